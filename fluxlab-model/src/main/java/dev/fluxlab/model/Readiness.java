@@ -1,0 +1,40 @@
+package dev.fluxlab.model;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The readiness contract between a target and the runner: when a system under test is ready it prints
+ * exactly one line on stdout, {@code fluxlab-ready key=value key=value ...}, with at least
+ * {@code port}, {@code protocol} and {@code transport} (the transport actually in use, not the one asked for).
+ */
+public final class Readiness {
+
+    public static final String PREFIX = "fluxlab-ready";
+
+    private Readiness() {
+    }
+
+    /** Formats the line from ordered attributes, e.g. {@code fluxlab-ready port=8080 protocol=h2c transport=epoll}. */
+    public static String line(Map<String, ?> attributes) {
+        StringBuilder sb = new StringBuilder(PREFIX);
+        attributes.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        return sb.toString();
+    }
+
+    /** Parses a readiness line; empty when {@code line} is not one. */
+    public static Optional<Map<String, String>> parse(String line) {
+        if (line == null || !(line.equals(PREFIX) || line.startsWith(PREFIX + " "))) {
+            return Optional.empty();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String token : line.substring(PREFIX.length()).trim().split("\\s+")) {
+            int eq = token.indexOf('=');
+            if (eq > 0) {
+                out.put(token.substring(0, eq), token.substring(eq + 1));
+            }
+        }
+        return Optional.of(out);
+    }
+}

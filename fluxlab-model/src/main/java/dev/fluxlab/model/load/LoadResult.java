@@ -1,0 +1,67 @@
+package dev.fluxlab.model.load;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The document {@code fluxlab load --json FILE} writes: one measured phase of one injector run.
+ *
+ * <p>This is a versioned contract that the runner, scripts and users read; add fields freely,
+ * but bump {@link #SCHEMA} when a field changes meaning or disappears.
+ *
+ * @param schema          always {@link #SCHEMA}
+ * @param target          the URL that was loaded
+ * @param protocol        {@code http1.1}, {@code h2c} or {@code h2}
+ * @param model           {@code closed} (connections x in-flight, as fast as possible) or {@code open} (fixed rate)
+ * @param method          HTTP method sent
+ * @param connections     TCP connections used
+ * @param inFlight        requests in flight per connection (h2 streams or HTTP/1.1 pipeline depth)
+ * @param rateRps         open model: the intended rate; null for the closed model
+ * @param warmupS         seconds the (unrecorded) warm-up phase actually took
+ * @param warmupStable    for an adaptive warm-up: whether per-second throughput had settled before its bound
+ * @param durationS       seconds of the measured phase
+ * @param requestsOk      verified responses in the measured phase
+ * @param errors          failed requests by class (connect, reset, timeout, status, body, protocol); never counted as throughput
+ * @param throughputRps   requestsOk / durationS
+ * @param latencyMs       corrected and uncorrected latency
+ * @param lateRequests    open model: sends that left later than their intended time (by more than 1 ms)
+ * @param missedRequests  open model: requests that could not be sent at all before the phase ended
+ * @param injectorCpuS    user+sys CPU seconds of the injector process during the measured phase
+ * @param injectorCpuCores injectorCpuS / durationS: 1.0 means one core fully busy
+ * @param perSecond       per-second samples of warm-up and measurement
+ * @param histogram       the corrected-latency HdrHistogram (microsecond units), compressed and base64-encoded
+ * @param histogramUnit   unit of histogram values ({@code us})
+ * @param uncorrectedHistogram the uncorrected HdrHistogram, same encoding
+ */
+public record LoadResult(
+        String schema,
+        String target,
+        String protocol,
+        String model,
+        String method,
+        int connections,
+        int inFlight,
+        Double rateRps,
+        double warmupS,
+        Boolean warmupStable,
+        double durationS,
+        long requestsOk,
+        Map<String, Long> errors,
+        double throughputRps,
+        Latency latencyMs,
+        long lateRequests,
+        long missedRequests,
+        double injectorCpuS,
+        double injectorCpuCores,
+        List<SecondSample> perSecond,
+        String histogram,
+        String histogramUnit,
+        String uncorrectedHistogram) {
+
+    public static final String SCHEMA = "fluxlab.load/1";
+
+    /** Sum of all error classes. */
+    public long errorCount() {
+        return errors == null ? 0 : errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

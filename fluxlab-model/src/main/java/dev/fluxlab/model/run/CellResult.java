@@ -1,0 +1,29 @@
+package dev.fluxlab.model.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell of a suite's matrix: its knob values, every repeat, the summary across repeats and the verdict.
+ *
+ * @param id       stable key built from the knobs, used by {@code compare} and {@code --resume}
+ * @param index    1-based position in the suite's expansion
+ * @param knobs    knob name -> value, in the suite's order (target, protocol, transport, scenario, connections...)
+ * @param versions library versions found on the target classpath (Reactor Netty, Netty, Spring...)
+ * @param repeats  every repeat run
+ * @param summary  figures across repeats
+ * @param valid    false when the cell's figures should not be trusted
+ * @param reasons  why a cell is invalid (or warnings for a valid one), in plain words
+ * @param findings log findings merged over the repeats
+ */
+public record CellResult(
+        String id,
+        int index,
+        Map<String, String> knobs,
+        Map<String, String> versions,
+        List<RepeatResult> repeats,
+        CellSummary summary,
+        boolean valid,
+        List<String> reasons,
+        List<LogFinding> findings) {
+}

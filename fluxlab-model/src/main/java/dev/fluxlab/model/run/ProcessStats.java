@@ -1,0 +1,38 @@
+package dev.fluxlab.model.run;
+
+import java.util.List;
+
+/**
+ * What the runner observed of one process it started (a target or the injector) during one repeat.
+ *
+ * @param role            {@code target} or {@code injector}
+ * @param name            target name (e.g. {@code reactor-netty}, {@code backend}) or injector name
+ * @param pid             operating-system PID
+ * @param cpuS            user+sys CPU seconds during the measured phase
+ * @param cpuPerRequestUs cpuS per verified response, in microseconds
+ * @param cpuCores        cpuS / measured seconds (1.0 = one core busy)
+ * @param rssMaxMb        largest resident set seen
+ * @param threadsMax      largest thread count seen
+ * @param gcPauses        GC pauses during the measured phase (targets; null when unknown)
+ * @param gcPauseMs       total GC pause time in the measured phase (null when unknown)
+ * @param exitCode        exit status after stop; null while running or when killed by the runner
+ * @param crashed         true when the process died before the runner stopped it
+ * @param log             path of its stdout/stderr log, relative to the results folder
+ * @param samples         per-second samples over the whole repeat
+ */
+public record ProcessStats(
+        String role,
+        String name,
+        long pid,
+        double cpuS,
+        double cpuPerRequestUs,
+        double cpuCores,
+        double rssMaxMb,
+        int threadsMax,
+        Long gcPauses,
+        Double gcPauseMs,
+        Integer exitCode,
+        boolean crashed,
+        String log,
+        List<ProcessSample> samples) {
+}

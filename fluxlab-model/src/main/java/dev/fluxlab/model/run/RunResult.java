@@ -1,0 +1,38 @@
+package dev.fluxlab.model.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code results/<run>/results.json}: everything a run measured. The report and {@code compare} read nothing else,
+ * so a report can always be regenerated from this file.
+ *
+ * @param schema      always {@link #SCHEMA}
+ * @param runId       folder name, e.g. {@code 20261122-093000-quick}
+ * @param suite       suite name
+ * @param suiteFile   path of the suite file as given
+ * @param description the suite's description
+ * @param status      {@code running}, {@code complete}, {@code interrupted} or {@code failed}
+ * @param startedAt   ISO-8601 instant
+ * @param finishedAt  ISO-8601 instant (null while running)
+ * @param environment machine and JDK
+ * @param tables      the end tables the suite asks for
+ * @param settings    run-wide settings (warm-up mode, measurement length, repeats, thresholds)
+ * @param cells       every cell run so far
+ */
+public record RunResult(
+        String schema,
+        String runId,
+        String suite,
+        String suiteFile,
+        String description,
+        String status,
+        String startedAt,
+        String finishedAt,
+        Environment environment,
+        List<TableSpec> tables,
+        Map<String, Object> settings,
+        List<CellResult> cells) {
+
+    public static final String SCHEMA = "fluxlab.run/1";
+}

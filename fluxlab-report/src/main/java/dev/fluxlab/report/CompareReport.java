@@ -38,7 +38,7 @@ public final class CompareReport {
             out.add("only in B: " + s);
         }
         out.add("");
-        out.add("req/s: median ±half range over repeats. " + Comparison.RULE + " p99: corrected latency, lower is better.");
+        out.addAll(wrap("req/s: median ±half range over repeats. " + Comparison.RULE + " p99: corrected latency, lower is better.", 100));
         return out;
     }
 
@@ -54,6 +54,22 @@ public final class CompareReport {
         md.append("\n_req/s: median ±half range over repeats. ").append(MarkdownReport.text(Comparison.RULE))
                 .append(" p99: corrected latency, lower is better._\n");
         return md.toString();
+    }
+
+    static List<String> wrap(String text, int width) {
+        List<String> out = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
+                out.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.isEmpty() ? "" : " ").append(word);
+        }
+        if (!line.isEmpty()) {
+            out.add(line.toString());
+        }
+        return out;
     }
 
     private static String withSpread(Stat s) {

@@ -59,6 +59,41 @@ class BrowserTest {
         assertTrue(dom.contains("<canvas id=\"chart-latency-0\""), "the canvases are still in place");
     }
 
+    @Test
+    void aReportWithoutHistogramsOrTimelinesStillRendersWithoutErrors() throws Exception {
+        assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
+        String chromium = findChromium();
+        Path dir = Path.of("target").toAbsolutePath().resolve("browser-test-sparse");
+        Files.createDirectories(dir);
+        Path html = dir.resolve("report.html");
+        ReportFiles.writeAtomically(html, HtmlReport.render(Fixtures.sparse()));
+        String dom = run(chromium, dir, "dom", "--dump-dom", "--virtual-time-budget=5000", "--window-size=1280,2400",
+                html.toUri().toString());
+        String body = firstMatch(dom, "<body[^>]*>");
+        assertEquals("1", attribute(body, "data-charts-expected"), "only the throughput chart has data: " + body);
+        assertEquals("1", attribute(body, "data-charts-drawn"), body);
+        assertEquals("true", attribute(body, "data-charts-ready"), body);
+        String errors = firstMatch(dom, "<div id=\"js-errors\"[^>]*>[\\s\\S]*?</div>");
+        assertTrue(errors.contains("hidden") && errors.endsWith("></div>"), "no JavaScript error was caught: " + errors);
+        assertTrue(dom.contains("No latency histogram recorded."), "empty charts say why");
+    }
+
+    @Test
+    void aScriptErrorIsCaughtAndShownOnThePage() throws Exception {
+        assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
+        String chromium = findChromium();
+        Path dir = Path.of("target").toAbsolutePath().resolve("browser-test-broken");
+        Files.createDirectories(dir);
+        Path html = dir.resolve("report.html");
+        // the check above is only worth something if it can see an error: break the data on purpose
+        String broken = HtmlReport.render(Fixtures.run()).replace("id=\"fluxlab-data\">{", "id=\"fluxlab-data\">{oops");
+        ReportFiles.writeAtomically(html, broken);
+        String dom = run(chromium, dir, "dom", "--dump-dom", "--virtual-time-budget=5000", html.toUri().toString());
+        String errors = firstMatch(dom, "<div id=\"js-errors\"[^>]*>[\\s\\S]*?</div>");
+        assertTrue(errors.contains("JavaScript error") && !errors.contains("hidden"), "the error is visible: " + errors);
+        assertEquals("0", attribute(firstMatch(dom, "<body[^>]*>"), "data-charts-drawn"));
+    }
+
     private static String run(String chromium, Path dir, String name, String... args) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(dir, "profile-");
         Path out = dir.resolve(name + ".stdout");

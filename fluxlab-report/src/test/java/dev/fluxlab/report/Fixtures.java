@@ -41,6 +41,15 @@ final class Fixtures {
                 new double[]{30_000, 45_000});
     }
 
+    /** The same cells with their summaries but without repeats: no histograms, no timelines (e.g. an old or cut-down file). */
+    static RunResult sparse() {
+        RunResult full = run();
+        List<CellResult> cells = full.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(),
+                c.summary(), c.valid(), c.reasons(), c.findings())).toList();
+        return new RunResult(full.schema(), "sparse", full.suite(), full.suiteFile(), full.description(), "interrupted", full.startedAt(),
+                null, null, full.tables(), null, cells);
+    }
+
     static RunResult run(String runId, List<TableSpec> tables, double[] c1, double[] c2, double[] c3) {
         List<CellResult> cells = new ArrayList<>();
         cells.add(cell(1, "http1.1", "epoll", c1, 300, false, true, List.of(), List.of()));

@@ -56,6 +56,7 @@ public final class HtmlReport {
                 .append("<title>fluxlab ").append(esc(run.runId())).append("</title>\n<style>\n").append(resource("report.css"))
                 .append("</style>\n</head>\n<body data-charts-expected=\"").append(charts).append("\" data-charts-drawn=\"0\">\n");
         h.append("<div id=\"js-errors\" class=\"js-errors\" hidden></div>\n");
+        h.append("<noscript><p class=\"hint\">Charts need JavaScript; every figure is also in the tables below.</p></noscript>\n");
         header(h, model);
         h.append("<main>\n");
         for (int i = 0; i < model.tables().size(); i++) {
@@ -69,9 +70,13 @@ public final class HtmlReport {
         for (int g = 0; g < groups.size(); g++) {
             h.append("<section class=\"group\" id=\"group-").append(g).append("\">\n<h2>").append(esc((String) groups.get(g).get("title"))).append("</h2>\n")
                     .append("<div class=\"charts\">\n")
-                    .append(chartBox("latency", g, "Latency by percentile (ms); dashed: uncorrected (from actual send times)"))
-                    .append(chartBox("rps", g, "Verified req/s per second (x: seconds since the load started; dashed: warm-up)"))
-                    .append(chartBox("cpu", g, "CPU cores per process (x: seconds since the repeat started; dashed: injector)"))
+                    .append(chartBox("latency", g, groups.get(g), "Latency by percentile (ms); dashed: uncorrected (from actual send times)",
+                            "No latency histogram recorded."))
+                    .append(chartBox("rps", g, groups.get(g), "Verified req/s per second (x: seconds since the load started; dashed: warm-up)",
+                            "No per-second samples recorded."))
+                    .append(chartBox("cpu", g, groups.get(g),
+                            "CPU cores per process (x: seconds since the repeat started; dashed: injector, dotted: further targets)",
+                            "No process samples recorded."))
                     .append("</div>\n</section>\n");
         }
         details(h, model);
@@ -90,8 +95,13 @@ public final class HtmlReport {
         return h.toString();
     }
 
-    private static String chartBox(String kind, int group, String caption) {
-        return "<figure class=\"chart\"><figcaption>" + esc(caption) + "</figcaption><div class=\"canvas\"><canvas id=\"chart-" + kind + "-" + group
+    /** A chart's frame; without data, a short note instead of an empty canvas. */
+    private static String chartBox(String kind, int group, Map<String, Object> data, String caption, String none) {
+        String head = "<figure class=\"chart\"><figcaption>" + esc(caption) + "</figcaption>";
+        if (((List<?>) data.get(kind)).isEmpty()) {
+            return head + "<p class=\"nodata\">" + esc(none) + "</p></figure>\n";
+        }
+        return head + "<div class=\"canvas\"><canvas id=\"chart-" + kind + "-" + group
                 + "\" role=\"img\" aria-label=\"" + esc(caption) + "\"></canvas></div></figure>\n";
     }
 
@@ -302,15 +312,16 @@ public final class HtmlReport {
                     rps.add(s);
                 }
                 if (rep != null && rep.processes() != null) {
-                    int k = 0;
+                    int targets = 0;
                     for (ProcessStats p : rep.processes()) {
                         List<Map<String, Object>> pts = cores(p.samples());
                         if (!pts.isEmpty()) {
-                            Map<String, Object> s = series(c.label() + " · " + p.name(), color, k > 0, pts);
+                            boolean injector = "injector".equals(p.role());
+                            Map<String, Object> s = series(c.label() + " · " + p.name(), color, injector, pts);
                             s.put("process", p.name());
-                            s.put("dashIndex", k);
+                            // first target solid, further targets (e.g. a backend) dotted, the injector dashed
+                            s.put("dash", injector ? List.of(6, 4) : targets++ == 0 ? List.of() : List.of(2, 3));
                             cpu.add(s);
-                            k++;
                         }
                     }
                 }
@@ -404,9 +415,16 @@ public final class HtmlReport {
         return out;
     }
 
+    /** The throughput chart plus every group chart that has data. */
     @SuppressWarnings("unchecked")
     static int chartCount(Map<String, Object> data) {
-        return 1 + 3 * ((List<Object>) data.get("groups")).size();
+        int n = 1;
+        for (Map<String, Object> g : (List<Map<String, Object>>) data.get("groups")) {
+            for (String kind : List.of("latency", "rps", "cpu")) {
+                n += ((List<?>) g.get(kind)).isEmpty() ? 0 : 1;
+            }
+        }
+        return n;
     }
 
     private static Object num(double v) {

@@ -69,6 +69,8 @@
 
   function empty(id, text) {
     var canvas = document.getElementById(id);
+    if (!canvas) { return; } // fluxlab already wrote a note instead of a canvas
+    canvas.parentNode.style.height = 'auto';
     var p = document.createElement('p');
     p.className = 'nodata';
     p.textContent = text;
@@ -126,7 +128,7 @@
         data: s.points,
         borderColor: color(s.color),
         backgroundColor: color(s.color, 0.15),
-        borderDash: s.dashed ? (s.dashIndex > 1 ? [2, 3] : [6, 4]) : undefined,
+        borderDash: s.dash ? s.dash : (s.dashed ? [6, 4] : undefined),
         segment: dashed ? {borderDash: function (ctx) {
           var p = s.points[ctx.p1DataIndex];
           return p && p.warmup ? [4, 4] : undefined;
@@ -139,7 +141,7 @@
   }
 
   function latencyChart(id, series) {
-    if (!series.length) { empty(id, 'No latency histogram recorded.'); return; }
+    if (!series.length || !document.getElementById(id)) { empty(id, 'No latency histogram recorded.'); return; }
     var maxX = 2;
     series.forEach(function (s) { s.points.forEach(function (p) { maxX = Math.max(maxX, p.x); }); });
     new Chart(document.getElementById(id), {
@@ -164,7 +166,7 @@
   }
 
   function timeChart(id, series, yTitle, xTitle, warmupDash, none) {
-    if (!series.length) { empty(id, none); return; }
+    if (!series.length || !document.getElementById(id)) { empty(id, none); return; }
     new Chart(document.getElementById(id), {
       type: 'line',
       data: {datasets: lines(series, warmupDash)},

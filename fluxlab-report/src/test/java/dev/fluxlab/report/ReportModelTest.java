@@ -95,6 +95,12 @@ class ReportModelTest {
         assertEquals("cores", Figure.parse("cpu_cores.reactor-netty").unit());
         assertEquals("µs/req", Figure.parse("cpu_per_request_us.reactor-netty").unit());
         assertNotNull(Figure.parse("error_rate"));
+        // the runner's suite vocabulary: per-process figures without a name are the target's, never the injector's
+        CellView cell = ReportModel.of(Fixtures.run()).cells().get(0);
+        assertEquals(18.0, Figure.parse("cpu_per_request_us").value().apply(cell).median(), 1e-9);
+        assertEquals(9.0, Figure.parse("cpu_per_request_us.fluxlab-load").value().apply(cell).median(), 1e-9);
+        assertEquals(180.0, Figure.parse("rss_max_mb").value().apply(cell).median(), 1e-9);
+        assertEquals("max", Figure.parse("latency_max_ms").label().substring("Latency ".length()));
         assertNull(Figure.parse("nonsense"));
     }
 

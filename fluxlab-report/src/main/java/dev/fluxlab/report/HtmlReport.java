@@ -168,7 +168,8 @@ public final class HtmlReport {
                         .append(esc(f.cellLabel())).append("</b>");
                 List<String> items = new ArrayList<>();
                 for (String r : f.reasons()) {
-                    items.add((f.invalid() ? "<span class=\"invalid-mark\">invalid:</span> " : "<span class=\"warn\">warning:</span> ") + esc(r));
+                    String reason = !f.invalid() && r.startsWith("warning:") ? r.substring("warning:".length()).strip() : r;
+                    items.add((f.invalid() ? "<span class=\"invalid-mark\">invalid:</span> " : "<span class=\"warn\">warning:</span> ") + esc(reason));
                 }
                 for (String x : f.findings()) {
                     items.add("<span class=\"flag-mark\">log:</span> " + esc(x));
@@ -335,7 +336,10 @@ public final class HtmlReport {
         return data;
     }
 
-    /** Cells grouped by the rows of the first end table (each group's cells are that row's columns). */
+    /**
+     * Cells grouped by the rows of the first end table (a group's cells are that row's columns). When every row holds a
+     * single cell, the last row knob is dropped from the grouping, so that a chart compares cells instead of showing one.
+     */
     static Map<String, List<CellView>> groups(ReportModel model) {
         Map<String, List<CellView>> out = new LinkedHashMap<>();
         if (model.tables().isEmpty()) {
@@ -343,18 +347,22 @@ public final class HtmlReport {
             return out;
         }
         TableView t = model.tables().get(0);
+        int knobs = t.rowKnobs().size();
+        boolean singletons = t.cells().stream().allMatch(row -> row.stream().filter(e -> e != null).count() <= 1);
+        if (singletons && knobs > 0) {
+            knobs--;
+        }
         for (int r = 0; r < t.rows().size(); r++) {
-            List<CellView> cells = new ArrayList<>();
+            StringBuilder title = new StringBuilder();
+            for (int k = 0; k < knobs; k++) {
+                title.append(k == 0 ? "" : ", ").append(t.rowKnobs().get(k)).append(" = ").append(t.rows().get(r).get(k));
+            }
+            List<CellView> cells = out.computeIfAbsent(title.isEmpty() ? "All cells" : title.toString(), x -> new ArrayList<>());
             for (TableView.Entry e : t.cells().get(r)) {
                 if (e != null) {
                     cells.add(e.cell());
                 }
             }
-            StringBuilder title = new StringBuilder();
-            for (int k = 0; k < t.rowKnobs().size(); k++) {
-                title.append(k == 0 ? "" : ", ").append(t.rowKnobs().get(k)).append(" = ").append(t.rows().get(r).get(k));
-            }
-            out.put(title.isEmpty() ? "All cells" : title.toString(), cells);
         }
         return out;
     }

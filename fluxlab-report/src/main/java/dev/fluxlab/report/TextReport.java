@@ -81,13 +81,17 @@ public final class TextReport {
             String prefix = "  [" + f.number() + "] " + f.cellLabel() + ": ";
             String indent = " ".repeat(prefix.length());
             List<String> items = new ArrayList<>();
-            f.reasons().forEach(r -> items.add((f.invalid() ? TableView.INVALID + " " : "warning: ") + r));
+            f.reasons().forEach(r -> items.add((f.invalid() ? TableView.INVALID + " " : r.startsWith("warning") ? "" : "warning: ") + r));
             if (f.invalid() && f.reasons().isEmpty()) {
                 items.add(TableView.INVALID + " invalid (no reason recorded)");
             }
             f.findings().forEach(x -> items.add(TableView.FLAGGED + " " + x));
             for (int i = 0; i < items.size(); i++) {
-                out.add((i == 0 ? prefix : indent) + items.get(i));
+                // a reason may quote log lines: keep them under the footnote
+                String[] parts = items.get(i).split("\\R");
+                for (int j = 0; j < parts.length; j++) {
+                    out.add((i == 0 && j == 0 ? prefix : indent + (j == 0 ? "" : "  ")) + parts[j]);
+                }
             }
         }
         for (String n : t.notes()) {

@@ -41,6 +41,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void cellsThatWouldEachBeAloneInAGroupShareOne() {
+        var base = Fixtures.run();
+        var run = new dev.fluxlab.model.run.RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(),
+                base.status(), base.startedAt(), base.finishedAt(), base.environment(), null, base.settings(), base.cells().subList(1, 3));
+        var groups = HtmlReport.groups(ReportModel.of(run));
+        assertEquals(java.util.List.of("All cells"), java.util.List.copyOf(groups.keySet()));
+        assertEquals(2, groups.get("All cells").size());
+        assertEquals(java.util.List.of("transport = epoll", "transport = nio"),
+                java.util.List.copyOf(HtmlReport.groups(ReportModel.of(Fixtures.run())).keySet()), "rows with several cells stay groups");
+    }
+
+    @Test
     void tablesArePlainHtmlAndTextIsEscaped() {
         assertTrue(HTML.contains("<table class=\"end\">"));
         assertTrue(HTML.contains("50,000 <span class=\"spread\">±2%</span>"), "figures are in the HTML, not only in the charts");

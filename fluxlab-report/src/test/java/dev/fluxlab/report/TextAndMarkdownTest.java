@@ -63,6 +63,26 @@ class TextAndMarkdownTest {
         assertTrue(md.contains("\\<b>not\\</b>"), md);
     }
 
+    @Test
+    void multiLineReasonsStayUnderTheirFootnoteAndWarningsAreNotPrefixedTwice() {
+        var base = Fixtures.run();
+        var cells = java.util.List.of(
+                Fixtures.cell(1, "http1.1", "epoll", new double[]{1000}, 300, false, false,
+                        java.util.List.of("target did not print its readiness line within 3s; last lines of its log:\nstarting\nstill starting"),
+                        java.util.List.of()),
+                Fixtures.cell(2, "h2c", "epoll", new double[]{1000}, 300, false, true,
+                        java.util.List.of("warning: 1 x Http2Exception in the log"), java.util.List.of()));
+        var run = new RunResult(base.schema(), "r", "s", null, null, "complete", null, null, null, null, null, cells);
+        List<String> lines = TextReport.lines(ReportModel.of(run));
+        String out = String.join("\n", lines);
+        assertTrue(out.contains("[1] http1.1: ! target did not print its readiness line within 3s; last lines of its log:\n"
+                + "                 starting\n                 still starting"), out);
+        assertTrue(out.contains("[2] h2c: warning: 1 x Http2Exception in the log"), out);
+        assertFalse(out.contains("warning: warning"), out);
+        assertFalse(MarkdownReport.render(run).contains("warning: warning"));
+        assertFalse(HtmlReport.render(run).contains("warning:</span> warning"));
+    }
+
     private static int indexOf(List<String> lines, String prefix) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith(prefix)) {

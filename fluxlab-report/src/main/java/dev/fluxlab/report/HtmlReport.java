@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
-import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.ProcessSample;
@@ -506,9 +505,5 @@ public final class HtmlReport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static List<CellResult> cells(RunResult run) {
-        return run.cells() == null ? List.of() : run.cells();
     }
 }

@@ -1,0 +1,69 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.report.ReportFiles;
+import dev.fluxlab.report.ReportInputException;
+import dev.fluxlab.report.ReportModel;
+import dev.fluxlab.report.ResultsFiles;
+import dev.fluxlab.report.TextReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab report DIR}: regenerates summary.md and report.html from a results folder's results.json (and
+ * nothing else) and prints the terminal tables. Exit 2 when DIR holds no usable results.json.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Regenerate summary.md and report.html from a results folder's results.json and print the tables.",
+                "Reads nothing but results.json, so it works on any copied results folder."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:report written", "1:the report files could not be written", "2:bad input (no results.json, unknown schema)"})
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "a results folder (results/<run>) or the path of its results.json")
+    Path dir;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RunResult run;
+        Path file;
+        try {
+            file = ResultsFiles.resolve(dir);
+            run = ResultsFiles.load(file);
+        } catch (ReportInputException e) {
+            err.println("fluxlab report: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        List<Path> written;
+        try {
+            written = ReportFiles.write(run, folder);
+        } catch (IOException e) {
+            err.println("fluxlab report: cannot write the report into " + folder + ": " + e.getMessage()
+                    + "; check that the folder is writable");
+            err.flush();
+            return 1;
+        }
+        TextReport.lines(ReportModel.of(run)).forEach(out::println);
+        out.println();
+        for (Path p : written) {
+            out.println("wrote " + p);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Stat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportAndCompareCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    static Result fluxlab(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    /** A small synthetic run: throughput figures only (no histograms), made up for the test. */
+    static RunResult run(String id, double[]... cellThroughputs) {
+        List<CellResult> cells = new ArrayList<>();
+        String[] transports = {"epoll", "nio", "io_uring"};
+        for (int i = 0; i < cellThroughputs.length; i++) {
+            List<Double> v = new ArrayList<>();
+            for (double d : cellThroughputs[i]) {
+                v.add(d);
+            }
+            Map<String, String> knobs = new LinkedHashMap<>();
+            knobs.put("target", "reactor-netty");
+            knobs.put("transport", transports[i]);
+            CellSummary s = new CellSummary(Stat.of(v), Map.of("p99", Stat.of(List.of(1.0 + i))), Stat.of(List.of(0)), Stat.of(List.of(0.0)),
+                    Map.of(), Map.of(), Map.of(), Stat.of(List.of(5.0)));
+            cells.add(new CellResult("target=reactor-netty,transport=" + transports[i], i + 1, knobs, Map.of(), List.of(), s, true,
+                    List.of(), List.of()));
+        }
+        return new RunResult(RunResult.SCHEMA, id, "synthetic", null, null, "complete", "2026-11-22T09:00:00Z",
+                "2026-11-22T09:01:00Z", null, List.of(), Map.of(), cells);
+    }
+
+    private Path write(String name, RunResult run) throws Exception {
+        Path dir = tmp.resolve(name);
+        Json.writeAtomically(dir.resolve("results.json"), run);
+        return dir;
+    }
+
+    @Test
+    void reportRegeneratesTheFilesAndPrintsTheTables() throws Exception {
+        Path dir = write("a", run("run-a", new double[]{100_000, 102_000, 98_000}, new double[]{70_000}));
+        Result r = fluxlab("report", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Throughput by transport"), r.out());
+        assertTrue(r.out().contains("100,000 ±2%"), r.out());
+        assertTrue(r.out().contains("wrote " + dir.toAbsolutePath().resolve("summary.md")), r.out());
+        assertTrue(Files.readString(dir.resolve("summary.md")).contains("| epoll | 100,000 ±2% |"));
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("<table class=\"end\">"));
+        // the results.json path works too
+        assertEquals(0, fluxlab("report", dir.resolve("results.json").toString()).exit());
+    }
+
+    @Test
+    void reportRefusesAFolderWithoutResultsOrWithAnUnknownSchema() throws Exception {
+        Result r = fluxlab("report", tmp.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("has no results.json"), r.err());
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"fluxlab.run/0\"}");
+        r = fluxlab("report", tmp.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("fluxlab.run/0"), r.err());
+        assertFalse(Files.exists(tmp.resolve("report.html")), "nothing written for bad input");
+        assertEquals(2, fluxlab("report").exit(), "missing DIR is a usage error");
+    }
+
+    @Test
+    void compareGivesVerdictsAndExitsZero() throws Exception {
+        Path a = write("a", run("run-a", new double[]{100_000, 101_000, 99_000}, new double[]{70_000}, new double[]{50_000}));
+        Path b = write("b", run("run-b", new double[]{110_000, 111_000, 109_000}, new double[]{71_000}));
+        Path md = tmp.resolve("out/compare.md");
+        Result r = fluxlab("compare", a.toString(), b.toString(), "--md", md.toString());
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("epoll") && l.contains("1.10x") && l.contains("better")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("nio") && l.contains("within noise")), "1.4% with n=1 is under the 3% floor: " + r.out());
+        assertTrue(r.out().contains("only in A: io_uring"), r.out());
+        assertTrue(String.join(" ", lines).contains("at least 3% when a side has a single repeat"), "the rule is in the footer");
+        assertTrue(Files.readString(md).contains("| epoll | 100,000 ±1% (n=3) | 110,000 ±0.9% (n=3) | 1.10x | better |"), Files.readString(md));
+    }
+
+    @Test
+    void compareBadInputExitsTwo() throws Exception {
+        Path a = write("a", run("run-a", new double[]{1}));
+        Result r = fluxlab("compare", a.toString(), tmp.resolve("missing").toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("does not exist"), r.err());
+        assertEquals(2, fluxlab("compare", a.toString()).exit(), "B missing");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.Stat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compact per-cell table below the end tables, as strings: cell, req/s with spread, p50/p99/p99.9 latency,
+ * errors, CPU microseconds per request of every process, injector cores, warm-up and verdict. Shared by the
+ * terminal, Markdown and HTML renderers so that they always agree.
+ *
+ * @param header     column titles with units
+ * @param rightAlign per column: numbers are right-aligned
+ * @param rows       one per cell
+ */
+public record DetailTable(List<String> header, List<Boolean> rightAlign, List<List<String>> rows) {
+
+    public static DetailTable of(ReportModel model) {
+        List<String> processes = model.processNames();
+        List<String> header = new ArrayList<>(List.of("#", "cell", "req/s", "p50 ms", "p99 ms", "p99.9 ms", "errors"));
+        List<Boolean> right = new ArrayList<>(List.of(true, false, true, true, true, true, true));
+        for (String p : processes) {
+            header.add("CPU µs/req " + p);
+            right.add(true);
+        }
+        header.addAll(List.of("injector cores", "warm-up s", "n", "verdict"));
+        right.addAll(List.of(true, true, true, false));
+        List<List<String>> rows = new ArrayList<>();
+        for (CellView c : model.cells()) {
+            List<String> row = new ArrayList<>();
+            row.add(String.valueOf(c.cell().index()));
+            row.add(c.label() + (c.valid() ? "" : " " + TableView.INVALID) + (c.flagged() ? " " + TableView.FLAGGED : ""));
+            row.add(withSpread(Numbers.integer(c.throughput().median()), c.throughput()));
+            row.add(Numbers.decimal(c.latency("p50").median()));
+            row.add(Numbers.decimal(c.latency("p99").median()));
+            row.add(Numbers.decimal(c.latency("p999").median()));
+            row.add(errors(c.errors()));
+            for (String p : processes) {
+                Stat s = c.cpuPerRequestUs().get(p);
+                row.add(s == null ? "-" : Numbers.decimal(s.median()));
+            }
+            row.add(Numbers.decimal(c.injectorCores().median()));
+            row.add(Numbers.decimal(c.warmupS().median()));
+            row.add(String.valueOf(Math.max(c.throughput().n(), c.cell().repeats() == null ? 0 : c.cell().repeats().size())));
+            row.add(c.verdict());
+            rows.add(row);
+        }
+        return new DetailTable(header, right, rows);
+    }
+
+    private static String withSpread(String value, Stat s) {
+        String spread = Numbers.spread(s);
+        return spread.isEmpty() ? value : value + " " + spread;
+    }
+
+    private static String errors(Stat s) {
+        if (s.n() == 0) {
+            return "-";
+        }
+        // the worst repeat matters for errors: show it when the repeats disagree
+        return s.max() == s.median() ? Numbers.integer(s.median()) : Numbers.integer(s.median()) + " (max " + Numbers.integer(s.max()) + ")";
+    }
+}

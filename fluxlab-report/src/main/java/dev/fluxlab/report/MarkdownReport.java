@@ -1,0 +1,196 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.Environment;
+import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.RunResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code summary.md}: the end tables in Markdown, the verdicts with their reasons, the log findings with the first
+ * lines of each quoted, and the environment. Plain GitHub-flavoured Markdown, readable as text too.
+ */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(RunResult run) {
+        return render(ReportModel.of(run));
+    }
+
+    public static String render(ReportModel model) {
+        RunResult run = model.run();
+        StringBuilder md = new StringBuilder();
+        md.append("# fluxlab run ").append(text(run.runId())).append("\n\n");
+        md.append("- suite: ").append(text(run.suite()));
+        if (run.suiteFile() != null) {
+            md.append(" (`").append(code(run.suiteFile())).append("`)");
+        }
+        md.append('\n');
+        md.append("- status: ").append(text(run.status())).append('\n');
+        md.append("- started: ").append(text(run.startedAt())).append(", finished: ").append(text(run.finishedAt())).append('\n');
+        md.append("- cells: ").append(model.cells().size()).append('\n');
+        if (run.description() != null && !run.description().isBlank()) {
+            md.append("\n").append(text(run.description().strip())).append('\n');
+        }
+        for (TableView t : model.tables()) {
+            md.append("\n## ").append(text(t.title())).append("\n\n");
+            md.append("Median ±half range over repeats, ").append(t.figure().unit()).append(". `")
+                    .append(TableView.INVALID).append("` invalid, `").append(TableView.FLAGGED).append("` log findings.\n\n");
+            table(md, t);
+            for (TableView.Footnote f : t.footnotes()) {
+                md.append("\n").append(f.number()).append(". **").append(text(f.cellLabel())).append("**");
+                List<String> items = new ArrayList<>();
+                f.reasons().forEach(r -> items.add((f.invalid() ? "invalid: " : r.startsWith("warning") ? "" : "warning: ") + text(r)));
+                f.findings().forEach(x -> items.add("log: " + text(x)));
+                md.append(items.isEmpty() ? "" : ": " + String.join("; ", items));
+            }
+            if (!t.footnotes().isEmpty()) {
+                md.append('\n');
+            }
+            for (String n : t.notes()) {
+                md.append("\n_Note: ").append(text(n)).append("_\n");
+            }
+        }
+        md.append("\n## Cells\n\n");
+        DetailTable d = DetailTable.of(model);
+        pipeTable(md, d.header(), d.rightAlign(), d.rows());
+        md.append("\n## Verdicts\n\n");
+        for (CellView c : model.cells()) {
+            md.append("- **").append(text(c.label())).append("** (`").append(code(c.id())).append("`): ").append(c.verdict());
+            for (String r : c.reasons()) {
+                md.append("\n  - ").append(text(r));
+            }
+            md.append('\n');
+        }
+        md.append("\n## Log findings\n\n");
+        List<Map.Entry<CellView, LogFinding>> findings = model.findings();
+        if (findings.isEmpty()) {
+            md.append("None.\n");
+        }
+        for (Map.Entry<CellView, LogFinding> e : findings) {
+            LogFinding f = e.getValue();
+            md.append("- **").append(text(e.getKey().label())).append("**, ").append(text(f.process())).append(": `")
+                    .append(code(f.kind())).append("` x").append(f.count()).append('\n');
+            if (f.firstLines() != null && !f.firstLines().isEmpty()) {
+                String body = String.join("\n", f.firstLines());
+                String fence = fence(body);
+                md.append("\n").append(indent(fence + "text\n" + body + "\n" + fence, "  ")).append("\n\n");
+            }
+        }
+        md.append("\n## Environment\n\n");
+        environment(md, run.environment());
+        if (run.settings() != null && !run.settings().isEmpty()) {
+            md.append("\n## Settings\n\n");
+            run.settings().forEach((k, v) -> md.append("- ").append(text(k)).append(": `").append(code(String.valueOf(v))).append("`\n"));
+        }
+        List<CellResult> withVersions = model.cells().stream().map(CellView::cell)
+                .filter(c -> c.versions() != null && !c.versions().isEmpty()).toList();
+        if (!withVersions.isEmpty()) {
+            md.append("\n## Library versions on the targets\n\n");
+            for (CellResult c : withVersions) {
+                md.append("- `").append(code(c.id())).append("`: ");
+                List<String> vs = new ArrayList<>();
+                c.versions().forEach((k, v) -> vs.add(text(k) + " " + text(v)));
+                md.append(String.join(", ", vs)).append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    static void environment(StringBuilder md, Environment env) {
+        if (env == null) {
+            md.append("Not recorded.\n");
+            return;
+        }
+        md.append("- host: ").append(text(env.host())).append('\n');
+        md.append("- os: ").append(text(env.os())).append(", kernel ").append(text(env.kernel())).append(", ").append(text(env.arch())).append('\n');
+        md.append("- cpus: ").append(env.cpus()).append(", memory: ").append(Numbers.decimal(env.memoryGb())).append(" GB\n");
+        md.append("- jdk: ").append(text(env.jdk())).append(" (").append(text(env.jdkVendor())).append("), `").append(code(env.javaHome())).append("`\n");
+        md.append("- fluxlab: ").append(text(env.fluxlabVersion())).append('\n');
+        if (env.versions() != null) {
+            env.versions().forEach((k, v) -> md.append("- ").append(text(k)).append(": ").append(text(v)).append('\n'));
+        }
+    }
+
+    static void table(StringBuilder md, TableView t) {
+        List<String> header = new ArrayList<>(t.rowKnobs());
+        List<Boolean> right = new ArrayList<>();
+        t.rowKnobs().forEach(k -> right.add(false));
+        for (int c = 0; c < t.columns().size(); c++) {
+            header.add(t.columnHeader(c) + " (" + t.figure().unit() + ")");
+            right.add(true);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int r = 0; r < t.rows().size(); r++) {
+            List<String> row = new ArrayList<>(t.rows().get(r));
+            for (TableView.Entry e : t.cells().get(r)) {
+                row.add(e == null ? "-" : (t.valueText(e) + " " + e.markers()).strip());
+            }
+            rows.add(row);
+        }
+        pipeTable(md, header, right, rows);
+    }
+
+    static void pipeTable(StringBuilder md, List<String> header, List<Boolean> right, List<List<String>> rows) {
+        if (header.isEmpty()) {
+            header = List.of("value");
+            right = List.of(true);
+        }
+        md.append('|');
+        header.forEach(h -> md.append(' ').append(cell(h)).append(" |"));
+        md.append("\n|");
+        right.forEach(r -> md.append(r ? " ---: |" : " --- |"));
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append('|');
+            row.forEach(c -> md.append(' ').append(cell(c)).append(" |"));
+            md.append('\n');
+        }
+    }
+
+    private static String cell(String s) {
+        return text(s);
+    }
+
+    /** Escapes the characters that would turn plain text into Markdown or HTML. */
+    static String text(String s) {
+        if (s == null) {
+            return "-";
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '\\', '`', '*', '_', '[', ']', '<', '#', '|' -> sb.append('\\').append(ch);
+                case '\n', '\r' -> sb.append(' ');
+                default -> sb.append(ch);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Text inside an inline code span: backticks cannot be escaped there, so they become quotes. */
+    static String code(String s) {
+        return s == null ? "-" : s.replace('`', '\'').replace('\n', ' ');
+    }
+
+    private static String fence(String body) {
+        String fence = "```";
+        while (body.contains(fence)) {
+            fence += "`";
+        }
+        return fence;
+    }
+
+    private static String indent(String s, String prefix) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : s.split("\n", -1)) {
+            sb.append(prefix).append(line).append('\n');
+        }
+        return sb.toString().stripTrailing();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.Stat;
+
+import java.util.Locale;
+
+/** Number formatting shared by every renderer: thousands separators, sensible decimals, spreads. */
+public final class Numbers {
+
+    private Numbers() {
+    }
+
+    /** {@code 123,456}; {@code -} for NaN. */
+    public static String integer(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    /** Three significant decimals below 1, two below 10, one below 100, none above (with separators). */
+    public static String decimal(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        if (a == 0) {
+            return "0";
+        }
+        if (a < 1) {
+            return String.format(Locale.ROOT, "%.3f", v);
+        }
+        if (a < 10) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        if (a < 100) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    /** {@code 12.3%} / {@code 0.05%}. */
+    public static String percent(double ratio) {
+        if (Double.isNaN(ratio) || Double.isInfinite(ratio)) {
+            return "-";
+        }
+        double p = ratio * 100;
+        double a = Math.abs(p);
+        return String.format(Locale.ROOT, a == 0 ? "%.0f%%" : a < 1 ? "%.2f%%" : a < 10 ? "%.1f%%" : "%.0f%%", p);
+    }
+
+    /** Half the min-max range relative to the median, e.g. {@code ±2%} or {@code ±0.5%}; empty for a single sample. */
+    public static String spread(Stat s) {
+        if (s == null || s.n() < 2 || Double.isNaN(s.median())) {
+            return "";
+        }
+        if (s.median() == 0) {
+            return s.max() == s.min() ? "±0%" : "±" + decimal((s.max() - s.min()) / 2);
+        }
+        double p = s.relativeSpread() * 100;
+        return p < 1 ? String.format(Locale.ROOT, "±%.1f%%", p) : String.format(Locale.ROOT, "±%.0f%%", p);
+    }
+
+    /** Ratio as {@code 1.23x}. */
+    public static String ratio(double r) {
+        if (Double.isNaN(r) || Double.isInfinite(r)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.2fx", r);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.RunResult;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * Writes the report files next to results.json: {@code summary.md} and {@code report.html}. Both are derived from
+ * the {@link RunResult} alone, so they can be regenerated at any time ({@code fluxlab report DIR}).
+ */
+public final class ReportFiles {
+
+    public static final String SUMMARY_MD = "summary.md";
+    public static final String REPORT_HTML = "report.html";
+
+    private ReportFiles() {
+    }
+
+    /** Writes both files into {@code dir} (atomically each) and returns their paths. */
+    public static List<Path> write(RunResult run, Path dir) throws IOException {
+        ReportModel model = ReportModel.of(run);
+        Path md = dir.resolve(SUMMARY_MD);
+        Path html = dir.resolve(REPORT_HTML);
+        writeAtomically(md, MarkdownReport.render(model));
+        writeAtomically(html, HtmlReport.render(model));
+        return List.of(md, html);
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.RunResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Finds and reads {@code results.json}, the only input of every report: a results folder or the file itself
+ * may be given. Refuses documents of another schema instead of guessing at their meaning.
+ */
+public final class ResultsFiles {
+
+    /** The file name the runner writes into every results folder. */
+    public static final String RESULTS_JSON = "results.json";
+
+    private ResultsFiles() {
+    }
+
+    /** {@code dirOrFile} itself when it is a file, else {@code dirOrFile/results.json}; it must exist. */
+    public static Path resolve(Path dirOrFile) throws ReportInputException {
+        if (dirOrFile == null) {
+            throw new ReportInputException("no results folder given; pass a results folder such as results/<run> or its results.json");
+        }
+        if (Files.isRegularFile(dirOrFile)) {
+            return dirOrFile;
+        }
+        if (Files.isDirectory(dirOrFile)) {
+            Path file = dirOrFile.resolve(RESULTS_JSON);
+            if (Files.isRegularFile(file)) {
+                return file;
+            }
+            throw new ReportInputException(dirOrFile + " has no " + RESULTS_JSON
+                    + "; pass a results folder written by 'fluxlab run' (results/<run>) or the path of its results.json");
+        }
+        throw new ReportInputException(dirOrFile + " does not exist; pass a results folder (results/<run>) or its results.json");
+    }
+
+    /** Reads and checks the document at {@code dirOrFile} (folder or file). */
+    public static RunResult load(Path dirOrFile) throws ReportInputException {
+        Path file = resolve(dirOrFile);
+        RunResult run;
+        try {
+            run = Json.read(file, RunResult.class);
+        } catch (IOException e) {
+            throw new ReportInputException(file + " is not a readable fluxlab results document (" + firstLine(e.getMessage())
+                    + "); regenerate it with 'fluxlab run' or pass another results folder", e);
+        }
+        if (run == null || run.schema() == null) {
+            throw new ReportInputException(file + " has no \"schema\" field; expected \"" + RunResult.SCHEMA
+                    + "\" (is this a fluxlab results.json?)");
+        }
+        if (!RunResult.SCHEMA.equals(run.schema())) {
+            throw new ReportInputException(file + " has schema \"" + run.schema() + "\" but this fluxlab reads \""
+                    + RunResult.SCHEMA + "\"; use the fluxlab version that wrote it");
+        }
+        return run;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unknown error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

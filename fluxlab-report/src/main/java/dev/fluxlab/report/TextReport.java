@@ -1,0 +1,106 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.RunResult;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The terminal report the runner prints at the end of a run and {@code fluxlab report} prints again: the end
+ * tables (median ±half range of the repeats, thousands separators, units in the headers, {@code !} for an invalid
+ * cell and {@code *} for one with log findings, each with a numbered footnote) and the per-cell detail table.
+ */
+public final class TextReport {
+
+    private TextReport() {
+    }
+
+    /** Prints the report of {@code run} to {@code out}. */
+    public static void render(RunResult run, PrintStream out) {
+        for (String line : lines(ReportModel.of(run))) {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    /** The report as lines. */
+    public static List<String> lines(ReportModel model) {
+        RunResult run = model.run();
+        List<String> out = new ArrayList<>();
+        out.add("fluxlab run " + nz(run.runId()) + "  suite " + nz(run.suite()) + "  status " + nz(run.status())
+                + "  (" + model.cells().size() + (model.cells().size() == 1 ? " cell)" : " cells)"));
+        if (run.description() != null && !run.description().isBlank()) {
+            out.add(run.description().strip());
+        }
+        for (TableView t : model.tables()) {
+            out.add("");
+            out.addAll(table(t));
+        }
+        out.add("");
+        out.add("Cells (medians over repeats; ±half range; CPU per verified response)");
+        DetailTable d = DetailTable.of(model);
+        out.addAll(TextGrid.lines(d.header(), d.rightAlign(), d.rows()));
+        return out;
+    }
+
+    static List<String> table(TableView t) {
+        List<String> out = new ArrayList<>();
+        out.add(t.title() + "  [" + t.figure().unit() + ": median ±half range over repeats; "
+                + TableView.INVALID + " invalid, " + TableView.FLAGGED + " log findings]");
+        int markerWidth = 0;
+        for (List<TableView.Entry> row : t.cells()) {
+            for (TableView.Entry e : row) {
+                if (e != null) {
+                    markerWidth = Math.max(markerWidth, e.markers().length());
+                }
+            }
+        }
+        List<String> header = new ArrayList<>(t.rowKnobs());
+        List<Boolean> right = new ArrayList<>();
+        t.rowKnobs().forEach(k -> right.add(false));
+        for (int c = 0; c < t.columns().size(); c++) {
+            header.add(t.columnHeader(c) + " (" + t.figure().unit() + ")");
+            right.add(true);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int r = 0; r < t.rows().size(); r++) {
+            List<String> row = new ArrayList<>(t.rows().get(r));
+            for (TableView.Entry e : t.cells().get(r)) {
+                String text = e == null ? "-" : t.valueText(e);
+                if (markerWidth > 0) {
+                    String m = e == null ? "" : e.markers();
+                    text = text + " " + m + " ".repeat(markerWidth - m.length());
+                }
+                row.add(text);
+            }
+            rows.add(row);
+        }
+        out.addAll(TextGrid.lines(header, right, rows));
+        for (TableView.Footnote f : t.footnotes()) {
+            String prefix = "  [" + f.number() + "] " + f.cellLabel() + ": ";
+            String indent = " ".repeat(prefix.length());
+            List<String> items = new ArrayList<>();
+            f.reasons().forEach(r -> items.add((f.invalid() ? TableView.INVALID + " " : r.startsWith("warning") ? "" : "warning: ") + r));
+            if (f.invalid() && f.reasons().isEmpty()) {
+                items.add(TableView.INVALID + " invalid (no reason recorded)");
+            }
+            f.findings().forEach(x -> items.add(TableView.FLAGGED + " " + x));
+            for (int i = 0; i < items.size(); i++) {
+                // a reason may quote log lines: keep them under the footnote
+                String[] parts = items.get(i).split("\\R");
+                for (int j = 0; j < parts.length; j++) {
+                    out.add((i == 0 && j == 0 ? prefix : indent + (j == 0 ? "" : "  ")) + parts[j]);
+                }
+            }
+        }
+        for (String n : t.notes()) {
+            out.add("  note: " + n);
+        }
+        return out;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "-" : s;
+    }
+}

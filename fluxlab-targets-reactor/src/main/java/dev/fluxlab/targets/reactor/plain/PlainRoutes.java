@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AsciiString;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.BiFunction;
@@ -50,13 +51,14 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
     private static final AsciiString ALLOW_GET = AsciiString.cached("GET");
     private static final AsciiString ALLOW_POST = AsciiString.cached("POST");
 
-    private final StaticBody plaintext = new StaticBody(PLAINTEXT, TEXT_PLAIN);
-    private final StaticBody json = new StaticBody(JSON, APPLICATION_JSON);
-    private final StaticBody get = new StaticBody(GET, TEXT_PLAIN);
-    private final StaticBody checkPermission = new StaticBody(CHECK_PERMISSION, APPLICATION_JSON);
-    private final StaticBody notFound = new StaticBody("Not Found", TEXT_PLAIN);
-    private final StaticBody methodNotAllowed = new StaticBody("Method Not Allowed", TEXT_PLAIN);
-    private final StaticBody injectedFailure = new StaticBody("injected failure (--fail-every)", TEXT_PLAIN);
+    private static final StaticBody PLAINTEXT_BODY = new StaticBody(PLAINTEXT, TEXT_PLAIN);
+    private static final StaticBody JSON_BODY = new StaticBody(JSON, APPLICATION_JSON);
+    private static final StaticBody GET_BODY = new StaticBody(GET, TEXT_PLAIN);
+    private static final StaticBody CHECK_PERMISSION_BODY = new StaticBody(CHECK_PERMISSION, APPLICATION_JSON);
+    private static final StaticBody NOT_FOUND_BODY = new StaticBody("Not Found", TEXT_PLAIN);
+    private static final StaticBody METHOD_NOT_ALLOWED_BODY = new StaticBody("Method Not Allowed", TEXT_PLAIN);
+    private static final StaticBody INJECTED_FAILURE_BODY =
+            new StaticBody("injected failure (--fail-every)", TEXT_PLAIN);
 
     private final DateHeader date;
     private final StallSchedule stall;
@@ -80,14 +82,15 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
         String path = q < 0 ? uri : uri.substring(0, q);
         HttpMethod method = request.method();
         return switch (path) {
-            case "/plaintext" -> staticGet(request, response, method, plaintext);
-            case "/json" -> staticGet(request, response, method, json);
-            case "/get" -> staticGet(request, response, method, get);
-            case "/checkPermission" -> staticGet(request, response, method, checkPermission);
+            case "/plaintext" -> staticGet(request, response, method, PLAINTEXT_BODY);
+            case "/json" -> staticGet(request, response, method, JSON_BODY);
+            case "/get" -> staticGet(request, response, method, GET_BODY);
+            case "/checkPermission" -> staticGet(request, response, method, CHECK_PERMISSION_BODY);
             case "/post" -> HttpMethod.POST.equals(method)
                     ? echo(request, response)
-                    : afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, methodNotAllowed, ALLOW_POST);
-            default -> afterBody(request, response, HttpResponseStatus.NOT_FOUND, notFound, null);
+                    : afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED_BODY,
+                            ALLOW_POST);
+            default -> afterBody(request, response, HttpResponseStatus.NOT_FOUND, NOT_FOUND_BODY, null);
         };
     }
 
@@ -95,7 +98,8 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
                                       StaticBody body) {
         return HttpMethod.GET.equals(method)
                 ? afterBody(request, response, HttpResponseStatus.OK, body, null)
-                : afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, methodNotAllowed, ALLOW_GET);
+                : afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED_BODY,
+                        ALLOW_GET);
     }
 
     /** Reads the request body to its end, then sends a static body. */
@@ -123,8 +127,8 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
         if (failEvery != null && failEvery.next()) {
             body.release();
             status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
-            contentType = injectedFailure.contentType;
-            body = injectedFailure.bytes.duplicate();
+            contentType = INJECTED_FAILURE_BODY.contentType;
+            body = INJECTED_FAILURE_BODY.bytes.duplicate();
         }
         HttpHeaders headers = response.responseHeaders();
         headers.set(HttpHeaderNames.CONTENT_TYPE, contentType)
@@ -150,7 +154,9 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
 
         StaticBody(String text, AsciiString contentType) {
             byte[] b = text.getBytes(StandardCharsets.UTF_8);
-            this.bytes = Unpooled.unreleasableBuffer(Unpooled.directBuffer(b.length).writeBytes(b));
+            // wraps a JDK direct buffer: freed by the GC, invisible to Netty's leak detector, never released
+            this.bytes = Unpooled.unreleasableBuffer(
+                    Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(b.length).put(b).flip()));
             this.contentType = contentType;
         }
     }

@@ -43,6 +43,8 @@ class EndpointsTest {
                 case HTTP11_H2C -> {
                     checkAll(server, HttpProtocol.HTTP11, null, "HTTP/1.1");
                     checkAll(server, HttpProtocol.H2C, null, "HTTP/2.0");
+                    // HTTP/1.1 Upgrade: h2c on the same port
+                    checkAll(server, null, "HTTP/2.0", HttpProtocol.HTTP11, HttpProtocol.H2C);
                 }
             }
         }
@@ -50,7 +52,12 @@ class EndpointsTest {
 
     private static void checkAll(ReactorNettyServer.Running server, HttpProtocol clientProtocol,
                                  X509Certificate trust, String expectedVersion) {
-        try (TestClient client = new TestClient(server.port(), clientProtocol, trust)) {
+        checkAll(server, trust, expectedVersion, clientProtocol);
+    }
+
+    private static void checkAll(ReactorNettyServer.Running server, X509Certificate trust, String expectedVersion,
+                                 HttpProtocol... clientProtocols) {
+        try (TestClient client = new TestClient(server.port(), trust, clientProtocols)) {
             check(client.get("/plaintext"), expectedVersion, 200, "text/plain", "Hello, World!");
             check(client.get("/json"), expectedVersion, 200, "application/json", "{\"message\":\"Hello, World!\"}");
             check(client.get("/get"), expectedVersion, 200, "text/plain", PlainRoutes.GET);
@@ -92,7 +99,7 @@ class EndpointsTest {
     void injectedFailuresHitEveryNthResponse() {
         try (ReactorNettyServer.Running server = ReactorNettyServer.start(
                 ReactorNettyServerConfig.builder().failEvery(3L).workers(1).build());
-             TestClient client = new TestClient(server.port(), HttpProtocol.HTTP11, null)) {
+             TestClient client = new TestClient(server.port(), null, HttpProtocol.HTTP11)) {
             int[] statuses = new int[9];
             for (int i = 0; i < statuses.length; i++) {
                 TestClient.Reply r = client.get("/plaintext");

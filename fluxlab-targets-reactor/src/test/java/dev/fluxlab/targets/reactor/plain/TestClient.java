@@ -21,10 +21,11 @@ final class TestClient implements AutoCloseable {
     private final ConnectionProvider provider = ConnectionProvider.builder("fluxlab-test").maxConnections(4).build();
     private final HttpClient client;
 
-    TestClient(int port, HttpProtocol protocol, X509Certificate trust) {
+    TestClient(int port, X509Certificate trust, HttpProtocol... protocols) {
+        HttpProtocol protocol = protocols[0];
         HttpClient c = HttpClient.create(provider)
                 .baseUrl((trust == null ? "http" : "https") + "://127.0.0.1:" + port)
-                .protocol(protocol)
+                .protocol(protocols)
                 .responseTimeout(Duration.ofSeconds(10));
         if (trust != null) {
             c = protocol == HttpProtocol.H2

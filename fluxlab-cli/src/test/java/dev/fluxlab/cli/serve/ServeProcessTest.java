@@ -12,11 +12,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code fluxlab serve reactor-netty} as the runner starts it: a child JVM that prints exactly one readiness line on
@@ -24,17 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServeProcessTest {
 
-    @Test
-    void childProcessIsReadyAnswersAndExitsZeroOnSigterm(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"native", "nio", "epoll", "io_uring"})
+    void childProcessIsReadyAnswersAndExitsZeroOnSigterm(String transport, @TempDir Path dir) throws Exception {
         Path stderr = dir.resolve("stderr.txt");
         Path stdout = dir.resolve("stdout.txt");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "dev.fluxlab.cli.Main", "serve", "reactor-netty", "--port", "0", "--protocol", "http1.1+h2c",
-                "--workers", "2"))
-                .redirectError(stderr.toFile())
-                .redirectOutput(stdout.toFile())
-                .start();
+        Process p = serve(stdout, stderr, List.of(), "--port", "0", "--protocol", "http1.1+h2c", "--workers", "2",
+                "--transport", transport);
         try {
             String line = awaitFirstLine(p, stdout);
             assertNotNull(line, () -> "no readiness line; exited: " + !p.isAlive() + "; stderr: " + read(stderr));
@@ -42,7 +41,11 @@ class ServeProcessTest {
                     () -> new AssertionError("first stdout line is not a readiness line: " + line));
             assertEquals("http1.1+h2c", ready.get("protocol"));
             assertEquals("2", ready.get("workers"));
-            assertTrue(List.of("io_uring", "epoll", "nio").contains(ready.get("transport")), line);
+            if (transport.equals("native")) {
+                assertTrue(List.of("io_uring", "epoll", "nio").contains(ready.get("transport")), line);
+            } else {
+                assertEquals(transport, ready.get("transport"), line);
+            }
             int port = Integer.parseInt(ready.get("port"));
             assertTrue(port > 0, line);
 
@@ -64,6 +67,37 @@ class ServeProcessTest {
                 p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         }
+    }
+
+    @Test
+    void explicitTransportThatIsUnavailableFailsWithNettysCause(@TempDir Path dir) throws Exception {
+        Path stderr = dir.resolve("stderr.txt");
+        Path stdout = dir.resolve("stdout.txt");
+        // Netty's own switch makes epoll unavailable in the child, with a cause Netty words itself
+        Process p = serve(stdout, stderr, List.of("-Dio.netty.transport.noNative=true"), "--transport", "epoll");
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exits by itself");
+            assertEquals(1, p.exitValue(), () -> read(stderr));
+            String err = read(stderr);
+            assertTrue(err.contains("transport epoll is not available on this machine")
+                    && err.contains("io.netty.transport.noNative"), err);
+            assertEquals("", read(stdout), "no readiness line");
+        } finally {
+            if (p.isAlive()) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static Process serve(Path stdout, Path stderr, List<String> jvmOptions, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main", "serve",
+                "reactor-netty"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectError(stderr.toFile()).redirectOutput(stdout.toFile()).start();
     }
 
     /** The first complete stdout line, polling for at most 60 s (bounded), or null if the process died first. */

@@ -118,6 +118,11 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         }
         err.println(NAME + ": plain Reactor Netty server, " + describe(config));
         tcpFastOpenWarning(config).ifPresent(err::println);
+        if (!config.protocol().http2()
+                && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
+            err.println(NAME + ": warning: the --h2-* settings have no effect with --protocol "
+                    + config.protocol().label() + " (HTTP/1.1 only)");
+        }
         err.flush();
 
         ReactorNettyServer.Running running;

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.cli.serve.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
-        subcommands = {CommandLine.HelpCommand.class, ReportCommand.class, CompareCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

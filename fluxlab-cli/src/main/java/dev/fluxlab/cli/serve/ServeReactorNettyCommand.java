@@ -1,0 +1,246 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.targets.reactor.fault.Stall;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
+import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fluxlab serve reactor-netty [knobs]}: the plain Reactor Netty target. Knob names follow Reactor Netty's
+ * vocabulary (docs/contracts.md). Exit codes: 0 after SIGTERM, 2 for bad input (including a busy port), 1 when the
+ * server cannot run (e.g. an explicit transport unavailable on this machine).
+ */
+@Command(name = "reactor-netty",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo).",
+            "Binds loopback only. When ready prints one line on stdout:",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
+            "Stops cleanly on SIGTERM (exit 0)."})
+public final class ServeReactorNettyCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve reactor-netty";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = ReactorNettyServerConfig.DEFAULT_HOST, paramLabel = "ADDR",
+            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT",
+            description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--protocol", defaultValue = "http1.1", converter = ProtocolConverter.class, paramLabel = "P",
+            description = "http1.1, h2c (prior knowledge), h2 (TLS + ALPN with http/1.1 fallback, self-signed "
+                    + "certificate made at start-up), http1.1+h2c (one port, h2c by prior knowledge or upgrade) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    ServerProtocol protocol;
+
+    @Option(names = "--transport", defaultValue = "native", converter = TransportConverter.class, paramLabel = "T",
+            description = "native (best available: io_uring, then epoll, then nio), io_uring, epoll, nio. An "
+                    + "explicit choice fails if unavailable (default: ${DEFAULT-VALUE}).")
+    Transport transport;
+
+    @Option(names = "--workers", paramLabel = "N",
+            description = "Event-loop worker threads (default: Reactor Netty's, max(cores, 4), or "
+                    + "-Dreactor.netty.ioWorkerCount).")
+    Integer workers;
+
+    @Option(names = "--select-count", paramLabel = "N",
+            description = "Acceptor (selector) threads; 0 = the workers also accept (default: Reactor Netty's, "
+                    + "workers accept).")
+    Integer selectCount;
+
+    @Option(names = "--backlog", paramLabel = "N", description = "SO_BACKLOG (default: Netty's, from somaxconn).")
+    Integer backlog;
+
+    @Option(names = "--tcp-nodelay", arity = "0..1", defaultValue = "true", fallbackValue = "true",
+            paramLabel = "BOOL", description = "TCP_NODELAY on accepted connections (default: ${DEFAULT-VALUE}).")
+    boolean tcpNoDelay;
+
+    @Option(names = "--rcvbuf", paramLabel = "BYTES", description = "SO_RCVBUF (default: the OS's, autotuned).")
+    Integer rcvbuf;
+
+    @Option(names = "--sndbuf", paramLabel = "BYTES", description = "SO_SNDBUF (default: the OS's, autotuned).")
+    Integer sndbuf;
+
+    @Option(names = "--tcp-fastopen", paramLabel = "QUEUE",
+            description = "TCP_FASTOPEN queue length on the listening socket; epoll and io_uring only (NIO has no "
+                    + "such option), and the kernel needs net.ipv4.tcp_fastopen & 2 (default: off).")
+    Integer tcpFastOpen;
+
+    @Option(names = "--h2-max-concurrent-streams", paramLabel = "N",
+            description = "HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS (default: Netty's, unbounded).")
+    Long h2MaxConcurrentStreams;
+
+    @Option(names = "--h2-initial-window-size", paramLabel = "BYTES",
+            description = "HTTP/2 SETTINGS_INITIAL_WINDOW_SIZE (default: Netty's, 65535).")
+    Integer h2InitialWindowSize;
+
+    @Option(names = "--stall", converter = StallConverter.class, paramLabel = "PAUSE@EVERY",
+            description = "Fault: hold every response for PAUSE once every EVERY, e.g. 200ms@2s; connections stay "
+                    + "open (default: off).")
+    Stall stall;
+
+    @Option(names = "--fail-every", paramLabel = "N",
+            description = "Fault: every N-th response is a 500 (default: off).")
+    Long failEvery;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        ReactorNettyServerConfig config;
+        try {
+            config = ReactorNettyServerConfig.builder()
+                    .host(host).port(port).protocol(protocol).transport(transport)
+                    .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)
+                    .rcvbuf(rcvbuf).sndbuf(sndbuf).tcpFastOpen(tcpFastOpen)
+                    .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
+                    .stall(stall).failEvery(failEvery)
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        err.println(NAME + ": plain Reactor Netty server, " + describe(config));
+        tcpFastOpenWarning(config).ifPresent(err::println);
+        if (!config.protocol().http2()
+                && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
+            err.println(NAME + ": warning: the --h2-* settings have no effect with --protocol "
+                    + config.protocol().label() + " (HTTP/1.1 only)");
+        }
+        err.flush();
+
+        ReactorNettyServer.Running running;
+        try {
+            running = ReactorNettyServer.start(config);
+        } catch (PortInUseException | IllegalArgumentException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (TransportUnavailableException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        } catch (RuntimeException e) {
+            err.println(NAME + ": cannot start: " + e);
+            err.flush();
+            return 1;
+        }
+
+        Thread hook = new Thread(running::close, "fluxlab-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        exitZeroOnSigterm();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(running.readinessLine());
+        out.flush();
+        running.server().onDispose().block();
+        return 0;
+    }
+
+    private static String describe(ReactorNettyServerConfig c) {
+        StringBuilder sb = new StringBuilder()
+                .append("protocol=").append(c.protocol().label())
+                .append(" transport=").append(c.transport().label())
+                .append(" workers=").append(c.workers() == null ? "default(" + TransportLoops.DEFAULT_WORKERS + ")"
+                        : c.workers())
+                .append(" select-count=").append(c.selectCount() == null ? "default" : c.selectCount())
+                .append(" host=").append(c.host())
+                .append(" port=").append(c.port())
+                .append(" tcp-nodelay=").append(c.tcpNoDelay());
+        append(sb, "backlog", c.backlog());
+        append(sb, "rcvbuf", c.rcvbuf());
+        append(sb, "sndbuf", c.sndbuf());
+        append(sb, "tcp-fastopen", c.tcpFastOpen());
+        append(sb, "h2-max-concurrent-streams", c.h2MaxConcurrentStreams());
+        append(sb, "h2-initial-window-size", c.h2InitialWindowSize());
+        append(sb, "stall", c.stall());
+        append(sb, "fail-every", c.failEvery());
+        return sb.toString();
+    }
+
+    private static void append(StringBuilder sb, String name, Object value) {
+        if (value != null) {
+            sb.append(' ').append(name).append('=').append(value);
+        }
+    }
+
+    /** Server-side TFO also needs the kernel's consent (bit 2 of net.ipv4.tcp_fastopen); say so when it is off. */
+    private static java.util.Optional<String> tcpFastOpenWarning(ReactorNettyServerConfig c) {
+        if (c.tcpFastOpen() == null) {
+            return java.util.Optional.empty();
+        }
+        try {
+            int mode = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/tcp_fastopen")).trim());
+            if ((mode & 2) == 0) {
+                return java.util.Optional.of(NAME + ": warning: --tcp-fastopen is set on the socket, but "
+                        + "net.ipv4.tcp_fastopen=" + mode + " lacks the server bit (2), so the kernel will not "
+                        + "accept TFO data; sysctl -w net.ipv4.tcp_fastopen=3 enables it");
+            }
+        } catch (IOException | NumberFormatException e) {
+            return java.util.Optional.of(NAME + ": warning: cannot read net.ipv4.tcp_fastopen (" + e
+                    + "); TCP fast open may be off in the kernel");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * The JVM exits with 143 after SIGTERM by default; a target stopped on purpose should exit 0. The handler calls
+     * {@code System.exit(0)}, which runs the shutdown hook that closes the server and its event loops.
+     */
+    @SuppressWarnings("removal")
+    private static void exitZeroOnSigterm() {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.exit(0));
+        } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
+            // no signal support: the shutdown hook still closes the server, the exit code is the JVM's
+        }
+    }
+
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<ServerProtocol> {
+        @Override
+        public ServerProtocol convert(String value) {
+            try {
+                return ServerProtocol.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class TransportConverter implements CommandLine.ITypeConverter<Transport> {
+        @Override
+        public Transport convert(String value) {
+            try {
+                return Transport.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class StallConverter implements CommandLine.ITypeConverter<Stall> {
+        @Override
+        public Stall convert(String value) {
+            try {
+                return Stall.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

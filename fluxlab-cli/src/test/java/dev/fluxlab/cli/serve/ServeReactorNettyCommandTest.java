@@ -1,0 +1,112 @@
+package dev.fluxlab.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxlab.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Bad input to {@code fluxlab serve reactor-netty}: exit code != 0 and one message naming the problem. */
+class ServeReactorNettyCommandTest {
+
+    record Result(int exitCode, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        CommandLine cmd = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        int code = cmd.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void unknownTransport() {
+        Result r = run("serve", "reactor-netty", "--transport", "dpdk");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("Invalid value for option '--transport': unknown transport 'dpdk'; expected "
+                + "one of native, io_uring, epoll, nio"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void unknownProtocol() {
+        Result r = run("serve", "reactor-netty", "--protocol", "http3");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("unknown protocol 'http3'; expected one of http1.1, h2c, h2, http1.1+h2c"),
+                r.err());
+    }
+
+    @Test
+    void badDuration() {
+        Result r = run("serve", "reactor-netty", "--stall", "200xs@1s");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("'--stall'") && r.err().contains("invalid duration '200xs'"), r.err());
+    }
+
+    @Test
+    void stallLongerThanItsPeriod() {
+        Result r = run("serve", "reactor-netty", "--stall", "2s@1s");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("must be shorter than its period"), r.err());
+    }
+
+    @Test
+    void nonNumericValueIsATypeError() {
+        Result r = run("serve", "reactor-netty", "--workers", "many");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("Invalid value for option '--workers': 'many' is not an int"), r.err());
+    }
+
+    @Test
+    void outOfRangeKnob() {
+        Result r = run("serve", "reactor-netty", "--workers", "0");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("workers must be at least 1, was 0"), r.err());
+    }
+
+    @Test
+    void nonLoopbackHost() {
+        Result r = run("serve", "reactor-netty", "--host", "8.8.8.8");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("host '8.8.8.8' is not a loopback address"), r.err());
+    }
+
+    @Test
+    void busyPort() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Result r = run("serve", "reactor-netty", "--port", String.valueOf(taken.getLocalPort()), "--workers", "1");
+            assertNotEquals(0, r.exitCode());
+            assertTrue(r.err().contains("port " + taken.getLocalPort() + " is in use; pick another or use --port 0"),
+                    r.err());
+            assertEquals("", r.out(), "no readiness line when the server did not start");
+        }
+    }
+
+    @Test
+    void tcpFastOpenOnNio() {
+        Result r = run("serve", "reactor-netty", "--transport", "nio", "--tcp-fastopen", "16", "--workers", "1");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--tcp-fastopen needs the epoll or io_uring transport"), r.err());
+    }
+
+    @Test
+    void helpListsTheKnobsWithDefaults() {
+        Result r = run("serve", "reactor-netty", "--help");
+        assertEquals(0, r.exitCode());
+        for (String knob : new String[]{"--host", "--port", "--protocol", "--transport", "--workers",
+                "--select-count", "--backlog", "--tcp-nodelay", "--rcvbuf", "--sndbuf", "--tcp-fastopen",
+                "--h2-max-concurrent-streams", "--h2-initial-window-size", "--stall", "--fail-every"}) {
+            assertTrue(r.out().contains(knob), knob + " in " + r.out());
+        }
+        assertTrue(r.out().contains("(default: native)") && r.out().contains("(default: http1.1)"), r.out());
+    }
+}

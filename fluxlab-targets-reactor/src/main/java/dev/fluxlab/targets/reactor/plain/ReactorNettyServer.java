@@ -1,0 +1,201 @@
+package dev.fluxlab.targets.reactor.plain;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.fault.FailEvery;
+import dev.fluxlab.targets.reactor.fault.StallSchedule;
+import dev.fluxlab.targets.reactor.http.DateHeader;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.transport.TransportSupport;
+import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import io.netty.channel.ChannelOption;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * The plain Reactor Netty system under test: {@link PlainRoutes} on an {@link HttpServer} configured from a
+ * {@link ReactorNettyServerConfig}. {@link #start} binds and returns a {@link Running} server that knows what it
+ * really runs on (port, transport read from the bound channel's class, worker count), which is what the readiness
+ * line reports.
+ */
+public final class ReactorNettyServer {
+
+    private ReactorNettyServer() {
+    }
+
+    /**
+     * Binds a server.
+     *
+     * @throws PortInUseException            when the port is taken
+     * @throws TransportUnavailableException when an explicit transport cannot run here, or did not take effect
+     * @throws IllegalArgumentException      when a knob does not apply (e.g. {@code tcpFastOpen} on NIO)
+     */
+    public static Running start(ReactorNettyServerConfig config) {
+        int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
+        int select = config.selectCount() == null ? TransportLoops.DEFAULT_SELECT_COUNT : config.selectCount();
+        Transport expected = TransportSupport.resolve(config.transport());
+        if (config.tcpFastOpen() != null && expected == Transport.NIO) {
+            throw new IllegalArgumentException("--tcp-fastopen needs the epoll or io_uring transport: Java's NIO "
+                    + "sockets have no TCP_FASTOPEN option (transport here: nio)");
+        }
+        TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-rn", select, workers);
+        try {
+            SelfSignedCertificate tls = config.protocol().secure() ? SelfSignedCertificate.generate() : null;
+            HttpServer server = configure(config, loops, tls);
+            DisposableServer bound;
+            try {
+                bound = server.bindNow(Duration.ofSeconds(30));
+            } catch (RuntimeException e) {
+                if (isAddressInUse(e)) {
+                    throw new PortInUseException(config.port(), e);
+                }
+                throw e;
+            }
+            String actual = TransportSupport.actual(bound.channel());
+            if (config.transport().isConcrete() && !actual.equals(config.transport().label())) {
+                bound.disposeNow(Duration.ofSeconds(5));
+                throw new TransportUnavailableException(config.transport(), new IllegalStateException(
+                        "the server channel is a " + bound.channel().getClass().getSimpleName()));
+            }
+            return new Running(config, bound, loops, actual, loops.workerCount(),
+                    tls == null ? null : tls.certificate());
+        } catch (RuntimeException | Error e) {
+            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            throw e;
+        }
+    }
+
+    static HttpServer configure(ReactorNettyServerConfig config, TransportLoops loops, SelfSignedCertificate tls) {
+        StallSchedule stall = config.stall() == null ? null : new StallSchedule(config.stall(), System.nanoTime());
+        FailEvery failEvery = config.failEvery() == null ? null : new FailEvery(config.failEvery());
+        ServerProtocol protocol = config.protocol();
+        HttpServer server = HttpServer.create()
+                .host(config.host())
+                .port(config.port())
+                .runOn(loops.loops(), loops.preferNative())
+                .protocol(protocol.httpProtocols())
+                .childOption(ChannelOption.TCP_NODELAY, config.tcpNoDelay())
+                .handle(new PlainRoutes(new DateHeader(), stall, failEvery));
+        if (config.backlog() != null) {
+            server = server.option(ChannelOption.SO_BACKLOG, config.backlog());
+        }
+        if (config.rcvbuf() != null) {
+            // set on the listening socket too, so the window scale of accepted connections is negotiated for it
+            server = server.option(ChannelOption.SO_RCVBUF, config.rcvbuf())
+                    .childOption(ChannelOption.SO_RCVBUF, config.rcvbuf());
+        }
+        if (config.sndbuf() != null) {
+            server = server.childOption(ChannelOption.SO_SNDBUF, config.sndbuf());
+        }
+        if (config.tcpFastOpen() != null) {
+            server = server.option(ChannelOption.TCP_FASTOPEN, config.tcpFastOpen());
+        }
+        if (protocol.http2() && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
+            server = server.http2Settings(s -> {
+                if (config.h2MaxConcurrentStreams() != null) {
+                    s.maxConcurrentStreams(config.h2MaxConcurrentStreams());
+                }
+                if (config.h2InitialWindowSize() != null) {
+                    s.initialWindowSize(config.h2InitialWindowSize());
+                }
+            });
+        }
+        if (tls != null) {
+            Http2SslContextSpec spec = Http2SslContextSpec.forServer(tls.privateKey(), tls.certificate());
+            server = server.secure(s -> s.sslContext(spec));
+        }
+        return server;
+    }
+
+    private static boolean isAddressInUse(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException
+                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A bound server: what it really runs on, and how to stop it.
+     */
+    public static final class Running implements AutoCloseable {
+        private final ReactorNettyServerConfig config;
+        private final DisposableServer server;
+        private final TransportLoops loops;
+        private final String transport;
+        private final int workers;
+        private final X509Certificate certificate;
+
+        Running(ReactorNettyServerConfig config, DisposableServer server, TransportLoops loops, String transport,
+                int workers, X509Certificate certificate) {
+            this.config = config;
+            this.server = server;
+            this.loops = loops;
+            this.transport = transport;
+            this.workers = workers;
+            this.certificate = certificate;
+        }
+
+        /** The configuration it was started with. */
+        public ReactorNettyServerConfig config() {
+            return config;
+        }
+
+        /** The bound port. */
+        public int port() {
+            return ((InetSocketAddress) server.address()).getPort();
+        }
+
+        /** The transport in use, read from the bound channel ({@code io_uring}, {@code epoll}, {@code nio}). */
+        public String transport() {
+            return transport;
+        }
+
+        /** Event-loop worker threads in use. */
+        public int workers() {
+            return workers;
+        }
+
+        /** The self-signed certificate when the protocol is TLS. */
+        public Optional<X509Certificate> certificate() {
+            return Optional.ofNullable(certificate);
+        }
+
+        /** The Reactor Netty server, e.g. to wait for its disposal. */
+        public DisposableServer server() {
+            return server;
+        }
+
+        /** The readiness line, {@code fluxlab-ready port=... protocol=... transport=... workers=...}. */
+        public String readinessLine() {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("port", port());
+            a.put("protocol", config.protocol().label());
+            a.put("transport", transport);
+            a.put("workers", workers);
+            return Readiness.line(a);
+        }
+
+        /** Stops accepting, closes connections, and shuts the event loops down (no quiet period). */
+        @Override
+        public void close() {
+            try {
+                server.disposeNow(Duration.ofSeconds(10));
+            } finally {
+                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package dev.fluxlab.targets.reactor.plain;
+
+import dev.fluxlab.targets.reactor.fault.Stall;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Objects;
+
+/**
+ * The knobs of the plain Reactor Netty target, immutable and built with {@link #builder()}. Names follow Reactor
+ * Netty's vocabulary ({@code runOn}, workers, select count, HTTP/2 settings). A {@code null} knob means "leave it to
+ * Reactor Netty / the OS", so the lab can tell a default from an explicit choice.
+ *
+ * @param host                   loopback address to bind
+ * @param port                   port to bind, 0 for any free one
+ * @param protocol               wire protocol(s)
+ * @param transport              event-loop transport requested
+ * @param workers                event-loop worker threads, {@code null} for Reactor Netty's default
+ * @param selectCount            acceptor threads, {@code null} (or below 1) for the workers to accept
+ * @param backlog                {@code SO_BACKLOG}, {@code null} for the default
+ * @param tcpNoDelay             {@code TCP_NODELAY} on accepted connections
+ * @param rcvbuf                 {@code SO_RCVBUF} in bytes, {@code null} for the OS default
+ * @param sndbuf                 {@code SO_SNDBUF} in bytes, {@code null} for the OS default
+ * @param tcpFastOpen            {@code TCP_FASTOPEN} queue length (epoll and io_uring only), {@code null} for off
+ * @param h2MaxConcurrentStreams HTTP/2 {@code SETTINGS_MAX_CONCURRENT_STREAMS}, {@code null} for Netty's default
+ * @param h2InitialWindowSize    HTTP/2 {@code SETTINGS_INITIAL_WINDOW_SIZE}, {@code null} for Netty's default
+ * @param stall                  periodic stall fault, {@code null} for none
+ * @param failEvery              every n-th response is a 500, {@code null} for none
+ */
+public record ReactorNettyServerConfig(
+        String host,
+        int port,
+        ServerProtocol protocol,
+        Transport transport,
+        Integer workers,
+        Integer selectCount,
+        Integer backlog,
+        boolean tcpNoDelay,
+        Integer rcvbuf,
+        Integer sndbuf,
+        Integer tcpFastOpen,
+        Long h2MaxConcurrentStreams,
+        Integer h2InitialWindowSize,
+        Stall stall,
+        Long failEvery) {
+
+    /** The default bind address. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    public ReactorNettyServerConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(transport, "transport");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535, was " + port);
+        }
+        requirePositive("workers", workers);
+        requirePositive("backlog", backlog);
+        requirePositive("rcvbuf", rcvbuf);
+        requirePositive("sndbuf", sndbuf);
+        requirePositive("tcp-fastopen", tcpFastOpen);
+        requirePositive("h2-max-concurrent-streams", h2MaxConcurrentStreams);
+        requirePositive("fail-every", failEvery);
+        if (h2InitialWindowSize != null && h2InitialWindowSize < 0) {
+            throw new IllegalArgumentException("h2-initial-window-size must be between 0 and 2147483647, was "
+                    + h2InitialWindowSize);
+        }
+        requireLoopback(host);
+    }
+
+    private static void requirePositive(String name, Number value) {
+        if (value != null && value.longValue() < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+        }
+    }
+
+    private static void requireLoopback(String host) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("unknown host '" + host + "'; use a loopback address such as 127.0.0.1");
+        }
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("host '" + host + "' is not a loopback address; the lab binds "
+                    + "loopback only (127.0.0.1 or ::1)");
+        }
+    }
+
+    /** A builder with every knob at its default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.protocol = protocol;
+        b.transport = transport;
+        b.workers = workers;
+        b.selectCount = selectCount;
+        b.backlog = backlog;
+        b.tcpNoDelay = tcpNoDelay;
+        b.rcvbuf = rcvbuf;
+        b.sndbuf = sndbuf;
+        b.tcpFastOpen = tcpFastOpen;
+        b.h2MaxConcurrentStreams = h2MaxConcurrentStreams;
+        b.h2InitialWindowSize = h2InitialWindowSize;
+        b.stall = stall;
+        b.failEvery = failEvery;
+        return b;
+    }
+
+    /** Builds a {@link ReactorNettyServerConfig}; every setter returns the builder. */
+    public static final class Builder {
+        private String host = DEFAULT_HOST;
+        private int port;
+        private ServerProtocol protocol = ServerProtocol.HTTP11;
+        private Transport transport = Transport.NATIVE;
+        private Integer workers;
+        private Integer selectCount;
+        private Integer backlog;
+        private boolean tcpNoDelay = true;
+        private Integer rcvbuf;
+        private Integer sndbuf;
+        private Integer tcpFastOpen;
+        private Long h2MaxConcurrentStreams;
+        private Integer h2InitialWindowSize;
+        private Stall stall;
+        private Long failEvery;
+
+        private Builder() {
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public Builder protocol(ServerProtocol protocol) {
+            this.protocol = protocol;
+            return this;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = transport;
+            return this;
+        }
+
+        public Builder workers(Integer workers) {
+            this.workers = workers;
+            return this;
+        }
+
+        public Builder selectCount(Integer selectCount) {
+            this.selectCount = selectCount;
+            return this;
+        }
+
+        public Builder backlog(Integer backlog) {
+            this.backlog = backlog;
+            return this;
+        }
+
+        public Builder tcpNoDelay(boolean tcpNoDelay) {
+            this.tcpNoDelay = tcpNoDelay;
+            return this;
+        }
+
+        public Builder rcvbuf(Integer rcvbuf) {
+            this.rcvbuf = rcvbuf;
+            return this;
+        }
+
+        public Builder sndbuf(Integer sndbuf) {
+            this.sndbuf = sndbuf;
+            return this;
+        }
+
+        public Builder tcpFastOpen(Integer tcpFastOpen) {
+            this.tcpFastOpen = tcpFastOpen;
+            return this;
+        }
+
+        public Builder h2MaxConcurrentStreams(Long h2MaxConcurrentStreams) {
+            this.h2MaxConcurrentStreams = h2MaxConcurrentStreams;
+            return this;
+        }
+
+        public Builder h2InitialWindowSize(Integer h2InitialWindowSize) {
+            this.h2InitialWindowSize = h2InitialWindowSize;
+            return this;
+        }
+
+        public Builder stall(Stall stall) {
+            this.stall = stall;
+            return this;
+        }
+
+        public Builder failEvery(Long failEvery) {
+            this.failEvery = failEvery;
+            return this;
+        }
+
+        /**
+         * Validates and builds.
+         *
+         * @throws IllegalArgumentException naming the bad knob
+         */
+        public ReactorNettyServerConfig build() {
+            return new ReactorNettyServerConfig(host, port, protocol, transport, workers, selectCount, backlog,
+                    tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, h2MaxConcurrentStreams, h2InitialWindowSize, stall,
+                    failEvery);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.fluxlab.targets.reactor.transport;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.util.concurrent.EventExecutor;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * The event loops for one transport choice, as the pair Reactor Netty's {@code runOn(loops, preferNative)} takes.
+ *
+ * <ul>
+ *   <li>{@code native}: Reactor Netty's own {@link LoopResources#create} with {@code preferNative=true}, which
+ *       takes io_uring, then epoll, then NIO;</li>
+ *   <li>{@code io_uring}: the same, after checking io_uring is available (Reactor Netty would otherwise silently
+ *       fall back);</li>
+ *   <li>{@code nio}: Reactor Netty's own resources with {@code preferNative=false};</li>
+ *   <li>{@code epoll}: {@link IoHandlerLoopResources} on {@code EpollIoHandler}, because Reactor Netty 1.3.8 has no
+ *       way to prefer epoll over an available io_uring.</li>
+ * </ul>
+ *
+ * @param requested    what was asked for
+ * @param expected     the concrete transport these loops run ({@link TransportSupport#resolve})
+ * @param loops        the resources to pass to {@code runOn}
+ * @param preferNative the flag to pass to {@code runOn}
+ */
+public record TransportLoops(Transport requested, Transport expected, LoopResources loops, boolean preferNative) {
+
+    /** Reactor Netty's default worker count: {@code max(cores, 4)} unless {@code -Dreactor.netty.ioWorkerCount}. */
+    public static final int DEFAULT_WORKERS = LoopResources.DEFAULT_IO_WORKER_COUNT;
+
+    /** Reactor Netty's default select count: -1, the workers also accept. */
+    public static final int DEFAULT_SELECT_COUNT = LoopResources.DEFAULT_IO_SELECT_COUNT;
+
+    /**
+     * Creates the loops.
+     *
+     * @param threadPrefix name prefix of the event-loop threads
+     * @param selectCount  acceptor threads; below 1 the workers also accept
+     * @param workers      event-loop worker threads, at least 1
+     * @throws TransportUnavailableException when an explicit transport cannot run here
+     */
+    public static TransportLoops create(Transport requested, String threadPrefix, int selectCount, int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
+        Transport expected = TransportSupport.resolve(requested);
+        int select = selectCount < 1 ? -1 : selectCount;
+        return switch (requested) {
+            case EPOLL -> new TransportLoops(requested, expected,
+                    new IoHandlerLoopResources(threadPrefix + "-epoll", select, workers, EpollIoHandler.newFactory()),
+                    true);
+            case NIO -> new TransportLoops(requested, expected,
+                    LoopResources.create(threadPrefix, select, workers, true, true), false);
+            case NATIVE, IO_URING -> new TransportLoops(requested, expected,
+                    LoopResources.create(threadPrefix, select, workers, true, true), true);
+        };
+    }
+
+    /** The number of worker event loops the server really runs on. */
+    public int workerCount() {
+        EventLoopGroup group = loops.onServer(preferNative);
+        int n = 0;
+        for (EventExecutor ignored : group) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -32,8 +32,9 @@ class ServeReactorNettyCommandTest {
     void unknownTransport() {
         Result r = run("serve", "reactor-netty", "--transport", "dpdk");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("Invalid value for option '--transport': unknown transport 'dpdk'; expected "
+        assertTrue(r.err().startsWith("fluxlab: Invalid value for option '--transport': unknown transport 'dpdk'; expected "
                 + "one of native, io_uring, epoll, nio"), r.err());
+        assertTrue(r.err().contains("Try 'fluxlab serve reactor-netty --help'"), r.err());
         assertEquals("", r.out());
     }
 

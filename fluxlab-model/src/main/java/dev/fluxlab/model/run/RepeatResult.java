@@ -7,6 +7,10 @@ import java.util.List;
 /**
  * One repeat of one cell: the injector's document, what was observed of every process, what the logs said,
  * and whether this repeat is trustworthy.
+ *
+ * @param injectorCpuShare injector CPU / CPU of every process during the measured phase: on a small machine the
+ *                         injector and the targets share cores (added in fluxlab.run/1, may be null)
+ * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -15,5 +19,13 @@ public record RepeatResult(
         List<ProcessStats> processes,
         List<LogFinding> findings,
         boolean valid,
-        List<String> reasons) {
+        List<String> reasons,
+        Double injectorCpuShare,
+        Double measuredS) {
+
+    /** The original shape, without the additions. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null);
+    }
 }

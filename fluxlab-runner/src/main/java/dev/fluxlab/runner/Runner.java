@@ -404,6 +404,8 @@ public final class Runner {
                     crashed.add("target " + t.name() + " (exit code " + t.exitCode() + ")");
                 }
             }
+            java.util.Set<ChildProcess> exitedAlone = new java.util.HashSet<>();
+            started.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
             listener.progress(cell, pos, new RunListener.Progress("stopping", 0, 0, false, 0, 0, 0));
             supervisor.stop(started, grace);
             if (interrupted) {
@@ -456,8 +458,8 @@ public final class Runner {
                     gc = window ? GcLog.parse(gcLogs.get(c.name()), from - offset, to - offset)
                             : GcLog.parse(gcLogs.get(c.name()), Double.NaN, Double.NaN);
                 }
-                boolean died = c.role().equals("target") ? crashed.stream().anyMatch(s -> s.startsWith("target " + c.name() + " "))
-                        : !c.stopRequested() && c.exitCode() != null && c.exitCode() != 0;
+                boolean died = exitedAlone.contains(c) && (c.role().equals("target") ? startProblem == null
+                        : c.exitCode() != null && c.exitCode() != 0);
                 stats.add(new ProcessStats(c.role(), c.name(), c.pid(), round(cpu, 3), round(perReq, 2), round(cores, 3),
                         samples.stream().mapToDouble(ProcessSample::rssMb).max().orElse(0),
                         samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),

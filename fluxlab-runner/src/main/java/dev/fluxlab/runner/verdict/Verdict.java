@@ -49,7 +49,11 @@ public final class Verdict {
             }
             if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
                 String s = String.format(Locale.ROOT, "warm-up never stabilised (throughput still changing after %.0fs)", l.warmupS());
-                (t.requireStableWarmup() ? invalid : warnings).add(s);
+                if (t.requireStableWarmup()) {
+                    invalid.add(s);
+                } else {
+                    warnings.add(WARNING + s);
+                }
             }
         }
         if (!Double.isNaN(f.injectorCpuCores()) && f.injectorUsableCores() > 0

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +63,7 @@ class RunnerEndToEndTest {
                 """);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Runner runner = Runner.builder(FakeRegistry.registry(pidDir))
-                .listener(new ConsoleListener(new PrintStream(console, true), false))
+                .listener(new ConsoleListener(new PrintWriter(console, true), false))
                 .grace(Duration.ofSeconds(2)).build();
         Path dir = tmp.resolve("run");
         RunResult r = runner.run(suite, dir, null);

@@ -5,7 +5,7 @@ import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.RunListener;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -18,12 +18,12 @@ import java.util.Locale;
  */
 public class ConsoleListener implements RunListener {
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final boolean tty;
     private String lastPhase;
     private int lastWidth;
 
-    public ConsoleListener(PrintStream out, boolean tty) {
+    public ConsoleListener(PrintWriter out, boolean tty) {
         this.out = out;
         this.tty = tty;
     }

@@ -2,63 +2,84 @@ package dev.fluxlab.runner.registry;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The real machine: native transports are asked of Netty itself (by reflection, so the runner does not depend on
- * Netty; the targets run on the same classpath), GC support by starting {@code java -XX:+UseXGC -version} once per
- * collector and remembering the answer.
+ * The real machine: native transports are asked of Netty in a child JVM on the targets' classpath
+ * ({@link TransportProbe}, once for all transports), GC support by starting {@code java -XX:+UseXGC -version} once per
+ * collector. Answers are remembered for the life of this object.
  */
 public final class HostPlatform implements Platform {
 
+    private static final Pattern ANSWER = Pattern.compile("transport=(\\S+) (ok|problem=(.*))");
+
     private final String java;
+    private final String classpath;
     private final Map<String, Optional<String>> cache = new ConcurrentHashMap<>();
 
-    public HostPlatform(String java) {
+    /** Checks with {@code java} and, for transports, the given classpath (the targets'). */
+    public HostPlatform(String java, String classpath) {
         this.java = java;
+        this.classpath = classpath;
     }
 
     public HostPlatform() {
-        this(TargetRegistry.java());
+        this(TargetRegistry.java(), System.getProperty("java.class.path"));
     }
 
     @Override
     public Optional<String> transportProblem(String transport) {
-        return cache.computeIfAbsent("transport:" + transport, k -> switch (transport) {
-            case "epoll" -> nettyCheck("io.netty.channel.epoll.Epoll", "epoll");
-            case "io_uring" -> nettyCheck("io.netty.channel.uring.IoUring", "io_uring");
-            default -> Optional.empty();
-        });
-    }
-
-    private static Optional<String> nettyCheck(String className, String name) {
-        try {
-            Class<?> c = Class.forName(className);
-            boolean available = (Boolean) c.getMethod("isAvailable").invoke(null);
-            if (available) {
-                return Optional.empty();
+        if (!transport.equals("epoll") && !transport.equals("io_uring")) {
+            return Optional.empty();
+        }
+        String key = "transport:" + transport;
+        synchronized (cache) {
+            if (!cache.containsKey(key)) {
+                probeTransports();
             }
-            Throwable cause = (Throwable) c.getMethod("unavailabilityCause").invoke(null);
-            return Optional.of("the " + name + " transport is not available on this machine ("
-                    + (cause == null ? "unknown cause" : rootMessage(cause)) + "); use transport native or nio");
-        } catch (ClassNotFoundException e) {
-            return Optional.of("the " + name + " transport is not on fluxlab's classpath; use transport native or nio");
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return Optional.of("the " + name + " transport could not be checked (" + rootMessage(e)
-                    + "); use transport native or nio");
         }
+        return cache.get(key).map(p -> "the " + transport + " transport is not available on this machine (" + p
+                + "); use transport native (best available) or nio");
     }
 
-    private static String rootMessage(Throwable t) {
-        Throwable r = t;
-        while (r.getCause() != null && r.getCause() != r) {
-            r = r.getCause();
+    /** One child JVM answers for every native transport. */
+    private void probeTransports() {
+        List<String> cmd = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
+                TransportProbe.class.getName(), "epoll", "io_uring");
+        Map<String, Optional<String>> found = new HashMap<>();
+        String failure = null;
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                failure = "the check did not finish";
+            }
+            for (String line : out.split("\n")) {
+                Matcher m = ANSWER.matcher(line.strip());
+                if (m.matches()) {
+                    found.put(m.group(1), m.group(2).equals("ok") ? Optional.empty() : Optional.of(m.group(3)));
+                }
+            }
+            if (failure == null && found.size() < 2) {
+                failure = "unexpected answer: " + out.strip();
+            }
+        } catch (IOException e) {
+            failure = "could not start " + java + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "interrupted";
         }
-        return r.getClass().getSimpleName() + (r.getMessage() == null ? "" : ": " + r.getMessage());
+        for (String t : List.of("epoll", "io_uring")) {
+            cache.put("transport:" + t, found.getOrDefault(t, Optional.of("could not check: " + failure)));
+        }
     }
 
     @Override

@@ -300,7 +300,7 @@ public final class Runner {
                     return null;
                 }
                 rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                        List.of("the runner failed on this repeat: " + e), null, null);
+                        List.of("the runner failed on this repeat: " + e), null, null, null);
             }
             if (interrupted) {
                 return null;
@@ -485,7 +485,7 @@ public final class Runner {
                     Math.min(cpus, loops), share, suite.autoWarmup());
             Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
             return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), v.reasons(),
-                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null);
+                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness);
         } finally {
             supervisor.stop(started, grace);
         }

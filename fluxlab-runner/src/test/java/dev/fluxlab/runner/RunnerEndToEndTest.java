@@ -92,6 +92,7 @@ class RunnerEndToEndTest {
         assertEquals("injector", injector.role());
         assertTrue(injector.cpuS() > 0, "injector CPU in the measured phase: " + injector.cpuS());
         assertNotNull(rep.measuredS());
+        assertEquals("nio", rep.readiness().get("fake").get("transport"), "the transport the target reports is kept");
         assertTrue(Files.readString(dir.resolve(ok.dir()).resolve("injector-1.cmd")).contains("--warmup auto --warmup-max 3s"));
 
         CellResult crash = stored.cells().get(1);

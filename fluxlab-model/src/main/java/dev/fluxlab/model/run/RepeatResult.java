@@ -3,6 +3,7 @@ package dev.fluxlab.model.run;
 import dev.fluxlab.model.load.LoadResult;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One repeat of one cell: the injector's document, what was observed of every process, what the logs said,
@@ -11,6 +12,8 @@ import java.util.List;
  * @param injectorCpuShare injector CPU / CPU of every process during the measured phase: on a small machine the
  *                         injector and the targets share cores (added in fluxlab.run/1, may be null)
  * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
+ * @param readiness        by process name: the attributes of its readiness line (port, protocol, the transport
+ *                         actually in use...) (added in fluxlab.run/1, may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -21,11 +24,12 @@ public record RepeatResult(
         boolean valid,
         List<String> reasons,
         Double injectorCpuShare,
-        Double measuredS) {
+        Double measuredS,
+        Map<String, Map<String, String>> readiness) {
 
     /** The original shape, without the additions. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null);
     }
 }

@@ -186,8 +186,11 @@ public final class Runner {
                 current = finish(current, status);
                 write();
             }
-            finished.countDown();
-            listener.runFinished(current, resultsFile());
+            try {
+                listener.runFinished(current, resultsFile());
+            } finally {
+                finished.countDown();
+            }
         }
         return current;
     }

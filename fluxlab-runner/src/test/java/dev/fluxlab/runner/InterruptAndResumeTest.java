@@ -69,6 +69,9 @@ class InterruptAndResumeTest {
         assertNotNull(r.finishedAt());
         assertTrue(r.cells().isEmpty(), "the interrupted cell is not stored as if complete");
         assertTrue(Files.exists(runDir.resolve("suite.yaml")));
+        String out = Files.readString(log);
+        assertTrue(out.contains("run interrupted: 0 cell(s)"), out);
+        assertTrue(out.contains("fluxlab run --resume " + runDir.toAbsolutePath()), out);
     }
 
     @Test

@@ -106,6 +106,9 @@ public class ConsoleListener implements RunListener {
         }
         out.println("run " + run.status() + ": " + (run.cells() == null ? 0 : run.cells().size()) + " cell(s) in "
                 + resultsFile);
+        if ("interrupted".equals(run.status()) && resultsFile != null) {
+            out.println("to run the remaining cells: fluxlab run --resume " + resultsFile.getParent());
+        }
         out.flush();
     }
 }

@@ -160,9 +160,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.printf("estimated wall time: %s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
                         + "measure %s, stop %s)%n",
-                Estimate.format(total), Estimate.format(Estimate.TARGET_STARTUP), Estimate.format(Estimate.INJECTOR_STARTUP),
+                Estimate.format(total), Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
                 s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
-                Estimate.format(Estimate.STOP));
+                Estimate.precise(Estimate.STOP));
         out.flush();
     }
 }

@@ -48,7 +48,7 @@ class RunCommandTest {
         Outcome o = execute("run", "--dry-run", "--out", tmp.resolve("out").toString(), suite.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("4 cells x 1 repeat"), o.out());
-        assertTrue(o.out().contains("reactor-netty h2c nio plaintext c=64"), o.out());
+        assertTrue(o.out().contains("  4  reactor-netty h2c c=64"), o.out());
         // per cell: 2.5 s target + 1.5 s injector + 2 s warm-up + 3 s measure + 0.7 s stop = 9.7 s; 4 cells = 38.8 s
         assertTrue(o.out().contains("estimated wall time: 39s"), o.out());
         assertFalse(Files.exists(tmp.resolve("out")), "a dry run creates no results folder");

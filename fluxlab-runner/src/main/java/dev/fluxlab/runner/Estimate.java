@@ -35,6 +35,13 @@ public final class Estimate {
         return cells.stream().map(c -> cell(suite, c)).reduce(Duration.ZERO, Duration::plus);
     }
 
+    /** {@code 2.5s} below ten seconds, else like {@link #format}. */
+    public static String precise(Duration d) {
+        long ms = d.toMillis();
+        return ms < 10_000 ? (ms % 1000 == 0 ? ms / 1000 + "s" : String.format(java.util.Locale.ROOT, "%.1fs", ms / 1000.0))
+                : format(d);
+    }
+
     /** {@code 3m12s}, {@code 45s}. */
     public static String format(Duration d) {
         long s = (d.toMillis() + 500) / 1000;

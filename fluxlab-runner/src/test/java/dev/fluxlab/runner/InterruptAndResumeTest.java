@@ -49,7 +49,7 @@ class InterruptAndResumeTest {
         Process run = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             // wait until the first cell's injector is in its measured phase
-            Path injectorLog = runDir.resolve("cells").resolve("001-fake-ok-workers=1-a-c=16").resolve("injector-1.log");
+            Path injectorLog = runDir.resolve("cells").resolve("001-fake-workers=1").resolve("injector-1.log");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!(Files.exists(injectorLog) && Files.readString(injectorLog).contains("phase=measure"))) {
                 if (System.nanoTime() > deadline || !run.isAlive()) {

@@ -116,7 +116,7 @@ class RunnerEndToEndTest {
 
         String text = console.toString();
         System.out.println(text);
-        assertTrue(text.contains("[cell 1/5] fake ok a c=2 | measure"), text);
+        assertTrue(text.contains("[cell 1/5] fake ok | measure"), text);
         assertTrue(text.contains("run complete: 5 cell(s)"), text);
         assertTrue(text.contains("✗"), text);
         assertNoneAlive(pidDir);

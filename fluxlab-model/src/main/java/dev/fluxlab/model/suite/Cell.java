@@ -16,6 +16,7 @@ import java.util.Map;
  * @param scenarioName scenario name
  * @param scenario the request and its verification
  * @param load     the load level
+ * @param labelKnobs knobs shown in {@link #label()}: the target and the knobs that vary across the suite
  */
 public record Cell(
         int index,
@@ -26,7 +27,8 @@ public record Cell(
         String entry,
         String scenarioName,
         SuiteSpec.ScenarioSpec scenario,
-        CellLoad load) {
+        CellLoad load,
+        List<String> labelKnobs) {
 
     /** A process with its knob values fixed; {@code target} is the registry entry that launches it. */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
@@ -43,10 +45,16 @@ public record Cell(
         return processes.stream().filter(p -> p.name().equals(entry)).findFirst().orElseThrow();
     }
 
-    /** Knob values joined with spaces, e.g. {@code reactor-netty h2c epoll plaintext c=64}, for progress lines. */
+    /**
+     * The values of the knobs that tell this cell apart, joined with spaces, e.g.
+     * {@code reactor-netty h2c epoll plaintext c=64}, for progress lines and folder names.
+     */
     public String label() {
         StringBuilder sb = new StringBuilder();
         knobs.forEach((k, v) -> {
+            if (labelKnobs != null && !labelKnobs.contains(k)) {
+                return;
+            }
             if (!sb.isEmpty()) {
                 sb.append(' ');
             }

@@ -650,7 +650,7 @@ public final class Suite {
                                     knobs.containsKey("rate") ? Integer.valueOf(knobs.get("rate")) : null,
                                     l.protocol(), l.threads(), l.timeout());
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
-                                    se.getValue(), load));
+                                    se.getValue(), load, null));
                         }
                     }
                 }
@@ -659,7 +659,18 @@ public final class Suite {
         if (out.isEmpty()) {
             throw error("/exclude", "the exclude rules leave no cell to run");
         }
-        return List.copyOf(out);
+        // labels show the target and what varies; a knob with one value across the suite is noise there
+        Set<String> names = new LinkedHashSet<>();
+        out.forEach(c -> names.addAll(c.knobs().keySet()));
+        List<String> shown = new ArrayList<>();
+        for (String n : names) {
+            if (n.equals("target") || out.stream().map(c -> c.knobs().get(n)).distinct().count() > 1) {
+                shown.add(n);
+            }
+        }
+        List<String> labelKnobs = List.copyOf(shown);
+        return out.stream().map(c -> new Cell(c.index(), c.id(), c.knobs(), c.target(), c.processes(), c.entry(),
+                c.scenarioName(), c.scenario(), c.load(), labelKnobs)).toList();
     }
 
     /** The stable id of a knob map: {@code key=value} pairs joined by commas in knob order. */

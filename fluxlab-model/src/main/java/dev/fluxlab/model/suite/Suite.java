@@ -509,11 +509,18 @@ public final class Suite {
                     }
                 }
             }
-            if (t.value() != null && !FIGURES.contains(t.value())) {
+            if (t.value() != null && !isFigure(t.value())) {
                 throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
-                        + String.join(", ", FIGURES));
+                        + String.join(", ", FIGURES) + " (also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
+                        + "cpu_cores.<process> etc. for a named process)");
             }
         }
+    }
+
+    /** A figure name tables accept: {@link #FIGURES}, any latency percentile, per-process figures of a named process. */
+    public static boolean isFigure(String v) {
+        return FIGURES.contains(v) || v.matches("latency_(mean|max|p\\d+)_ms")
+                || v.matches("(cpu_cores|cpu_per_request_us|rss_max_mb)\\.[\\w.-]+");
     }
 
     // ---------------------------------------------------------------- expansion
@@ -668,7 +675,7 @@ public final class Suite {
                 shown.add(n);
             }
         }
-        List<String> labelKnobs = List.copyOf(shown);
+        List<String> labelKnobs = shown.size() > 1 ? List.copyOf(shown) : null; // nothing varies: show every knob
         return out.stream().map(c -> new Cell(c.index(), c.id(), c.knobs(), c.target(), c.processes(), c.entry(),
                 c.scenarioName(), c.scenario(), c.load(), labelKnobs)).toList();
     }

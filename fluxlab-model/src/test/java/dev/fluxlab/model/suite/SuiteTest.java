@@ -171,6 +171,22 @@ class SuiteTest {
     }
 
     @Test
+    void tableFiguresFollowTheReportVocabulary() {
+        assertTrue(Suite.isFigure("throughput_rps"));
+        assertTrue(Suite.isFigure("latency_p9999_ms"));
+        assertTrue(Suite.isFigure("latency_mean_ms"));
+        assertTrue(Suite.isFigure("cpu_cores.backend"));
+        SuiteException e = fail("""
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                tables:
+                  - {rows: [target], value: req_per_sec}
+                """);
+        assertEquals(4, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("'req_per_sec' is not a figure"), e.getMessage());
+    }
+
+    @Test
     void locationsFindListItems() {
         Suite s = Suite.parse("l.yaml", SUITE);
         SourceLocation l = s.locations().at("/targets/reactor-netty/knobs/transport/1");

@@ -13,7 +13,10 @@ public final class Figures {
     private Figures() {
     }
 
-    /** The figure's statistic, or null when the cell has none. Per-process figures are the entry process's. */
+    /**
+     * The figure's statistic, or null when the cell has none. Per-process figures are the named process's
+     * ({@code cpu_cores.backend}), else the first target's.
+     */
     public static Stat of(CellResult cell, String figure, String entry) {
         CellSummary s = cell.summary();
         if (s == null) {
@@ -21,6 +24,17 @@ public final class Figures {
         }
         if (figure.startsWith("latency_") && figure.endsWith("_ms")) {
             return s.latencyMs() == null ? null : s.latencyMs().get(figure.substring(8, figure.length() - 3));
+        }
+        int dot = figure.indexOf('.');
+        if (dot > 0) {
+            String process = figure.substring(dot + 1);
+            Map<String, Stat> m = switch (figure.substring(0, dot)) {
+                case "cpu_per_request_us" -> s.cpuPerRequestUs();
+                case "cpu_cores" -> s.cpuCores();
+                case "rss_max_mb" -> s.rssMaxMb();
+                default -> null;
+            };
+            return m == null ? null : m.get(process);
         }
         return switch (figure) {
             case "throughput_rps" -> s.throughputRps();
@@ -38,7 +52,11 @@ public final class Figures {
         if (m == null || m.isEmpty()) {
             return null;
         }
-        return name != null && m.containsKey(name) ? m.get(name) : m.values().iterator().next();
+        if (name != null && m.containsKey(name)) {
+            return m.get(name);
+        }
+        return m.entrySet().stream().filter(e -> !e.getKey().equals("injector")).map(Map.Entry::getValue)
+                .findFirst().orElse(null);
     }
 
     /** {@code 123,456 ±2%}; {@code -} when missing. */

@@ -50,7 +50,7 @@ public final class Commands {
         }
         cmd.addAll(p.flags());
         if (gcLog != null) {
-            cmd.addAll(GcLog.options(gcLog));
+            cmd.addAll(GcLog.options(gcLog, p.gc()));
         }
         cmd.add("-cp");
         cmd.add(registry.classpath(def));

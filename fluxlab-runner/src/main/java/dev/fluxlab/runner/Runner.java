@@ -32,7 +32,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -540,12 +539,8 @@ public final class Runner {
         }
     }
 
-    /** Closes nothing; here so that tests can find leftover children. */
+    /** Children started and not yet stopped (tests check that none is left). */
     List<ChildProcess> liveChildren() {
         return supervisor.live();
-    }
-
-    static Comparator<CellResult> byIndex() {
-        return Comparator.comparingInt(CellResult::index);
     }
 }

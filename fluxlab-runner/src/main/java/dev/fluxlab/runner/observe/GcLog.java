@@ -23,9 +23,13 @@ public final class GcLog {
     private GcLog() {
     }
 
-    /** JVM options that make a target write the file this class reads. */
-    public static List<String> options(Path file) {
-        return List.of("-Xlog:gc:file=" + file.toAbsolutePath() + ":uptime,level,tags");
+    /**
+     * JVM options that make a target write the file this class reads. ZGC logs its (short) pauses only under
+     * {@code gc+phases}; the other collectors name theirs under {@code gc}.
+     */
+    public static List<String> options(Path file, String gc) {
+        String tags = "ZGC".equalsIgnoreCase(gc) ? "gc,gc+phases" : "gc";
+        return List.of("-Xlog:" + tags + ":file=" + file.toAbsolutePath() + ":uptime,level,tags");
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.fluxlab.runner.observe;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +22,20 @@ class GcLogTest {
         assertEquals(2, p.count());
         assertEquals(2.0, p.totalMs(), 1e-9);
         assertEquals("measured", p.scope());
+    }
+
+    @Test
+    void zgcPausesComeFromPhases() {
+        List<String> zgc = List.of(
+                "[2.521s][info][gc] GC(0) Major Collection (Metadata GC Threshold)",
+                "[2.530s][info][gc,phases] GC(0) Y: Pause Mark Start (Major) 0.011ms",
+                "[2.600s][info][gc,phases] GC(0) Y: Pause Mark End 0.020ms",
+                "[2.681s][info][gc] GC(0) Major Collection (Metadata GC Threshold) 132M(2%)->92M(2%) 0.161s");
+        GcLog.Pauses p = GcLog.parse(zgc, Double.NaN, Double.NaN);
+        assertEquals(2, p.count());
+        assertEquals(0.031, p.totalMs(), 1e-9);
+        assertEquals(List.of("-Xlog:gc,gc+phases:file=" + Path.of("g.log").toAbsolutePath() + ":uptime,level,tags"),
+                GcLog.options(Path.of("g.log"), "ZGC"));
     }
 
     @Test

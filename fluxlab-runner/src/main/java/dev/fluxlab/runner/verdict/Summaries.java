@@ -62,7 +62,12 @@ public final class Summaries {
     }
 
     private static Stat stat(List<LoadResult> loads, ToDoubleFunction<LoadResult> f) {
-        return Stat.of(loads.stream().map(l -> f.applyAsDouble(l)).toList());
+        return orNull(Stat.of(loads.stream().map(l -> f.applyAsDouble(l)).toList()));
+    }
+
+    /** No figure rather than a NaN one: results.json then simply lacks it. */
+    private static Stat orNull(Stat s) {
+        return s.n() == 0 ? null : s;
     }
 
     private static Map<String, Stat> byProcess(List<RepeatResult> repeats, ToDoubleFunction<ProcessStats> f) {
@@ -76,7 +81,12 @@ public final class Summaries {
             }
         }
         Map<String, Stat> out = new LinkedHashMap<>();
-        values.forEach((k, v) -> out.put(k, Stat.of(v)));
+        values.forEach((k, v) -> {
+            Stat st = orNull(Stat.of(v));
+            if (st != null) {
+                out.put(k, st);
+            }
+        });
         return out;
     }
 }

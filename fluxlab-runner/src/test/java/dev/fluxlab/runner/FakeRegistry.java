@@ -25,6 +25,7 @@ final class FakeRegistry {
                       mode: {type: enum, values: [ok, crash, never-ready, oom, warn], default: ok}
                       transport: {type: enum, values: [native, epoll, nio], default: native, check: transport}
                       workers: {type: int, min: 1, default: cores}
+                      upstream: {type: text, pattern: "http://.*", example: "http://127.0.0.1:8080/", default: none}
                 """.formatted(pidDir, pidDir);
     }
 

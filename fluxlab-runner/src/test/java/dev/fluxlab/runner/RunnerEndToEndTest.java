@@ -124,6 +124,35 @@ class RunnerEndToEndTest {
     }
 
     @Test
+    void startsSeveralProcessesInOrderAndLoadsTheEntry(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("chain.yaml", """
+                targets:
+                  chain:
+                    entry: frontend
+                    processes:
+                      backend: {target: fake, knobs: {transport: nio}}
+                      frontend: {target: fake, knobs: {upstream: "http://127.0.0.1:${backend.port}/"}}
+                scenarios: {a: {path: /a}}
+                warmup: 0s
+                measure: 1s
+                """);
+        RunResult r = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build()
+                .run(suite, tmp.resolve("run"), null);
+        CellResult c = r.cells().get(0);
+        assertTrue(c.valid(), c.reasons().toString());
+        RepeatResult rep = c.repeats().get(0);
+        assertEquals(List.of("backend", "frontend", "injector"), rep.processes().stream().map(ProcessStats::name).toList());
+        String backendPort = rep.readiness().get("backend").get("port");
+        String frontendPort = rep.readiness().get("frontend").get("port");
+        Path cellDir = tmp.resolve("run").resolve(c.dir());
+        assertTrue(Files.readString(cellDir.resolve("frontend-1.cmd")).contains("--upstream=http://127.0.0.1:" + backendPort + "/"));
+        assertTrue(rep.load().target().startsWith("http://127.0.0.1:" + frontendPort + "/a"), rep.load().target());
+        assertEquals("backend.transport=nio", c.id().split(",")[1]);
+        assertNoneAlive(pidDir);
+    }
+
+    @Test
     void errorRateAndUnstableWarmupInvalidate(@TempDir Path tmp) throws Exception {
         Path pidDir = tmp.resolve("pids");
         Suite suite = Suite.parse("bad.yaml", """

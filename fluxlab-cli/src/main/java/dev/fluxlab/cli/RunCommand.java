@@ -112,7 +112,14 @@ public final class RunCommand implements Callable<Integer> {
         }
         Runner runner = Runner.builder(registry).listener(listener(out)).build();
         runner.installShutdownHook();
-        RunResult r = runner.run(s, dir, previous);
+        RunResult r;
+        try {
+            r = runner.run(s, dir, previous);
+        } catch (IOException e) {
+            err.println("fluxlab run: cannot write the results folder " + dir + ": " + e.getMessage()
+                    + "; choose a writable place with --out DIR");
+            return 1;
+        }
         return switch (r.status()) {
             case "complete" -> 0;
             case "interrupted" -> 130;

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
-        subcommands = {CommandLine.HelpCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class,
+                ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

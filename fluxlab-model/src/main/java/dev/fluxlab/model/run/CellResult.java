@@ -15,6 +15,7 @@ import java.util.Map;
  * @param valid    false when the cell's figures should not be trusted
  * @param reasons  why a cell is invalid (or warnings for a valid one), in plain words
  * @param findings log findings merged over the repeats
+ * @param dir      the cell's folder (logs, load documents), relative to the results folder (added; may be null)
  */
 public record CellResult(
         String id,
@@ -25,5 +26,13 @@ public record CellResult(
         CellSummary summary,
         boolean valid,
         List<String> reasons,
-        List<LogFinding> findings) {
+        List<LogFinding> findings,
+        String dir) {
+
+    /** The original shape, without {@code dir}. */
+    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
+                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
+                      List<LogFinding> findings) {
+        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, null);
+    }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  * @param crashed         true when the process died before the runner stopped it
  * @param log             path of its stdout/stderr log, relative to the results folder
  * @param samples         per-second samples over the whole repeat
+ * @param gcScope         {@code measured} when the GC figures cover the measured phase only, {@code whole-run}
+ *                        when they cover the process's whole life (added in fluxlab.run/1, may be null)
  */
 public record ProcessStats(
         String role,
@@ -34,5 +36,14 @@ public record ProcessStats(
         Integer exitCode,
         boolean crashed,
         String log,
-        List<ProcessSample> samples) {
+        List<ProcessSample> samples,
+        String gcScope) {
+
+    /** The original shape, without {@code gcScope}. */
+    public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
+                        double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,
+                        boolean crashed, String log, List<ProcessSample> samples) {
+        this(role, name, pid, cpuS, cpuPerRequestUs, cpuCores, rssMaxMb, threadsMax, gcPauses, gcPauseMs, exitCode,
+                crashed, log, samples, null);
+    }
 }

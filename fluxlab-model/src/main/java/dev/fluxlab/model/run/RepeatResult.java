@@ -3,10 +3,17 @@ package dev.fluxlab.model.run;
 import dev.fluxlab.model.load.LoadResult;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One repeat of one cell: the injector's document, what was observed of every process, what the logs said,
  * and whether this repeat is trustworthy.
+ *
+ * @param injectorCpuShare injector CPU / CPU of every process during the measured phase: on a small machine the
+ *                         injector and the targets share cores (added in fluxlab.run/1, may be null)
+ * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
+ * @param readiness        by process name: the attributes of its readiness line (port, protocol, the transport
+ *                         actually in use...) (added in fluxlab.run/1, may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -15,5 +22,14 @@ public record RepeatResult(
         List<ProcessStats> processes,
         List<LogFinding> findings,
         boolean valid,
-        List<String> reasons) {
+        List<String> reasons,
+        Double injectorCpuShare,
+        Double measuredS,
+        Map<String, Map<String, String>> readiness) {
+
+    /** The original shape, without the additions. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null);
+    }
 }

@@ -1,0 +1,79 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteException;
+import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.runner.registry.KnobDef;
+import dev.fluxlab.runner.registry.LaunchDef;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** {@code fluxlab list}: the targets fluxlab can start with their knobs, and the shipped suites. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Lists the targets (with their knobs, accepted values and defaults) and the shipped suites.")
+public final class ListCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        TargetRegistry registry = TargetRegistry.builtIn();
+        out.println("Targets (use under 'targets:' in a suite; knobs become --<knob>=<value> flags):");
+        for (String name : registry.targetNames()) {
+            LaunchDef def = registry.target(name).orElseThrow();
+            out.println();
+            out.println("  " + name + (def.description() == null ? "" : " - " + def.description()));
+            int w = def.knobsOrEmpty().keySet().stream().mapToInt(String::length).max().orElse(4);
+            int wa = def.knobsOrEmpty().values().stream().mapToInt(k -> k.accepted().length()).max().orElse(6);
+            for (var e : def.knobsOrEmpty().entrySet()) {
+                KnobDef k = e.getValue();
+                out.printf("    %-" + w + "s  %-" + wa + "s  default: %s%s%n", e.getKey(), k.accepted(),
+                        k.defaultValue() == null ? "-" : k.defaultValue(),
+                        "transport".equals(k.check()) ? "  (checked on this machine)" : "");
+            }
+        }
+        out.println();
+        out.println("JVM options per target (jvm:): heap (e.g. 512m -> -Xms/-Xmx), gc (G1, ZGC, Shenandoah, Parallel, "
+                + "Serial, Epsilon; checked against this JDK), flags (list of JVM flags)");
+        out.println();
+        Path dir = TargetRegistry.home().resolve("suites");
+        out.println("Suites (" + dir + "):");
+        List<Path> files = List.of();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+            } catch (IOException e) {
+                out.println("  cannot list: " + e.getMessage());
+            }
+        }
+        if (files.isEmpty()) {
+            out.println("  none");
+        }
+        for (Path f : files) {
+            try {
+                Suite s = Suite.load(f);
+                out.printf("  %-14s %3d cells, ~%s  %s%n", s.name(), s.cells().size(),
+                        Estimate.format(Estimate.total(s, s.cells())), firstLine(s.description()));
+            } catch (SuiteException e) {
+                out.printf("  %-14s invalid: %s%n", f.getFileName(), e.getMessage());
+            }
+        }
+        out.flush();
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

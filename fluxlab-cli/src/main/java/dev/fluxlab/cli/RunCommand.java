@@ -1,0 +1,216 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.model.suite.Durations;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteException;
+import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.report.ReportFiles;
+import dev.fluxlab.report.ReportModel;
+import dev.fluxlab.report.TextReport;
+import dev.fluxlab.runner.RunListener;
+import dev.fluxlab.runner.RunListeners;
+import dev.fluxlab.runner.Runner;
+import dev.fluxlab.runner.console.ConsoleListener;
+import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab run [SUITE]}: validates a suite, then runs every cell (targets and injector as child JVMs) and
+ * prints the end table; {@code --dry-run} only lists the cells and the estimated time, {@code --resume DIR}
+ * completes an interrupted run.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a suite: every cell of its matrix, with targets and the injector as child JVMs.",
+                "Writes results/<yyyyMMdd-HHmmss>-<suite>/results.json after every cell and prints the end table."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run completed (invalid cells are marked, not fatal)", "1:the run failed",
+                "2:bad input (invalid suite, unknown option)", "130:interrupted (results.json kept; use --resume)"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "SUITE",
+            description = "Suite file, or the name of a shipped suite under suites/ (default: quick).")
+    String suite;
+
+    @Option(names = "--dry-run", description = "List the cells and the estimated wall time; start nothing.")
+    boolean dryRun;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder of this run (default: results/<time>-<suite>).")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Complete an interrupted run: re-validate its suite copy and run only the missing cells.")
+    Path resume;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        TargetRegistry registry = TargetRegistry.builtIn();
+        SuiteValidator validator = new SuiteValidator(registry, new HostPlatform());
+        RunResult previous = null;
+        Path suiteFile;
+        if (resume != null) {
+            if (suite != null || this.out != null) {
+                err.println("fluxlab run: --resume DIR continues the run in DIR with its own suite copy; "
+                        + "give no SUITE and no --out with it");
+                return 2;
+            }
+            if (!Files.isRegularFile(resume.resolve(Runner.RESULTS_FILE))) {
+                err.println("fluxlab run: " + resume + " has no " + Runner.RESULTS_FILE + "; give a results folder of an earlier run");
+                return 2;
+            }
+            try {
+                previous = Runner.load(resume);
+            } catch (IOException e) {
+                err.println("fluxlab run: cannot read " + resume.resolve(Runner.RESULTS_FILE) + ": " + e.getMessage());
+                return 2;
+            }
+            suiteFile = resume.resolve(Runner.SUITE_COPY);
+            if (!Files.isRegularFile(suiteFile) && previous.suiteFile() != null) {
+                suiteFile = Path.of(previous.suiteFile());
+            }
+        } else {
+            suiteFile = resolveSuite(suite);
+        }
+        Suite s;
+        try {
+            s = Suite.load(suiteFile);
+            validator.validate(s);
+        } catch (SuiteException e) {
+            err.println("fluxlab run: invalid suite, nothing was started:");
+            err.println(e.getMessage());
+            return 2;
+        }
+        if (dryRun) {
+            printPlan(out, s, previous);
+            return 0;
+        }
+        Path dir;
+        if (resume != null) {
+            dir = resume;
+        } else if (this.out != null) {
+            dir = this.out;
+            if (Files.exists(dir.resolve(Runner.RESULTS_FILE))) {
+                err.println("fluxlab run: " + dir + " already holds a run; choose another --out, or --resume " + dir);
+                return 2;
+            }
+        } else {
+            dir = Runner.newRunDir(TargetRegistry.home(), s.name());
+        }
+        Runner runner = Runner.builder(registry).listener(listener(out)).build();
+        runner.installShutdownHook();
+        RunResult r;
+        try {
+            r = runner.run(s, dir, previous);
+        } catch (IOException e) {
+            err.println("fluxlab run: cannot write the results folder " + dir + ": " + e.getMessage()
+                    + "; choose a writable place with --out DIR");
+            return 1;
+        }
+        return switch (r.status()) {
+            case "complete" -> 0;
+            case "interrupted" -> 130;
+            default -> 1;
+        };
+    }
+
+    /**
+     * The terminal view, ending with the full terminal report of fluxlab-report, then summary.md and report.html
+     * written next to results.json (also after an interrupted run, so what was gathered can be read).
+     */
+    static RunListener listener(PrintWriter out) {
+        return RunListeners.of(
+                new ConsoleListener(out, ConsoleListener.stdoutIsTerminal(),
+                        run -> String.join(System.lineSeparator(), TextReport.lines(ReportModel.of(run))) + System.lineSeparator()),
+                new ReportFilesListener(out));
+    }
+
+    /** Writes summary.md and report.html when the run ends and prints where they are. */
+    private record ReportFilesListener(PrintWriter out) implements RunListener {
+        @Override
+        public void cellStarted(Cell cell, Position position) {
+        }
+
+        @Override
+        public void progress(Cell cell, Position position, Progress progress) {
+        }
+
+        @Override
+        public void cellFinished(Cell cell, Position position, dev.fluxlab.model.run.CellResult result) {
+        }
+
+        @Override
+        public void runFinished(RunResult run, Path resultsFile) {
+            if (run.cells() == null || run.cells().isEmpty() || resultsFile == null) {
+                return;
+            }
+            try {
+                for (Path p : ReportFiles.write(run, resultsFile.getParent())) {
+                    out.println("wrote " + p);
+                }
+            } catch (IOException e) {
+                out.println("fluxlab run: could not write the reports (" + e.getMessage()
+                        + "); regenerate them with: fluxlab report " + resultsFile.getParent());
+            }
+            out.flush();
+        }
+    }
+
+    /** A path as given, else a shipped suite by name: {@code quick} -> {@code $FLUXLAB_HOME/suites/quick.yaml}. */
+    static Path resolveSuite(String given) {
+        Path home = TargetRegistry.home();
+        if (given == null) {
+            return home.resolve("suites").resolve("quick.yaml");
+        }
+        Path p = Path.of(given);
+        if (Files.exists(p) || given.contains("/") || given.endsWith(".yaml") || given.endsWith(".yml")) {
+            return p;
+        }
+        Path shipped = home.resolve("suites").resolve(given + ".yaml");
+        return Files.exists(shipped) ? shipped : p;
+    }
+
+    static void printPlan(PrintWriter out, Suite s, RunResult previous) {
+        var cells = s.cells();
+        long skip = previous == null ? 0 : cells.stream().filter(c -> previous.cells().stream()
+                .anyMatch(d -> d.id().equals(c.id()))).count();
+        out.printf("suite %s (%s): %d cells x %d repeat%s%s%n", s.name(), s.file(), cells.size(), s.repeats(),
+                s.repeats() == 1 ? "" : "s", skip > 0 ? ", " + skip + " already done" : "");
+        if (!s.description().isEmpty()) {
+            out.println("  " + s.description().replace("\n", "\n  "));
+        }
+        int w = cells.stream().mapToInt(c -> c.label().length()).max().orElse(10);
+        java.time.Duration total = java.time.Duration.ZERO;
+        for (Cell c : cells) {
+            boolean done = previous != null && previous.cells().stream().anyMatch(d -> d.id().equals(c.id()));
+            java.time.Duration e = Estimate.cell(s, c);
+            if (!done) {
+                total = total.plus(e);
+            }
+            out.printf("  %3d  %-" + w + "s  %6s%s%n", c.index(), c.label(), Estimate.format(e), done ? "  (done)" : "");
+        }
+        out.printf("estimated wall time: %s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
+                        + "measure %s, stop %s)%n",
+                Estimate.format(total), Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
+                s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
+                Estimate.precise(Estimate.STOP));
+        out.flush();
+    }
+}

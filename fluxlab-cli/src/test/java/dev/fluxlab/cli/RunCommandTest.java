@@ -1,0 +1,102 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunCommandTest {
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    static Outcome execute(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void dryRunListsCellsAndEstimateWithoutStartingAnything(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), """
+                name: s
+                targets:
+                  reactor-netty: {knobs: {protocol: [http1.1, h2c], transport: nio}}
+                scenarios: {plaintext: {path: /plaintext}}
+                load: {connections: [16, 64]}
+                warmup: 2s
+                measure: 3s
+                """);
+        Outcome o = execute("run", "--dry-run", "--out", tmp.resolve("out").toString(), suite.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("4 cells x 1 repeat"), o.out());
+        assertTrue(o.out().contains("  4  reactor-netty h2c c=64"), o.out());
+        // per cell: 2.5 s target + 1.5 s injector + 2 s warm-up + 3 s measure + 0.7 s stop = 9.7 s; 4 cells = 38.8 s
+        assertTrue(o.out().contains("estimated wall time: 39s"), o.out());
+        assertFalse(Files.exists(tmp.resolve("out")), "a dry run creates no results folder");
+    }
+
+    @Test
+    void anInvalidSuiteIsOneLocatedErrorAndExit2(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("bad.yaml"), """
+                targets:
+                  reactor-netty:
+                    knobs:
+                      protocol: [h2c, http3]
+                scenarios: {plaintext: {path: /plaintext}}
+                """);
+        Outcome o = execute("run", suite.toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains(suite + ":4:23: 'http3' is not a value of knob 'protocol'; accepted: "
+                + "http1.1, h2c, h2, http1.1+h2c"), o.err());
+        assertTrue(o.err().contains("nothing was started"), o.err());
+
+        Outcome missing = execute("run", tmp.resolve("nope.yaml").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("cannot read the suite file"), missing.err());
+
+        assertEquals(2, execute("run", "--bogus").code());
+        Outcome resume = execute("run", "--resume", tmp.toString());
+        assertEquals(2, resume.code());
+        assertTrue(resume.err().contains("has no results.json"), resume.err());
+    }
+
+    @Test
+    void listShowsTargetsKnobsAndSuites() {
+        Outcome o = execute("list");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("reactor-netty"), o.out());
+        assertTrue(o.out().matches("(?s).*transport\\s+native \\| io_uring \\| epoll \\| nio\\s+default: native.*"), o.out());
+        assertTrue(o.out().contains("select-count"), o.out());
+    }
+
+    @Test
+    void theShippedQuickSuiteIsValidAndFitsItsBudget() {
+        Path quick = Path.of("..", "suites", "quick.yaml");
+        Suite s = Suite.load(quick);
+        new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
+        assertEquals(16, s.cells().size());
+        assertTrue(s.autoWarmup());
+        Duration estimate = Estimate.total(s, s.cells());
+        assertTrue(estimate.compareTo(Duration.ofMinutes(4)) < 0, "quick must plan for under 4 minutes: " + estimate);
+        assertEquals(quick, RunCommand.resolveSuite("../suites/quick.yaml"));
+    }
+}

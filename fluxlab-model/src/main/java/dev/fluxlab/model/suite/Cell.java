@@ -1,0 +1,70 @@
+package dev.fluxlab.model.suite;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One point of a suite's matrix: every knob fixed. Its {@code id} is built from the knobs only, so the same
+ * cell gets the same id in every run of the suite (for {@code compare} and {@code --resume}).
+ *
+ * @param index    1-based position in the expansion
+ * @param id       {@code target=reactor-netty,protocol=h2c,...}
+ * @param knobs    knob name -> value in expansion order
+ * @param target   the suite's target name
+ * @param processes processes to start, in order
+ * @param entry    name of the process that receives the load
+ * @param scenarioName scenario name
+ * @param scenario the request and its verification
+ * @param load     the load level
+ * @param labelKnobs knobs shown in {@link #label()}: the target and the knobs that vary across the suite
+ */
+public record Cell(
+        int index,
+        String id,
+        Map<String, String> knobs,
+        String target,
+        List<CellProcess> processes,
+        String entry,
+        String scenarioName,
+        SuiteSpec.ScenarioSpec scenario,
+        CellLoad load,
+        List<String> labelKnobs) {
+
+    /** A process with its knob values fixed; {@code target} is the registry entry that launches it. */
+    public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
+                              List<String> flags) {
+    }
+
+    /** A fixed load level; {@code rate} non-null means the open model. */
+    public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
+                           String timeout) {
+    }
+
+    /** The process the injector is pointed at. */
+    public CellProcess entryProcess() {
+        return processes.stream().filter(p -> p.name().equals(entry)).findFirst().orElseThrow();
+    }
+
+    /**
+     * The values of the knobs that tell this cell apart, joined with spaces, e.g.
+     * {@code reactor-netty h2c epoll plaintext c=64}, for progress lines and folder names.
+     */
+    public String label() {
+        StringBuilder sb = new StringBuilder();
+        knobs.forEach((k, v) -> {
+            if (labelKnobs != null && !labelKnobs.contains(k)) {
+                return;
+            }
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            switch (k) {
+                case "connections" -> sb.append("c=").append(v);
+                case "in_flight" -> sb.append("m=").append(v);
+                case "rate" -> sb.append("rate=").append(v);
+                default -> sb.append(v.matches("\\d+|true|false") ? k + "=" + v : v);
+            }
+        });
+        return sb.toString();
+    }
+}

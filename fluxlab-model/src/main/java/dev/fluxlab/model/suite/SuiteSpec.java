@@ -1,0 +1,94 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.run.TableSpec;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A suite file as written (snake_case keys; any knob may be one value or a list of values).
+ *
+ * @param name           suite name (defaults to the file name without extension)
+ * @param description    one or two sentences shown in reports
+ * @param targets        systems under test by name; each becomes a value of the {@code target} knob
+ * @param scenarios      requests to send and what every response must look like, by name ({@code scenario} knob)
+ * @param load           load profiles; list-valued fields make a sweep
+ * @param warmup         {@code auto} (until per-second throughput is stable, bounded by {@code warmup_max}) or a duration
+ * @param warmupMax      bound of the automatic warm-up
+ * @param measure        measured phase length
+ * @param repeats        repeats of every cell
+ * @param startupTimeout how long a target may take to print its readiness line
+ * @param thresholds     what makes a repeat invalid
+ * @param exclude        partial knob maps: a cell matching every key of one of them is left out
+ * @param tables         end tables: rows knobs x column knobs, filled with one figure
+ */
+public record SuiteSpec(
+        String name,
+        String description,
+        Map<String, TargetSpec> targets,
+        Map<String, ScenarioSpec> scenarios,
+        List<LoadSpec> load,
+        String warmup,
+        String warmupMax,
+        String measure,
+        Integer repeats,
+        String startupTimeout,
+        ThresholdSpec thresholds,
+        List<Map<String, List<String>>> exclude,
+        List<TableSpec> tables) {
+
+    /**
+     * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
+     * {@code processes} started in order, of which {@code entry} receives the load.
+     */
+    public record TargetSpec(
+            String target,
+            Map<String, List<String>> knobs,
+            JvmSpec jvm,
+            Map<String, ProcessSpec> processes,
+            String entry) {
+    }
+
+    /** One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}. */
+    public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm) {
+    }
+
+    /** JVM options of a target process; {@code heap} and {@code gc} may be lists (matrix), {@code flags} is one list. */
+    public record JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
+    }
+
+    /** A request and its verification. {@code body} and {@code body_size} are mutually exclusive. */
+    public record ScenarioSpec(
+            String method,
+            String path,
+            String body,
+            Integer bodySize,
+            Map<String, String> headers,
+            ExpectSpec expect) {
+    }
+
+    /** What every response must carry; unset parts are not checked (status defaults to 200). */
+    public record ExpectSpec(Integer status, String body, String contentType) {
+    }
+
+    /**
+     * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
+     * Each list-valued field is a sweep.
+     */
+    public record LoadSpec(
+            List<Integer> connections,
+            List<Integer> inFlight,
+            List<Integer> rate,
+            String protocol,
+            Integer threads,
+            String timeout) {
+    }
+
+    /**
+     * @param maxErrorRate        errors / (ok + errors) above which a repeat is invalid
+     * @param requireStableWarmup whether an automatic warm-up that hit its bound invalidates the repeat
+     * @param injectorSaturation  fraction of the injector's usable cores above which it is called saturated
+     */
+    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+    }
+}

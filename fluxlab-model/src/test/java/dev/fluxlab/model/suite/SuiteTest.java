@@ -1,0 +1,196 @@
+package dev.fluxlab.model.suite;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteTest {
+
+    private static final String SUITE = """
+            name: demo
+            description: two protocols, two transports
+            targets:
+              reactor-netty:
+                knobs:
+                  protocol: [http1.1, h2c]
+                  transport: [nio, epoll]
+                  workers: 2
+                jvm:
+                  heap: 256m
+                  flags: [-XX:+AlwaysPreTouch]
+            scenarios:
+              plaintext: {path: /plaintext, expect: {status: 200, body: "Hello, World!"}}
+              json: {path: /json}
+            load:
+              connections: [16, 64]
+            warmup: auto
+            warmup_max: 5s
+            measure: 4s
+            exclude:
+              - {protocol: h2c, connections: 64, scenario: json}
+            tables:
+              - {title: req/s, rows: [protocol, transport], columns: [scenario, connections], value: throughput_rps}
+            """;
+
+    @Test
+    void expandsTheMatrixInAStableOrderWithExcludes() {
+        Suite s = Suite.parse("demo.yaml", SUITE);
+        List<Cell> cells = s.cells();
+        assertEquals(2 * 2 * 2 * 2 - 2, cells.size());
+        Cell first = cells.get(0);
+        assertEquals(1, first.index());
+        assertEquals("target=reactor-netty,protocol=http1.1,transport=nio,workers=2,heap=256m,scenario=plaintext,connections=16",
+                first.id());
+        assertEquals("c=64", cells.get(1).label().substring(cells.get(1).label().lastIndexOf(' ') + 1));
+        assertTrue(cells.stream().noneMatch(c -> c.knobs().get("protocol").equals("h2c")
+                && c.knobs().get("connections").equals("64") && c.scenarioName().equals("json")));
+        assertEquals(Map.of("protocol", "http1.1", "transport", "nio", "workers", "2"), first.entryProcess().knobs());
+        assertEquals("256m", first.entryProcess().heap());
+        assertEquals(List.of("-XX:+AlwaysPreTouch"), first.entryProcess().flags());
+        // the same text gives the same ids
+        assertEquals(cells.stream().map(Cell::id).toList(),
+                Suite.parse("demo.yaml", SUITE).cells().stream().map(Cell::id).toList());
+        assertEquals(cells.size(), cells.stream().map(Cell::id).distinct().count());
+        assertTrue(s.autoWarmup());
+        assertEquals(5, s.warmupMax().toSeconds());
+        assertEquals(4, s.measure().toSeconds());
+    }
+
+    @Test
+    void multiProcessTargetsPrefixNonEntryKnobs() {
+        Suite s = Suite.parse("p.yaml", """
+                targets:
+                  chain:
+                    entry: frontend
+                    processes:
+                      backend: {target: reactor-netty, knobs: {transport: [nio, epoll]}}
+                      frontend: {target: reactor-netty, knobs: {protocol: h2c}, jvm: {gc: [G1, ZGC]}}
+                scenarios: {get: {path: /}}
+                load: [{connections: 8}, {rate: [100, 200]}]
+                """);
+        assertEquals(2 * 2 * 3, s.cells().size());
+        Cell c = s.cells().get(0);
+        assertEquals(List.of("target", "backend.transport", "protocol", "gc", "scenario", "connections"),
+                List.copyOf(c.knobs().keySet()));
+        assertEquals("frontend", c.entry());
+        assertEquals(2, c.processes().size());
+        assertEquals("100", s.cells().get(1).knobs().get("rate"));
+        assertEquals(100, s.cells().get(1).load().rate());
+    }
+
+    private static SuiteException fail(String yaml) {
+        return assertThrows(SuiteException.class, () -> Suite.parse("bad.yaml", yaml));
+    }
+
+    @Test
+    void syntaxErrorNamesFileAndLine() {
+        SuiteException e = fail("""
+                targets:
+                  reactor-netty: {knobs: {protocol: [h2c}
+                scenarios: {a: {path: /}}
+                """);
+        assertTrue(e.getMessage().startsWith("bad.yaml:2:"), e.getMessage());
+        assertTrue(e.getMessage().contains("YAML syntax error"), e.getMessage());
+    }
+
+    @Test
+    void unknownKeyListsAcceptedKeys() {
+        SuiteException e = fail("""
+                targets:
+                  reactor-netty: {}
+                scenarios:
+                  a:
+                    path: /
+                    methd: POST
+                """);
+        assertEquals(6, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown key 'methd'"), e.getMessage());
+        assertTrue(e.getMessage().contains("method"), e.getMessage());
+    }
+
+    @Test
+    void wrongTypeNamesTheField() {
+        SuiteException e = fail("""
+                targets:
+                  reactor-netty: {}
+                scenarios: {a: {path: /}}
+                load:
+                  connections: [16, many]
+                """);
+        assertEquals(5, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("'many' is not a whole number"), e.getMessage());
+        assertTrue(e.getMessage().contains("load[0].connections"), e.getMessage());
+    }
+
+    @Test
+    void semanticErrorsKeepPositions() {
+        SuiteException e = fail("""
+                targets:
+                  reactor-netty: {}
+                scenarios:
+                  a: {path: /}
+                measure: soon
+                """);
+        assertEquals(5, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("500ms, 10s or 2m"), e.getMessage());
+
+        e = fail("""
+                targets:
+                  reactor-netty: {knobs: {transport: nio}}
+                scenarios:
+                  a: {path: /}
+                exclude:
+                  - {transprt: nio}
+                """);
+        assertEquals(6, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("transport"), e.getMessage());
+
+        e = fail("""
+                targets:
+                  reactor-netty: {}
+                scenarios:
+                  a: {path: nope}
+                """);
+        assertEquals(4, e.line(), e.getMessage());
+    }
+
+    @Test
+    void emptyAndMissingPartsAreExplained() {
+        assertTrue(fail("").getMessage().contains("empty"));
+        assertTrue(fail("targets: {x: {}}\n").getMessage().contains("scenarios"));
+        assertTrue(fail("""
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                exclude: [{target: x}]
+                """).getMessage().contains("no cell"));
+    }
+
+    @Test
+    void tableFiguresFollowTheReportVocabulary() {
+        assertTrue(Suite.isFigure("throughput_rps"));
+        assertTrue(Suite.isFigure("latency_p9999_ms"));
+        assertTrue(Suite.isFigure("latency_mean_ms"));
+        assertTrue(Suite.isFigure("cpu_cores.backend"));
+        SuiteException e = fail("""
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                tables:
+                  - {rows: [target], value: req_per_sec}
+                """);
+        assertEquals(4, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("'req_per_sec' is not a figure"), e.getMessage());
+    }
+
+    @Test
+    void locationsFindListItems() {
+        Suite s = Suite.parse("l.yaml", SUITE);
+        SourceLocation l = s.locations().at("/targets/reactor-netty/knobs/transport/1");
+        assertEquals(7, l.line());
+        assertTrue(s.error("/targets/reactor-netty/knobs/transport/1", "x").getMessage().startsWith("l.yaml:7:"));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.fluxlab.runner.process;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * A child JVM the runner started: its stdout and stderr (merged) are copied line by line into a log file in the
+ * results folder and offered to a listener (readiness, progress). The runner holds the {@link Process} handle and
+ * is the only one that stops it.
+ */
+public final class ChildProcess {
+
+    private static final int TAIL_LINES = 30;
+
+    private final String role;
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private final long startNanos;
+    private final Deque<String> tail = new ArrayDeque<>();
+    private final Thread pump;
+    private final CompletableFuture<Void> outputClosed = new CompletableFuture<>();
+    private volatile Consumer<String> listener;
+    private volatile boolean stopRequested;
+
+    private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener) {
+        this.role = role;
+        this.name = name;
+        this.process = process;
+        this.log = log;
+        this.startNanos = startNanos;
+        this.listener = listener;
+        this.pump = Thread.ofPlatform().daemon().name("fluxlab-log-" + name).unstarted(this::pumpOutput);
+    }
+
+    /**
+     * Starts {@code command}; its output goes to {@code log}. {@code supervisor} learns of it before this returns,
+     * so an interruption at any time can stop it.
+     */
+    public static ChildProcess start(String role, String name, List<String> command, Path log,
+                                     Consumer<String> listener, Supervisor supervisor) throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        long t0 = System.nanoTime();
+        Process p;
+        synchronized (supervisor) {
+            if (supervisor.closed()) {
+                throw new IOException("the run is being stopped; not starting " + name);
+            }
+            p = pb.start();
+            ChildProcess c = new ChildProcess(role, name, p, log, t0, listener);
+            supervisor.add(c);
+            c.pump.start();
+            return c;
+        }
+    }
+
+    private void pumpOutput() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                out.write(line);
+                out.newLine();
+                if (!in.ready()) {
+                    out.flush();
+                }
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                }
+                Consumer<String> l = listener;
+                if (l != null) {
+                    try {
+                        l.accept(line);
+                    } catch (RuntimeException e) {
+                        // a faulty listener must not stop the log copy
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // stream closed as the process died
+        } finally {
+            outputClosed.complete(null);
+        }
+    }
+
+    /**
+     * Waits until a line matches {@code match}, the process exits, or {@code timeout} passes.
+     * The match is observed through the listener, which this temporarily wraps.
+     */
+    public Optional<String> awaitLine(Predicate<String> match, Duration timeout) throws InterruptedException {
+        CompletableFuture<String> found = new CompletableFuture<>();
+        Consumer<String> previous = listener;
+        listener = line -> {
+            if (previous != null) {
+                previous.accept(line);
+            }
+            if (match.test(line)) {
+                found.complete(line);
+            }
+        };
+        // a matching line may already be in the tail
+        synchronized (tail) {
+            for (String l : tail) {
+                if (match.test(l)) {
+                    found.complete(l);
+                }
+            }
+        }
+        outputClosed.thenRun(() -> found.complete(null));
+        try {
+            return Optional.ofNullable(found.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (java.util.concurrent.TimeoutException e) {
+            return Optional.empty();
+        } catch (java.util.concurrent.ExecutionException e) {
+            return Optional.empty();
+        } finally {
+            listener = previous;
+        }
+    }
+
+    public void listener(Consumer<String> l) {
+        this.listener = l;
+    }
+
+    /** The last lines the process printed. */
+    public List<String> tail() {
+        synchronized (tail) {
+            return new ArrayList<>(tail);
+        }
+    }
+
+    /** Waits for the log copy to finish after the process has exited (bounded). */
+    public void awaitOutput(Duration max) {
+        try {
+            outputClosed.get(max.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            // keep what was copied
+        }
+    }
+
+    /**
+     * SIGTERM to the process and its descendants, {@code grace} to exit, then SIGKILL to whatever is left.
+     */
+    public void stop(Duration grace) {
+        stopRequested = true;
+        List<ProcessHandle> all = new ArrayList<>();
+        process.descendants().forEach(all::add);
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ProcessHandle h : all) {
+            long left = deadline - System.nanoTime();
+            try {
+                if (left > 0) {
+                    h.onExit().get(left, TimeUnit.NANOSECONDS);
+                }
+            } catch (Exception e) {
+                // fall through to the forced kill
+            }
+        }
+        for (ProcessHandle h : all) {
+            if (h.isAlive()) {
+                h.destroyForcibly();
+            }
+        }
+        try {
+            process.waitFor(grace.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        awaitOutput(Duration.ofSeconds(2));
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** True when the process ended without being asked to. */
+    public boolean exitedOnItsOwn() {
+        return !process.isAlive() && !stopRequested;
+    }
+
+    public boolean stopRequested() {
+        return stopRequested;
+    }
+
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String role() {
+        return role;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** {@link System#nanoTime()} just before the process was started (JVM uptime 0 is a few ms later). */
+    public long startNanos() {
+        return startNanos;
+    }
+}

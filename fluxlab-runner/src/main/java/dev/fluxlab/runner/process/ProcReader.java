@@ -1,0 +1,68 @@
+package dev.fluxlab.runner.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads a process's CPU time, resident memory and thread count from Linux's {@code /proc}: {@code utime + stime}
+ * from {@code /proc/<pid>/stat} in clock ticks ({@code getconf CLK_TCK}, asked once), {@code VmRSS} and
+ * {@code Threads} from {@code /proc/<pid>/status}.
+ */
+public final class ProcReader {
+
+    /** One reading: cumulative CPU seconds (user + system), RSS in MiB, threads. */
+    public record Reading(double cpuS, double rssMb, int threads) {
+    }
+
+    private static volatile Long clockTicks;
+
+    private ProcReader() {
+    }
+
+    /** Clock ticks per second; 100 when {@code getconf} is unavailable. */
+    public static long clockTicks() {
+        Long t = clockTicks;
+        if (t == null) {
+            t = 100L;
+            try {
+                Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes()).strip();
+                if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0 && out.matches("\\d+")) {
+                    t = Long.parseLong(out);
+                }
+            } catch (IOException e) {
+                // keep the default
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            clockTicks = t;
+        }
+        return t;
+    }
+
+    /** Reads {@code pid}; empty when the process is gone or /proc is not there. */
+    public static Optional<Reading> read(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // the command name (field 2) may contain spaces and parentheses: fields restart after the last ')'
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            // after ')' : state(3) ppid(4) ... utime is field 14, stime 15 -> indices 11 and 12 here
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            double rss = 0;
+            int threads = 0;
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]) / 1024.0;
+                } else if (line.startsWith("Threads:")) {
+                    threads = Integer.parseInt(line.substring(8).trim());
+                }
+            }
+            return Optional.of(new Reading((double) ticks / clockTicks(), rss, threads));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

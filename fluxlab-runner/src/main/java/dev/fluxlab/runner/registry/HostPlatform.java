@@ -1,0 +1,118 @@
+package dev.fluxlab.runner.registry;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The real machine: native transports are asked of Netty in a child JVM on the targets' classpath
+ * ({@link TransportProbe}, once for all transports), GC support by starting {@code java -XX:+UseXGC -version} once per
+ * collector. Answers are remembered for the life of this object.
+ */
+public final class HostPlatform implements Platform {
+
+    private static final Pattern ANSWER = Pattern.compile("transport=(\\S+) (ok|problem=(.*))");
+
+    private final String java;
+    private final String classpath;
+    private final Map<String, Optional<String>> cache = new ConcurrentHashMap<>();
+
+    /** Checks with {@code java} and, for transports, the given classpath (the targets'). */
+    public HostPlatform(String java, String classpath) {
+        this.java = java;
+        this.classpath = classpath;
+    }
+
+    public HostPlatform() {
+        this(TargetRegistry.java(), System.getProperty("java.class.path"));
+    }
+
+    @Override
+    public Optional<String> transportProblem(String transport) {
+        if (!transport.equals("epoll") && !transport.equals("io_uring")) {
+            return Optional.empty();
+        }
+        String key = "transport:" + transport;
+        synchronized (cache) {
+            if (!cache.containsKey(key)) {
+                probeTransports();
+            }
+        }
+        return cache.get(key).map(p -> "the " + transport + " transport is not available on this machine (" + p
+                + "); use transport native (best available) or nio");
+    }
+
+    /** One child JVM answers for every native transport. */
+    private void probeTransports() {
+        List<String> cmd = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
+                TransportProbe.class.getName(), "epoll", "io_uring");
+        Map<String, Optional<String>> found = new HashMap<>();
+        String failure = null;
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                failure = "the check did not finish";
+            }
+            for (String line : out.split("\n")) {
+                Matcher m = ANSWER.matcher(line.strip());
+                if (m.matches()) {
+                    found.put(m.group(1), m.group(2).equals("ok") ? Optional.empty() : Optional.of(m.group(3)));
+                }
+            }
+            if (failure == null && found.size() < 2) {
+                failure = "unexpected answer: " + out.strip();
+            }
+        } catch (IOException e) {
+            failure = "could not start " + java + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "interrupted";
+        }
+        for (String t : List.of("epoll", "io_uring")) {
+            cache.put("transport:" + t, found.getOrDefault(t, Optional.of("could not check: " + failure)));
+        }
+    }
+
+    @Override
+    public Optional<String> gcProblem(String gc) {
+        String canonical = Platform.canonicalGc(gc);
+        if (canonical == null) {
+            return Optional.of("unknown GC '" + gc + "'; accepted: " + String.join(", ", GCS));
+        }
+        return cache.computeIfAbsent("gc:" + canonical, k -> probeGc(canonical));
+    }
+
+    private Optional<String> probeGc(String gc) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(Platform.gcOptions(gc));
+        cmd.add("-version");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("could not check GC " + gc + ": '" + String.join(" ", cmd) + "' did not finish");
+            }
+            if (p.exitValue() == 0) {
+                return Optional.empty();
+            }
+            String first = out.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + p.exitValue());
+            return Optional.of("the JDK at " + java + " does not support GC " + gc + " (" + first.strip() + ")");
+        } catch (IOException e) {
+            return Optional.of("could not start " + java + " to check GC " + gc + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while checking GC " + gc);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.fluxlab.runner.registry;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One knob of a target as the registry describes it: its type and accepted values, the target's own default
+ * (for display only: a knob not set in a suite is not passed), and an optional machine check.
+ *
+ * @param type         {@code enum}, {@code int}, {@code bool} or {@code text}
+ * @param values       accepted values of an {@code enum}
+ * @param min          smallest accepted {@code int}
+ * @param max          largest accepted {@code int}
+ * @param pattern      regular expression a {@code text} value must match
+ * @param example      an accepted {@code text} value, for messages
+ * @param defaultValue what the target does when the knob is not given
+ * @param check        {@code transport}: the value must be usable on this machine
+ * @param flag         the CLI flag; {@code --<name>} when omitted
+ * @param description  one line for {@code fluxlab list}
+ */
+public record KnobDef(
+        String type,
+        List<String> values,
+        Long min,
+        Long max,
+        String pattern,
+        String example,
+        @JsonProperty("default") String defaultValue,
+        String check,
+        String flag,
+        String description) {
+
+    /** Why {@code value} is not accepted, or empty when it is. */
+    public Optional<String> problem(String name, String value) {
+        String t = type == null ? "text" : type;
+        switch (t) {
+            case "enum" -> {
+                if (!values.contains(value)) {
+                    return Optional.of("'" + value + "' is not a value of knob '" + name + "'; accepted: "
+                            + String.join(", ", values));
+                }
+            }
+            case "int" -> {
+                long v;
+                try {
+                    v = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    return Optional.of("knob '" + name + "' takes a whole number" + range() + ", not '" + value + "'");
+                }
+                if ((min != null && v < min) || (max != null && v > max)) {
+                    return Optional.of("knob '" + name + "' is out of range: " + value + range());
+                }
+            }
+            case "bool" -> {
+                if (!value.equals("true") && !value.equals("false")) {
+                    return Optional.of("knob '" + name + "' takes true or false, not '" + value + "'");
+                }
+            }
+            default -> {
+                if (pattern != null && !value.matches(pattern)) {
+                    return Optional.of("'" + value + "' is not accepted by knob '" + name + "'"
+                            + (example == null ? "" : "; write e.g. " + example) + " (pattern " + pattern + ")");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private String range() {
+        if (min != null && max != null) {
+            return " from " + min + " to " + max;
+        }
+        if (min != null) {
+            return " of " + min + " or more";
+        }
+        return max != null ? " up to " + max : "";
+    }
+
+    /** Accepted values in words, for {@code fluxlab list}. */
+    public String accepted() {
+        String t = type == null ? "text" : type;
+        return switch (t) {
+            case "enum" -> String.join(" | ", values);
+            case "int" -> "integer" + range();
+            case "bool" -> "true | false";
+            default -> example != null ? "e.g. " + example : (pattern != null ? pattern : "text");
+        };
+    }
+
+    public String flagFor(String name) {
+        return flag != null ? flag : "--" + name;
+    }
+}

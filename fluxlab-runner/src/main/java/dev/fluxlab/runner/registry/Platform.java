@@ -1,0 +1,38 @@
+package dev.fluxlab.runner.registry;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What this machine and JDK can do, asked before a run so that impossible cells (io_uring missing, a GC the JDK
+ * lacks) are refused up front instead of failing one by one. Tests substitute their own answers.
+ */
+public interface Platform {
+
+    /** Garbage collectors a suite may name, and the JVM options selecting them. */
+    List<String> GCS = List.of("G1", "ZGC", "Shenandoah", "Parallel", "Serial", "Epsilon");
+
+    /** Why {@code transport} cannot be used here, or empty when it can. */
+    Optional<String> transportProblem(String transport);
+
+    /** Why {@code gc} cannot be used with the children's JDK, or empty when it can. */
+    Optional<String> gcProblem(String gc);
+
+    /** The canonical GC name for {@code value} (case-insensitive), or null when unknown. */
+    static String canonicalGc(String value) {
+        return GCS.stream().filter(g -> g.equalsIgnoreCase(value)).findFirst().orElse(null);
+    }
+
+    /** JVM options selecting a GC given by its canonical name. */
+    static List<String> gcOptions(String gc) {
+        return switch (canonicalGc(gc)) {
+            case "G1" -> List.of("-XX:+UseG1GC");
+            case "ZGC" -> List.of("-XX:+UseZGC");
+            case "Shenandoah" -> List.of("-XX:+UseShenandoahGC");
+            case "Parallel" -> List.of("-XX:+UseParallelGC");
+            case "Serial" -> List.of("-XX:+UseSerialGC");
+            case "Epsilon" -> List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC");
+            case null, default -> throw new IllegalArgumentException("unknown GC " + gc);
+        };
+    }
+}

@@ -1,0 +1,96 @@
+package dev.fluxlab.runner.registry;
+
+import dev.fluxlab.model.suite.Locations;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteException;
+import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
+import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The checks a suite needs the registry and the machine for: known targets, known knobs, accepted knob values,
+ * transports and garbage collectors available here. The first problem is thrown as a located {@link SuiteException}.
+ */
+public final class SuiteValidator {
+
+    private final TargetRegistry registry;
+    private final Platform platform;
+
+    public SuiteValidator(TargetRegistry registry, Platform platform) {
+        this.registry = registry;
+        this.platform = platform;
+    }
+
+    public void validate(Suite suite) {
+        suite.spec().targets().forEach((name, spec) -> {
+            String at = Locations.pointer("targets", name);
+            if (spec.processes() == null) {
+                checkProcess(suite, at, name, spec.target(), spec.knobs(), spec.jvm());
+            } else {
+                spec.processes().forEach((p, ps) -> checkProcess(suite, at + Locations.pointer("processes", p), p,
+                        ps.target(), ps.knobs(), ps.jvm()));
+            }
+        });
+    }
+
+    private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,
+                              JvmSpec jvm) {
+        String registryName = target == null ? name : target;
+        LaunchDef def = registry.target(registryName).orElseThrow(() -> suite.error(
+                target == null ? at : at + "/target",
+                "unknown target '" + registryName + "'; accepted targets: " + String.join(", ", registry.targetNames())
+                        + (target == null ? " (name the kind with 'target:' when the key is your own name)" : "")));
+        if (knobs != null) {
+            for (var e : knobs.entrySet()) {
+                String knob = Suite.knobName(e.getKey());
+                String kat = at + Locations.pointer("knobs", e.getKey());
+                KnobDef kd = def.knobsOrEmpty().get(knob);
+                if (kd == null) {
+                    throw suite.error(kat, "target '" + registryName + "' has no knob '" + e.getKey() + "'; accepted knobs: "
+                            + String.join(", ", def.knobsOrEmpty().keySet()));
+                }
+                List<String> values = e.getValue();
+                for (int i = 0; i < values.size(); i++) {
+                    String v = values.get(i);
+                    if (v.contains("${")) {
+                        continue; // filled in from an earlier process at run time
+                    }
+                    String vat = kat + "/" + i;
+                    Optional<String> problem = kd.problem(knob, v);
+                    if (problem.isPresent()) {
+                        throw suite.error(vat, problem.get());
+                    }
+                    if ("transport".equals(kd.check())) {
+                        Optional<String> p = platform.transportProblem(v);
+                        if (p.isPresent()) {
+                            throw suite.error(vat, "transport '" + v + "' cannot run here: " + p.get());
+                        }
+                    }
+                }
+            }
+        }
+        if (jvm != null && jvm.gc() != null) {
+            for (int i = 0; i < jvm.gc().size(); i++) {
+                String gc = jvm.gc().get(i);
+                String gat = at + "/jvm/gc/" + i;
+                if (Platform.canonicalGc(gc) == null) {
+                    throw suite.error(gat, "unknown GC '" + gc + "'; accepted: " + String.join(", ", Platform.GCS));
+                }
+                Optional<String> p = platform.gcProblem(gc);
+                if (p.isPresent()) {
+                    throw suite.error(gat, p.get());
+                }
+            }
+        }
+    }
+
+    /** Convenience: parse, check structure, check against the registry. */
+    public static Suite load(java.nio.file.Path file, TargetRegistry registry, Platform platform) throws SuiteException {
+        Suite s = Suite.load(file);
+        new SuiteValidator(registry, platform).validate(s);
+        return s;
+    }
+}

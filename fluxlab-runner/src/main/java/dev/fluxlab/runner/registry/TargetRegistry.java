@@ -1,0 +1,106 @@
+package dev.fluxlab.runner.registry;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The systems under test fluxlab knows how to start, and its injector, by name. It is data (a YAML document,
+ * {@code targets.yaml} next to this class), so a new target with its own classpath and knobs is an entry,
+ * not a code path. Tests build registries that launch fake processes.
+ */
+public final class TargetRegistry {
+
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+            .build();
+
+    /** The document's shape. */
+    public record Document(LaunchDef injector, Map<String, LaunchDef> targets) {
+    }
+
+    private final LaunchDef injector;
+    private final Map<String, LaunchDef> targets;
+    private final Path home;
+
+    private TargetRegistry(Document doc, Path home) {
+        if (doc.injector() == null || doc.targets() == null || doc.targets().isEmpty()) {
+            throw new IllegalArgumentException("a target registry needs an 'injector' and at least one target");
+        }
+        this.injector = doc.injector();
+        this.targets = new LinkedHashMap<>(doc.targets());
+        this.home = home;
+    }
+
+    /** The built-in registry. */
+    public static TargetRegistry builtIn() {
+        try (InputStream in = TargetRegistry.class.getResourceAsStream("targets.yaml")) {
+            return new TargetRegistry(YAML.readValue(in, Document.class), home());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A registry from YAML text (tests, or a user's own registry). */
+    public static TargetRegistry parse(String yaml) {
+        try {
+            return new TargetRegistry(YAML.readValue(yaml, Document.class), home());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** FLUXLAB_HOME (set by the ./fluxlab launcher), else the working directory. */
+    public static Path home() {
+        String h = System.getenv("FLUXLAB_HOME");
+        return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+    }
+
+    public LaunchDef injector() {
+        return injector;
+    }
+
+    public Optional<LaunchDef> target(String name) {
+        return Optional.ofNullable(targets.get(name));
+    }
+
+    public Map<String, LaunchDef> targets() {
+        return Map.copyOf(targets);
+    }
+
+    public List<String> targetNames() {
+        return new ArrayList<>(targets.keySet());
+    }
+
+    /** The classpath a launch uses: its own entries resolved against FLUXLAB_HOME, else the running JVM's. */
+    public String classpath(LaunchDef def) {
+        if (def.classpath() == null || def.classpath().isEmpty()) {
+            return System.getProperty("java.class.path");
+        }
+        List<String> out = new ArrayList<>();
+        for (String e : def.classpath()) {
+            Path p = Path.of(e);
+            out.add((p.isAbsolute() ? p : home.resolve(p)).toString());
+        }
+        return String.join(java.io.File.pathSeparator, out);
+    }
+
+    /** The java executable of the running JVM: children run on the same JDK. */
+    public static String java() {
+        Path p = Path.of(System.getProperty("java.home"), "bin", "java");
+        return Files.isExecutable(p) ? p.toString() : "java";
+    }
+}

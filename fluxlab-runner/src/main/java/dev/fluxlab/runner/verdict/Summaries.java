@@ -1,0 +1,92 @@
+package dev.fluxlab.runner.verdict;
+
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.ProcessStats;
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.Stat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/** A cell's figures across repeats: the valid repeats when there are any, else all of them. */
+public final class Summaries {
+
+    private Summaries() {
+    }
+
+    public static CellSummary of(List<RepeatResult> repeats) {
+        List<RepeatResult> use = repeats.stream().filter(RepeatResult::valid).toList();
+        if (use.isEmpty()) {
+            use = repeats;
+        }
+        List<LoadResult> loads = use.stream().map(RepeatResult::load).filter(l -> l != null).toList();
+        Map<String, Stat> latency = new LinkedHashMap<>();
+        Map<String, Function<LatencySummary, Double>> pcts = new LinkedHashMap<>();
+        pcts.put("mean", LatencySummary::mean);
+        pcts.put("p50", LatencySummary::p50);
+        pcts.put("p75", LatencySummary::p75);
+        pcts.put("p90", LatencySummary::p90);
+        pcts.put("p99", LatencySummary::p99);
+        pcts.put("p999", LatencySummary::p999);
+        pcts.put("p9999", LatencySummary::p9999);
+        pcts.put("max", LatencySummary::max);
+        pcts.forEach((k, fn) -> {
+            List<Double> v = new ArrayList<>();
+            for (LoadResult l : loads) {
+                if (l.latencyMs() != null && l.latencyMs().corrected() != null) {
+                    v.add(fn.apply(l.latencyMs().corrected()));
+                }
+            }
+            if (!v.isEmpty()) {
+                latency.put(k, Stat.of(v));
+            }
+        });
+        return new CellSummary(
+                stat(loads, LoadResult::throughputRps),
+                latency,
+                stat(loads, l -> (double) l.errorCount()),
+                stat(loads, l -> {
+                    long total = l.requestsOk() + l.errorCount();
+                    return total == 0 ? Double.NaN : (double) l.errorCount() / total;
+                }),
+                byProcess(use, ProcessStats::cpuPerRequestUs),
+                byProcess(use, ProcessStats::cpuCores),
+                byProcess(use, ProcessStats::rssMaxMb),
+                stat(loads, LoadResult::warmupS));
+    }
+
+    private static Stat stat(List<LoadResult> loads, ToDoubleFunction<LoadResult> f) {
+        return orNull(Stat.of(loads.stream().map(l -> f.applyAsDouble(l)).toList()));
+    }
+
+    /** No figure rather than a NaN one: results.json then simply lacks it. */
+    private static Stat orNull(Stat s) {
+        return s.n() == 0 ? null : s;
+    }
+
+    private static Map<String, Stat> byProcess(List<RepeatResult> repeats, ToDoubleFunction<ProcessStats> f) {
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        for (RepeatResult r : repeats) {
+            if (r.processes() == null) {
+                continue;
+            }
+            for (ProcessStats p : r.processes()) {
+                values.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(f.applyAsDouble(p));
+            }
+        }
+        Map<String, Stat> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            Stat st = orNull(Stat.of(v));
+            if (st != null) {
+                out.put(k, st);
+            }
+        });
+        return out;
+    }
+}

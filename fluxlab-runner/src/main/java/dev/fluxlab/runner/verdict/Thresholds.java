@@ -1,0 +1,21 @@
+package dev.fluxlab.runner.verdict;
+
+import dev.fluxlab.model.suite.Suite;
+
+/**
+ * When a repeat stops being trustworthy.
+ *
+ * @param maxErrorRate        errors / (ok + errors) above which the repeat is invalid (default 0.1 %)
+ * @param requireStableWarmup whether an adaptive warm-up that hit its bound invalidates the repeat
+ * @param injectorSaturation  fraction of its usable cores at which the injector counts as saturated (default 0.9)
+ */
+public record Thresholds(double maxErrorRate, boolean requireStableWarmup, double injectorSaturation) {
+
+    public static Thresholds of(Suite s) {
+        return new Thresholds(s.maxErrorRate(), s.requireStableWarmup(), s.injectorSaturation());
+    }
+
+    public static Thresholds defaults() {
+        return new Thresholds(Suite.DEFAULT_MAX_ERROR_RATE, true, Suite.DEFAULT_INJECTOR_SATURATION);
+    }
+}

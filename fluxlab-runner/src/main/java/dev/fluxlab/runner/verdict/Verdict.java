@@ -1,0 +1,108 @@
+package dev.fluxlab.runner.verdict;
+
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.runner.observe.LogScanner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges a repeat and a cell: valid, or invalid with reasons in plain words. Reasons that do not invalidate
+ * (log findings other than fatal ones, a noisy spread) start with {@code warning:}.
+ */
+public final class Verdict {
+
+    /** The outcome: trustworthy or not, and why. */
+    public record Outcome(boolean valid, List<String> reasons) {
+    }
+
+    public static final String WARNING = "warning: ";
+
+    private Verdict() {
+    }
+
+    public static Outcome repeat(RepeatFacts f, Thresholds t) {
+        List<String> invalid = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        if (f.startProblem() != null) {
+            invalid.add(f.startProblem());
+        }
+        for (String c : f.crashed()) {
+            invalid.add(c + " exited before the run ended");
+        }
+        if (f.injectorProblem() != null) {
+            invalid.add(f.injectorProblem());
+        }
+        LoadResult l = f.load();
+        if (l != null) {
+            long errors = l.errorCount();
+            long total = l.requestsOk() + errors;
+            if (l.requestsOk() == 0) {
+                invalid.add("zero throughput: no verified response in the measured phase"
+                        + (errors > 0 ? " (" + errors + " errors: " + l.errors() + ")" : ""));
+            } else if (total > 0 && (double) errors / total > t.maxErrorRate()) {
+                invalid.add(String.format(Locale.ROOT, "error rate %s above the %s threshold (%d of %d requests failed: %s)",
+                        pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.errors()));
+            }
+            if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
+                String s = String.format(Locale.ROOT, "warm-up never stabilised (throughput still changing after %.0fs)", l.warmupS());
+                if (t.requireStableWarmup()) {
+                    invalid.add(s);
+                } else {
+                    warnings.add(WARNING + s);
+                }
+            }
+        }
+        if (!Double.isNaN(f.injectorCpuCores()) && f.injectorUsableCores() > 0
+                && f.injectorCpuCores() >= t.injectorSaturation() * f.injectorUsableCores()) {
+            invalid.add(String.format(Locale.ROOT, "injector CPU-saturated: %.2f of %d usable cores%s; the figures may "
+                            + "show the injector's limit, not the target's", f.injectorCpuCores(), f.injectorUsableCores(),
+                    Double.isNaN(f.injectorCpuShare()) ? "" : String.format(Locale.ROOT,
+                            " (%.0f %% of all CPU the processes used; injector and targets share this machine's cores)",
+                            f.injectorCpuShare() * 100)));
+        }
+        for (LogFinding lf : f.findings()) {
+            String s = lf.count() + " x " + lf.kind() + " in the log of " + lf.process();
+            if (LogScanner.FATAL.contains(lf.kind())) {
+                invalid.add(s);
+            } else {
+                warnings.add(WARNING + s);
+            }
+        }
+        List<String> reasons = new ArrayList<>(invalid);
+        reasons.addAll(warnings);
+        return new Outcome(invalid.isEmpty(), reasons);
+    }
+
+    /** A cell is valid when every repeat is; its reasons name the repeat when there are several. */
+    public static Outcome cell(List<RepeatResult> repeats, double throughputSpread) {
+        boolean valid = !repeats.isEmpty();
+        List<String> reasons = new ArrayList<>();
+        for (RepeatResult r : repeats) {
+            valid &= r.valid();
+            for (String reason : r.reasons()) {
+                String text = repeats.size() == 1 ? reason
+                        : reason.startsWith(WARNING) ? WARNING + "repeat " + r.repeat() + ": " + reason.substring(WARNING.length())
+                        : "repeat " + r.repeat() + ": " + reason;
+                if (!reasons.contains(text)) {
+                    reasons.add(text);
+                }
+            }
+        }
+        if (repeats.isEmpty()) {
+            reasons.add("no repeat ran");
+        }
+        if (throughputSpread > 0.10) {
+            reasons.add(String.format(Locale.ROOT, WARNING + "noisy: throughput varies by ±%.0f %% across repeats",
+                    throughputSpread * 100));
+        }
+        return new Outcome(valid, reasons);
+    }
+
+    static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.3g %%", fraction * 100);
+    }
+}

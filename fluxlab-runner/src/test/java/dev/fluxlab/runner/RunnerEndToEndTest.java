@@ -1,0 +1,176 @@
+package dev.fluxlab.runner;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.ProcessStats;
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.console.ConsoleListener;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** End to end with fake target and injector processes (test-only mains): real child JVMs, real /proc sampling. */
+class RunnerEndToEndTest {
+
+    static List<Long> pids(Path pidDir) throws IOException {
+        if (!Files.isDirectory(pidDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(pidDir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".pid"))
+                    .map(n -> Long.parseLong(n.substring(0, n.length() - 4))).toList();
+        }
+    }
+
+    static void assertNoneAlive(Path pidDir) throws IOException {
+        List<Long> pids = pids(pidDir);
+        assertFalse(pids.isEmpty(), "the fakes wrote no pid files");
+        for (long pid : pids) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "child " + pid + " survived");
+        }
+    }
+
+    @Test
+    void runsCellsJudgesThemAndWritesResults(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("tiny.yaml", """
+                name: tiny
+                targets:
+                  fake:
+                    knobs: {mode: [ok, crash, never-ready, oom, warn]}
+                scenarios:
+                  a: {path: /a, expect: {status: 200}}
+                load: {connections: 2}
+                warmup: auto
+                warmup_max: 3s
+                measure: 2s
+                startup_timeout: 3s
+                """);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Runner runner = Runner.builder(FakeRegistry.registry(pidDir))
+                .listener(new ConsoleListener(new PrintWriter(console, true), false))
+                .grace(Duration.ofSeconds(2)).build();
+        Path dir = tmp.resolve("run");
+        RunResult r = runner.run(suite, dir, null);
+
+        assertEquals("complete", r.status());
+        RunResult stored = Json.read(dir.resolve("results.json"), RunResult.class);
+        assertEquals(RunResult.SCHEMA, stored.schema());
+        assertEquals(5, stored.cells().size());
+        assertTrue(Files.exists(dir.resolve("suite.yaml")));
+        assertNotNull(stored.environment().kernel());
+
+        CellResult ok = stored.cells().get(0);
+        assertTrue(ok.valid(), ok.reasons().toString());
+        RepeatResult rep = ok.repeats().get(0);
+        assertEquals(2000, rep.load().requestsOk());
+        assertEquals(1000.0, ok.summary().throughputRps().median(), 1e-9);
+        assertEquals(2, rep.processes().size());
+        ProcessStats target = rep.processes().get(0);
+        assertEquals("target", target.role());
+        assertFalse(target.samples().isEmpty());
+        assertTrue(target.rssMaxMb() > 0);
+        assertTrue(target.threadsMax() > 1);
+        assertEquals("measured", target.gcScope());
+        assertTrue(Files.exists(dir.resolve(target.log())), target.log());
+        ProcessStats injector = rep.processes().get(1);
+        assertEquals("injector", injector.role());
+        assertTrue(injector.cpuS() > 0, "injector CPU in the measured phase: " + injector.cpuS());
+        assertNotNull(rep.measuredS());
+        assertEquals("nio", rep.readiness().get("fake").get("transport"), "the transport the target reports is kept");
+        assertTrue(Files.readString(dir.resolve(ok.dir()).resolve("injector-1.cmd")).contains("--warmup auto --warmup-max 3s"));
+
+        CellResult crash = stored.cells().get(1);
+        assertFalse(crash.valid());
+        assertTrue(crash.reasons().stream().anyMatch(s -> s.contains("fake (exit code 3) exited before the run ended")),
+                crash.reasons().toString());
+
+        CellResult never = stored.cells().get(2);
+        assertFalse(never.valid());
+        assertTrue(never.reasons().get(0).contains("did not print its readiness line within 3s"), never.reasons().toString());
+        assertTrue(never.reasons().get(0).contains("fake target starting"), "shows the log tail: " + never.reasons());
+
+        CellResult oom = stored.cells().get(3);
+        assertFalse(oom.valid());
+        assertTrue(oom.reasons().stream().anyMatch(s -> s.contains("OutOfMemoryError")), oom.reasons().toString());
+
+        CellResult warn = stored.cells().get(4);
+        assertTrue(warn.valid(), warn.reasons().toString());
+        assertTrue(warn.reasons().stream().anyMatch(s -> s.startsWith("warning: ") && s.contains("Http2Exception")),
+                warn.reasons().toString());
+
+        String text = console.toString();
+        System.out.println(text);
+        assertTrue(text.contains("[cell 1/5] fake ok | measure"), text);
+        assertTrue(text.contains("run complete: 5 cell(s)"), text);
+        assertTrue(text.contains("✗"), text);
+        assertNoneAlive(pidDir);
+        assertTrue(runner.liveChildren().isEmpty());
+    }
+
+    @Test
+    void startsSeveralProcessesInOrderAndLoadsTheEntry(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("chain.yaml", """
+                targets:
+                  chain:
+                    entry: frontend
+                    processes:
+                      backend: {target: fake, knobs: {transport: nio}}
+                      frontend: {target: fake, knobs: {upstream: "http://127.0.0.1:${backend.port}/"}}
+                scenarios: {a: {path: /a}}
+                warmup: 0s
+                measure: 1s
+                """);
+        RunResult r = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build()
+                .run(suite, tmp.resolve("run"), null);
+        CellResult c = r.cells().get(0);
+        assertTrue(c.valid(), c.reasons().toString());
+        RepeatResult rep = c.repeats().get(0);
+        assertEquals(List.of("backend", "frontend", "injector"), rep.processes().stream().map(ProcessStats::name).toList());
+        String backendPort = rep.readiness().get("backend").get("port");
+        String frontendPort = rep.readiness().get("frontend").get("port");
+        Path cellDir = tmp.resolve("run").resolve(c.dir());
+        assertTrue(Files.readString(cellDir.resolve("frontend-1.cmd")).contains("--upstream=http://127.0.0.1:" + backendPort + "/"));
+        assertTrue(rep.load().target().startsWith("http://127.0.0.1:" + frontendPort + "/a"), rep.load().target());
+        assertEquals("backend.transport=nio", c.id().split(",")[1]);
+        assertNoneAlive(pidDir);
+    }
+
+    @Test
+    void errorRateAndUnstableWarmupInvalidate(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("bad.yaml", """
+                targets: {fake: {}}
+                scenarios:
+                  errors: {path: /errors}
+                  unstable: {path: /unstable}
+                warmup_max: 1s
+                measure: 1s
+                """);
+        RunResult r = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build()
+                .run(suite, tmp.resolve("run"), null);
+        CellResult errors = r.cells().get(0);
+        assertFalse(errors.valid());
+        assertTrue(errors.reasons().get(0).startsWith("error rate 9.09 % above the 0.100 % threshold"), errors.reasons().toString());
+        CellResult unstable = r.cells().get(1);
+        assertFalse(unstable.valid());
+        assertTrue(unstable.reasons().get(0).startsWith("warm-up never stabilised"), unstable.reasons().toString());
+        assertNoneAlive(pidDir);
+    }
+}

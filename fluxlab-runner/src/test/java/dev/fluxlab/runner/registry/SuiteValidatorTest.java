@@ -1,0 +1,129 @@
+package dev.fluxlab.runner.registry;
+
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteException;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteValidatorTest {
+
+    /** A machine without io_uring and without Shenandoah. */
+    static final Platform NO_URING = new Platform() {
+        @Override
+        public Optional<String> transportProblem(String transport) {
+            return transport.equals("io_uring") ? Optional.of("io_uring is not available (kernel says no)") : Optional.empty();
+        }
+
+        @Override
+        public Optional<String> gcProblem(String gc) {
+            return gc.equalsIgnoreCase("Shenandoah") ? Optional.of("the JDK does not support GC Shenandoah") : Optional.empty();
+        }
+    };
+
+    static SuiteException invalid(String yaml) {
+        Suite s = Suite.parse("s.yaml", yaml);
+        return assertThrows(SuiteException.class,
+                () -> new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(s));
+    }
+
+    @Test
+    void acceptsAGoodSuite() {
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", """
+                targets:
+                  reactor-netty:
+                    knobs: {protocol: [http1.1, h2c], transport: [nio, epoll], select_count: 0, tcp-nodelay: false, stall: 200ms@2s}
+                    jvm: {gc: [G1, zgc]}
+                scenarios: {a: {path: /plaintext}}
+                """));
+    }
+
+    @Test
+    void unknownTargetListsTheRegistry() {
+        SuiteException e = invalid("""
+                targets:
+                  netty-raw: {}
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("unknown target 'netty-raw'; accepted targets: reactor-netty"), e.getMessage());
+    }
+
+    @Test
+    void badKnobNameAndValueAreLocated() {
+        SuiteException e = invalid("""
+                targets:
+                  reactor-netty:
+                    knobs:
+                      protocol: [h2c, h3]
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(4, e.line());
+        assertEquals(23, e.column());
+        assertTrue(e.getMessage().contains("'h3' is not a value of knob 'protocol'; accepted: http1.1, h2c, h2, http1.1+h2c"),
+                e.getMessage());
+
+        e = invalid("""
+                targets:
+                  reactor-netty:
+                    knobs:
+                      wokers: 4
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(4, e.line());
+        assertTrue(e.getMessage().contains("no knob 'wokers'; accepted knobs: protocol, transport, workers"), e.getMessage());
+
+        e = invalid("""
+                targets:
+                  reactor-netty:
+                    knobs: {workers: 0}
+                scenarios: {a: {path: /}}
+                """);
+        assertTrue(e.getMessage().contains("knob 'workers' is out of range: 0 of 1 or more"), e.getMessage());
+    }
+
+    @Test
+    void impossibleOnThisMachine() {
+        SuiteException e = invalid("""
+                targets:
+                  reactor-netty:
+                    knobs: {transport: [nio, io_uring]}
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("transport 'io_uring' cannot run here"), e.getMessage());
+
+        e = invalid("""
+                targets:
+                  reactor-netty:
+                    jvm: {gc: [G1, Shenandoah]}
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("does not support GC Shenandoah"), e.getMessage());
+
+        e = invalid("""
+                targets:
+                  reactor-netty:
+                    jvm: {gc: CMS}
+                scenarios: {a: {path: /}}
+                """);
+        assertTrue(e.getMessage().contains("unknown GC 'CMS'; accepted: G1, ZGC, Shenandoah, Parallel, Serial, Epsilon"),
+                e.getMessage());
+    }
+
+    @Test
+    void hostPlatformAsksTheJdkOnce() {
+        HostPlatform p = new HostPlatform();
+        assertTrue(p.gcProblem("G1").isEmpty(), "every JDK has G1");
+        assertTrue(p.gcProblem("Serial").isEmpty());
+        assertTrue(p.gcProblem("nonsense").isPresent());
+        // without Netty on this module's classpath, epoll is reported as missing rather than crashing
+        assertTrue(p.transportProblem("epoll").get().contains("epoll"));
+        assertTrue(p.transportProblem("nio").isEmpty());
+    }
+}

@@ -1,0 +1,93 @@
+package dev.fluxlab.runner.verdict;
+
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.ProcessStats;
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.CellSummary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VerdictTest {
+
+    static LoadResult load(long ok, long errors, Boolean stable, double rps) {
+        return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "h2c", "closed", "GET", 16, 1, null, 3, stable,
+                10, ok, errors == 0 ? Map.of() : Map.of("reset", errors), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null);
+    }
+
+    static RepeatFacts facts(LoadResult l) {
+        return new RepeatFacts(null, List.of(), null, l, List.of(), 0.5, 2, 0.3, true);
+    }
+
+    @Test
+    void aCleanRepeatIsValid() {
+        Verdict.Outcome o = Verdict.repeat(facts(load(100_000, 0, true, 10_000)), Thresholds.defaults());
+        assertTrue(o.valid());
+        assertEquals(List.of(), o.reasons());
+    }
+
+    @Test
+    void errorsAboveTheThresholdInvalidate() {
+        assertTrue(Verdict.repeat(facts(load(100_000, 100, true, 10_000)), Thresholds.defaults()).valid(),
+                "0.0999 % is under 0.1 %");
+        Verdict.Outcome o = Verdict.repeat(facts(load(100_000, 200, true, 10_000)), Thresholds.defaults());
+        assertFalse(o.valid());
+        assertTrue(o.reasons().get(0).startsWith("error rate 0.200 % above the 0.100 % threshold"), o.reasons().toString());
+    }
+
+    @Test
+    void zeroThroughputUnstableWarmupCrashAndSaturation() {
+        assertTrue(Verdict.repeat(facts(load(0, 0, true, 0)), Thresholds.defaults()).reasons().get(0)
+                .startsWith("zero throughput"));
+        Verdict.Outcome unstable = Verdict.repeat(facts(load(10, 0, false, 1)), Thresholds.defaults());
+        assertFalse(unstable.valid());
+        assertTrue(unstable.reasons().get(0).startsWith("warm-up never stabilised"));
+        Verdict.Outcome lenient = Verdict.repeat(facts(load(10, 0, false, 1)), new Thresholds(0.001, false, 0.9));
+        assertTrue(lenient.valid());
+        assertTrue(lenient.reasons().get(0).startsWith("warning: warm-up never stabilised"));
+
+        RepeatFacts crash = new RepeatFacts(null, List.of("target x (exit code 1)"), null, load(10, 0, true, 1),
+                List.of(), 0.1, 2, 0.1, true);
+        assertEquals("target x (exit code 1) exited before the run ended", Verdict.repeat(crash, Thresholds.defaults()).reasons().get(0));
+
+        RepeatFacts saturated = new RepeatFacts(null, List.of(), null, load(10, 0, true, 1), List.of(), 1.85, 2, 0.48, true);
+        Verdict.Outcome s = Verdict.repeat(saturated, Thresholds.defaults());
+        assertFalse(s.valid());
+        assertTrue(s.reasons().get(0).contains("injector CPU-saturated: 1.85 of 2 usable cores (48 %"), s.reasons().toString());
+    }
+
+    @Test
+    void fatalFindingsInvalidateOthersWarn() {
+        RepeatFacts f = new RepeatFacts(null, List.of(), null, load(10, 0, true, 1),
+                List.of(new LogFinding("t", "Http2Exception", 3, List.of()), new LogFinding("t", "OutOfMemoryError", 1, List.of())),
+                0.1, 2, 0.1, true);
+        Verdict.Outcome o = Verdict.repeat(f, Thresholds.defaults());
+        assertFalse(o.valid());
+        assertEquals(List.of("1 x OutOfMemoryError in the log of t", "warning: 3 x Http2Exception in the log of t"), o.reasons());
+    }
+
+    @Test
+    void summariesUseValidRepeatsAndCellsNeedAllValid() {
+        ProcessStats ps = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 20, 0L, 0.0, 0, false, "t.log", List.of());
+        RepeatResult a = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(ps), List.of(), true, List.of());
+        RepeatResult b = new RepeatResult(2, "x", load(1100, 0, true, 110), List.of(ps), List.of(), true, List.of());
+        RepeatResult bad = new RepeatResult(3, "x", load(10, 0, true, 1), List.of(ps), List.of(), false, List.of("zero"));
+        CellSummary s = Summaries.of(List.of(a, b, bad));
+        assertEquals(2, s.throughputRps().n());
+        assertEquals(105, s.throughputRps().median(), 1e-9);
+        assertEquals(100, s.throughputRps().min(), 1e-9);
+        assertEquals(0.5, s.cpuCores().get("t").median(), 1e-9);
+        Verdict.Outcome cell = Verdict.cell(List.of(a, b, bad), s.throughputRps().relativeSpread());
+        assertFalse(cell.valid());
+        assertEquals(List.of("repeat 3: zero"), cell.reasons());
+        Verdict.Outcome noisy = Verdict.cell(List.of(a, b), 0.2);
+        assertTrue(noisy.valid());
+        assertEquals(List.of("warning: noisy: throughput varies by ±20 % across repeats"), noisy.reasons());
+    }
+}

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, LoadCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

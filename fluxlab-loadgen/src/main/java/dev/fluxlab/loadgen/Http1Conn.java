@@ -1,0 +1,438 @@
+package dev.fluxlab.loadgen;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * HTTP/1.1 keep-alive connection with optional pipelining. Requests are slices of one pre-encoded direct
+ * buffer (zero copy, no allocation per request); responses are parsed in place by a small state machine
+ * (status line, Content-Length, chunked encoding, Content-Type and Connection headers) without building
+ * header objects. Whatever a read burst completes is refilled and flushed once in channelReadComplete.
+ */
+final class Http1Conn extends Conn {
+
+    private static final int STATUS = 0, HEADERS = 1, BODY = 2, CHUNK_SIZE = 3, CHUNK_DATA = 4, CHUNK_END = 5,
+            TRAILERS = 6, BODY_EOF = 7;
+    private static final int MAX_LINE = 16 * 1024;
+
+    private final int cap;
+    private final long[] intendedAt;
+    private final long[] sentAt;
+    private int head;
+    private int pendingWrites;
+    private final ByteBuf batch;
+    private final int reqLen;
+    private ByteBuf cum;
+
+    private int state = STATUS;
+    private int status;
+    private long contentLength;
+    private boolean chunked;
+    private boolean ctOk;
+    private boolean connClose;
+    private long remaining;
+    private long bodyPos;
+    private boolean bodyBad;
+    private boolean draining;
+
+    Http1Conn(LoopWorker worker, int index, int cap, ByteBuf batch) {
+        super(worker, index);
+        this.cap = cap;
+        this.intendedAt = new long[cap];
+        this.sentAt = new long[cap];
+        this.batch = batch;
+        this.reqLen = tpl.http1.length;
+    }
+
+    @Override
+    void transportReady(ChannelHandlerContext ctx) {
+        becameReady();
+    }
+
+    @Override
+    boolean canSend() {
+        return ready && !draining && outstanding < cap;
+    }
+
+    @Override
+    void send(long intended, long now) {
+        int i = head + outstanding;
+        if (i >= cap) {
+            i -= cap;
+        }
+        intendedAt[i] = intended;
+        sentAt[i] = now;
+        outstanding++;
+        pendingWrites++;
+        worker.markDirty(this);
+    }
+
+    @Override
+    void flushPending() {
+        if (pendingWrites > 0) {
+            int n = pendingWrites;
+            pendingWrites = 0;
+            ctx.writeAndFlush(batch.slice(0, n * reqLen), ctx.voidPromise());
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        long now = System.nanoTime();
+        ByteBuf buf;
+        if (cum != null) {
+            cum.ensureWritable(in.readableBytes());
+            cum.writeBytes(in);
+            in.release();
+            buf = cum;
+        } else {
+            buf = in;
+        }
+        try {
+            parse(buf, now);
+        } catch (IllegalStateException e) {
+            buf.skipBytes(buf.readableBytes());
+            closeWith(ErrorClass.PROTOCOL);
+        }
+        if (buf == in) {
+            if (in.isReadable()) {
+                cum = ctx.alloc().heapBuffer(Math.max(1024, in.readableBytes() * 2));
+                cum.writeBytes(in);
+            }
+            in.release();
+        } else if (!cum.isReadable()) {
+            cum.release();
+            cum = null;
+        } else {
+            cum.discardSomeReadBytes();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        flushPending();
+        worker.flushDirty();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (state == BODY_EOF && outstanding > 0) {
+            complete(System.nanoTime());
+        }
+        if (cum != null) {
+            cum.release();
+            cum = null;
+        }
+        super.channelInactive(ctx);
+    }
+
+    private void parse(ByteBuf buf, long now) {
+        for (;;) {
+            switch (state) {
+                case STATUS -> {
+                    int lf = lineEnd(buf);
+                    if (lf < 0) {
+                        return;
+                    }
+                    int r = buf.readerIndex();
+                    if (outstanding == 0 || lf - r < 12 || buf.getByte(r) != 'H' || buf.getByte(r + 4) != '/'
+                            || buf.getByte(r + 8) != ' ') {
+                        throw new IllegalStateException("malformed status line");
+                    }
+                    status = digit(buf, r + 9) * 100 + digit(buf, r + 10) * 10 + digit(buf, r + 11);
+                    buf.readerIndex(lf + 1);
+                    contentLength = -1;
+                    chunked = false;
+                    connClose = false;
+                    ctOk = tpl.expectContentType == null;
+                    state = HEADERS;
+                }
+                case HEADERS -> {
+                    int lf = lineEnd(buf);
+                    if (lf < 0) {
+                        return;
+                    }
+                    int r = buf.readerIndex();
+                    int end = lf > r && buf.getByte(lf - 1) == '\r' ? lf - 1 : lf;
+                    buf.readerIndex(lf + 1);
+                    if (end == r) {
+                        headersDone(now);
+                    } else {
+                        header(buf, r, end);
+                    }
+                }
+                case BODY, CHUNK_DATA -> {
+                    int n = (int) Math.min(buf.readableBytes(), remaining);
+                    if (n == 0) {
+                        return;
+                    }
+                    checkBody(buf, buf.readerIndex(), n);
+                    buf.skipBytes(n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == BODY) {
+                            complete(now);
+                        } else {
+                            state = CHUNK_END;
+                        }
+                    }
+                }
+                case CHUNK_SIZE -> {
+                    int lf = lineEnd(buf);
+                    if (lf < 0) {
+                        return;
+                    }
+                    long size = 0;
+                    int digits = 0;
+                    for (int i = buf.readerIndex(); i < lf; i++) {
+                        int c = buf.getByte(i);
+                        int v = Character.digit(c, 16);
+                        if (v < 0) {
+                            break;
+                        }
+                        size = size * 16 + v;
+                        if (++digits > 15) {
+                            throw new IllegalStateException("chunk too large");
+                        }
+                    }
+                    if (digits == 0) {
+                        throw new IllegalStateException("malformed chunk size");
+                    }
+                    buf.readerIndex(lf + 1);
+                    if (size == 0) {
+                        state = TRAILERS;
+                    } else {
+                        remaining = size;
+                        state = CHUNK_DATA;
+                    }
+                }
+                case CHUNK_END -> {
+                    int lf = lineEnd(buf);
+                    if (lf < 0) {
+                        return;
+                    }
+                    int r = buf.readerIndex();
+                    if (lf - r > 1) {
+                        throw new IllegalStateException("malformed chunk end");
+                    }
+                    buf.readerIndex(lf + 1);
+                    state = CHUNK_SIZE;
+                }
+                case TRAILERS -> {
+                    int lf = lineEnd(buf);
+                    if (lf < 0) {
+                        return;
+                    }
+                    int r = buf.readerIndex();
+                    buf.readerIndex(lf + 1);
+                    if (lf - r <= 1) {
+                        complete(now);
+                    }
+                }
+                case BODY_EOF -> {
+                    int n = buf.readableBytes();
+                    if (n == 0) {
+                        return;
+                    }
+                    checkBody(buf, buf.readerIndex(), n);
+                    buf.skipBytes(n);
+                    return;
+                }
+                default -> throw new IllegalStateException("parser state " + state);
+            }
+        }
+    }
+
+    private static int lineEnd(ByteBuf buf) {
+        int lf = buf.indexOf(buf.readerIndex(), buf.writerIndex(), (byte) '\n');
+        if (lf < 0 && buf.readableBytes() > MAX_LINE) {
+            throw new IllegalStateException("line too long");
+        }
+        return lf;
+    }
+
+    private static int digit(ByteBuf buf, int i) {
+        int c = buf.getByte(i) - '0';
+        if (c < 0 || c > 9) {
+            throw new IllegalStateException("malformed status code");
+        }
+        return c;
+    }
+
+    private void headersDone(long now) {
+        if (status >= 100 && status < 200) {
+            state = STATUS; // interim response (100 Continue): the final one follows
+            return;
+        }
+        bodyPos = 0;
+        bodyBad = false;
+        if (status == 204 || status == 304) {
+            complete(now);
+        } else if (chunked) {
+            state = CHUNK_SIZE;
+        } else if (contentLength >= 0) {
+            if (contentLength == 0) {
+                complete(now);
+            } else {
+                remaining = contentLength;
+                state = BODY;
+            }
+        } else {
+            state = BODY_EOF;
+            connClose = true;
+        }
+    }
+
+    private void header(ByteBuf buf, int start, int end) {
+        int colon = buf.indexOf(start, end, (byte) ':');
+        if (colon < 0) {
+            throw new IllegalStateException("malformed header line");
+        }
+        int nameLen = colon - start;
+        int v = colon + 1;
+        while (v < end && (buf.getByte(v) == ' ' || buf.getByte(v) == '\t')) {
+            v++;
+        }
+        int ve = end;
+        while (ve > v && (buf.getByte(ve - 1) == ' ' || buf.getByte(ve - 1) == '\t')) {
+            ve--;
+        }
+        switch (nameLen) {
+            case 14 -> {
+                if (nameIs(buf, start, "content-length")) {
+                    long n = 0;
+                    if (v == ve) {
+                        throw new IllegalStateException("malformed Content-Length");
+                    }
+                    for (int i = v; i < ve; i++) {
+                        int d = buf.getByte(i) - '0';
+                        if (d < 0 || d > 9 || n > Long.MAX_VALUE / 20) {
+                            throw new IllegalStateException("malformed Content-Length");
+                        }
+                        n = n * 10 + d;
+                    }
+                    contentLength = n;
+                }
+            }
+            case 17 -> {
+                if (nameIs(buf, start, "transfer-encoding")) {
+                    chunked = containsIgnoreCase(buf, v, ve, "chunked");
+                }
+            }
+            case 12 -> {
+                if (tpl.expectContentType != null && nameIs(buf, start, "content-type")) {
+                    ctOk = contentTypeMatches(buf, v, ve, tpl.expectContentType);
+                }
+            }
+            case 10 -> {
+                if (nameIs(buf, start, "connection")) {
+                    connClose = containsIgnoreCase(buf, v, ve, "close");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Matches {@code expected} exactly or followed by parameters ({@code text/plain; charset=utf-8}), ignoring case. */
+    static boolean contentTypeMatches(ByteBuf buf, int v, int ve, byte[] expected) {
+        int n = ve - v;
+        if (n < expected.length) {
+            return false;
+        }
+        for (int i = 0; i < expected.length; i++) {
+            if (lower(buf.getByte(v + i)) != expected[i]) {
+                return false;
+            }
+        }
+        if (n == expected.length) {
+            return true;
+        }
+        int i = v + expected.length;
+        while (i < ve && buf.getByte(i) == ' ') {
+            i++;
+        }
+        return i < ve && buf.getByte(i) == ';';
+    }
+
+    private static boolean nameIs(ByteBuf buf, int start, String lowerName) {
+        for (int i = 0; i < lowerName.length(); i++) {
+            if (lower(buf.getByte(start + i)) != lowerName.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean containsIgnoreCase(ByteBuf buf, int from, int to, String lowerWord) {
+        int n = lowerWord.length();
+        for (int s = from; s + n <= to; s++) {
+            int i = 0;
+            while (i < n && lower(buf.getByte(s + i)) == lowerWord.charAt(i)) {
+                i++;
+            }
+            if (i == n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static byte lower(byte b) {
+        return b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
+    }
+
+    private void checkBody(ByteBuf buf, int idx, int n) {
+        ByteBuf exp = tpl.expectBody;
+        if (exp == null || bodyBad) {
+            return;
+        }
+        if (bodyPos + n > exp.readableBytes() || !ByteBufUtil.equals(buf, idx, exp, (int) bodyPos, n)) {
+            bodyBad = true;
+        }
+        bodyPos += n;
+    }
+
+    private void complete(long now) {
+        state = STATUS;
+        int i = head;
+        head = head + 1 == cap ? 0 : head + 1;
+        outstanding--;
+        LoopStats st = worker.stats;
+        if (status != tpl.expectStatus) {
+            st.error(ErrorClass.STATUS, now);
+        } else if (!ctOk || (tpl.expectBody != null && (bodyBad || bodyPos != tpl.expectBody.readableBytes()))) {
+            st.error(ErrorClass.BODY, now);
+        } else {
+            st.ok(now, intendedAt[i], sentAt[i]);
+        }
+        if (connClose) {
+            // the server will close: send nothing more here; outstanding pipelined requests will count as reset
+            draining = true;
+            ready = false;
+            if (outstanding == 0) {
+                ctx.close();
+            }
+            return;
+        }
+        worker.slotFree(this, now);
+    }
+
+    @Override
+    void checkTimeouts(long now, long timeoutNanos) {
+        if (outstanding > 0 && now - sentAt[head] > timeoutNanos) {
+            closeWith(ErrorClass.TIMEOUT);
+        }
+    }
+
+    @Override
+    void failOutstanding(ErrorClass c, long now) {
+        LoopStats st = worker.stats;
+        for (; outstanding > 0; outstanding--) {
+            st.error(c, now);
+        }
+        pendingWrites = 0;
+    }
+}

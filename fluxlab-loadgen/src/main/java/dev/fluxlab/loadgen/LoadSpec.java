@@ -140,6 +140,9 @@ public record LoadSpec(
             if (host.startsWith("[") && host.endsWith("]")) {
                 host = host.substring(1, host.length() - 1);
             }
+            if (uri.getRawAuthority() != null && uri.getRawAuthority().endsWith(":")) {
+                throw new IllegalArgumentException("invalid URL '" + url + "': empty port after ':'");
+            }
             boolean tls = scheme.equals("https");
             int port = uri.getPort() < 0 ? (tls ? 443 : 80) : uri.getPort();
             String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();

@@ -82,6 +82,21 @@ class LoadGeneratorTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"http1.1, 1", "h2c, 4"})
+    void stalledResponsesTimeOut(String protocol, int inFlight) throws Exception {
+        // the server holds every response for the first 1.8 s of every 2 s; the injector gives up after 200 ms
+        long pause = Duration.ofMillis(1800).toNanos(), every = Duration.ofSeconds(2).toNanos();
+        try (TestServer server = new TestServer(protocol, 0, 1, new TestServer.Faults(0, 0, 0, pause, every))) {
+            LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(inFlight)
+                    .timeout(Duration.ofMillis(200)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.errors().get("timeout") > 0, "no timeouts counted: " + r.errors());
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
+            assertTrue(r.latencyMs().corrected().max() < 1000, "a timed-out request was recorded as ok: " + r.latencyMs());
+        }
+    }
+
     @Test
     void nothingListeningIsAFailureToRun() throws Exception {
         int port;

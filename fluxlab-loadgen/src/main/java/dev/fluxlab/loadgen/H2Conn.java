@@ -401,6 +401,9 @@ final class H2Conn extends Conn {
             Long mcs = settings.maxConcurrentStreams();
             if (mcs != null) {
                 capacity = (int) Math.min(wanted, mcs);
+                if (mcs < worker.ctl.serverStreamLimit) {
+                    worker.ctl.serverStreamLimit = mcs;
+                }
             }
             Integer iw = settings.initialWindowSize();
             if (iw != null) {

@@ -11,6 +11,7 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.ResourceLeakDetector;
 import org.HdrHistogram.Histogram;
 
 import javax.net.ssl.SSLException;
@@ -46,6 +47,10 @@ public final class LoadGenerator {
      * @throws LoadFailure              when no connection could be made
      */
     public static LoadOutcome run(LoadSpec spec, ProgressListener progress) throws LoadFailure, InterruptedException {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            // sampling leak detection costs the hot path; the injector's buffers are covered by the tests
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
         InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
         Transport transport = Transport.select(spec.transport());
         SslContext ssl = spec.tls() ? sslContext(spec) : null;
@@ -199,6 +204,10 @@ public final class LoadGenerator {
         if (cpuS >= 0 && cores >= 0.9 * avail) {
             warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
                     + "injector's limit, not the server's", cores, avail));
+        }
+        if (spec.protocol().isHttp2() && ctl.serverStreamLimit < spec.inFlight()) {
+            warnings.add("the server allows only " + ctl.serverStreamLimit + " concurrent streams per connection: "
+                    + "-m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
         if (spec.openModel() && (late > 0 || missed > 0)) {
             long sent = ok + sum(errors) + missed;

@@ -13,6 +13,8 @@ final class RunControl {
     volatile long measureStart = Long.MAX_VALUE;
     volatile long measureEnd = Long.MAX_VALUE;
     volatile boolean stopping;
+    /** Smallest SETTINGS_MAX_CONCURRENT_STREAMS an HTTP/2 server announced (for the warning when it caps -m). */
+    volatile long serverStreamLimit = Long.MAX_VALUE;
 
     /** Count mode: completions still to record; null in duration mode. */
     private final AtomicLong remaining;

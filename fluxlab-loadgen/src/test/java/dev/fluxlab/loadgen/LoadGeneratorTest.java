@@ -51,6 +51,37 @@ class LoadGeneratorTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} -m {1}")
+    @CsvSource({"1", "4"})
+    void chunkedResponsesAreParsedAndVerified(int inFlight) throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.CHUNKED)) {
+            LoadSpec s = spec("http", server.port()).connections(2).inFlight(inFlight).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.requestsOk() > 0);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+        }
+        // and a wrong expected body is caught in chunked responses too
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.CHUNKED)) {
+            LoadSpec s = spec("http", server.port()).connections(1).expectBody("Hello, World?".getBytes(StandardCharsets.UTF_8)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals(0, r.requestsOk());
+            assertTrue(r.errors().get("body") > 0);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} body {1} bytes")
+    @CsvSource({"http1.1, 20000", "h2c, 20000", "h2c, 100"})
+    void postBodiesAreSent(String protocol, int size) throws Exception {
+        try (TestServer server = new TestServer(protocol, 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(2)
+                    .method("POST").body(LoadSpec.jsonBody(size), "application/json").build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals("POST", r.method());
+            assertTrue(r.requestsOk() > 0);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"http1.1, 1", "h2c, 4"})
     void faultsAreCountedByClassAndNeverAsThroughput(String protocol, int inFlight) throws Exception {

@@ -17,6 +17,9 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -58,8 +61,15 @@ public final class TestServer implements AutoCloseable {
     static final byte[] WRONG = "Hello, Wrong!".getBytes(StandardCharsets.US_ASCII);
 
     /** Fault injection knobs; 0 = off. */
-    public record Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos) {
+    public record Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos,
+                         boolean chunked) {
         public static final Faults NONE = new Faults(0, 0, 0, 0, 0);
+        /** HTTP/1.1 only: answer with Transfer-Encoding: chunked (body in two chunks plus a trailer). */
+        public static final Faults CHUNKED = new Faults(0, 0, 0, 0, 0, true);
+
+        public Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos) {
+            this(errorEvery, wrongBodyEvery, closeEvery, pauseNanos, everyNanos, false);
+        }
     }
 
     private final MultiThreadIoEventLoopGroup group;
@@ -154,6 +164,20 @@ public final class TestServer implements AutoCloseable {
             int v = verdict(requests.incrementAndGet());
             if (v == 3) {
                 ctx.close();
+                return;
+            }
+            if (faults.chunked()) {
+                ByteBuf b = v == 2 ? wrong : body;
+                DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1,
+                        v == 1 ? HttpResponseStatus.INTERNAL_SERVER_ERROR : HttpResponseStatus.OK);
+                head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .set(HttpHeaderNames.TRANSFER_ENCODING, "chunked");
+                ctx.write(head, ctx.voidPromise());
+                ctx.write(new DefaultHttpContent(b.retainedSlice(0, 5)), ctx.voidPromise());
+                ctx.write(new DefaultHttpContent(b.retainedSlice(5, b.readableBytes() - 5)), ctx.voidPromise());
+                DefaultLastHttpContent last = new DefaultLastHttpContent();
+                last.trailingHeaders().set("x-trailer", "yes");
+                ctx.write(last, ctx.voidPromise());
                 return;
             }
             FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,

@@ -24,6 +24,7 @@ final class Http1Conn extends Conn {
     private final ByteBuf batch;
     private final int reqLen;
     private ByteBuf cum;
+    private byte[] line = new byte[256];
 
     private int state = STATUS;
     private int status;
@@ -136,13 +137,12 @@ final class Http1Conn extends Conn {
                     if (lf < 0) {
                         return;
                     }
-                    int r = buf.readerIndex();
-                    if (outstanding == 0 || lf - r < 12 || buf.getByte(r) != 'H' || buf.getByte(r + 4) != '/'
-                            || buf.getByte(r + 8) != ' ') {
+                    int n = copyLine(buf, lf);
+                    byte[] l = line;
+                    if (outstanding == 0 || n < 12 || l[0] != 'H' || l[4] != '/' || l[8] != ' ') {
                         throw new IllegalStateException("malformed status line");
                     }
-                    status = digit(buf, r + 9) * 100 + digit(buf, r + 10) * 10 + digit(buf, r + 11);
-                    buf.readerIndex(lf + 1);
+                    status = digit(l[9]) * 100 + digit(l[10]) * 10 + digit(l[11]);
                     contentLength = -1;
                     chunked = false;
                     connClose = false;
@@ -154,13 +154,11 @@ final class Http1Conn extends Conn {
                     if (lf < 0) {
                         return;
                     }
-                    int r = buf.readerIndex();
-                    int end = lf > r && buf.getByte(lf - 1) == '\r' ? lf - 1 : lf;
-                    buf.readerIndex(lf + 1);
-                    if (end == r) {
+                    int n = copyLine(buf, lf);
+                    if (n == 0) {
                         headersDone(now);
                     } else {
-                        header(buf, r, end);
+                        header(line, n);
                     }
                 }
                 case BODY, CHUNK_DATA -> {
@@ -184,11 +182,11 @@ final class Http1Conn extends Conn {
                     if (lf < 0) {
                         return;
                     }
+                    int n = copyLine(buf, lf);
                     long size = 0;
                     int digits = 0;
-                    for (int i = buf.readerIndex(); i < lf; i++) {
-                        int c = buf.getByte(i);
-                        int v = Character.digit(c, 16);
+                    for (int i = 0; i < n; i++) {
+                        int v = Character.digit(line[i], 16);
                         if (v < 0) {
                             break;
                         }
@@ -200,7 +198,6 @@ final class Http1Conn extends Conn {
                     if (digits == 0) {
                         throw new IllegalStateException("malformed chunk size");
                     }
-                    buf.readerIndex(lf + 1);
                     if (size == 0) {
                         state = TRAILERS;
                     } else {
@@ -213,11 +210,9 @@ final class Http1Conn extends Conn {
                     if (lf < 0) {
                         return;
                     }
-                    int r = buf.readerIndex();
-                    if (lf - r > 1) {
+                    if (copyLine(buf, lf) != 0) {
                         throw new IllegalStateException("malformed chunk end");
                     }
-                    buf.readerIndex(lf + 1);
                     state = CHUNK_SIZE;
                 }
                 case TRAILERS -> {
@@ -225,9 +220,7 @@ final class Http1Conn extends Conn {
                     if (lf < 0) {
                         return;
                     }
-                    int r = buf.readerIndex();
-                    buf.readerIndex(lf + 1);
-                    if (lf - r <= 1) {
+                    if (copyLine(buf, lf) == 0) {
                         complete(now);
                     }
                 }
@@ -253,8 +246,23 @@ final class Http1Conn extends Conn {
         return lf;
     }
 
-    private static int digit(ByteBuf buf, int i) {
-        int c = buf.getByte(i) - '0';
+    /** Copies the line ending at {@code lf} (without CR LF) into {@link #line} in one bulk read; returns its length. */
+    private int copyLine(ByteBuf buf, int lf) {
+        int r = buf.readerIndex();
+        int n = lf - r;
+        if (n > 0 && buf.getByte(lf - 1) == '\r') {
+            n--;
+        }
+        if (n > line.length) {
+            line = new byte[Math.max(n, line.length * 2)];
+        }
+        buf.getBytes(r, line, 0, n);
+        buf.readerIndex(lf + 1);
+        return n;
+    }
+
+    private static int digit(byte b) {
+        int c = b - '0';
         if (c < 0 || c > 9) {
             throw new IllegalStateException("malformed status code");
         }
@@ -285,29 +293,34 @@ final class Http1Conn extends Conn {
         }
     }
 
-    private void header(ByteBuf buf, int start, int end) {
-        int colon = buf.indexOf(start, end, (byte) ':');
+    private void header(byte[] l, int end) {
+        int colon = -1;
+        for (int i = 0; i < end; i++) {
+            if (l[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
         if (colon < 0) {
             throw new IllegalStateException("malformed header line");
         }
-        int nameLen = colon - start;
         int v = colon + 1;
-        while (v < end && (buf.getByte(v) == ' ' || buf.getByte(v) == '\t')) {
+        while (v < end && (l[v] == ' ' || l[v] == '\t')) {
             v++;
         }
         int ve = end;
-        while (ve > v && (buf.getByte(ve - 1) == ' ' || buf.getByte(ve - 1) == '\t')) {
+        while (ve > v && (l[ve - 1] == ' ' || l[ve - 1] == '\t')) {
             ve--;
         }
-        switch (nameLen) {
+        switch (colon) {
             case 14 -> {
-                if (nameIs(buf, start, "content-length")) {
+                if (nameIs(l, "content-length")) {
                     long n = 0;
                     if (v == ve) {
                         throw new IllegalStateException("malformed Content-Length");
                     }
                     for (int i = v; i < ve; i++) {
-                        int d = buf.getByte(i) - '0';
+                        int d = l[i] - '0';
                         if (d < 0 || d > 9 || n > Long.MAX_VALUE / 20) {
                             throw new IllegalStateException("malformed Content-Length");
                         }
@@ -317,18 +330,18 @@ final class Http1Conn extends Conn {
                 }
             }
             case 17 -> {
-                if (nameIs(buf, start, "transfer-encoding")) {
-                    chunked = containsIgnoreCase(buf, v, ve, "chunked");
+                if (nameIs(l, "transfer-encoding")) {
+                    chunked = containsIgnoreCase(l, v, ve, "chunked");
                 }
             }
             case 12 -> {
-                if (tpl.expectContentType != null && nameIs(buf, start, "content-type")) {
-                    ctOk = contentTypeMatches(buf, v, ve, tpl.expectContentType);
+                if (tpl.expectContentType != null && nameIs(l, "content-type")) {
+                    ctOk = contentTypeMatches(l, v, ve, tpl.expectContentType);
                 }
             }
             case 10 -> {
-                if (nameIs(buf, start, "connection")) {
-                    connClose = containsIgnoreCase(buf, v, ve, "close");
+                if (nameIs(l, "connection")) {
+                    connClose = containsIgnoreCase(l, v, ve, "close");
                 }
             }
             default -> {
@@ -337,13 +350,13 @@ final class Http1Conn extends Conn {
     }
 
     /** Matches {@code expected} exactly or followed by parameters ({@code text/plain; charset=utf-8}), ignoring case. */
-    static boolean contentTypeMatches(ByteBuf buf, int v, int ve, byte[] expected) {
+    static boolean contentTypeMatches(byte[] l, int v, int ve, byte[] expected) {
         int n = ve - v;
         if (n < expected.length) {
             return false;
         }
         for (int i = 0; i < expected.length; i++) {
-            if (lower(buf.getByte(v + i)) != expected[i]) {
+            if (lower(l[v + i]) != expected[i]) {
                 return false;
             }
         }
@@ -351,26 +364,26 @@ final class Http1Conn extends Conn {
             return true;
         }
         int i = v + expected.length;
-        while (i < ve && buf.getByte(i) == ' ') {
+        while (i < ve && l[i] == ' ') {
             i++;
         }
-        return i < ve && buf.getByte(i) == ';';
+        return i < ve && l[i] == ';';
     }
 
-    private static boolean nameIs(ByteBuf buf, int start, String lowerName) {
+    private static boolean nameIs(byte[] l, String lowerName) {
         for (int i = 0; i < lowerName.length(); i++) {
-            if (lower(buf.getByte(start + i)) != lowerName.charAt(i)) {
+            if (lower(l[i]) != lowerName.charAt(i)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean containsIgnoreCase(ByteBuf buf, int from, int to, String lowerWord) {
+    private static boolean containsIgnoreCase(byte[] l, int from, int to, String lowerWord) {
         int n = lowerWord.length();
         for (int s = from; s + n <= to; s++) {
             int i = 0;
-            while (i < n && lower(buf.getByte(s + i)) == lowerWord.charAt(i)) {
+            while (i < n && lower(l[s + i]) == lowerWord.charAt(i)) {
                 i++;
             }
             if (i == n) {

@@ -123,14 +123,14 @@ public final class LoadCommand implements Callable<Integer> {
             load = buildSpec();
             listener = progressListener(out, err);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            return badInput(err, e);
         }
         LoadOutcome outcome;
         try {
             outcome = LoadGenerator.run(load, listener);
         } catch (IllegalArgumentException e) {
             // refused target or unavailable transport: bad input, detected before any connection
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            return badInput(err, e);
         } catch (LoadFailure e) {
             err.println("fluxlab load: " + e.getMessage());
             err.flush();
@@ -145,6 +145,12 @@ public final class LoadCommand implements Callable<Integer> {
             writeAtomically(hgrm, HumanReport.hgrm(outcome));
         }
         return 0;
+    }
+
+    private int badInput(PrintWriter err, IllegalArgumentException e) {
+        err.println("fluxlab load: " + e.getMessage() + " (see fluxlab load --help)");
+        err.flush();
+        return spec.commandLine().getCommandSpec().exitCodeOnInvalidInput();
     }
 
     private LoadSpec buildSpec() throws IOException {

@@ -299,7 +299,7 @@ final class LoopWorker {
     private void timeoutTick() {
         long now = System.nanoTime();
         for (Conn c : conns) {
-            if (c != null && c.ctx != null && c.ready) {
+            if (c != null && c.ctx != null && c.outstanding > 0 && c.ctx.channel().isActive()) {
                 c.checkTimeouts(now, timeoutNanos);
             }
         }

@@ -24,7 +24,7 @@ final class Http1Conn extends Conn {
     private final ByteBuf batch;
     private final int reqLen;
     private ByteBuf cum;
-    private byte[] line = new byte[256];
+    private byte[] line = new byte[512];
 
     private int state = STATUS;
     private int status;
@@ -133,6 +133,9 @@ final class Http1Conn extends Conn {
         for (;;) {
             switch (state) {
                 case STATUS -> {
+                    if (fastHead(buf, now)) {
+                        continue;
+                    }
                     int lf = lineEnd(buf);
                     if (lf < 0) {
                         return;
@@ -246,6 +249,73 @@ final class Http1Conn extends Conn {
         return lf;
     }
 
+    /**
+     * Fast path for the common case: the whole response head (status line and headers) is already buffered.
+     * One bulk copy into {@link #line}, then lines are scanned in the array. Returns false (nothing consumed)
+     * when the head is incomplete or unusual, and the line-by-line path takes over.
+     */
+    private boolean fastHead(ByteBuf buf, long now) {
+        int r = buf.readerIndex();
+        int k = Math.min(buf.readableBytes(), line.length);
+        if (k < 16 || outstanding == 0) {
+            return false;
+        }
+        byte[] l = line;
+        buf.getBytes(r, l, 0, k);
+        int lf = indexOf(l, 0, k, (byte) '\n');
+        if (lf < 13 || l[lf - 1] != '\r' || l[0] != 'H' || l[4] != '/' || l[8] != ' ') {
+            return false;
+        }
+        int st0 = l[9] - '0', st1 = l[10] - '0', st2 = l[11] - '0';
+        if (st0 < 0 || st0 > 9 || st1 < 0 || st1 > 9 || st2 < 0 || st2 > 9) {
+            return false;
+        }
+        // find the end of the head before touching any state
+        int start = lf + 1;
+        int end = -1;
+        for (int i = start; i < k; ) {
+            int e = indexOf(l, i, k, (byte) '\n');
+            if (e < 0) {
+                return false;
+            }
+            if (e == i || (e == i + 1 && l[i] == '\r')) {
+                end = e + 1;
+                break;
+            }
+            i = e + 1;
+        }
+        if (end < 0) {
+            return false;
+        }
+        status = st0 * 100 + st1 * 10 + st2;
+        contentLength = -1;
+        chunked = false;
+        connClose = false;
+        ctOk = tpl.expectContentType == null;
+        for (int i = start; ; ) {
+            int e = indexOf(l, i, end, (byte) '\n');
+            int le = e > i && l[e - 1] == '\r' ? e - 1 : e;
+            if (le == i) {
+                break;
+            }
+            headerIn(l, i, le);
+            i = e + 1;
+        }
+        buf.readerIndex(r + end);
+        state = HEADERS;
+        headersDone(now);
+        return true;
+    }
+
+    private static int indexOf(byte[] a, int from, int to, byte b) {
+        for (int i = from; i < to; i++) {
+            if (a[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Copies the line ending at {@code lf} (without CR LF) into {@link #line} in one bulk read; returns its length. */
     private int copyLine(ByteBuf buf, int lf) {
         int r = buf.readerIndex();
@@ -294,8 +364,13 @@ final class Http1Conn extends Conn {
     }
 
     private void header(byte[] l, int end) {
+        headerIn(l, 0, end);
+    }
+
+    /** Parses the header line {@code l[off, end)}. */
+    private void headerIn(byte[] l, int off, int end) {
         int colon = -1;
-        for (int i = 0; i < end; i++) {
+        for (int i = off; i < end; i++) {
             if (l[i] == ':') {
                 colon = i;
                 break;
@@ -312,9 +387,9 @@ final class Http1Conn extends Conn {
         while (ve > v && (l[ve - 1] == ' ' || l[ve - 1] == '\t')) {
             ve--;
         }
-        switch (colon) {
+        switch (colon - off) {
             case 14 -> {
-                if (nameIs(l, "content-length")) {
+                if (nameIs(l, off, "content-length")) {
                     long n = 0;
                     if (v == ve) {
                         throw new IllegalStateException("malformed Content-Length");
@@ -330,17 +405,17 @@ final class Http1Conn extends Conn {
                 }
             }
             case 17 -> {
-                if (nameIs(l, "transfer-encoding")) {
+                if (nameIs(l, off, "transfer-encoding")) {
                     chunked = containsIgnoreCase(l, v, ve, "chunked");
                 }
             }
             case 12 -> {
-                if (tpl.expectContentType != null && nameIs(l, "content-type")) {
+                if (tpl.expectContentType != null && nameIs(l, off, "content-type")) {
                     ctOk = contentTypeMatches(l, v, ve, tpl.expectContentType);
                 }
             }
             case 10 -> {
-                if (nameIs(l, "connection")) {
+                if (nameIs(l, off, "connection")) {
                     connClose = containsIgnoreCase(l, v, ve, "close");
                 }
             }
@@ -370,9 +445,9 @@ final class Http1Conn extends Conn {
         return i < ve && l[i] == ';';
     }
 
-    private static boolean nameIs(byte[] l, String lowerName) {
+    private static boolean nameIs(byte[] l, int off, String lowerName) {
         for (int i = 0; i < lowerName.length(); i++) {
-            if (lower(l[i]) != lowerName.charAt(i)) {
+            if (lower(l[off + i]) != lowerName.charAt(i)) {
                 return false;
             }
         }

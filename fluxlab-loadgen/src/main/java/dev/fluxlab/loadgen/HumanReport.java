@@ -7,7 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The wrk-like text summary of a run, derived from the {@link LoadOutcome} data (text last). */
@@ -89,10 +88,5 @@ public final class HumanReport {
     /** One machine progress line as in docs/contracts.md. */
     public static String machineProgress(String phase, int t, long ok, long errors, double rps) {
         return String.format(Locale.ROOT, "fluxlab-progress phase=%s t=%d ok=%d errors=%d rps=%.0f", phase, t, ok, errors, rps);
-    }
-
-    static Map<String, Long> nonZero(Map<String, Long> m) {
-        return m.entrySet().stream().filter(e -> e.getValue() > 0)
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 }

@@ -190,7 +190,10 @@ public final class LoadGenerator {
         }
 
         double durationS = (mEnd - mStart) / 1e9;
-        double cpuS = (cpu1 - cpu0) / 1e9;
+        double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
+        if (cpu0 < 0 || cpu1 < 0) {
+            warnings.add("this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
+        }
         double cores = cpuS / durationS;
         double[] busy = new double[tids.length];
         for (int i = 0; i < tids.length; i++) {

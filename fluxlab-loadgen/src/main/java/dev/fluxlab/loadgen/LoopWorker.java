@@ -62,7 +62,7 @@ final class LoopWorker {
         this.dirty = new Conn[connections];
         this.timeoutNanos = spec.timeout().toNanos();
         this.intervalNanos = loopRate > 0 ? 1e9 / loopRate : 0;
-        this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(null, spec.inFlight());
+        this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(spec.inFlight());
         this.bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(transport.channelClass())

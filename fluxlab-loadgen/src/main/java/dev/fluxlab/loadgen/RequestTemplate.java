@@ -1,7 +1,6 @@
 package dev.fluxlab.loadgen;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
@@ -126,7 +125,7 @@ final class RequestTemplate {
     }
 
     /** A direct buffer holding {@code copies} back-to-back HTTP/1.1 requests, for zero-copy pipelined writes. */
-    ByteBuf http1Batch(ByteBufAllocator alloc, int copies) {
+    ByteBuf http1Batch(int copies) {
         ByteBuf b = Unpooled.directBuffer(http1.length * copies);
         for (int i = 0; i < copies; i++) {
             b.writeBytes(http1);

@@ -103,6 +103,18 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void resetStreamsCountAsProtocolErrors() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.resetStreamEvery(20))) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            long protocol = r.errors().get("protocol");
+            assertTrue(protocol > 0, "RST_STREAM not counted: " + r.errors());
+            assertTrue(Math.abs(protocol / (double) (protocol + r.requestsOk()) - 0.05) < 0.02, r.errors() + " ok " + r.requestsOk());
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
+        }
+    }
+
+    @Test
     void closedConnectionsCountAsResetAndTheRunGoesOn() throws Exception {
         try (TestServer server = new TestServer("http1.1", 0, 1, new TestServer.Faults(0, 0, 50, 0, 0))) {
             LoadSpec s = spec("http", server.port()).connections(2).inFlight(2).build();

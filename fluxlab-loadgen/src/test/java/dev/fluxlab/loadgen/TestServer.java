@@ -30,7 +30,9 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2FrameStream;
@@ -62,13 +64,18 @@ public final class TestServer implements AutoCloseable {
 
     /** Fault injection knobs; 0 = off. */
     public record Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos,
-                         boolean chunked) {
+                         boolean chunked, int resetStreamEvery) {
         public static final Faults NONE = new Faults(0, 0, 0, 0, 0);
         /** HTTP/1.1 only: answer with Transfer-Encoding: chunked (body in two chunks plus a trailer). */
-        public static final Faults CHUNKED = new Faults(0, 0, 0, 0, 0, true);
+        public static final Faults CHUNKED = new Faults(0, 0, 0, 0, 0, true, 0);
 
         public Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos) {
-            this(errorEvery, wrongBodyEvery, closeEvery, pauseNanos, everyNanos, false);
+            this(errorEvery, wrongBodyEvery, closeEvery, pauseNanos, everyNanos, false, 0);
+        }
+
+        /** HTTP/2 only: answer every Nth request with RST_STREAM(INTERNAL_ERROR). */
+        public static Faults resetStreamEvery(int n) {
+            return new Faults(0, 0, 0, 0, 0, false, n);
         }
     }
 
@@ -230,7 +237,12 @@ public final class TestServer implements AutoCloseable {
         }
 
         private void respond(ChannelHandlerContext ctx, Http2FrameStream stream) {
-            int v = verdict(requests.incrementAndGet());
+            long n = requests.incrementAndGet();
+            if (faults.resetStreamEvery() > 0 && n % faults.resetStreamEvery() == 0) {
+                ctx.write(new DefaultHttp2ResetFrame(Http2Error.INTERNAL_ERROR).stream(stream), ctx.voidPromise());
+                return;
+            }
+            int v = verdict(n);
             if (v == 3) {
                 ctx.close();
                 return;

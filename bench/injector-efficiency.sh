@@ -57,9 +57,11 @@ trap 'stop_server; rm -rf "$work"' EXIT
 
 start_server() { # $1 protocol -> sets port
   local cmd=${server_cmd//\{protocol\}/$1}
+  set -f # split the command into words, but never glob (e.g. -cp 'lib/*')
   # shellcheck disable=SC2086
   setsid $cmd >"$work/server-$1.out" 2>"$work/server-$1.err" &
   server_pid=$!
+  set +f
   port=""
   for _ in $(seq 600); do
     port=$(grep -a -o -m1 '^fluxlab-ready port=[0-9]*' "$work/server-$1.out" 2>/dev/null | cut -d= -f2 || true)

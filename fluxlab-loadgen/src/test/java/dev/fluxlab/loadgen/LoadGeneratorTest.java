@@ -32,10 +32,12 @@ class LoadGeneratorTest {
     }
 
     @ParameterizedTest(name = "{0} -c {1} -m {2}")
-    @CsvSource({"http1.1, 2, 1", "http1.1, 2, 4", "h2c, 2, 8", "h2, 2, 8"})
-    void everyProtocolLoadsWithoutErrors(String protocol, int connections, int inFlight) throws Exception {
-        try (TestServer server = new TestServer(protocol, 0, 1, TestServer.Faults.NONE)) {
-            LoadSpec s = spec(protocol.equals("h2") ? "https" : "http", server.port())
+    @CsvSource({"http1.1, 2, 1", "http1.1, 2, 4", "h2c, 2, 8", "h2, 2, 8", "https1.1, 2, 2"})
+    void everyProtocolLoadsWithoutErrors(String serverProtocol, int connections, int inFlight) throws Exception {
+        boolean tls = serverProtocol.equals("h2") || serverProtocol.equals("https1.1");
+        String protocol = serverProtocol.equals("https1.1") ? "http1.1" : serverProtocol;
+        try (TestServer server = new TestServer(serverProtocol, 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec(tls ? "https" : "http", server.port())
                     .protocol(protocol).connections(connections).inFlight(inFlight).insecure(true).build();
             LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
             LoadResult r = o.result();
@@ -217,6 +219,18 @@ class LoadGeneratorTest {
         }
         Histogram h = LoadGenerator.decode(back.uncorrectedHistogram());
         assertEquals(back.requestsOk(), h.getTotalCount());
+    }
+
+    @Test
+    void adaptiveWarmupIsBoundedAndReported() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4)
+                    .warmupAuto().warmupMax(Duration.ofSeconds(3)).duration(Duration.ofMillis(500)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertNotNull(r.warmupStable(), "warmup_stable must be reported for --warmup auto");
+            assertTrue(r.warmupS() >= 2.9 && r.warmupS() < 4, "warm-up took " + r.warmupS() + " s, bound 3 s, minimum 3 s");
+            assertTrue(r.perSecond().stream().filter(x -> x.phase().equals("warmup")).count() >= 3);
+        }
     }
 
     @Test

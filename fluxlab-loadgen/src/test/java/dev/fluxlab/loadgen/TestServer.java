@@ -52,8 +52,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A small raw-Netty server for the injector's tests and for tuning it: HTTP/1.1, h2c (prior knowledge) and
- * h2 over TLS, answering {@code Hello, World!} (text/plain) on every path, with injectable faults: a 500 on
+ * A small raw-Netty server for the injector's tests and for tuning it: HTTP/1.1 ({@code http1.1}, or over TLS
+ * {@code https1.1}), h2c (prior knowledge) and h2 over TLS, answering {@code Hello, World!} (text/plain) on every path, with injectable faults: a 500 on
  * every Nth request, a wrong body on every Kth, a closed connection on every Jth, and a stall
  * ({@code pause@every}: responses due during the pause are held until it ends).
  */
@@ -93,12 +93,13 @@ public final class TestServer implements AutoCloseable {
         group = new MultiThreadIoEventLoopGroup(threads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         Class<? extends ServerSocketChannel> cls = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         SslContext ssl = null;
-        if (protocol.equals("h2")) {
+        if (protocol.equals("h2") || protocol.equals("https1.1")) {
             SelfSignedCertificate cert = new SelfSignedCertificate("localhost");
             ssl = SslContextBuilder.forServer(cert.certificate(), cert.privateKey())
                     .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, ApplicationProtocolNames.HTTP_2))
+                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                            protocol.equals("h2") ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1))
                     .build();
         }
         SslContext sslCtx = ssl;
@@ -110,7 +111,7 @@ public final class TestServer implements AutoCloseable {
                         if (sslCtx != null) {
                             ch.pipeline().addLast(sslCtx.newHandler(ch.alloc()));
                         }
-                        if (protocol.equals("http1.1")) {
+                        if (protocol.equals("http1.1") || protocol.equals("https1.1")) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new H1Handler());
                         } else {
                             ch.pipeline().addLast(Http2FrameCodecBuilder.forServer()

@@ -47,6 +47,7 @@ final class LoopWorker {
     private long schedStart;
     private long next;
     private boolean timerArmed;
+    private final Runnable timerTask = this::timerFired;
     private long lateSendsAfterEnd;
 
     LoopWorker(EventLoop loop, int connections, LoadSpec spec, RunControl ctl, RequestTemplate tpl, Transport transport,
@@ -283,7 +284,7 @@ final class LoopWorker {
         long t = intended(next);
         if (t > now) {
             timerArmed = true;
-            loop.schedule(this::timerFired, t - now, TimeUnit.NANOSECONDS);
+            loop.schedule(timerTask, t - now, TimeUnit.NANOSECONDS);
         }
         // else: requests are due but no slot is free; a completion or reconnect will dispatch them
     }

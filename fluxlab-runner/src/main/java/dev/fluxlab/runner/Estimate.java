@@ -22,17 +22,37 @@ public final class Estimate {
     private Estimate() {
     }
 
+    /** A cell whose targets must be started (always so with {@code fork: per-cell}). */
     public static Duration cell(Suite suite, Cell cell) {
-        Duration one = TARGET_STARTUP.multipliedBy(cell.processes().size())
-                .plus(INJECTOR_STARTUP)
-                .plus(suite.warmup())
-                .plus(suite.measure())
-                .plus(STOP);
-        return one.multipliedBy(suite.repeats());
+        return cell(suite, cell, false);
+    }
+
+    /**
+     * A cell's wall time; {@code targetsRunning}: with {@code fork: shared}, the previous cell left identical targets
+     * running, so no start-up is paid (and with shared targets, repeats pay it at most once).
+     */
+    public static Duration cell(Suite suite, Cell cell, boolean targetsRunning) {
+        Duration startups = TARGET_STARTUP.multipliedBy(cell.processes().size());
+        Duration perRepeat = INJECTOR_STARTUP.plus(suite.warmup()).plus(suite.measure()).plus(STOP);
+        if (suite.sharedTargets()) {
+            return perRepeat.multipliedBy(suite.repeats()).plus(targetsRunning ? Duration.ZERO : startups);
+        }
+        return perRepeat.plus(startups).multipliedBy(suite.repeats());
+    }
+
+    /** The wall time of each of {@code cells} run in this order. */
+    public static List<Duration> cells(Suite suite, List<Cell> cells) {
+        List<Duration> out = new java.util.ArrayList<>();
+        String previous = null;
+        for (Cell c : cells) {
+            out.add(cell(suite, c, suite.sharedTargets() && c.targetsKey().equals(previous)));
+            previous = c.targetsKey();
+        }
+        return out;
     }
 
     public static Duration total(Suite suite, List<Cell> cells) {
-        return cells.stream().map(c -> cell(suite, c)).reduce(Duration.ZERO, Duration::plus);
+        return cells(suite, cells).stream().reduce(Duration.ZERO, Duration::plus);
     }
 
     /** {@code 2.5s} below ten seconds, else like {@link #format}. */

@@ -62,6 +62,26 @@ public final class Runner {
     private volatile boolean interrupted;
     private volatile Path runDir;
     private RunResult current;
+    /** With {@code fork: shared}: the target JVMs kept alive for the next cell with identical targets. */
+    private SharedTargets shared;
+
+    /**
+     * Target JVMs that outlive the repeat that started them, for consecutive cells whose target processes are
+     * identical ({@link Cell#targetsKey()}: same targets, knobs and JVM options).
+     */
+    private record SharedTargets(String key, String cellId, List<ChildProcess> targets, Map<String, Path> gcLogs,
+                                 Map<String, String> placeholders, Map<String, Map<String, String>> readiness) {
+        boolean alive() {
+            return targets.stream().allMatch(ChildProcess::isAlive);
+        }
+    }
+
+    private void releaseShared() {
+        if (shared != null) {
+            supervisor.stop(shared.targets(), grace);
+            shared = null;
+        }
+    }
 
     private Runner(Builder b) {
         this.registry = b.registry;
@@ -180,6 +200,7 @@ public final class Runner {
             status = interrupted ? "interrupted" : "failed";
             throw e;
         } finally {
+            shared = null;
             supervisor.close(grace);
             synchronized (resultsLock) {
                 current = finish(current, status);
@@ -333,10 +354,30 @@ public final class Runner {
         double injectorEnd = Double.NaN;
         Path json = cellDir.resolve("load-" + repeat + ".json");
         Files.deleteIfExists(json);
+        String key = cell.targetsKey();
+        SharedTargets reused = suite.sharedTargets() && shared != null && shared.key().equals(key) && shared.alive()
+                ? shared : null;
+        if (reused == null) {
+            releaseShared();
+        }
+        Map<ChildProcess, Long> logFrom = new java.util.HashMap<>();
+        List<ChildProcess> observed = new ArrayList<>(); // every process of this repeat, shared targets included
+        boolean keepTargets = false;
         try (Sampler sampler = new Sampler(origin)) {
             watch.sampler = sampler;
             listener.progress(cell, pos, new RunListener.Progress("starting", 0, 0, false, 0, 0, 0));
-            for (Cell.CellProcess p : cell.processes()) {
+            if (reused != null) {
+                targets.addAll(reused.targets());
+                gcLogs.putAll(reused.gcLogs());
+                placeholders.putAll(reused.placeholders());
+                readiness.putAll(reused.readiness());
+                for (ChildProcess c : targets) {
+                    logFrom.put(c, LogScanner.position(c.log()));
+                    sampler.watch(c);
+                    observed.add(c);
+                }
+            }
+            for (Cell.CellProcess p : reused != null ? List.<Cell.CellProcess>of() : cell.processes()) {
                 Path log = cellDir.resolve(p.name() + "-" + repeat + ".log");
                 Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
                 Files.deleteIfExists(gc);
@@ -346,6 +387,7 @@ public final class Runner {
                 ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, null, supervisor);
                 started.add(c);
                 targets.add(c);
+                observed.add(c);
                 sampler.watch(c);
                 Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
                 if (interrupted) {
@@ -379,6 +421,7 @@ public final class Runner {
                 injector = ChildProcess.start("injector", "injector", cmd, cellDir.resolve("injector-" + repeat + ".log"),
                         watch::line, supervisor);
                 started.add(injector);
+                observed.add(injector);
                 sampler.watch(injector);
                 long limitMs = suite.warmup().toMillis() + suite.measure().toMillis() + 60_000;
                 long deadline = System.nanoTime() + limitMs * 1_000_000;
@@ -407,9 +450,18 @@ public final class Runner {
                 }
             }
             java.util.Set<ChildProcess> exitedAlone = new java.util.HashSet<>();
-            started.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
+            observed.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
             listener.progress(cell, pos, new RunListener.Progress("stopping", 0, 0, false, 0, 0, 0));
-            supervisor.stop(started, grace);
+            keepTargets = suite.sharedTargets() && startProblem == null && crashed.isEmpty()
+                    && targets.stream().allMatch(ChildProcess::isAlive);
+            if (keepTargets && reused == null) {
+                shared = new SharedTargets(key, cell.id(), List.copyOf(targets), Map.copyOf(gcLogs),
+                        Map.copyOf(placeholders), Map.copyOf(readiness));
+            } else if (!keepTargets && reused != null) {
+                shared = null;
+                started.addAll(targets); // a shared target that crashed or misbehaved is stopped, not reused
+            }
+            supervisor.stop(keepTargets ? started.stream().filter(c -> !targets.contains(c)).toList() : started, grace);
             if (interrupted) {
                 throw new InterruptedException("run interrupted");
             }
@@ -448,7 +500,7 @@ public final class Runner {
             double injectorCores = Double.NaN;
             double allCpu = 0;
             double injectorCpu = Double.NaN;
-            for (ChildProcess c : started) {
+            for (ChildProcess c : observed) {
                 List<ProcessSample> samples = sampler.samples(c);
                 double cpu = window ? Sampler.cpuAt(samples, to) - Sampler.cpuAt(samples, from) : Double.NaN;
                 double seconds = window ? to - from : Double.NaN;
@@ -475,7 +527,7 @@ public final class Runner {
                     injectorCores = cores;
                     injectorCpu = cpu;
                 }
-                findings.addAll(LogScanner.scan(c.name(), c.log()));
+                findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L)));
             }
             if (Double.isNaN(injectorCores) && load != null && load.injectorCpuCores() > 0) {
                 injectorCores = load.injectorCpuCores();
@@ -487,9 +539,15 @@ public final class Runner {
                     Math.min(cpus, loops), share, suite.autoWarmup());
             Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
             return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), v.reasons(),
-                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness);
+                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
+                    reused != null ? reused.cellId() : null);
         } finally {
-            supervisor.stop(started, grace);
+            if (keepTargets) {
+                List<ChildProcess> kept = targets;
+                supervisor.stop(started.stream().filter(c -> !kept.contains(c)).toList(), grace);
+            } else {
+                supervisor.stop(started, grace);
+            }
         }
     }
 

@@ -30,6 +30,14 @@ public record Cell(
         CellLoad load,
         List<String> labelKnobs) {
 
+    /**
+     * What identifies this cell's target processes (targets, knobs, JVM options): cells with equal keys can run
+     * against the same target JVMs ({@code fork: shared}).
+     */
+    public String targetsKey() {
+        return processes.toString();
+    }
+
     /** A process with its knob values fixed; {@code target} is the registry entry that launches it. */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
                               List<String> flags) {

@@ -262,6 +262,17 @@ public final class Suite {
         return spec.startupTimeout() == null ? DEFAULT_STARTUP_TIMEOUT : Durations.parse(spec.startupTimeout());
     }
 
+    /** Fork modes: fresh target JVMs per cell, or target JVMs shared by consecutive cells with identical targets. */
+    public static final List<String> FORK_MODES = List.of("per-cell", "shared");
+
+    /**
+     * True when consecutive cells with identical target processes (same targets, knobs and JVM options) share
+     * their target JVMs, so the targets' JIT warm-up is paid once per group instead of once per cell.
+     */
+    public boolean sharedTargets() {
+        return "shared".equals(spec.fork());
+    }
+
     public double maxErrorRate() {
         return spec.thresholds() == null || spec.thresholds().maxErrorRate() == null
                 ? DEFAULT_MAX_ERROR_RATE : spec.thresholds().maxErrorRate();
@@ -289,6 +300,7 @@ public final class Suite {
         s.put("measure", Durations.format(measure()));
         s.put("repeats", repeats());
         s.put("startup_timeout", Durations.format(startupTimeout()));
+        s.put("fork", sharedTargets() ? "shared" : "per-cell");
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());
@@ -329,6 +341,9 @@ public final class Suite {
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
         checkDuration("/measure", "measure", spec.measure());
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
+        if (spec.fork() != null && !FORK_MODES.contains(spec.fork())) {
+            throw error("/fork", "'fork' must be one of " + String.join(", ", FORK_MODES) + ", not '" + spec.fork() + "'");
+        }
         if (spec.measure() != null && Durations.parse(spec.measure()).isZero()) {
             throw error("/measure", "'measure' must be longer than 0s");
         }

@@ -18,6 +18,9 @@ import java.util.Map;
  * @param measure        measured phase length
  * @param repeats        repeats of every cell
  * @param startupTimeout how long a target may take to print its readiness line
+ * @param fork           {@code per-cell} (default: fresh target JVMs for every cell and repeat) or {@code shared}
+ *                       (consecutive cells whose target processes are identical run against the same, already warm
+ *                       target JVMs; every cell still has its own warm-up and measurement)
  * @param thresholds     what makes a repeat invalid
  * @param exclude        partial knob maps: a cell matching every key of one of them is left out
  * @param tables         end tables: rows knobs x column knobs, filled with one figure
@@ -33,6 +36,7 @@ public record SuiteSpec(
         String measure,
         Integer repeats,
         String startupTimeout,
+        String fork,
         ThresholdSpec thresholds,
         List<Map<String, List<String>>> exclude,
         List<TableSpec> tables) {

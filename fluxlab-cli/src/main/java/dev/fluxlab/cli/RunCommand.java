@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -210,9 +211,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.printf("  %3d  %-" + w + "s  %6s%s%n", c.index(), c.label(), Estimate.format(e), done ? "  (done)" : "");
         }
-        out.printf("estimated wall time: %s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
+        Duration bound = Estimate.bound(s, todo);
+        out.printf("estimated wall time: %s%s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
                         + "measure %s, stop %s)%n",
-                Estimate.format(total), Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
+                Estimate.format(total), bound.equals(total) ? "" : ", at most " + Estimate.format(bound),
+                Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
                 s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
                 Estimate.precise(Estimate.STOP));
         if (s.sharedTargets()) {

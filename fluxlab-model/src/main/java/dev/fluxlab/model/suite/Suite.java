@@ -49,6 +49,8 @@ public final class Suite {
             "cpu_cores", "rss_max_mb", "warmup_s");
     public static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
     public static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
+    /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
+    public static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
 
     public static final String DEFAULT_WARMUP = "auto";
     public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(30);
@@ -460,6 +462,19 @@ public final class Suite {
             throw error(at + "/threads", "'threads' must be 1 or more");
         }
         checkDuration(at + "/timeout", "timeout", l.timeout());
+        if (l.injector() != null) {
+            for (int j = 0; j < l.injector().size(); j++) {
+                String inj = l.injector().get(j);
+                if (inj == null || !INJECTORS.contains(inj)) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' is not known; accepted: "
+                            + String.join(", ", INJECTORS));
+                }
+                if (!inj.equals("fluxlab") && l.rate() != null) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
+                            + "or keep 'injector: fluxlab' for the open model");
+                }
+            }
+        }
     }
 
     private void checkPositive(String at, String key, List<Integer> values) {
@@ -599,6 +614,9 @@ public final class Suite {
         if (l.rate() != null) {
             dims.add(new Dim("rate", null, null, strings(l.rate())));
         }
+        if (l.injector() != null) {
+            dims.add(new Dim("injector", null, null, l.injector()));
+        }
         return dims;
     }
 
@@ -655,7 +673,7 @@ public final class Suite {
                                     Integer.parseInt(knobs.get("connections")),
                                     knobs.containsKey("in_flight") ? Integer.valueOf(knobs.get("in_flight")) : null,
                                     knobs.containsKey("rate") ? Integer.valueOf(knobs.get("rate")) : null,
-                                    l.protocol(), l.threads(), l.timeout());
+                                    l.protocol(), l.threads(), l.timeout(), knobs.get("injector"));
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

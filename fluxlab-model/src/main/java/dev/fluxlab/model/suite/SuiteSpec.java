@@ -73,7 +73,8 @@ public record SuiteSpec(
 
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
-     * Each list-valued field is a sweep.
+     * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
+     * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      */
     public record LoadSpec(
             List<Integer> connections,
@@ -81,7 +82,13 @@ public record SuiteSpec(
             List<Integer> rate,
             String protocol,
             Integer threads,
-            String timeout) {
+            String timeout,
+            List<String> injector) {
+
+        public LoadSpec(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+                        Integer threads, String timeout) {
+            this(connections, inFlight, rate, protocol, threads, timeout, null);
+        }
     }
 
     /**

@@ -32,6 +32,8 @@ import java.util.Map;
  * @param histogram       the corrected-latency HdrHistogram (microsecond units), compressed and base64-encoded
  * @param histogramUnit   unit of histogram values ({@code us})
  * @param uncorrectedHistogram the uncorrected HdrHistogram, same encoding
+ * @param transport       the injector's I/O transport actually used ({@code epoll}, {@code io_uring} or {@code nio});
+ *                        added after the first release of the schema, may be absent in older documents
  * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
  *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
  *                        percentiles such a tool does not give are NaN, its histogram fields are null
@@ -60,27 +62,41 @@ public record LoadResult(
         String histogram,
         String histogramUnit,
         String uncorrectedHistogram,
+        String transport,
         String injector) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
-    /** The document without an {@code injector} name (fluxlab's own injector). */
-    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
-                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
-                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
-                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
-                      List<SecondSample> perSecond, String histogram, String histogramUnit,
-                      String uncorrectedHistogram) {
-        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable, durationS,
-                requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null);
+    /** The original constructor, before {@code transport} was added; kept so existing callers still compile. */
+    public LoadResult(String schema, String target, String protocol, String model, String method,
+                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
+                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
+                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
+                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
+                      String histogramUnit, String uncorrectedHistogram) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null);
+    }
+
+    /** The constructor with {@code transport}, before {@code injector} was added (fluxlab's own injector). */
+    public LoadResult(String schema, String target, String protocol, String model, String method,
+                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
+                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
+                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
+                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
+                      String histogramUnit, String uncorrectedHistogram, String transport) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
     public LoadResult withWarmupAndCpu(double warmupS, double injectorCpuS, double injectorCpuCores) {
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, injector);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector);
     }
 
     /** Sum of all error classes. */

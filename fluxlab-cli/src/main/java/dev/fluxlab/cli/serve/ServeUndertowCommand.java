@@ -36,7 +36,8 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
-            description = "http1.1, or http1.1+h2c (Undertow's HTTP/2 enabled) (default: ${DEFAULT-VALUE}).")
+            description = "http1.1; h2c or http1.1+h2c: Undertow's HTTP/2 enabled (h2c by prior knowledge or upgrade, "
+                    + "next to HTTP/1.1 on the same port), announced as given (default: ${DEFAULT-VALUE}).")
     String protocol;
 
     @Option(names = "--io-threads", paramLabel = "N", description = "XNIO IO threads (default: 2 x cores, light-4j's).")
@@ -58,15 +59,15 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (!protocol.equals("http1.1") && !protocol.equals("http1.1+h2c")) {
+        if (!protocol.equals("http1.1") && !protocol.equals("h2c") && !protocol.equals("http1.1+h2c")) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "unknown protocol '" + protocol + "'; expected one of http1.1, http1.1+h2c");
+                    "unknown protocol '" + protocol + "'; expected one of http1.1, h2c, http1.1+h2c");
         }
         UndertowServerConfig config;
         try {
             config = UndertowServerConfig.builder().host(host).port(port).ioThreads(ioThreads)
                     .workerThreads(workerThreads).backlog(backlog).bufferSize(bufferSize).tcpNoDelay(tcpNoDelay)
-                    .http2(protocol.equals("http1.1+h2c")).build();
+                    .protocol(protocol).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -4,7 +4,7 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.model.suite.Durations;
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.RunListener;
 import dev.fluxlab.runner.process.ChildProcess;

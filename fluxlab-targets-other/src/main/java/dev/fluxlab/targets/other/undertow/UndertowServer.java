@@ -42,7 +42,7 @@ public final class UndertowServer {
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
             a.put("port", port);
-            a.put("protocol", config.http2() ? "http1.1+h2c" : "http1.1");
+            a.put("protocol", config.protocol());
             a.put("transport", "nio"); // XNIO's NIO provider (epoll underneath on Linux)
             a.put("workers", config.ioThreads());
             a.put("io-threads", config.ioThreads());

@@ -3,10 +3,16 @@ package dev.fluxlab.targets.other.undertow;
 /**
  * Settings of the plain Undertow target, with light-4j's defaults for a hello-world service: IO threads 2 x cores,
  * 200 worker threads (unused by these non-blocking handlers, kept for parity), a 10000 backlog, 16 KiB buffers.
- * {@code http2} enables Undertow's HTTP/2 support (cleartext h2c next to HTTP/1.1). Immutable; see {@link #builder()}.
+ * {@code protocol} {@code h2c} or {@code http1.1+h2c} enables Undertow's HTTP/2 support (cleartext h2c next to
+ * HTTP/1.1 on the same port) and is announced as given. Immutable; see {@link #builder()}.
  */
 public record UndertowServerConfig(String host, int port, int ioThreads, int workerThreads, int backlog,
-                                   int bufferSize, boolean tcpNoDelay, boolean http2) {
+                                   int bufferSize, boolean tcpNoDelay, String protocol) {
+
+    /** Whether Undertow's HTTP/2 is on. */
+    public boolean http2() {
+        return !"http1.1".equals(protocol);
+    }
 
     public UndertowServerConfig {
         if (port < 0 || port > 65535) {
@@ -31,7 +37,7 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         private int backlog = 10_000;
         private int bufferSize = 16 * 1024;
         private boolean tcpNoDelay = true;
-        private boolean http2;
+        private String protocol = "http1.1";
 
         public Builder host(String v) { host = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -40,10 +46,10 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         public Builder backlog(Integer v) { if (v != null) { backlog = v; } return this; }
         public Builder bufferSize(Integer v) { if (v != null) { bufferSize = v; } return this; }
         public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
-        public Builder http2(boolean v) { http2 = v; return this; }
+        public Builder protocol(String v) { protocol = v; return this; }
 
         public UndertowServerConfig build() {
-            return new UndertowServerConfig(host, port, ioThreads, workerThreads, backlog, bufferSize, tcpNoDelay, http2);
+            return new UndertowServerConfig(host, port, ioThreads, workerThreads, backlog, bufferSize, tcpNoDelay, protocol);
         }
     }
 }

@@ -58,6 +58,9 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
         List<String> notes = new ArrayList<>();
         Figure figure = Figure.parse(spec.value());
         if (figure == null) {
+            figure = Figure.ratio(spec.value(), cells);
+        }
+        if (figure == null) {
             notes.add("unknown table value '" + spec.value() + "'; showing " + Figure.DEFAULT);
             figure = Figure.THROUGHPUT;
         }

@@ -21,6 +21,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.verdict.CrossCheck;
 import dev.fluxlab.runner.verdict.RepeatFacts;
 import dev.fluxlab.runner.verdict.Summaries;
 import dev.fluxlab.runner.verdict.Thresholds;
@@ -185,6 +186,7 @@ public final class Runner {
         } finally {
             supervisor.close(grace);
             synchronized (resultsLock) {
+                current = withCells(current, CrossCheck.flag(current.cells()), current.status());
                 current = finish(current, status);
                 write();
             }

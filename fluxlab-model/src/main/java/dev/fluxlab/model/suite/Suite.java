@@ -279,6 +279,11 @@ public final class Suite {
                 ? DEFAULT_INJECTOR_SATURATION : spec.thresholds().injectorSaturation();
     }
 
+    /** Log findings a repeat may have before it is invalid; null = findings (other than fatal ones) only warn. */
+    public Integer maxLogFindings() {
+        return spec.thresholds() == null ? null : spec.thresholds().maxLogFindings();
+    }
+
     public List<TableSpec> tables() {
         return spec.tables() == null ? List.of() : spec.tables();
     }
@@ -294,6 +299,9 @@ public final class Suite {
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());
+        if (maxLogFindings() != null) {
+            s.put("max_log_findings", maxLogFindings());
+        }
         return s;
     }
 
@@ -341,6 +349,10 @@ public final class Suite {
             Double r = spec.thresholds().maxErrorRate();
             if (r != null && (r < 0 || r > 1)) {
                 throw error("/thresholds/max_error_rate", "'max_error_rate' is a fraction between 0 and 1 (0.001 = 0.1 %), not " + r);
+            }
+            Integer f = spec.thresholds().maxLogFindings();
+            if (f != null && f < 0) {
+                throw error("/thresholds/max_log_findings", "'max_log_findings' is 0 or more, not " + f);
             }
             Double s = spec.thresholds().injectorSaturation();
             if (s != null && (s <= 0 || s > 1)) {
@@ -528,14 +540,19 @@ public final class Suite {
             if (t.value() != null && !isFigure(t.value())) {
                 throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
                         + String.join(", ", FIGURES) + " (also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
-                        + "cpu_cores.<process> etc. for a named process)");
+                        + "cpu_cores.<process> etc. for a named process, log_findings, and ratios such as "
+                        + "throughput_rps/target=netty)");
             }
         }
     }
 
     /** A figure name tables accept: {@link #FIGURES}, any latency percentile, per-process figures of a named process. */
     public static boolean isFigure(String v) {
-        return FIGURES.contains(v) || v.matches("latency_(mean|max|p\\d+)_ms")
+        int slash = v.lastIndexOf('/');
+        if (slash > 0 && v.substring(slash + 1).matches("[\\w.-]+=[^/=]+")) {
+            v = v.substring(0, slash); // a ratio to the cell with knob=value: <figure>/<knob>=<value>
+        }
+        return FIGURES.contains(v) || v.equals("log_findings") || v.matches("latency_(mean|max|p\\d+)_ms")
                 || v.matches("(cpu_cores|cpu_per_request_us|rss_max_mb)\\.[\\w.-]+");
     }
 

@@ -95,7 +95,14 @@ public record SuiteSpec(
      * @param maxErrorRate        errors / (ok + errors) above which a repeat is invalid
      * @param requireStableWarmup whether an automatic warm-up that hit its bound invalidates the repeat
      * @param injectorSaturation  fraction of the injector's usable cores above which it is called saturated
+     * @param maxLogFindings      log findings (exceptions, leaks...) a repeat may have before it is invalid; unset =
+     *                            findings other than fatal ones are warnings only
      */
-    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation,
+                                Integer maxLogFindings) {
+
+        public ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+            this(maxErrorRate, requireStableWarmup, injectorSaturation, null);
+        }
     }
 }

@@ -59,6 +59,10 @@ class RatioFigureTest {
         assertEquals(2.0, t.cells().get(1).get(0).value().median(), 1e-9);
         assertEquals(1.5, t.cells().get(2).get(1).value().median(), 1e-9);
         assertNull(Figure.ratio("throughput_rps", cells));
+        TableView perProcess = ReportModel.table(new TableSpec("cpu", List.of("target"), List.of("scenario"),
+                "cpu_per_request_us.netty/target=netty"), cells, List.of("target", "scenario"));
+        assertEquals("x", perProcess.figure().unit(), "a per-process figure with a ratio suffix is a ratio");
+        assertEquals(1.0, perProcess.cells().get(0).get(0).value().median(), 1e-9);
         assertNull(Figure.ratio("nonsense/target=netty", cells));
         Stat none = Figure.ratio("throughput_rps/target=jetty", cells).value().apply(cells.get(0));
         assertEquals(0, none.n(), "no reference cell: no figure");

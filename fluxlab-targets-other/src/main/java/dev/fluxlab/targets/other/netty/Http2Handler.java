@@ -11,6 +11,7 @@ import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameStream;
+import io.netty.handler.codec.http2.Http2FrameStreamException;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.util.ReferenceCountUtil;
@@ -79,6 +80,12 @@ final class Http2Handler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof Http2FrameStreamException) {
+            // one stream failed (typically the client reset it, or closed the connection with answers still queued,
+            // as h2load does at the end of its run): the codec has already reset that stream; the connection and
+            // its other streams are fine, so neither close nor log
+            return;
+        }
         if (!(cause instanceof java.io.IOException)) {
             System.err.println("netty target: closing an HTTP/2 connection after " + cause);
             cause.printStackTrace();

@@ -12,12 +12,16 @@ import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.inject.ExternalInjector;
+import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.ExternalLoad;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.verdict.CrossCheck;
 import dev.fluxlab.runner.verdict.RepeatFacts;
 import dev.fluxlab.runner.verdict.Summaries;
 import dev.fluxlab.runner.verdict.Thresholds;
@@ -203,6 +207,7 @@ public final class Runner {
             shared = null;
             supervisor.close(grace);
             synchronized (resultsLock) {
+                current = withCells(current, CrossCheck.flag(current.cells()), current.status());
                 current = finish(current, status);
                 write();
             }
@@ -349,6 +354,7 @@ public final class Runner {
         Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
         String startProblem = null;
         String injectorProblem = null;
+        List<String> notes = new ArrayList<>();
         ChildProcess injector = null;
         InjectorWatch watch = new InjectorWatch(cell, pos, suite);
         double injectorEnd = Double.NaN;
@@ -416,6 +422,29 @@ public final class Runner {
                     body = cellDir.resolve("body.txt");
                     Files.writeString(body, cell.scenario().body());
                 }
+                Optional<ExternalInjector> peer = ExternalInjectors.byName(cell.load().injectorName());
+                if (peer.isPresent()) {
+                    ExternalLoad.Outcome o = new ExternalLoad(peer.get(), supervisor, grace, listener, cell, pos, suite,
+                            cellDir, repeat, () -> interrupted || targets.stream().anyMatch(ChildProcess::exitedOnItsOwn))
+                            .run(ExternalLoad.request(peer.get(), cell, suite, url, protocol, body, cellDir,
+                                    http10KeepAlive(cell)), sampler, json);
+                    injector = o.process();
+                    if (injector != null) {
+                        started.add(injector);
+                        observed.add(injector);
+                    }
+                    injectorProblem = o.problem();
+                    notes.addAll(o.warnings());
+                    watch.measureStart = o.measureStart();
+                    injectorEnd = o.end();
+                    if (interrupted) {
+                        throw new InterruptedException("run interrupted");
+                    }
+                    if (injectorProblem == null && targets.stream().anyMatch(ChildProcess::exitedOnItsOwn)
+                            && injector != null && injector.isAlive()) {
+                        injectorProblem = "the injector was stopped because a target exited";
+                    }
+                } else {
                 List<String> cmd = commands.injector(cell, suite, url, protocol, json, body);
                 Files.writeString(cellDir.resolve("injector-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
                 injector = ChildProcess.start("injector", "injector", cmd, cellDir.resolve("injector-" + repeat + ".log"),
@@ -440,6 +469,7 @@ public final class Runner {
                     injectorProblem = targets.stream().anyMatch(ChildProcess::exitedOnItsOwn)
                             ? "the injector was stopped because a target exited"
                             : "the injector did not finish within " + limitMs / 1000 + "s";
+                }
                 }
             }
             // who died on their own, before we stop anyone
@@ -505,7 +535,10 @@ public final class Runner {
                 double cpu = window ? Sampler.cpuAt(samples, to) - Sampler.cpuAt(samples, from) : Double.NaN;
                 double seconds = window ? to - from : Double.NaN;
                 double cores = window ? cpu / seconds : Double.NaN;
-                double perReq = load != null && load.requestsOk() > 0 && window ? cpu * 1e6 / load.requestsOk() : Double.NaN;
+                // the rate over the sampled window times the injector's own measured duration: the same figure when
+                // the window covers the phase, and honest when an external tool's last second fell between samples
+                double perReq = load != null && load.requestsOk() > 0 && window
+                        ? cpu / (to - from) * load.durationS() * 1e6 / load.requestsOk() : Double.NaN;
                 GcLog.Pauses gc = null;
                 if (c.role().equals("target")) {
                     double offset = (c.startNanos() - origin) / 1e9;
@@ -534,11 +567,14 @@ public final class Runner {
             }
             double share = allCpu > 0 && !Double.isNaN(injectorCpu) ? injectorCpu / allCpu : Double.NaN;
             int cpus = Runtime.getRuntime().availableProcessors();
-            int loops = cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
+            int loops = ExternalInjectors.byName(cell.load().injectorName()).isPresent() ? ExternalLoad.threads(cell)
+                    : cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
             RepeatFacts facts = new RepeatFacts(startProblem, crashed, injectorProblem, load, findings, injectorCores,
                     Math.min(cpus, loops), share, suite.autoWarmup());
             Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
-            return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), v.reasons(),
+            List<String> reasons = new ArrayList<>(v.reasons());
+            notes.forEach(n -> reasons.add(Verdict.WARNING + n));
+            return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), reasons,
                     Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
                     reused != null ? reused.cellId() : null);
         } finally {
@@ -549,6 +585,12 @@ public final class Runner {
                 supervisor.stop(started, grace);
             }
         }
+    }
+
+    /** Whether ab may use {@code -k} against the entry target (the registry says when it cannot). */
+    private boolean http10KeepAlive(Cell cell) {
+        return registry.target(cell.entryProcess().target()).map(d -> !Boolean.FALSE.equals(d.http10KeepAlive()))
+                .orElse(true);
     }
 
     private static String lastLines(ChildProcess c, int n) {

@@ -43,9 +43,22 @@ public record Cell(
                               List<String> flags) {
     }
 
-    /** A fixed load level; {@code rate} non-null means the open model. */
+    /**
+     * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
+     * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
+     */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout) {
+                           String timeout, String injector) {
+
+        public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
+                        String timeout) {
+            this(connections, inFlight, rate, protocol, threads, timeout, null);
+        }
+
+        /** The injector's name, {@code fluxlab} when the profile names none. */
+        public String injectorName() {
+            return injector == null ? "fluxlab" : injector;
+        }
     }
 
     /** The process the injector is pointed at. */
@@ -70,6 +83,7 @@ public record Cell(
                 case "connections" -> sb.append("c=").append(v);
                 case "in_flight" -> sb.append("m=").append(v);
                 case "rate" -> sb.append("rate=").append(v);
+                case "injector" -> sb.append("by-").append(v);
                 default -> sb.append(v.matches("\\d+|true|false") ? k + "=" + v : v);
             }
         });

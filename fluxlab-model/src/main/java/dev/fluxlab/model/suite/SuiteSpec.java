@@ -77,7 +77,8 @@ public record SuiteSpec(
 
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
-     * Each list-valued field is a sweep.
+     * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
+     * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      */
     public record LoadSpec(
             List<Integer> connections,
@@ -85,14 +86,27 @@ public record SuiteSpec(
             List<Integer> rate,
             String protocol,
             Integer threads,
-            String timeout) {
+            String timeout,
+            List<String> injector) {
+
+        public LoadSpec(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+                        Integer threads, String timeout) {
+            this(connections, inFlight, rate, protocol, threads, timeout, null);
+        }
     }
 
     /**
      * @param maxErrorRate        errors / (ok + errors) above which a repeat is invalid
      * @param requireStableWarmup whether an automatic warm-up that hit its bound invalidates the repeat
      * @param injectorSaturation  fraction of the injector's usable cores above which it is called saturated
+     * @param maxLogFindings      log findings (exceptions, leaks...) a repeat may have before it is invalid; unset =
+     *                            findings other than fatal ones are warnings only
      */
-    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation,
+                                Integer maxLogFindings) {
+
+        public ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+            this(maxErrorRate, requireStableWarmup, injectorSaturation, null);
+        }
     }
 }

@@ -12,6 +12,8 @@ import java.util.Map;
  * @param classpath   entries relative to FLUXLAB_HOME (absolute paths too); null = the running fluxlab's classpath
  * @param jvm         JVM options always given
  * @param knobs       accepted knobs by name (targets only), in display order
+ * @param http10KeepAlive false when the target cannot keep HTTP/1.0 connections alive (ab then runs without
+ *                    {@code -k}); null = it can
  */
 public record LaunchDef(
         String description,
@@ -19,7 +21,8 @@ public record LaunchDef(
         List<String> args,
         List<String> classpath,
         List<String> jvm,
-        Map<String, KnobDef> knobs) {
+        Map<String, KnobDef> knobs,
+        Boolean http10KeepAlive) {
 
     public Map<String, KnobDef> knobsOrEmpty() {
         return knobs == null ? Map.of() : knobs;

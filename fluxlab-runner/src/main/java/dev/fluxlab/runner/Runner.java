@@ -333,6 +333,9 @@ public final class Runner {
         double injectorEnd = Double.NaN;
         Path json = cellDir.resolve("load-" + repeat + ".json");
         Files.deleteIfExists(json);
+        boolean selfLoading = commands.selfLoading(cell);
+        ChildProcess selfLoader = null;
+        Map<String, Object> targetStats = new LinkedHashMap<>();
         try (Sampler sampler = new Sampler(origin)) {
             watch.sampler = sampler;
             listener.progress(cell, pos, new RunListener.Progress("starting", 0, 0, false, 0, 0, 0));
@@ -342,8 +345,17 @@ public final class Runner {
                 Files.deleteIfExists(gc);
                 gcLogs.put(p.name(), gc);
                 List<String> cmd = commands.target(p, gc, placeholders);
+                boolean loads = selfLoading && p.name().equals(cell.entry());
+                if (loads) {
+                    cmd = new ArrayList<>(cmd);
+                    cmd.addAll(Commands.selfLoadArgs(cell, suite, json, writeBody(cell, cellDir)));
+                }
                 Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
-                ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, null, supervisor);
+                ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, loads ? watch::line : null,
+                        supervisor);
+                if (loads) {
+                    selfLoader = c;
+                }
                 started.add(c);
                 targets.add(c);
                 sampler.watch(c);
@@ -363,17 +375,36 @@ public final class Runner {
                 readiness.put(p.name(), attrs);
                 attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
             }
-            if (startProblem == null) {
+            if (startProblem == null && selfLoading) {
+                // a client-side system under test: it loads by itself; follow it like an injector
+                injector = selfLoader;
+                ChildProcess loader = selfLoader;
+                long limitMs = suite.warmup().toMillis() + suite.measure().toMillis() + 60_000;
+                long deadline = System.nanoTime() + limitMs * 1_000_000;
+                while (injector.isAlive() && System.nanoTime() < deadline && !interrupted) {
+                    if (targets.stream().anyMatch(t -> t != loader && t.exitedOnItsOwn())) {
+                        break;
+                    }
+                    injector.process().waitFor(200, TimeUnit.MILLISECONDS);
+                }
+                if (interrupted) {
+                    throw new InterruptedException("run interrupted");
+                }
+                injectorEnd = sampler.now();
+                sampler.sampleNow();
+                if (injector.isAlive()) {
+                    injectorProblem = "the self-loading target " + injector.name() + " did not finish within "
+                            + limitMs / 1000 + "s";
+                }
+                fetchStats(cell, readiness, targetStats);
+            } else if (startProblem == null) {
                 Map<String, String> entry = readiness.getOrDefault(cell.entry(), Map.of());
                 String protocol = Commands.loadProtocol(cell, entry);
                 String host = entry.getOrDefault("host", "127.0.0.1");
                 String url = ("h2".equals(protocol) ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host)
                         + ":" + entry.get("port") + cell.scenario().path();
                 Path body = null;
-                if (cell.scenario().body() != null) {
-                    body = cellDir.resolve("body.txt");
-                    Files.writeString(body, cell.scenario().body());
-                }
+                body = writeBody(cell, cellDir);
                 List<String> cmd = commands.injector(cell, suite, url, protocol, json, body);
                 Files.writeString(cellDir.resolve("injector-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
                 injector = ChildProcess.start("injector", "injector", cmd, cellDir.resolve("injector-" + repeat + ".log"),
@@ -393,6 +424,7 @@ public final class Runner {
                 }
                 injectorEnd = sampler.now();
                 sampler.sampleNow();
+                fetchStats(cell, readiness, targetStats);
                 if (injector.isAlive()) {
                     injectorProblem = targets.stream().anyMatch(ChildProcess::exitedOnItsOwn)
                             ? "the injector was stopped because a target exited"
@@ -402,7 +434,8 @@ public final class Runner {
             // who died on their own, before we stop anyone
             List<String> crashed = new ArrayList<>();
             for (ChildProcess t : targets) {
-                if (t.exitedOnItsOwn() && startProblem == null) {
+                boolean finishedLoading = t == selfLoader && Integer.valueOf(0).equals(t.exitCode());
+                if (t.exitedOnItsOwn() && startProblem == null && !finishedLoading) {
                     crashed.add("target " + t.name() + " (exit code " + t.exitCode() + ")");
                 }
             }
@@ -460,8 +493,8 @@ public final class Runner {
                     gc = window ? GcLog.parse(gcLogs.get(c.name()), from - offset, to - offset)
                             : GcLog.parse(gcLogs.get(c.name()), Double.NaN, Double.NaN);
                 }
-                boolean died = exitedAlone.contains(c) && (c.role().equals("target") ? startProblem == null
-                        : c.exitCode() != null && c.exitCode() != 0);
+                boolean died = exitedAlone.contains(c) && (c.role().equals("target") && c != selfLoader
+                        ? startProblem == null : c.exitCode() != null && c.exitCode() != 0);
                 stats.add(new ProcessStats(c.role(), c.name(), c.pid(), round(cpu, 3), round(perReq, 2), round(cores, 3),
                         samples.stream().mapToDouble(ProcessSample::rssMb).max().orElse(0),
                         samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
@@ -471,13 +504,13 @@ public final class Runner {
                 if (!Double.isNaN(cpu)) {
                     allCpu += cpu;
                 }
-                if (c == injector) {
+                if (c == injector && !selfLoading) {
                     injectorCores = cores;
                     injectorCpu = cpu;
                 }
                 findings.addAll(LogScanner.scan(c.name(), c.log()));
             }
-            if (Double.isNaN(injectorCores) && load != null && load.injectorCpuCores() > 0) {
+            if (Double.isNaN(injectorCores) && !selfLoading && load != null && load.injectorCpuCores() > 0) {
                 injectorCores = load.injectorCpuCores();
             }
             double share = allCpu > 0 && !Double.isNaN(injectorCpu) ? injectorCpu / allCpu : Double.NaN;
@@ -487,10 +520,33 @@ public final class Runner {
                     Math.min(cpus, loops), share, suite.autoWarmup());
             Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
             return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), v.reasons(),
-                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness);
+                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
+                    targetStats.isEmpty() ? null : targetStats);
         } finally {
             supervisor.stop(started, grace);
         }
+    }
+
+    private static Path writeBody(Cell cell, Path cellDir) throws IOException {
+        if (cell.scenario().body() == null) {
+            return null;
+        }
+        Path body = cellDir.resolve("body.txt");
+        Files.writeString(body, cell.scenario().body());
+        return body;
+    }
+
+    /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
+    private static void fetchStats(Cell cell, Map<String, Map<String, String>> readiness, Map<String, Object> out) {
+        readiness.forEach((process, attrs) -> {
+            String path = attrs.get("stats");
+            String port = attrs.get("port");
+            if (path == null || port == null || "0".equals(port)) {
+                return;
+            }
+            out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
+                    "h2".equals(attrs.get("protocol")), path));
+        });
     }
 
     private static String lastLines(ChildProcess c, int n) {

@@ -14,6 +14,10 @@ import java.util.Map;
  * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
  * @param readiness        by process name: the attributes of its readiness line (port, protocol, the transport
  *                         actually in use...) (added in fluxlab.run/1, may be null)
+ * @param targetStats      by process name: the JSON document a target serves on the {@code stats} path it
+ *                         announced in its readiness line (e.g. the proxy frontend's per-event-loop counters), fetched
+ *                         by the runner after the measured phase; counts cover the process's life, warm-up included
+ *                         (added in fluxlab.run/1, may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -25,11 +29,20 @@ public record RepeatResult(
         List<String> reasons,
         Double injectorCpuShare,
         Double measuredS,
-        Map<String, Map<String, String>> readiness) {
+        Map<String, Map<String, String>> readiness,
+        Map<String, Object> targetStats) {
+
+    /** The shape before {@code targetStats}. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                null);
+    }
 
     /** The original shape, without the additions. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null);
     }
 }

@@ -12,6 +12,9 @@ import java.util.Map;
  * @param classpath   entries relative to FLUXLAB_HOME (absolute paths too); null = the running fluxlab's classpath
  * @param jvm         JVM options always given
  * @param knobs       accepted knobs by name (targets only), in display order
+ * @param selfLoading true for a client-side system under test that drives its own load (e.g. the HttpClient
+ *                    loader): the runner starts no injector for it, passes it the cell's load profile and
+ *                    {@code --json FILE --progress=machine}, and reads the {@code fluxlab.load/1} document it writes
  */
 public record LaunchDef(
         String description,
@@ -19,7 +22,13 @@ public record LaunchDef(
         List<String> args,
         List<String> classpath,
         List<String> jvm,
-        Map<String, KnobDef> knobs) {
+        Map<String, KnobDef> knobs,
+        Boolean selfLoading) {
+
+    /** Whether this target drives its own load. */
+    public boolean isSelfLoading() {
+        return Boolean.TRUE.equals(selfLoading);
+    }
 
     public Map<String, KnobDef> knobsOrEmpty() {
         return knobs == null ? Map.of() : knobs;

@@ -18,6 +18,7 @@ public final class LoopStats {
         final LongAdder backendConnections = new LongAdder();
         final LongAdder backendResponses = new LongAdder();
         final LongAdder backendErrors = new LongAdder();
+        final LongAdder abandoned = new LongAdder();
     }
 
     private final ConcurrentHashMap<String, Loop> loops = new ConcurrentHashMap<>();
@@ -48,9 +49,15 @@ public final class LoopStats {
         current().backendErrors.increment();
     }
 
+    /** A backend exchange was abandoned because the inbound connection had gone; counted on the current thread. */
+    public void abandoned() {
+        current().abandoned.increment();
+    }
+
     /**
      * A snapshot: thread name -> {@code frontend_requests}, {@code backend_connections}, {@code backend_responses},
-     * {@code backend_errors}, sorted by thread name.
+     * {@code backend_errors}, {@code abandoned} (inbound connection gone before the backend answered), sorted by thread
+     * name.
      */
     public Map<String, Map<String, Long>> snapshot() {
         Map<String, Map<String, Long>> out = new TreeMap<>();
@@ -58,7 +65,8 @@ public final class LoopStats {
                 "frontend_requests", l.frontendRequests.sum(),
                 "backend_connections", l.backendConnections.sum(),
                 "backend_responses", l.backendResponses.sum(),
-                "backend_errors", l.backendErrors.sum())));
+                "backend_errors", l.backendErrors.sum(),
+                "abandoned", l.abandoned.sum())));
         return out;
     }
 

@@ -76,7 +76,8 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
                     : notAllowed(request, "POST");
             default -> request.receive().then(Mono.just(text(404, "Not Found")));
         };
-        return reply.onErrorResume(this::backendFailure).flatMap(r -> relay(response, r));
+        Connection inbound = (Connection) request;
+        return reply.onErrorResume(e -> backendFailure(e, inbound)).flatMap(r -> relay(response, r));
     }
 
     private Mono<Reply> post2(HttpClient client, byte[] body) {
@@ -147,7 +148,13 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
         return request.receive().then(Mono.just(text(405, "Method Not Allowed; use " + allow)));
     }
 
-    private Mono<Reply> backendFailure(Throwable e) {
+    private Mono<Reply> backendFailure(Throwable e, Connection inbound) {
+        if (inbound.isDisposed() || !inbound.channel().isActive()) {
+            // the caller went away (e.g. the injector closed its connections at the end of a run): the backend
+            // exchange was abandoned for that reason, it did not fail; nobody is left to answer
+            stats.abandoned();
+            return Mono.empty();
+        }
         stats.backendError();
         long n = errors.incrementAndGet();
         if (n <= LOGGED_ERRORS || Long.bitCount(n) == 1) {

@@ -541,11 +541,15 @@ public final class Runner {
         readiness.forEach((process, attrs) -> {
             String path = attrs.get("stats");
             String port = attrs.get("port");
-            if (path == null || port == null || "0".equals(port)) {
+            if (path == null) {
                 return;
             }
-            out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
-                    "h2".equals(attrs.get("protocol")), path));
+            if (path.startsWith("http://") || path.startsWith("https://")) {
+                out.put(process, TargetStats.fetch(java.net.URI.create(path)));
+            } else if (port != null && !"0".equals(port)) {
+                out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
+                        "h2".equals(attrs.get("protocol")), path));
+            }
         });
     }
 

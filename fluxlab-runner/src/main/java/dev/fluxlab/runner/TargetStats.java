@@ -27,7 +27,16 @@ final class TargetStats {
 
     static Object fetch(String host, int port, boolean tls, String path) {
         String h = host.contains(":") ? "[" + host + "]" : host;
-        URI uri = URI.create((tls ? "https" : "http") + "://" + h + ":" + port + path);
+        return fetch(URI.create((tls ? "https" : "http") + "://" + h + ":" + port + path));
+    }
+
+    /** An absolute stats URL a target announced; loopback only. */
+    static Object fetch(URI uri) {
+        String host = uri.getHost() == null ? "" : uri.getHost();
+        if (!host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("[::1]")) {
+            return Map.of("error", "not fetched: " + uri + " is not a loopback address");
+        }
+        boolean tls = "https".equalsIgnoreCase(uri.getScheme());
         try {
             HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
                     .version(HttpClient.Version.HTTP_1_1);

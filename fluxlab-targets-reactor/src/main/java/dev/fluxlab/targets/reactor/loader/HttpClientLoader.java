@@ -74,6 +74,7 @@ public final class HttpClientLoader {
                 .build();
         try {
             HttpClient client = client(provider, loops);
+            client.warmup().block(Duration.ofSeconds(30));
             int loopsInFlight = config.connections() * config.inFlight();
             var all = Flux.range(0, loopsInFlight)
                     .flatMap(i -> Mono.defer(() -> exchange(client)).repeat(() -> !stopped), loopsInFlight)

@@ -62,6 +62,18 @@ public final class BackendClients implements AutoCloseable {
         }
     }
 
+    /**
+     * Reactor Netty's {@code HttpClient.warmup()} for every client: loads the event loops, the resolver and the TLS
+     * context before the readiness line, so the first measured requests do not pay for class loading. No connection
+     * is opened.
+     */
+    public void warmup() {
+        List<HttpClient> all = shared != null ? List.of(shared) : List.copyOf(perLoop.values());
+        for (HttpClient c : all) {
+            c.warmup().block(Duration.ofSeconds(30));
+        }
+    }
+
     private HttpClient client(FrontendConfig config, String name, LoopStats stats) {
         ConnectionProvider.Builder pool = ConnectionProvider.builder(name);
         if (config.hasAllocationStrategy()) {

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.Http2SslContextSpec;
 import reactor.netty.http.server.HttpServer;
@@ -51,6 +52,7 @@ public final class FrontendServer {
         BackendClients clients = null;
         try {
             clients = new BackendClients(config, loops, stats);
+            clients.warmup();
             ProxyRoutes routes = new ProxyRoutes(config, clients, stats);
             SelfSignedCertificate tls = config.protocol().secure() ? SelfSignedCertificate.generate() : null;
             HttpServer server = HttpServer.create()
@@ -75,7 +77,18 @@ public final class FrontendServer {
                 }
                 throw e;
             }
-            return new Running(config, bound, loops, clients, routes, stats,
+            DisposableServer statsServer = null;
+            if (!config.protocol().secure() && !java.util.Arrays.asList(config.protocol().httpProtocols())
+                    .contains(reactor.netty.http.HttpProtocol.HTTP11)) {
+                // h2c by prior knowledge only: plain HTTP/1.1 clients (the runner) read the stats on a side port
+                statsServer = HttpServer.create().host(config.host()).port(0)
+                        .runOn(loops.loops(), loops.preferNative())
+                        .handle((req, res) -> req.receive().then(Mono.defer(() -> Mono.from(res
+                                .header("Content-Type", "application/json")
+                                .sendByteArray(Mono.just(routes.statsJson()))))))
+                        .bindNow(Duration.ofSeconds(30));
+            }
+            return new Running(config, bound, statsServer, loops, clients, routes, stats,
                     TransportSupport.actual(bound.channel()), loops.workerCount(),
                     tls == null ? null : tls.certificate());
         } catch (RuntimeException | Error e) {
@@ -91,6 +104,7 @@ public final class FrontendServer {
     public static final class Running implements AutoCloseable {
         private final FrontendConfig config;
         private final DisposableServer server;
+        private final DisposableServer statsServer;
         private final TransportLoops loops;
         private final BackendClients clients;
         private final ProxyRoutes routes;
@@ -99,10 +113,12 @@ public final class FrontendServer {
         private final int workers;
         private final X509Certificate certificate;
 
-        Running(FrontendConfig config, DisposableServer server, TransportLoops loops, BackendClients clients,
+        Running(FrontendConfig config, DisposableServer server, DisposableServer statsServer, TransportLoops loops,
+                BackendClients clients,
                 ProxyRoutes routes, LoopStats stats, String transport, int workers, X509Certificate certificate) {
             this.config = config;
             this.server = server;
+            this.statsServer = statsServer;
             this.loops = loops;
             this.clients = clients;
             this.routes = routes;
@@ -135,7 +151,8 @@ public final class FrontendServer {
         }
 
         /**
-         * {@code fluxlab-ready port=.. protocol=.. transport=.. workers=.. client-mode=.. pools=.. stats=/stats}.
+         * {@code fluxlab-ready port=.. protocol=.. transport=.. workers=.. client-mode=.. pools=.. stats=/stats} (with
+         * {@code --protocol h2c}: {@code stats=http://127.0.0.1:<side port>/stats}).
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
@@ -145,7 +162,9 @@ public final class FrontendServer {
             a.put("workers", workers);
             a.put("client-mode", config.clientMode().label());
             a.put("pools", clients.pools());
-            a.put("stats", STATS_PATH);
+            // a path on this port, or, for h2c by prior knowledge, the HTTP/1.1 side port serving the same document
+            a.put("stats", statsServer == null ? STATS_PATH : "http://" + config.host() + ":"
+                    + ((InetSocketAddress) statsServer.address()).getPort() + STATS_PATH);
             return Readiness.line(a);
         }
 
@@ -154,6 +173,9 @@ public final class FrontendServer {
         public void close() {
             try {
                 server.disposeNow(Duration.ofSeconds(10));
+                if (statsServer != null) {
+                    statsServer.disposeNow(Duration.ofSeconds(5));
+                }
             } finally {
                 try {
                     clients.close();

@@ -78,6 +78,7 @@ public final class HtmlReport {
                             "No process samples recorded."))
                     .append("</div>\n</section>\n");
         }
+        h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
         details(h, model);
         verdicts(h, model);
         findings(h, model);

@@ -80,6 +80,55 @@ public final class Commands {
         return cmd;
     }
 
+    /** Whether the cell's entry process drives its own load (registry {@code self_loading}). */
+    public boolean selfLoading(Cell cell) {
+        return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+    }
+
+    /**
+     * The flags a self-loading target gets after its knobs: the cell's load profile, the suite's phases, the
+     * scenario's request and verification, and {@code --json FILE --progress=machine}, in the injector's vocabulary
+     * (docs/contracts.md), each as {@code --flag=value}.
+     */
+    public static List<String> selfLoadArgs(Cell cell, Suite suite, Path json, Path bodyFile) {
+        List<String> cmd = new ArrayList<>();
+        Cell.CellLoad l = cell.load();
+        cmd.add("--connections=" + l.connections());
+        if (l.inFlight() != null) {
+            cmd.add("--in-flight=" + l.inFlight());
+        }
+        if (l.timeout() != null) {
+            cmd.add("--timeout=" + l.timeout());
+        }
+        cmd.add("--duration=" + Durations.format(suite.measure()));
+        if (suite.autoWarmup()) {
+            cmd.add("--warmup=auto");
+            cmd.add("--warmup-max=" + Durations.format(suite.warmupMax()));
+        } else {
+            cmd.add("--warmup=" + Durations.format(suite.warmup()));
+        }
+        ScenarioSpec s = cell.scenario();
+        if (s.method() != null) {
+            cmd.add("--method=" + s.method());
+        }
+        if (s.path() != null) {
+            cmd.add("--path=" + s.path());
+        }
+        if (bodyFile != null) {
+            cmd.add("--body-file=" + bodyFile);
+        } else if (s.bodySize() != null) {
+            cmd.add("--body-size=" + s.bodySize());
+        }
+        ExpectSpec e = s.expect();
+        cmd.add("--expect-status=" + (e == null || e.status() == null ? 200 : e.status()));
+        if (e != null && e.body() != null) {
+            cmd.add("--expect-body=" + e.body());
+        }
+        cmd.add("--json=" + json);
+        cmd.add("--progress=machine");
+        return cmd;
+    }
+
     /** Replaces {@code ${process.attribute}} with what an earlier process announced in its readiness line. */
     static String fill(String value, Map<String, String> placeholders) {
         Matcher m = PLACEHOLDER.matcher(value);

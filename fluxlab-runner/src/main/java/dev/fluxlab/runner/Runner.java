@@ -369,6 +369,9 @@ public final class Runner {
         Map<ChildProcess, Long> logFrom = new java.util.HashMap<>();
         List<ChildProcess> observed = new ArrayList<>(); // every process of this repeat, shared targets included
         boolean keepTargets = false;
+        boolean selfLoading = commands.selfLoading(cell);
+        ChildProcess selfLoader = null;
+        Map<String, Object> targetStats = new LinkedHashMap<>();
         try (Sampler sampler = new Sampler(origin)) {
             watch.sampler = sampler;
             listener.progress(cell, pos, new RunListener.Progress("starting", 0, 0, false, 0, 0, 0));
@@ -389,8 +392,17 @@ public final class Runner {
                 Files.deleteIfExists(gc);
                 gcLogs.put(p.name(), gc);
                 List<String> cmd = commands.target(p, gc, placeholders);
+                boolean loads = selfLoading && p.name().equals(cell.entry());
+                if (loads) {
+                    cmd = new ArrayList<>(cmd);
+                    cmd.addAll(Commands.selfLoadArgs(cell, suite, json, writeBody(cell, cellDir)));
+                }
                 Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
-                ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, null, supervisor);
+                ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, loads ? watch::line : null,
+                        supervisor);
+                if (loads) {
+                    selfLoader = c;
+                }
                 started.add(c);
                 targets.add(c);
                 observed.add(c);
@@ -411,17 +423,35 @@ public final class Runner {
                 readiness.put(p.name(), attrs);
                 attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
             }
-            if (startProblem == null) {
+            if (startProblem == null && selfLoading) {
+                // a client-side system under test: it loads by itself; follow it like an injector
+                injector = selfLoader;
+                ChildProcess loader = selfLoader;
+                long limitMs = suite.warmup().toMillis() + suite.measure().toMillis() + 60_000;
+                long deadline = System.nanoTime() + limitMs * 1_000_000;
+                while (injector.isAlive() && System.nanoTime() < deadline && !interrupted) {
+                    if (targets.stream().anyMatch(t -> t != loader && t.exitedOnItsOwn())) {
+                        break;
+                    }
+                    injector.process().waitFor(200, TimeUnit.MILLISECONDS);
+                }
+                if (interrupted) {
+                    throw new InterruptedException("run interrupted");
+                }
+                injectorEnd = sampler.now();
+                sampler.sampleNow();
+                if (injector.isAlive()) {
+                    injectorProblem = "the self-loading target " + injector.name() + " did not finish within "
+                            + limitMs / 1000 + "s";
+                }
+                fetchStats(cell, readiness, targetStats);
+            } else if (startProblem == null) {
                 Map<String, String> entry = readiness.getOrDefault(cell.entry(), Map.of());
                 String protocol = Commands.loadProtocol(cell, entry);
                 String host = entry.getOrDefault("host", "127.0.0.1");
                 String url = ("h2".equals(protocol) ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host)
                         + ":" + entry.get("port") + cell.scenario().path();
-                Path body = null;
-                if (cell.scenario().body() != null) {
-                    body = cellDir.resolve("body.txt");
-                    Files.writeString(body, cell.scenario().body());
-                }
+                Path body = writeBody(cell, cellDir);
                 Optional<ExternalInjector> peer = ExternalInjectors.byName(cell.load().injectorName());
                 if (peer.isPresent()) {
                     ExternalLoad.Outcome o = new ExternalLoad(peer.get(), supervisor, grace, listener, cell, pos, suite,
@@ -444,6 +474,7 @@ public final class Runner {
                             && injector != null && injector.isAlive()) {
                         injectorProblem = "the injector was stopped because a target exited";
                     }
+                    fetchStats(cell, readiness, targetStats);
                 } else {
                 List<String> cmd = commands.injector(cell, suite, url, protocol, json, body);
                 Files.writeString(cellDir.resolve("injector-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
@@ -465,6 +496,7 @@ public final class Runner {
                 }
                 injectorEnd = sampler.now();
                 sampler.sampleNow();
+                fetchStats(cell, readiness, targetStats);
                 if (injector.isAlive()) {
                     injectorProblem = targets.stream().anyMatch(ChildProcess::exitedOnItsOwn)
                             ? "the injector was stopped because a target exited"
@@ -475,7 +507,8 @@ public final class Runner {
             // who died on their own, before we stop anyone
             List<String> crashed = new ArrayList<>();
             for (ChildProcess t : targets) {
-                if (t.exitedOnItsOwn() && startProblem == null) {
+                boolean finishedLoading = t == selfLoader && Integer.valueOf(0).equals(t.exitCode());
+                if (t.exitedOnItsOwn() && startProblem == null && !finishedLoading) {
                     crashed.add("target " + t.name() + " (exit code " + t.exitCode() + ")");
                 }
             }
@@ -545,8 +578,8 @@ public final class Runner {
                     gc = window ? GcLog.parse(gcLogs.get(c.name()), from - offset, to - offset)
                             : GcLog.parse(gcLogs.get(c.name()), Double.NaN, Double.NaN);
                 }
-                boolean died = exitedAlone.contains(c) && (c.role().equals("target") ? startProblem == null
-                        : c.exitCode() != null && c.exitCode() != 0);
+                boolean died = exitedAlone.contains(c) && (c.role().equals("target") && c != selfLoader
+                        ? startProblem == null : c.exitCode() != null && c.exitCode() != 0);
                 stats.add(new ProcessStats(c.role(), c.name(), c.pid(), round(cpu, 3), round(perReq, 2), round(cores, 3),
                         samples.stream().mapToDouble(ProcessSample::rssMb).max().orElse(0),
                         samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
@@ -556,13 +589,13 @@ public final class Runner {
                 if (!Double.isNaN(cpu)) {
                     allCpu += cpu;
                 }
-                if (c == injector) {
+                if (c == injector && !selfLoading) {
                     injectorCores = cores;
                     injectorCpu = cpu;
                 }
                 findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L)));
             }
-            if (Double.isNaN(injectorCores) && load != null && load.injectorCpuCores() > 0) {
+            if (Double.isNaN(injectorCores) && !selfLoading && load != null && load.injectorCpuCores() > 0) {
                 injectorCores = load.injectorCpuCores();
             }
             double share = allCpu > 0 && !Double.isNaN(injectorCpu) ? injectorCpu / allCpu : Double.NaN;
@@ -576,7 +609,7 @@ public final class Runner {
             notes.forEach(n -> reasons.add(Verdict.WARNING + n));
             return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), reasons,
                     Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
-                    reused != null ? reused.cellId() : null);
+                    targetStats.isEmpty() ? null : targetStats, reused != null ? reused.cellId() : null);
         } finally {
             if (keepTargets) {
                 List<ChildProcess> kept = targets;
@@ -591,6 +624,32 @@ public final class Runner {
     private boolean http10KeepAlive(Cell cell) {
         return registry.target(cell.entryProcess().target()).map(d -> !Boolean.FALSE.equals(d.http10KeepAlive()))
                 .orElse(true);
+    }
+
+    private static Path writeBody(Cell cell, Path cellDir) throws IOException {
+        if (cell.scenario().body() == null) {
+            return null;
+        }
+        Path body = cellDir.resolve("body.txt");
+        Files.writeString(body, cell.scenario().body());
+        return body;
+    }
+
+    /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
+    private static void fetchStats(Cell cell, Map<String, Map<String, String>> readiness, Map<String, Object> out) {
+        readiness.forEach((process, attrs) -> {
+            String path = attrs.get("stats");
+            String port = attrs.get("port");
+            if (path == null) {
+                return;
+            }
+            if (path.startsWith("http://") || path.startsWith("https://")) {
+                out.put(process, TargetStats.fetch(java.net.URI.create(path)));
+            } else if (port != null && !"0".equals(port)) {
+                out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
+                        "h2".equals(attrs.get("protocol")), path));
+            }
+        });
     }
 
     private static String lastLines(ChildProcess c, int n) {

@@ -22,11 +22,18 @@ final class FakeRegistry {
                     jvm: [-XX:TieredStopAtLevel=1]
                     args: ["--pid-dir=%s"]
                     knobs:
-                      mode: {type: enum, values: [ok, crash, never-ready, oom, warn], default: ok}
+                      mode: {type: enum, values: [ok, crash, never-ready, oom, warn, stats], default: ok}
                       transport: {type: enum, values: [native, epoll, nio], default: native, check: transport}
                       workers: {type: int, min: 1, default: cores}
                       upstream: {type: text, pattern: "http://.*", example: "http://127.0.0.1:8080/", default: none}
-                """.formatted(pidDir, pidDir);
+                  fake-loader:
+                    main: dev.fluxlab.runner.fake.FakeSelfLoader
+                    jvm: [-XX:TieredStopAtLevel=1]
+                    args: ["--pid-dir=%s"]
+                    self_loading: true
+                    knobs:
+                      upstream: {type: text, pattern: "http://.*", example: "http://127.0.0.1:8080/", default: none}
+                """.formatted(pidDir, pidDir, pidDir);
     }
 
     static TargetRegistry registry(Path pidDir) {

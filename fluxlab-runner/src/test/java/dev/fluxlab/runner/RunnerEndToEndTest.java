@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -216,6 +217,40 @@ class RunnerEndToEndTest {
         CellResult unstable = r.cells().get(1);
         assertFalse(unstable.valid());
         assertTrue(unstable.reasons().get(0).startsWith("warm-up never stabilised"), unstable.reasons().toString());
+        assertNoneAlive(pidDir);
+    }
+
+    @Test
+    void aSelfLoadingTargetRunsWithoutInjectorAndStatsAreCollected(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("self.yaml", """
+                targets:
+                  loader:
+                    entry: client
+                    processes:
+                      backend: {target: fake, knobs: {mode: stats}}
+                      client: {target: fake-loader, knobs: {upstream: "http://127.0.0.1:${backend.port}"}}
+                scenarios: {get: {path: /get}}
+                load: {connections: 3}
+                warmup: 0s
+                measure: 1s
+                """);
+        RunResult r = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build()
+                .run(suite, tmp.resolve("run"), null);
+        CellResult c = r.cells().get(0);
+        assertTrue(c.valid(), c.reasons().toString());
+        RepeatResult rep = c.repeats().get(0);
+        assertEquals(List.of("backend", "client"), rep.processes().stream().map(ProcessStats::name).toList(),
+                "no injector process");
+        assertEquals(500, rep.load().requestsOk());
+        assertEquals(3, rep.load().connections());
+        assertTrue(rep.processes().stream().noneMatch(ProcessStats::crashed), "exit 0 of the loader is no crash");
+        Path cellDir = tmp.resolve("run").resolve(c.dir());
+        String cmd = Files.readString(cellDir.resolve("client-1.cmd"));
+        assertTrue(cmd.contains("--connections=3") && cmd.contains("--path=/get") && cmd.contains("--json="), cmd);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> stats = (Map<String, Object>) rep.targetStats().get("backend");
+        assertTrue(String.valueOf(stats.get("loops")).contains("fake-loop-1"), String.valueOf(stats));
         assertNoneAlive(pidDir);
     }
 }

@@ -14,6 +14,10 @@ import java.util.Map;
  * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
  * @param readiness        by process name: the attributes of its readiness line (port, protocol, the transport
  *                         actually in use...) (added in fluxlab.run/1, may be null)
+ * @param targetStats      by process name: the JSON document a target serves on the {@code stats} path it
+ *                         announced in its readiness line (e.g. the proxy frontend's per-event-loop counters), fetched
+ *                         by the runner after the measured phase; counts cover the process's life, warm-up included
+ *                         (added in fluxlab.run/1, may be null)
  * @param targetsFrom      with {@code fork: shared}: the id of the cell whose repeat started the target JVMs this
  *                         repeat ran against (their JIT was already warm); null when they were started for it
  */
@@ -28,18 +32,20 @@ public record RepeatResult(
         Double injectorCpuShare,
         Double measuredS,
         Map<String, Map<String, String>> readiness,
+        Map<String, Object> targetStats,
         String targetsFrom) {
 
-    /** Without {@code targetsFrom}: the targets were started for this repeat. */
+    /** The shape before {@code targetStats} and {@code targetsFrom}. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
                         Double measuredS, Map<String, Map<String, String>> readiness) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                null, null);
     }
 
     /** The original shape, without the additions. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null, null);
     }
 }

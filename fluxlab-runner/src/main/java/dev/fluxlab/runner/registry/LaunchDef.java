@@ -14,6 +14,9 @@ import java.util.Map;
  * @param knobs       accepted knobs by name (targets only), in display order
  * @param http10KeepAlive false when the target cannot keep HTTP/1.0 connections alive (ab then runs without
  *                    {@code -k}); null = it can
+ * @param selfLoading true for a client-side system under test that drives its own load (e.g. the HttpClient
+ *                    loader): the runner starts no injector for it, passes it the cell's load profile and
+ *                    {@code --json FILE --progress=machine}, and reads the {@code fluxlab.load/1} document it writes
  */
 public record LaunchDef(
         String description,
@@ -22,7 +25,13 @@ public record LaunchDef(
         List<String> classpath,
         List<String> jvm,
         Map<String, KnobDef> knobs,
-        Boolean http10KeepAlive) {
+        Boolean http10KeepAlive,
+        Boolean selfLoading) {
+
+    /** Whether this target drives its own load. */
+    public boolean isSelfLoading() {
+        return Boolean.TRUE.equals(selfLoading);
+    }
 
     public Map<String, KnobDef> knobsOrEmpty() {
         return knobs == null ? Map.of() : knobs;

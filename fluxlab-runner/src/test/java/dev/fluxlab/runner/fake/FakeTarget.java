@@ -31,9 +31,25 @@ public final class FakeTarget {
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.println("fake target stopping")));
-        System.out.println("fluxlab-ready port=" + (40000 + ProcessHandle.current().pid() % 1000)
-                + " protocol=" + opts.getOrDefault("protocol", "http1.1")
-                + " transport=" + opts.getOrDefault("transport", "nio"));
+        if (mode.equals("stats")) {
+            // a real loopback HTTP server with a stats document, announced as stats=/stats
+            com.sun.net.httpserver.HttpServer http = com.sun.net.httpserver.HttpServer.create(
+                    new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+            http.createContext("/stats", ex -> {
+                byte[] b = "{\"loops\":{\"fake-loop-1\":{\"frontend_requests\":7,\"backend_connections\":2}}}"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                ex.sendResponseHeaders(200, b.length);
+                ex.getResponseBody().write(b);
+                ex.close();
+            });
+            http.start();
+            System.out.println("fluxlab-ready port=" + http.getAddress().getPort() + " protocol=http1.1 transport=nio"
+                    + " stats=/stats");
+        } else {
+            System.out.println("fluxlab-ready port=" + (40000 + ProcessHandle.current().pid() % 1000)
+                    + " protocol=" + opts.getOrDefault("protocol", "http1.1")
+                    + " transport=" + opts.getOrDefault("transport", "nio"));
+        }
         switch (mode) {
             case "crash" -> {
                 Thread.sleep(1000);

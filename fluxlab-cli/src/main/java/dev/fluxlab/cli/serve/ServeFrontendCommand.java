@@ -1,0 +1,161 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.reactor.proxy.ClientMode;
+import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
+import dev.fluxlab.targets.reactor.proxy.FrontendServer;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fluxlab serve frontend --backend-url URL [knobs]}: the HTTP/2 proxy frontend of seeds 000/001. Exit codes:
+ * 0 after SIGTERM, 2 for bad input (including a busy port), 1 when it cannot run.
+ */
+@Command(name = "frontend",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "HTTP/2 proxy frontend (seeds 000/001): GET /get, POST /post, POST /post2 forwarded to --backend-url with",
+            "a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters. When ready prints:",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<t> workers=<n> client-mode=<m> pools=<n> stats=/stats",
+            "Stops cleanly on SIGTERM (exit 0) and prints the per-loop counters on stderr."})
+public final class ServeFrontendCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve frontend";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
+            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
+    int port;
+
+    @Option(names = "--protocol", defaultValue = "h2", converter = ServeReactorNettyCommand.ProtocolConverter.class,
+            paramLabel = "P", description = "Inbound: h2 (TLS, ALPN h2 or http/1.1), h2c, http1.1, http1.1+h2c "
+                    + "(default: ${DEFAULT-VALUE}).")
+    ServerProtocol protocol;
+
+    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+            paramLabel = "T", description = "native, io_uring or nio (default: ${DEFAULT-VALUE}).")
+    Transport transport;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Frontend event loops (default: Reactor Netty's).")
+    Integer workers;
+
+    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+            description = "https://127.0.0.1:PORT (h2 over TLS, the lab's self-signed certificate is trusted) or "
+                    + "http://127.0.0.1:PORT (h2c).")
+    String backendUrl;
+
+    @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE",
+            description = "colocated (client shares the server's loops, colocation on), no-colocation (own loops, "
+                    + "LoopResources.create(prefix, 1, workers, true, false)), per-loop-pools (one pool per frontend "
+                    + "loop, no stealing) (default: ${DEFAULT-VALUE}).")
+    String clientMode;
+
+    @Option(names = "--client-workers", paramLabel = "N",
+            description = "no-colocation: the client's loops (default: as many as the frontend's).")
+    Integer clientWorkers;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "Http2AllocationStrategy maxConnections (per pool).")
+    Integer maxConnections;
+
+    @Option(names = "--min-connections", paramLabel = "N", description = "Http2AllocationStrategy minConnections.")
+    Integer minConnections;
+
+    @Option(names = "--max-concurrent-streams", paramLabel = "N",
+            description = "Http2AllocationStrategy maxConcurrentStreams per connection.")
+    Long maxConcurrentStreams;
+
+    @Option(names = "--strict-connection-reuse", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Http2AllocationStrategy strictConnectionReuse (Reactor Netty 1.3).")
+    Boolean strictConnectionReuse;
+
+    @Option(names = "--stream-batch-size", paramLabel = "N",
+            description = "Http2AllocationStrategy streamBatchSize (Reactor Netty 1.3).")
+    Integer streamBatchSize;
+
+    @Option(names = "--pending-acquire-max-count", paramLabel = "N", description = "Acquires allowed to wait.")
+    Integer pendingAcquireMaxCount;
+
+    @Option(names = "--acquire-timeout", paramLabel = "DURATION",
+            description = "pendingAcquireTimeout, e.g. 5s (default: Reactor Netty's, 45s).")
+    String acquireTimeout;
+
+    @Option(names = "--backend-timeout", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Response timeout of one backend exchange (default: ${DEFAULT-VALUE}).")
+    String backendTimeout;
+
+    @Option(names = "--consume-permission-body", arity = "0..1", defaultValue = "true", fallbackValue = "true",
+            paramLabel = "BOOL", description = "false repeats the seeds' mistake: Post2 never reads the "
+                    + "/checkPermission body (default: ${DEFAULT-VALUE}).")
+    boolean consumePermissionBody;
+
+    @Option(names = "--leak-detection", paramLabel = "LEVEL",
+            description = "Netty ResourceLeakDetector level: disabled, simple, advanced, paranoid (default: Netty's).")
+    String leakDetection;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        FrontendConfig config;
+        try {
+            config = FrontendConfig.builder()
+                    .host(host).port(port).protocol(protocol).transport(transport).workers(workers)
+                    .backendUrl(java.net.URI.create(backendUrl))
+                    .clientMode(ClientMode.of(clientMode)).clientWorkers(clientWorkers)
+                    .maxConnections(maxConnections).minConnections(minConnections)
+                    .maxConcurrentStreams(maxConcurrentStreams).strictConnectionReuse(strictConnectionReuse)
+                    .streamBatchSize(streamBatchSize).pendingAcquireMaxCount(pendingAcquireMaxCount)
+                    .pendingAcquireTimeout(acquireTimeout == null ? null : duration("--acquire-timeout", acquireTimeout))
+                    .backendTimeout(duration("--backend-timeout", backendTimeout))
+                    .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection)
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        err.println(NAME + ": " + config);
+        err.flush();
+        FrontendServer.Running running;
+        try {
+            running = FrontendServer.start(config);
+        } catch (PortInUseException | IllegalArgumentException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (RuntimeException e) {
+            err.println(NAME + ": cannot start: " + e);
+            err.flush();
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.err.println(NAME + ": per-loop stats at shutdown: " + running.statsJson());
+            System.err.flush();
+            running.close();
+        }, "fluxlab-serve-shutdown"));
+        Signals.exitZeroOnSigterm();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(running.readinessLine());
+        out.flush();
+        running.server().onDispose().block();
+        return 0;
+    }
+
+    private static Duration duration(String flag, String value) {
+        try {
+            return Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
+        }
+    }
+}

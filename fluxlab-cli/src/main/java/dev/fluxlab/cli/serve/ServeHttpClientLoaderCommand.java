@@ -1,0 +1,156 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.targets.reactor.loader.HttpClientLoader;
+import dev.fluxlab.targets.reactor.loader.LoaderConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fluxlab serve httpclient-loader}: the seeds' ClientApp, a client-side system under test. It loads the backend
+ * itself and writes a {@code fluxlab.load/1} document, so the runner starts no injector for it (the registry marks it
+ * {@code self_loading}). Prints its readiness line when it starts loading, machine progress lines once a second, and
+ * exits 0 when done (2 for bad input, 1 when it cannot run).
+ */
+@Command(name = "httpclient-loader",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Reactor Netty HttpClient load driver over HTTP/2 (the seeds' ClientApp): connections x in-flight requests",
+            "in flight, warm-up, then a measured phase; writes a fluxlab.load/1 document (--json) and exits."})
+public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+            description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted) or http://127.0.0.1:PORT (h2c).")
+    String backendUrl;
+
+    @Option(names = "--scenario", paramLabel = "S",
+            description = "Shorthand: get (GET /get) or post (POST /post with a 1 KiB JSON body); --method/--path/"
+                    + "--body-* override it.")
+    String scenario;
+
+    @Option(names = "--method", paramLabel = "M") String method;
+    @Option(names = "--path", paramLabel = "PATH") String path;
+    @Option(names = "--body-file", paramLabel = "FILE") Path bodyFile;
+    @Option(names = "--body-size", paramLabel = "BYTES") Integer bodySize;
+    @Option(names = "--content-type", defaultValue = "application/json") String contentType;
+
+    @Option(names = "--connections", defaultValue = "1", description = "HTTP/2 connections (default: ${DEFAULT-VALUE}).")
+    int connections;
+
+    @Option(names = "--in-flight", defaultValue = "50",
+            description = "Streams in flight per connection (default: ${DEFAULT-VALUE}).")
+    int inFlight;
+
+    @Option(names = "--workers", description = "Client event loops (default: cores).")
+    Integer workers;
+
+    @Option(names = "--warmup", defaultValue = "5s", description = "Unrecorded warm-up; 'auto' runs --warmup-max.")
+    String warmup;
+
+    @Option(names = "--warmup-max", defaultValue = "10s") String warmupMax;
+
+    @Option(names = "--duration", defaultValue = "10s", description = "Measured phase (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--timeout", defaultValue = "10s") String timeout;
+    @Option(names = "--expect-status", defaultValue = "200") int expectStatus;
+    @Option(names = "--expect-body") String expectBody;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Where to write the fluxlab.load/1 document.")
+    Path json;
+
+    @Option(names = "--progress", defaultValue = "human", description = "human (stderr), machine (stdout), none.")
+    String progress;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        LoaderConfig config;
+        try {
+            String m = method;
+            String p = path;
+            byte[] body = null;
+            if (scenario != null) {
+                switch (scenario) {
+                    case "get" -> { m = m == null ? "GET" : m; p = p == null ? "/get" : p; }
+                    case "post" -> { m = m == null ? "POST" : m; p = p == null ? "/post" : p;
+                        bodySize = bodySize == null && bodyFile == null ? 1024 : bodySize; }
+                    default -> throw new IllegalArgumentException("unknown --scenario '" + scenario
+                            + "'; expected get or post");
+                }
+            }
+            if (bodyFile != null) {
+                body = Files.readAllBytes(bodyFile);
+            } else if (bodySize != null) {
+                body = jsonOfSize(bodySize);
+            }
+            Duration w = "auto".equals(warmup) ? Durations.parse(warmupMax) : Durations.parse(warmup);
+            config = new LoaderConfig(URI.create(backendUrl), m, p, body, contentType, connections, inFlight,
+                    workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
+                    Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody);
+            if (!progress.matches("human|machine|none")) {
+                throw new IllegalArgumentException("unknown --progress '" + progress + "'; expected human, machine, none");
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        Map<String, Object> ready = new LinkedHashMap<>();
+        ready.put("port", 0);
+        ready.put("protocol", config.protocol());
+        ready.put("transport", "native");
+        ready.put("self-loading", true);
+        out.println(Readiness.line(ready));
+        out.flush();
+        LoadResult result;
+        try {
+            result = new HttpClientLoader(config, line -> {
+                switch (progress) {
+                    case "machine" -> { out.println(line); out.flush(); }
+                    case "human" -> { err.println(line); err.flush(); }
+                    default -> { }
+                }
+            }).run();
+        } catch (RuntimeException e) {
+            err.println("fluxlab serve httpclient-loader: cannot run: " + e);
+            err.flush();
+            return 1;
+        }
+        err.printf("fluxlab serve httpclient-loader: %d ok in %.1f s = %.0f req/s, errors %s, p99 %.2f ms%n",
+                result.requestsOk(), result.durationS(), result.throughputRps(), result.errors(),
+                result.latencyMs().corrected().p99());
+        err.flush();
+        if (json != null) {
+            Json.writeAtomically(json, result);
+        }
+        return 0;
+    }
+
+    /** A compact JSON object of exactly {@code size} bytes (at least 12). */
+    static byte[] jsonOfSize(int size) {
+        String head = "{\"data\":\"";
+        String tail = "\"}";
+        int fill = Math.max(1, size - head.length() - tail.length());
+        char[] c = new char[fill];
+        Arrays.fill(c, 'x');
+        return (head + new String(c) + tail).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shipped HTTP/2 proxy suite: valid and within budget, and a short profile of it runs end to end. */
+class H2ProxySuiteTest {
+
+    private static final Path SUITE = Path.of("..", "suites", "h2-proxy.yaml");
+
+    @Test
+    void theShippedSuiteIsValidAndPlansForUnderTenMinutes() {
+        Suite s = Suite.load(SUITE);
+        new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
+        assertEquals(26, s.cells().size());
+        assertEquals(List.of("client-mode"), s.tables().get(0).columns());
+        Duration estimate = Estimate.total(s, s.cells());
+        assertTrue(estimate.compareTo(Duration.ofMinutes(8)) < 0, "leaves room for slow JVM start-up here: " + estimate);
+    }
+
+    private static String replace(String text, String from, String to) {
+        assertTrue(text.contains(from), "the shipped suite no longer contains: " + from);
+        return text.replace(from, to);
+    }
+
+    @Test
+    void aShortProfileGivesTheSeedShapedTable(@TempDir Path tmp) throws Exception {
+        // test profile: h2c on every hop (no TLS start-up cost), two modes, Get through the proxy and on the loader,
+        // one connection with 4 streams, short phases: 3 cells
+        String text = Files.readString(SUITE);
+        text = text.replace("https://127.0.0.1:${backend.port}", "http://127.0.0.1:${backend.port}");
+        text = replace(text, "knobs: {protocol: h2, workers: 2}", "knobs: {protocol: h2c, workers: 2}");
+        text = replace(text, "          workers: 2\n          client-mode",
+                "          workers: 2\n          protocol: h2c\n          client-mode");
+        text = replace(text, "client-mode: [colocated, no-colocation, per-loop-pools]",
+                "client-mode: [colocated, no-colocation]");
+        text = replace(text, "connections: [5, 10, 100]", "connections: [1]");
+        text = replace(text, "in_flight: 50", "in_flight: 4");
+        text = replace(text, "warmup: 5s", "warmup: 3s");
+        text = replace(text, "measure: 3s", "measure: 2s");
+        text = replace(text, "exclude:\n", "exclude:\n  - {scenario: [Post, Post2]}\n");
+        Path suite = Files.writeString(tmp.resolve("h2-proxy-test.yaml"), text);
+        Path out = tmp.resolve("out");
+        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        assertEquals("complete", r.status());
+        assertEquals(3, r.cells().size());
+        for (CellResult c : r.cells()) {
+            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+        }
+        // rows = target x scenario x connections, columns = client modes, in the printed end table
+        assertTrue(o.out().contains("h2-proxy - req/s"), o.out());
+        assertTrue(o.out().contains("client-mode=colocated") && o.out().contains("client-mode=no-colocation"), o.out());
+        for (CellResult c : r.cells()) {
+            if (!c.knobs().get("target").equals("proxy")) {
+                assertEquals(null, c.repeats().get(0).targetStats(), "the loader announces no stats");
+                continue;
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Map<String, Number>> loops = (Map<String, Map<String, Number>>)
+                    ((Map<String, Object>) c.repeats().get(0).targetStats().get("frontend")).get("loops");
+            String prefix = c.knobs().get("client-mode").equals("colocated") ? "fluxlab-fe" : "fluxlab-client";
+            loops.forEach((loop, counters) -> {
+                if (counters.get("backend_connections").longValue() > 0) {
+                    assertTrue(loop.startsWith(prefix), c.id() + ": " + loops);
+                }
+            });
+        }
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Per-event-loop distribution"));
+    }
+}

@@ -1,0 +1,109 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.RepeatResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The per-event-loop distribution a target reported on its stats path ({@code RepeatResult.targetStats}, e.g. the
+ * proxy frontend's {@code loops: {thread: {frontend_requests, backend_connections, backend_responses, ...}}}), drawn
+ * as plain HTML bars, one block per cell and process: with colocation the backend connections and responses pile up
+ * on one loop, which a glance at the bars shows. Needs no JavaScript; cells without such stats add nothing.
+ */
+final class LoopDistribution {
+
+    private static final List<String> COUNTERS = List.of("frontend_requests", "backend_connections",
+            "backend_responses", "backend_errors");
+
+    private LoopDistribution() {
+    }
+
+    /** The section, or an empty string when no cell has per-loop stats. */
+    static String html(List<CellResult> cells) {
+        StringBuilder h = new StringBuilder();
+        for (CellResult cell : cells) {
+            RepeatResult r = lastWithStats(cell);
+            if (r == null) {
+                continue;
+            }
+            r.targetStats().forEach((process, doc) -> {
+                Map<String, Map<String, Number>> loops = loops(doc);
+                if (loops.isEmpty()) {
+                    return;
+                }
+                h.append("<figure class=\"loops\"><figcaption>#").append(cell.index()).append(' ')
+                        .append(HtmlReport.esc(cell.id())).append(" · ").append(HtmlReport.esc(process))
+                        .append(" (repeat ").append(r.repeat()).append(")</figcaption>\n<table class=\"loops\">")
+                        .append("<thead><tr><th>event loop</th>");
+                for (String c : COUNTERS) {
+                    h.append("<th>").append(HtmlReport.esc(c.replace('_', ' '))).append("</th>");
+                }
+                h.append("</tr></thead><tbody>\n");
+                Map<String, Long> max = new LinkedHashMap<>();
+                for (String c : COUNTERS) {
+                    max.put(c, loops.values().stream().mapToLong(m -> value(m, c)).max().orElse(0));
+                }
+                loops.forEach((loop, counters) -> {
+                    h.append("<tr><td class=\"mono\">").append(HtmlReport.esc(loop)).append("</td>");
+                    for (String c : COUNTERS) {
+                        long v = value(counters, c);
+                        long m = max.get(c);
+                        double pct = m == 0 ? 0 : 100.0 * v / m;
+                        h.append("<td><div style=\"display:flex;align-items:center;gap:4px\"><div style=\"background:")
+                                .append(c.equals("backend_errors") ? "#c0392b" : "#2e86c1")
+                                .append(";height:10px;width:").append(String.format(Locale.ROOT, "%.1f", pct * 1.2))
+                                .append("px\"></div><span class=\"num\">").append(String.format(Locale.ROOT, "%,d", v))
+                                .append("</span></div></td>");
+                    }
+                    h.append("</tr>\n");
+                });
+                h.append("</tbody></table></figure>\n");
+            });
+        }
+        if (h.isEmpty()) {
+            return "";
+        }
+        return "<section id=\"loops\">\n<h2>Per-event-loop distribution</h2>\n<p class=\"hint\">What each target "
+                + "reported on its stats path after the measured phase (counts since start, warm-up included); bars "
+                + "are scaled to the busiest loop of each column. With colocation, backend connections and responses "
+                + "gather on the loop that saw the first requests.</p>\n" + h + "</section>\n";
+    }
+
+    private static RepeatResult lastWithStats(CellResult cell) {
+        RepeatResult found = null;
+        if (cell.repeats() != null) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.targetStats() != null && !r.targetStats().isEmpty()) {
+                    found = r;
+                }
+            }
+        }
+        return found;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Number>> loops(Object doc) {
+        Map<String, Map<String, Number>> out = new LinkedHashMap<>();
+        if (doc instanceof Map<?, ?> m && m.get("loops") instanceof Map<?, ?> loops) {
+            List<String> names = new ArrayList<>();
+            loops.keySet().forEach(k -> names.add(String.valueOf(k)));
+            names.sort(null);
+            for (String n : names) {
+                if (loops.get(n) instanceof Map<?, ?> counters) {
+                    out.put(n, (Map<String, Number>) counters);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long value(Map<String, Number> counters, String name) {
+        Object v = counters.get(name);
+        return v instanceof Number n ? n.longValue() : 0;
+    }
+}

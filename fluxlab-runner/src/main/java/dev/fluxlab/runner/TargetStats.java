@@ -1,0 +1,81 @@
+package dev.fluxlab.runner;
+
+import dev.fluxlab.model.Json;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * Reads the statistics document a target announced with {@code stats=<path>} in its readiness line (e.g. the proxy
+ * frontend's per-event-loop counters). Loopback only; over TLS the lab's self-signed certificate is accepted, as the
+ * injector's {@code --insecure} does. The result is the parsed JSON, or {@code {"error": "..."}} when it could not be
+ * read, so a missing document never invalidates a repeat.
+ */
+final class TargetStats {
+
+    private TargetStats() {
+    }
+
+    static Object fetch(String host, int port, boolean tls, String path) {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return fetch(URI.create((tls ? "https" : "http") + "://" + h + ":" + port + path));
+    }
+
+    /** An absolute stats URL a target announced; loopback only. */
+    static Object fetch(URI uri) {
+        String host = uri.getHost() == null ? "" : uri.getHost();
+        if (!host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("[::1]")) {
+            return Map.of("error", "not fetched: " + uri + " is not a loopback address");
+        }
+        boolean tls = "https".equalsIgnoreCase(uri.getScheme());
+        try {
+            HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                    .version(HttpClient.Version.HTTP_1_1);
+            if (tls) {
+                b.sslContext(trustAll());
+            }
+            try (HttpClient client = b.build()) {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET()
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    return Map.of("error", uri + " answered " + r.statusCode());
+                }
+                return Json.mapper().readValue(r.body(), Object.class);
+            }
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return Map.of("error", "could not read " + uri + ": " + e);
+        }
+    }
+
+    private static SSLContext trustAll() throws Exception {
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(null, new TrustManager[]{new X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType) {
+                // the lab's own certificate, made at the target's start-up; loopback only
+            }
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return new X509Certificate[0];
+            }
+        }}, new SecureRandom());
+        return ctx;
+    }
+}

@@ -1,0 +1,234 @@
+package dev.fluxlab.targets.reactor.loader;
+
+import dev.fluxlab.model.load.Latency;
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.SecondSample;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.lang.management.ManagementFactory;
+import java.net.ConnectException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.client.Http2AllocationStrategy;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.PrematureCloseException;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * The seeds' {@code ClientApp}: a closed-model load driver built on Reactor Netty's {@code HttpClient} over HTTP/2,
+ * the client side as the system under test. {@code connections x inFlight} request loops each send the next request
+ * when the previous one ends (read to its end and verified); a warm-up phase is run and thrown away, then the measured
+ * phase is recorded in an HdrHistogram (microseconds). Errors (status, body, timeout, connect, reset, protocol) are
+ * counted by class and never as throughput. The result is the injector's own document, {@code fluxlab.load/1}, so the
+ * runner reads it like any injector's; its CPU fields hold this process's CPU.
+ */
+public final class HttpClientLoader {
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private final LoaderConfig config;
+    private final Consumer<String> progress;
+    private final Recorder recorder = new Recorder(3);
+    private final LongAdder ok = new LongAdder();
+    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+    private volatile boolean measuring;
+    private volatile boolean stopped;
+
+    /**
+     * @param progress receives one machine progress line per second
+     *                 ({@code fluxlab-progress phase=.. t=.. ok=.. errors=.. rps=..})
+     */
+    public HttpClientLoader(LoaderConfig config, Consumer<String> progress) {
+        this.config = config;
+        this.progress = progress;
+    }
+
+    /** Runs warm-up and measurement, then returns the document. Bounded by warm-up + duration + 2 x timeout. */
+    public LoadResult run() throws InterruptedException {
+        LoopResources loops = LoopResources.create("fluxlab-loader", config.workers(), true);
+        ConnectionProvider provider = ConnectionProvider.builder("fluxlab-loader")
+                .allocationStrategy(Http2AllocationStrategy.builder()
+                        .maxConnections(config.connections()).minConnections(config.connections())
+                        .maxConcurrentStreams(config.inFlight()).build())
+                .pendingAcquireMaxCount(-1)
+                .build();
+        try {
+            HttpClient client = client(provider, loops);
+            client.warmup().block(Duration.ofSeconds(30));
+            int loopsInFlight = config.connections() * config.inFlight();
+            var all = Flux.range(0, loopsInFlight)
+                    .flatMap(i -> Mono.defer(() -> exchange(client)).repeat(() -> !stopped), loopsInFlight)
+                    .then().subscribe();
+            List<SecondSample> seconds = new ArrayList<>();
+            double warmupS = phase("warmup", config.warmup(), seconds);
+            ok.reset();
+            errors.clear();
+            recorder.reset();
+            long cpu0 = cpuNanos();
+            measuring = true;
+            long start = System.nanoTime();
+            phase("measure", config.duration(), seconds);
+            measuring = false;
+            double durationS = (System.nanoTime() - start) / 1e9;
+            long cpu1 = cpuNanos();
+            Histogram h = recorder.getIntervalHistogram();
+            long okCount = ok.sum();
+            Map<String, Long> errs = new TreeMap<>();
+            errors.forEach((k, v) -> errs.put(k, v.sum()));
+            stopped = true;
+            // let the loops see the stop flag; exchanges still in flight end within the timeout
+            long drainUntil = System.nanoTime() + config.timeout().toNanos() + 1_000_000_000L;
+            while (!all.isDisposed() && System.nanoTime() < drainUntil) {
+                Thread.sleep(20);
+            }
+            all.dispose();
+            double cpuS = (cpu1 - cpu0) / 1e9;
+            LatencySummary lat = summary(h);
+            String encoded = encode(h);
+            return new LoadResult(LoadResult.SCHEMA, config.backendUrl().resolve(config.path()).toString(),
+                    config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
+                    warmupS, null, durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
+                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded);
+        } finally {
+            stopped = true;
+            provider.disposeLater().block(Duration.ofSeconds(10));
+            loops.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+        }
+    }
+
+    private HttpClient client(ConnectionProvider provider, LoopResources loops) {
+        HttpClient c = HttpClient.create(provider)
+                .runOn(loops)
+                .baseUrl(config.backendUrl().toString())
+                .responseTimeout(config.timeout());
+        if (config.body() != null) {
+            c = c.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE,
+                    config.contentType() == null ? "application/json" : config.contentType()));
+        }
+        if (config.secure()) {
+            Http2SslContextSpec tls = Http2SslContextSpec.forClient()
+                    .configure(b -> b.trustManager(InsecureTrustManagerFactory.INSTANCE));
+            return c.protocol(HttpProtocol.H2).secure(s -> s.sslContext(tls));
+        }
+        return c.protocol(HttpProtocol.H2C);
+    }
+
+    private Mono<Void> exchange(HttpClient client) {
+        long t0 = System.nanoTime();
+        byte[] body = config.body();
+        return client.request(HttpMethod.valueOf(config.method())).uri(config.path())
+                .send((req, out) -> body == null ? out : out.sendByteArray(Mono.just(body)))
+                .responseSingle((res, buf) -> buf.asByteArray().defaultIfEmpty(EMPTY).map(b -> {
+                    if (res.status().code() != config.expectStatus()) {
+                        return "status";
+                    }
+                    if (config.expectBody() != null
+                            && !Arrays.equals(b, config.expectBody().getBytes(StandardCharsets.UTF_8))) {
+                        return "body";
+                    }
+                    return "";
+                }))
+                .onErrorResume(e -> Mono.just(classify(e)))
+                .doOnNext(outcome -> {
+                    if (outcome.isEmpty()) {
+                        ok.increment();
+                        if (measuring) {
+                            recorder.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
+                        }
+                    } else {
+                        errors.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+                    }
+                })
+                .then();
+    }
+
+    private static String classify(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException || t.getClass().getSimpleName().contains("Timeout")) {
+                return "timeout";
+            }
+            if (t instanceof ConnectException) {
+                return "connect";
+            }
+            if (t instanceof PrematureCloseException || t instanceof java.io.IOException) {
+                return "reset";
+            }
+        }
+        return "protocol";
+    }
+
+    /** Runs one phase, sampling once a second; returns its length in seconds. */
+    private double phase(String name, Duration length, List<SecondSample> seconds) throws InterruptedException {
+        long start = System.nanoTime();
+        long end = start + length.toNanos();
+        long lastOk = ok.sum();
+        long lastErr = errorSum();
+        int t = 0;
+        while (System.nanoTime() < end) {
+            long next = Math.min(end, start + (t + 1) * 1_000_000_000L);
+            long sleep = next - System.nanoTime();
+            if (sleep > 0) {
+                Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+            }
+            t++;
+            long o = ok.sum();
+            long e = errorSum();
+            seconds.add(new SecondSample(name, t, o - lastOk, e - lastErr));
+            progress.accept("fluxlab-progress phase=" + name + " t=" + t + " ok=" + (o - lastOk) + " errors="
+                    + (e - lastErr) + " rps=" + (o - lastOk));
+            lastOk = o;
+            lastErr = e;
+        }
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private long errorSum() {
+        return errors.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    private static long cpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    private static LatencySummary summary(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new LatencySummary(ms(h.getMean()), ms(h.getStdDeviation()), ms(h.getValueAtPercentile(50)),
+                ms(h.getValueAtPercentile(75)), ms(h.getValueAtPercentile(90)), ms(h.getValueAtPercentile(99)),
+                ms(h.getValueAtPercentile(99.9)), ms(h.getValueAtPercentile(99.99)), ms(h.getMaxValue()));
+    }
+
+    private static double ms(double us) {
+        return Math.round(us) / 1000.0;
+    }
+
+    private static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buf);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.fluxlab.targets.reactor.loader;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What the {@link HttpClientLoader} does: which backend, which request, how many in flight, for how long.
+ *
+ * @param backendUrl    {@code https://...} (h2 over TLS, any certificate trusted: the lab's) or {@code http://...} (h2c)
+ * @param method        HTTP method
+ * @param path          request path
+ * @param body          request body, {@code null} for none
+ * @param contentType   content type of the body
+ * @param connections   HTTP/2 connections of the pool ({@code Http2AllocationStrategy} max and min connections)
+ * @param inFlight      streams per connection: connections x inFlight requests are kept in flight
+ * @param workers       client event loops
+ * @param warmup        unrecorded warm-up
+ * @param duration      measured phase
+ * @param timeout       per-request response timeout
+ * @param expectStatus  every response must have this status
+ * @param expectBody    every response must have this body, {@code null} for no body check
+ */
+public record LoaderConfig(
+        URI backendUrl,
+        String method,
+        String path,
+        byte[] body,
+        String contentType,
+        int connections,
+        int inFlight,
+        int workers,
+        Duration warmup,
+        Duration duration,
+        Duration timeout,
+        int expectStatus,
+        String expectBody) {
+
+    public LoaderConfig {
+        Objects.requireNonNull(backendUrl, "backendUrl");
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(timeout, "timeout");
+        String scheme = String.valueOf(backendUrl.getScheme()).toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getPort() < 1) {
+            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2) or "
+                    + "http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
+        }
+        if (!"127.0.0.1".equals(backendUrl.getHost()) && !"localhost".equals(backendUrl.getHost())
+                && !"[::1]".equals(backendUrl.getHost())) {
+            throw new IllegalArgumentException("--backend-url host '" + backendUrl.getHost()
+                    + "' is not loopback; the lab stays on 127.0.0.1 or ::1");
+        }
+        method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
+        path = path == null || path.isEmpty() ? "/" : path;
+        if (connections < 1 || inFlight < 1 || workers < 1) {
+            throw new IllegalArgumentException("--connections, --in-flight and --workers must be at least 1");
+        }
+        if (duration.isZero() || duration.isNegative()) {
+            throw new IllegalArgumentException("--duration must be positive, was " + duration);
+        }
+    }
+
+    /** Whether the backend is reached over TLS. */
+    public boolean secure() {
+        return backendUrl.getScheme().equalsIgnoreCase("https");
+    }
+
+    /** {@code h2} or {@code h2c}. */
+    public String protocol() {
+        return secure() ? "h2" : "h2c";
+    }
+}

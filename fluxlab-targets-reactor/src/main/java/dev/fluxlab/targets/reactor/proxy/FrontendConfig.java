@@ -1,0 +1,194 @@
+package dev.fluxlab.targets.reactor.proxy;
+
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The knobs of the HTTP/2 proxy frontend, immutable, built with {@link #builder()}. A {@code null} knob leaves the
+ * choice to Reactor Netty, so the lab can tell a default from an explicit setting.
+ *
+ * @param host                   loopback address to bind
+ * @param port                   port to bind, 0 for any free one
+ * @param protocol               inbound protocol(s): {@code h2} (TLS, ALPN h2 or HTTP/1.1) by default
+ * @param transport              event-loop transport (native, io_uring or nio)
+ * @param workers                frontend event-loop threads, {@code null} for Reactor Netty's default
+ * @param backendUrl             {@code https://...} (h2 over TLS, trusting any certificate: the lab's self-signed
+ *                               one) or {@code http://...} (h2c, prior knowledge); loopback only
+ * @param clientMode             how backend connections are placed on event loops
+ * @param clientWorkers          {@code no-colocation}: the client's own loops, {@code null} = as many as the frontend
+ * @param maxConnections         {@code Http2AllocationStrategy} maxConnections (per pool), {@code null} = pool default
+ * @param minConnections         {@code Http2AllocationStrategy} minConnections
+ * @param maxConcurrentStreams   {@code Http2AllocationStrategy} maxConcurrentStreams per connection
+ * @param strictConnectionReuse  {@code Http2AllocationStrategy} strictConnectionReuse (Reactor Netty 1.3)
+ * @param streamBatchSize        {@code Http2AllocationStrategy} streamBatchSize (Reactor Netty 1.3)
+ * @param pendingAcquireMaxCount acquires allowed to wait for a stream, {@code null} = pool default
+ * @param pendingAcquireTimeout  how long an acquire may wait, {@code null} = pool default (45 s)
+ * @param backendTimeout         response timeout of one backend exchange
+ * @param consumePermissionBody  {@code false} reproduces the seeds' mistake: Post2 reads the permission-check
+ *                               status and never its body
+ * @param leakDetection          Netty's {@code ResourceLeakDetector} level, {@code null} = Netty's default
+ */
+public record FrontendConfig(
+        String host,
+        int port,
+        ServerProtocol protocol,
+        Transport transport,
+        Integer workers,
+        URI backendUrl,
+        ClientMode clientMode,
+        Integer clientWorkers,
+        Integer maxConnections,
+        Integer minConnections,
+        Long maxConcurrentStreams,
+        Boolean strictConnectionReuse,
+        Integer streamBatchSize,
+        Integer pendingAcquireMaxCount,
+        Duration pendingAcquireTimeout,
+        Duration backendTimeout,
+        boolean consumePermissionBody,
+        String leakDetection) {
+
+    public FrontendConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(clientMode, "clientMode");
+        Objects.requireNonNull(backendTimeout, "backendTimeout");
+        if (backendUrl == null) {
+            throw new IllegalArgumentException("--backend-url is required, e.g. https://127.0.0.1:8443");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535, was " + port);
+        }
+        if (transport == Transport.EPOLL) {
+            throw new IllegalArgumentException("--transport epoll is not offered by the frontend: colocation needs "
+                    + "Reactor Netty's own loop resources, which pick io_uring before epoll; use native, io_uring "
+                    + "or nio");
+        }
+        String scheme = backendUrl.getScheme() == null ? "" : backendUrl.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getHost() == null
+                || backendUrl.getPort() < 1) {
+            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2 over TLS) "
+                    + "or http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
+        }
+        requireLoopback("host", host);
+        requireLoopback("--backend-url host", backendUrl.getHost());
+        positive("workers", workers);
+        positive("client-workers", clientWorkers);
+        positive("max-connections", maxConnections);
+        positive("max-concurrent-streams", maxConcurrentStreams);
+        positive("stream-batch-size", streamBatchSize);
+        positive("pending-acquire-max-count", pendingAcquireMaxCount);
+        if (minConnections != null && minConnections < 0) {
+            throw new IllegalArgumentException("min-connections must be at least 0, was " + minConnections);
+        }
+        if (minConnections != null && maxConnections != null && minConnections > maxConnections) {
+            throw new IllegalArgumentException("min-connections (" + minConnections
+                    + ") must not exceed max-connections (" + maxConnections + ")");
+        }
+        if (leakDetection != null) {
+            leakDetection = leakDetection.toLowerCase(Locale.ROOT);
+            if (!leakDetection.matches("disabled|simple|advanced|paranoid")) {
+                throw new IllegalArgumentException("unknown leak-detection '" + leakDetection
+                        + "'; expected one of disabled, simple, advanced, paranoid");
+            }
+        }
+    }
+
+    /** Whether the backend is reached over TLS (h2) rather than h2c. */
+    public boolean backendSecure() {
+        return backendUrl.getScheme().equalsIgnoreCase("https");
+    }
+
+    /** Whether any {@code Http2AllocationStrategy} knob is set. */
+    public boolean hasAllocationStrategy() {
+        return maxConnections != null || minConnections != null || maxConcurrentStreams != null
+                || strictConnectionReuse != null || streamBatchSize != null;
+    }
+
+    private static void positive(String name, Number value) {
+        if (value != null && value.longValue() < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+        }
+    }
+
+    private static void requireLoopback(String what, String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            if (InetAddress.getByName(h).isLoopbackAddress()) {
+                return;
+            }
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("unknown " + what + " '" + host + "'; use 127.0.0.1 or ::1");
+        }
+        throw new IllegalArgumentException(what + " '" + host + "' is not a loopback address; the lab stays on "
+                + "loopback (127.0.0.1 or ::1)");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link FrontendConfig}; every setter returns the builder. */
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port;
+        private ServerProtocol protocol = ServerProtocol.H2;
+        private Transport transport = Transport.NATIVE;
+        private Integer workers;
+        private URI backendUrl;
+        private ClientMode clientMode = ClientMode.COLOCATED;
+        private Integer clientWorkers;
+        private Integer maxConnections;
+        private Integer minConnections;
+        private Long maxConcurrentStreams;
+        private Boolean strictConnectionReuse;
+        private Integer streamBatchSize;
+        private Integer pendingAcquireMaxCount;
+        private Duration pendingAcquireTimeout;
+        private Duration backendTimeout = Duration.ofSeconds(10);
+        private boolean consumePermissionBody = true;
+        private String leakDetection;
+
+        private Builder() {
+        }
+
+        public Builder host(String v) { host = v; return this; }
+        public Builder port(int v) { port = v; return this; }
+        public Builder protocol(ServerProtocol v) { protocol = v; return this; }
+        public Builder transport(Transport v) { transport = v; return this; }
+        public Builder workers(Integer v) { workers = v; return this; }
+        public Builder backendUrl(URI v) { backendUrl = v; return this; }
+        public Builder backendUrl(String v) { backendUrl = URI.create(v); return this; }
+        public Builder clientMode(ClientMode v) { clientMode = v; return this; }
+        public Builder clientWorkers(Integer v) { clientWorkers = v; return this; }
+        public Builder maxConnections(Integer v) { maxConnections = v; return this; }
+        public Builder minConnections(Integer v) { minConnections = v; return this; }
+        public Builder maxConcurrentStreams(Long v) { maxConcurrentStreams = v; return this; }
+        public Builder strictConnectionReuse(Boolean v) { strictConnectionReuse = v; return this; }
+        public Builder streamBatchSize(Integer v) { streamBatchSize = v; return this; }
+        public Builder pendingAcquireMaxCount(Integer v) { pendingAcquireMaxCount = v; return this; }
+        public Builder pendingAcquireTimeout(Duration v) { pendingAcquireTimeout = v; return this; }
+        public Builder backendTimeout(Duration v) { backendTimeout = v; return this; }
+        public Builder consumePermissionBody(boolean v) { consumePermissionBody = v; return this; }
+        public Builder leakDetection(String v) { leakDetection = v; return this; }
+
+        /**
+         * Validates and builds.
+         *
+         * @throws IllegalArgumentException naming the bad knob
+         */
+        public FrontendConfig build() {
+            return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, clientMode, clientWorkers,
+                    maxConnections, minConnections, maxConcurrentStreams, strictConnectionReuse, streamBatchSize,
+                    pendingAcquireMaxCount, pendingAcquireTimeout, backendTimeout, consumePermissionBody,
+                    leakDetection);
+        }
+    }
+}

@@ -36,7 +36,7 @@ class H2cContractTest {
             for (String name : registry.targetNames()) {
                 LaunchDef def = registry.target(name).orElseThrow();
                 KnobDef protocol = def.knobsOrEmpty().get("protocol");
-                if (protocol == null || protocol.values() == null || !protocol.values().contains("h2c")) {
+                if (!def.servesPlaintextContract() || protocol == null || protocol.values() == null || !protocol.values().contains("h2c")) {
                     continue;
                 }
                 List<String> cmd = new ArrayList<>();

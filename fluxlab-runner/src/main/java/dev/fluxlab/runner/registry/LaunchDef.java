@@ -14,6 +14,8 @@ import java.util.Map;
  * @param knobs       accepted knobs by name (targets only), in display order
  * @param http10KeepAlive false when the target cannot keep HTTP/1.0 connections alive (ab then runs without
  *                    {@code -k}); null = it can
+ * @param contract    {@code plaintext} when the target answers the shared /plaintext and /json contract (status,
+ *                    Content-Type, Content-Length, Server, Date, exact body); the contract tests run against exactly these
  * @param selfLoading true for a client-side system under test that drives its own load (e.g. the HttpClient
  *                    loader): the runner starts no injector for it, passes it the cell's load profile and
  *                    {@code --json FILE --progress=machine}, and reads the {@code fluxlab.load/1} document it writes
@@ -26,7 +28,17 @@ public record LaunchDef(
         List<String> jvm,
         Map<String, KnobDef> knobs,
         Boolean http10KeepAlive,
-        Boolean selfLoading) {
+        Boolean selfLoading,
+        String contract) {
+
+    /** The shared HTTP contract: {@code /plaintext} and {@code /json} answered as TechEmpower verifies them. */
+    public static final String PLAINTEXT_CONTRACT = "plaintext";
+
+    /** Whether this target answers the shared {@code /plaintext} + {@code /json} contract (contract tests cover it). */
+    public boolean servesPlaintextContract() {
+        return PLAINTEXT_CONTRACT.equals(contract);
+    }
+
 
     /** Whether this target drives its own load. */
     public boolean isSelfLoading() {

@@ -1,6 +1,8 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.stress.StressConfig;
+import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import dev.fluxlab.targets.reactor.transport.TransportSupport;
@@ -8,7 +10,6 @@ import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ForkJoinPool;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.WebApplicationType;
@@ -162,14 +163,10 @@ public class WebfluxNettyApplication {
             a.put("workers", workers);
             a.put("framework", "spring-webflux");
             a.put("spring-boot", SpringBootVersion.getVersion());
-            a.put("sleep-ms", options.sleep().toMillis());
-            a.put("blocking-execution", options.virtualThreads() ? "virtual" : "event-loop");
-            a.put("elastic-cap", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
+            a.putAll(StressRoutes.attributes(new StressConfig(options.sleep(), options.asyncCore(),
+                    options.asyncMax(), options.asyncQueue(), options.threadHeader()),
+                    options.virtualThreads() ? "virtual" : "event-loop"));
             a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
-            a.put("async-core", options.asyncCore());
-            a.put("async-max", options.asyncMax());
-            a.put("async-queue", options.asyncQueue());
-            a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
             return Readiness.line(a);
         }
 

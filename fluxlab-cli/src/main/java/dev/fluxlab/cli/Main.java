@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
-        subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class,
+        subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class,
                 ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -2,7 +2,7 @@ package dev.fluxlab.cli;
 
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.model.suite.Durations;
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.Estimate;

@@ -1,18 +1,21 @@
 package dev.fluxlab.model;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the human durations used on fluxlab's command lines and in suites: a whole number followed by a unit,
- * {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 250us}, {@code 100ns}, or a bare {@code 0}.
- * One parser for every part (targets, injector, runner), so {@code 10s} means the same everywhere.
+ * The human durations of fluxlab's command lines and suites: a number with a unit, {@code 10s}, {@code 500ms},
+ * {@code 1.5s}, {@code 2m}, {@code 1h}, {@code 250us}, {@code 100ns}, or a bare {@code 0}. One parser for every
+ * part (targets, injector, runner, suites), so {@code 10s} means the same everywhere. A bare number other than 0
+ * is refused: {@code 10} could mean seconds or milliseconds.
  */
 public final class Durations {
 
-    private static final Pattern FORMAT = Pattern.compile("(\\d{1,18})(ns|us|ms|s|m|h)");
+    private static final Pattern FORMAT = Pattern.compile("(\\d{1,18}(?:\\.\\d{1,9})?)(ns|us|ms|s|m|min|h)");
+    private static final Duration MAX = Duration.ofDays(365);
 
     private Durations() {
     }
@@ -33,25 +36,38 @@ public final class Durations {
         Matcher m = FORMAT.matcher(t);
         if (!m.matches()) {
             throw new IllegalArgumentException("invalid duration '" + text
-                    + "'; expected a whole number with a unit (ns, us, ms, s, m, h), e.g. 10s, 500ms, 2m");
+                    + "'; expected a number with a unit (ns, us, ms, s, m, h), e.g. 10s, 500ms, 1.5s, 2m");
         }
-        long n = Long.parseLong(m.group(1));
+        long nanosPerUnit = switch (m.group(2)) {
+            case "ns" -> 1L;
+            case "us" -> 1_000L;
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m", "min" -> 60_000_000_000L;
+            case "h" -> 3_600_000_000_000L;
+            default -> throw new IllegalStateException(m.group(2));
+        };
+        BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(nanosPerUnit));
+        if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
+            throw new IllegalArgumentException("duration '" + text + "' is too large (at most 365 days)");
+        }
+        return Duration.ofNanos(nanos.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact());
+    }
+
+    /** True when {@link #parse(String)} accepts {@code text}. */
+    public static boolean isValid(String text) {
         try {
-            return switch (m.group(2)) {
-                case "ns" -> Duration.ofNanos(n);
-                case "us" -> Duration.ofNanos(Math.multiplyExact(n, 1_000L));
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> throw new IllegalStateException(m.group(2));
-            };
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("duration '" + text + "' is too large", e);
+            parse(text);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 
-    /** Formats {@code d} in the largest unit that keeps it whole, the inverse of {@link #parse(String)}. */
+    /**
+     * Formats {@code d} as a whole number in the largest unit that keeps it exact ({@code 1500ms}, {@code 10s},
+     * {@code 2m}): the inverse of {@link #parse(String)}, and a form every fluxlab command line accepts.
+     */
     public static String format(Duration d) {
         if (d.isZero()) {
             return "0";

@@ -1,7 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.model.suite.Durations;
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteSpec.ExpectSpec;
 import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
@@ -29,10 +29,25 @@ public final class Commands {
 
     private final TargetRegistry registry;
     private final String java;
+    private final List<String> runtimeFlags;
 
     public Commands(TargetRegistry registry, String java) {
         this.registry = registry;
         this.java = java;
+        this.runtimeFlags = runtimeFlags(java);
+    }
+
+    /**
+     * Flags every child JVM gets from the JDK it runs on. On JDK 23+ Netty does not use sun.misc.Unsafe memory
+     * access unless it is allowed explicitly, which makes every Netty process (targets and injector alike) slower
+     * than on JDK 21; allowing it keeps results comparable across JDKs. Older JDKs do not know the flag, so it is
+     * only added when the children run on this very JVM and its version is known.
+     */
+    static List<String> runtimeFlags(String java) {
+        boolean sameJvm = java.equals(TargetRegistry.java());
+        return sameJvm && Runtime.version().feature() >= 23
+                ? List.of("--sun-misc-unsafe-memory-access=allow")
+                : List.of();
     }
 
     public List<String> target(Cell.CellProcess p, Path gcLog, Map<String, String> placeholders) {
@@ -40,6 +55,7 @@ public final class Commands {
                 new IllegalArgumentException("unknown target " + p.target()));
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        cmd.addAll(runtimeFlags);
         cmd.addAll(def.jvmOrEmpty());
         if (p.heap() != null) {
             cmd.add("-Xms" + p.heap());
@@ -96,6 +112,7 @@ public final class Commands {
         LaunchDef def = registry.injector();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        cmd.addAll(runtimeFlags);
         cmd.addAll(def.jvmOrEmpty());
         cmd.add("-cp");
         cmd.add(registry.classpath(def));

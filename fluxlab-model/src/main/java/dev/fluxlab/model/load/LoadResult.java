@@ -32,6 +32,8 @@ import java.util.Map;
  * @param histogram       the corrected-latency HdrHistogram (microsecond units), compressed and base64-encoded
  * @param histogramUnit   unit of histogram values ({@code us})
  * @param uncorrectedHistogram the uncorrected HdrHistogram, same encoding
+ * @param transport       the injector's I/O transport actually used ({@code epoll}, {@code io_uring} or {@code nio});
+ *                        added after the first release of the schema, may be absent in older documents
  */
 public record LoadResult(
         String schema,
@@ -56,9 +58,22 @@ public record LoadResult(
         List<SecondSample> perSecond,
         String histogram,
         String histogramUnit,
-        String uncorrectedHistogram) {
+        String uncorrectedHistogram,
+        String transport) {
 
     public static final String SCHEMA = "fluxlab.load/1";
+
+    /** The original constructor, before {@code transport} was added; kept so existing callers still compile. */
+    public LoadResult(String schema, String target, String protocol, String model, String method,
+                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
+                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
+                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
+                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
+                      String histogramUnit, String uncorrectedHistogram) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null);
+    }
 
     /** Sum of all error classes. */
     public long errorCount() {

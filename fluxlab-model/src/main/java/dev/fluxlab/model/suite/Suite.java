@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.Durations;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadFeature;

@@ -5,7 +5,7 @@ import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
-import dev.fluxlab.model.suite.Durations;
+import dev.fluxlab.model.Durations;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,244 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.loadgen.HumanReport;
+import dev.fluxlab.loadgen.LoadFailure;
+import dev.fluxlab.loadgen.LoadGenerator;
+import dev.fluxlab.loadgen.LoadOutcome;
+import dev.fluxlab.loadgen.LoadSpec;
+import dev.fluxlab.loadgen.ProgressListener;
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Json;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab load URL}: drives HTTP load with fluxlab's Netty injector and reports throughput, the latency
+ * spectrum and errors by class (flags: docs/contracts.md). Exit 0 when the run completed (errors are in the
+ * result), 2 for bad input, 1 when the run could not take place.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Load a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2), closed or open model.",
+                "Every response is verified; errors are counted by class and never as throughput."})
+public final class LoadCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "Target, e.g. http://127.0.0.1:8080/plaintext (loopback only unless --allow-remote).")
+    String url;
+
+    @Option(names = {"-c", "--connections"}, defaultValue = "16", description = "TCP connections (default: ${DEFAULT-VALUE}).")
+    int connections;
+
+    @Option(names = {"-m", "--in-flight"}, defaultValue = "1", description = "Requests in flight per connection: h2 streams or HTTP/1.1 pipeline depth (default: ${DEFAULT-VALUE}).")
+    int inFlight;
+
+    @Option(names = {"-d", "--duration"}, defaultValue = "10s", description = "Measured phase length, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = {"-n", "--requests"}, description = "Measured phase by count instead of duration (bounded by --max-duration).")
+    Long requests;
+
+    @Option(names = "--max-duration", defaultValue = "10m", description = "Bound of a measured phase by count (default: ${DEFAULT-VALUE}).")
+    String maxDuration;
+
+    @Option(names = "--warmup", defaultValue = "5s", description = "Unrecorded warm-up: a duration, 0, or auto (until throughput is stable) (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--warmup-max", defaultValue = "60s", description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
+    String warmupMax;
+
+    @Option(names = "--rate", description = "Open model: requests per second (corrected and uncorrected latency). Default: closed model.")
+    Double rate;
+
+    @Option(names = "--protocol", description = "http1.1, h2c or h2 (default: http1.1 for http://, h2 for https://).")
+    String protocol;
+
+    @Option(names = "--method", description = "GET or POST (default: GET, POST when a body is given).")
+    String method;
+
+    @Option(names = "--body-file", description = "Request body from a file.")
+    Path bodyFile;
+
+    @Option(names = "--body-size", description = "Request body: a generated valid JSON document of this many bytes.")
+    Integer bodySize;
+
+    @Option(names = {"-H", "--header"}, description = "Extra request header 'Name: value' (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--expect-status", defaultValue = "200", description = "Status every response must have (default: ${DEFAULT-VALUE}).")
+    int expectStatus;
+
+    @Option(names = "--expect-body", description = "Exact body every response must have.")
+    String expectBody;
+
+    @Option(names = "--expect-content-type", description = "Content-Type every response must have (parameters such as charset ignored).")
+    String expectContentType;
+
+    @Option(names = "--timeout", defaultValue = "10s", description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--threads", description = "Injector event loops (default: min(cores, connections)).")
+    Integer threads;
+
+    @Option(names = "--transport", defaultValue = "native", description = "native (epoll, then io_uring, then nio), epoll, io_uring or nio (default: ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result document (schema fluxlab.load/1).")
+    Path json;
+
+    @Option(names = "--hgrm", paramLabel = "FILE", description = "Write HdrHistogram's percentile distribution of corrected latency (ms).")
+    Path hgrm;
+
+    @Option(names = "--insecure", description = "Trust any server certificate (the lab's self-signed ones).")
+    boolean insecure;
+
+    @Option(names = "--allow-remote", description = "Permit a non-loopback target.")
+    boolean allowRemote;
+
+    @Option(names = "--progress", defaultValue = "human", description = "human (stderr), machine (stdout lines), none (default: ${DEFAULT-VALUE}).")
+    String progress;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        LoadSpec load;
+        ProgressListener listener;
+        try {
+            load = buildSpec();
+            listener = progressListener(out, err);
+        } catch (IllegalArgumentException e) {
+            return badInput(err, e);
+        }
+        LoadOutcome outcome;
+        try {
+            outcome = LoadGenerator.run(load, listener);
+        } catch (IllegalArgumentException e) {
+            // refused target or unavailable transport: bad input, detected before any connection
+            return badInput(err, e);
+        } catch (LoadFailure e) {
+            err.println("fluxlab load: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        out.print(HumanReport.format(outcome));
+        out.flush();
+        if (json != null) {
+            Json.writeAtomically(json, outcome.result());
+        }
+        if (hgrm != null) {
+            writeAtomically(hgrm, HumanReport.hgrm(outcome));
+        }
+        return 0;
+    }
+
+    private int badInput(PrintWriter err, IllegalArgumentException e) {
+        err.println("fluxlab load: " + e.getMessage() + " (see fluxlab load --help)");
+        err.flush();
+        return spec.commandLine().getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private LoadSpec buildSpec() throws IOException {
+        LoadSpec.Builder b = LoadSpec.builder(url)
+                .protocol(protocol)
+                .connections(connections)
+                .inFlight(inFlight)
+                .threads(threads)
+                .maxDuration(parse("--max-duration", maxDuration))
+                .warmupMax(parse("--warmup-max", warmupMax))
+                .rate(rate)
+                .expectStatus(expectStatus)
+                .expectContentType(expectContentType)
+                .timeout(parse("--timeout", timeout))
+                .insecure(insecure)
+                .allowRemote(allowRemote)
+                .transport(transport);
+        if (requests != null) {
+            b.requests(requests);
+        } else {
+            b.duration(parse("--duration", duration));
+        }
+        if (warmup.trim().equalsIgnoreCase("auto")) {
+            b.warmupAuto();
+        } else {
+            b.warmup(parse("--warmup", warmup));
+        }
+        if (bodyFile != null && bodySize != null) {
+            throw new IllegalArgumentException("--body-file and --body-size are exclusive: give one of them");
+        }
+        boolean hasBody = false;
+        if (bodyFile != null) {
+            if (!Files.isReadable(bodyFile)) {
+                throw new IllegalArgumentException("--body-file " + bodyFile + " cannot be read");
+            }
+            String type = bodyFile.toString().endsWith(".json") ? "application/json" : "application/octet-stream";
+            b.body(Files.readAllBytes(bodyFile), type);
+            hasBody = true;
+        } else if (bodySize != null) {
+            b.body(LoadSpec.jsonBody(bodySize), "application/json");
+            hasBody = true;
+        }
+        b.method(method != null ? method : hasBody ? "POST" : "GET");
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("invalid header '" + h + "': use -H 'Name: value'");
+            }
+            b.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+        }
+        if (expectBody != null) {
+            b.expectBody(expectBody.getBytes(StandardCharsets.UTF_8));
+        }
+        return b.build();
+    }
+
+    private static Duration parse(String flag, String text) {
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage());
+        }
+    }
+
+    private ProgressListener progressListener(PrintWriter out, PrintWriter err) {
+        return switch (progress.toLowerCase(Locale.ROOT)) {
+            case "none" -> ProgressListener.NONE;
+            case "machine" -> (phase, t, ok, errors, rps) -> {
+                out.println(HumanReport.machineProgress(phase, t, ok, errors, rps));
+                out.flush();
+            };
+            case "human" -> (phase, t, ok, errors, rps) -> {
+                err.println(String.format(Locale.ROOT, "  %-7s t=%3ds  %,10.0f req/s  errors %d", phase, t, rps, errors));
+                err.flush();
+            };
+            default -> throw new IllegalArgumentException("--progress must be human, machine or none, got '" + progress + "'");
+        };
+    }
+
+    private static void writeAtomically(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try {
+            Files.writeString(tmp, text);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

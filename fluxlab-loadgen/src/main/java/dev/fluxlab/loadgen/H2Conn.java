@@ -1,0 +1,503 @@
+package dev.fluxlab.loadgen;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+
+/**
+ * HTTP/2 client connection (h2c prior knowledge or h2 over TLS) written directly as frames: HEADERS frames
+ * are copied from pre-encoded templates with the stream id patched in, and every frame a read burst or
+ * scheduler tick produces (for all streams, plus SETTINGS/PING acks and WINDOW_UPDATEs) goes out in one
+ * buffer with one flush. Responses are read with Netty's {@link DefaultHttp2FrameReader} (framing + HPACK).
+ *
+ * <p>Flow control: we advertise a 1 GiB stream window and raise the connection window by 1 GiB up front,
+ * replenishing it as DATA arrives, so responses are never throttled by the injector. Request bodies are at most
+ * one initial stream window ({@link LoadSpec#MAX_H2_BODY}); the connection send window is tracked.
+ */
+final class H2Conn extends Conn {
+
+    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final int OUR_WINDOW = 1 << 30;
+
+    private final int wanted;
+    private int capacity;
+    private final int[] streamOf;     // slot -> stream id (0 = free)
+    private final long[] intendedAt;
+    private final long[] sentAt;
+    private final int[] statusOf;
+    private final boolean[] ctOkOf;
+    private final long[] bodyPosOf;
+    private final boolean[] bodyBadOf;
+    private final int[] freeSlots;
+    private int freeTop;
+    // open-addressing map stream id -> slot
+    private final int[] mapKeys;
+    private final int[] mapVals;
+    private final int mapMask;
+
+    private final DefaultHttp2FrameReader reader = new DefaultHttp2FrameReader(new DefaultHttp2HeadersDecoder(false));
+    private final Listener listener = new Listener();
+    private ByteBuf cum;
+    private ByteBuf out;
+    private int nextStreamId = 1;
+    private boolean goAway;
+    private boolean exhausted;
+    private boolean settingsSeen;
+    private boolean useIndexed;
+    private boolean firstSent;
+    private long sendWindow = 65_535;
+    private long serverInitialWindow = 65_535;
+    private long consumed;
+
+    H2Conn(LoopWorker worker, int index, int wanted) {
+        super(worker, index);
+        this.wanted = wanted;
+        this.capacity = wanted;
+        streamOf = new int[wanted];
+        intendedAt = new long[wanted];
+        sentAt = new long[wanted];
+        statusOf = new int[wanted];
+        ctOkOf = new boolean[wanted];
+        bodyPosOf = new long[wanted];
+        bodyBadOf = new boolean[wanted];
+        freeSlots = new int[wanted];
+        for (int i = 0; i < wanted; i++) {
+            freeSlots[i] = wanted - 1 - i;
+        }
+        freeTop = wanted;
+        int size = Integer.highestOneBit(Math.max(4, wanted * 4) - 1) << 1;
+        mapKeys = new int[size];
+        mapVals = new int[size];
+        mapMask = size - 1;
+    }
+
+    @Override
+    void transportReady(ChannelHandlerContext ctx) {
+        ByteBuf b = out();
+        b.writeBytes(PREFACE);
+        // SETTINGS: ENABLE_PUSH=0, MAX_CONCURRENT_STREAMS=0 (no server-initiated streams), INITIAL_WINDOW_SIZE=1GiB
+        b.writeMedium(18).writeByte(0x4).writeByte(0).writeInt(0);
+        b.writeShort(0x2).writeInt(0);
+        b.writeShort(0x3).writeInt(0);
+        b.writeShort(0x4).writeInt(OUR_WINDOW);
+        windowUpdate(0, OUR_WINDOW);
+        flushPending();
+    }
+
+    private ByteBuf out() {
+        if (out == null) {
+            out = ctx.alloc().directBuffer(4096);
+        }
+        return out;
+    }
+
+    private void windowUpdate(int stream, int increment) {
+        out().writeMedium(4).writeByte(0x8).writeByte(0).writeInt(stream).writeInt(increment);
+    }
+
+    @Override
+    boolean canSend() {
+        return ready && !goAway && !exhausted && outstanding < capacity && freeTop > 0
+                && sendWindow >= tpl.bodyLength;
+    }
+
+    @Override
+    void send(long intended, long now) {
+        int sid = nextStreamId;
+        nextStreamId += 2;
+        if (nextStreamId < 0 || nextStreamId > Integer.MAX_VALUE - 2) {
+            exhausted = true;
+        }
+        int slot = freeSlots[--freeTop];
+        streamOf[slot] = sid;
+        intendedAt[slot] = intended;
+        sentAt[slot] = now;
+        statusOf[slot] = 0;
+        ctOkOf[slot] = tpl.expectContentType == null;
+        bodyPosOf[slot] = 0;
+        bodyBadOf[slot] = false;
+        mapPut(sid, slot);
+        outstanding++;
+        ByteBuf b = out();
+        byte[] frame = !firstSent ? (useIndexed ? tpl.h2First : tpl.h2Stateless) : (useIndexed ? tpl.h2Indexed : tpl.h2Stateless);
+        firstSent = true;
+        int at = b.writerIndex();
+        b.writeBytes(frame);
+        b.setInt(at + 5, sid);
+        if (tpl.bodyLength > 0) {
+            at = b.writerIndex();
+            b.writeBytes(tpl.h2Data);
+            for (int off : tpl.h2DataStreamIdOffsets) {
+                b.setInt(at + off, sid);
+            }
+            sendWindow -= tpl.bodyLength;
+        }
+        worker.markDirty(this);
+    }
+
+    @Override
+    void flushPending() {
+        if (out != null && out.isReadable()) {
+            ByteBuf b = out;
+            out = null;
+            ctx.writeAndFlush(b, ctx.voidPromise());
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        ByteBuf buf;
+        if (cum != null) {
+            cum.ensureWritable(in.readableBytes());
+            cum.writeBytes(in);
+            in.release();
+            buf = cum;
+        } else {
+            buf = in;
+        }
+        listener.now = System.nanoTime();
+        try {
+            reader.readFrame(ctx, buf, listener);
+        } catch (Http2Exception | RuntimeException e) {
+            buf.skipBytes(buf.readableBytes());
+            protocolFailure();
+        }
+        if (buf == in) {
+            if (in.isReadable()) {
+                cum = ctx.alloc().heapBuffer(Math.max(1024, in.readableBytes() * 2));
+                cum.writeBytes(in);
+            }
+            in.release();
+        } else if (!cum.isReadable()) {
+            cum.release();
+            cum = null;
+        } else {
+            cum.discardSomeReadBytes();
+        }
+    }
+
+    private void protocolFailure() {
+        if (ctx.channel().isActive()) {
+            flushPending();
+            closeWith(ErrorClass.PROTOCOL);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (consumed >= OUR_WINDOW / 2) {
+            windowUpdate(0, (int) consumed);
+            consumed = 0;
+        }
+        flushPending();
+        worker.flushDirty();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (cum != null) {
+            cum.release();
+            cum = null;
+        }
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        reader.close();
+        super.channelInactive(ctx);
+    }
+
+    private void release(int slot) {
+        mapRemove(streamOf[slot]);
+        streamOf[slot] = 0;
+        freeSlots[freeTop++] = slot;
+        outstanding--;
+    }
+
+    private void complete(int slot, long now) {
+        int status = statusOf[slot];
+        boolean ctOk = ctOkOf[slot];
+        boolean bodyOk = tpl.expectBody == null
+                || (!bodyBadOf[slot] && bodyPosOf[slot] == tpl.expectBody.readableBytes());
+        long intended = intendedAt[slot];
+        long sent = sentAt[slot];
+        release(slot);
+        LoopStats st = worker.stats;
+        if (status != tpl.expectStatus) {
+            st.error(ErrorClass.STATUS, now);
+        } else if (!ctOk || !bodyOk) {
+            st.error(ErrorClass.BODY, now);
+        } else {
+            st.ok(now, intended, sent);
+        }
+        afterFree(now);
+    }
+
+    private void afterFree(long now) {
+        if ((goAway || exhausted) && outstanding == 0) {
+            ctx.close();
+            return;
+        }
+        worker.slotFree(this, now);
+    }
+
+    @Override
+    void checkTimeouts(long now, long timeoutNanos) {
+        if (outstanding == 0) {
+            return;
+        }
+        boolean any = false;
+        for (int s = 0; s < wanted; s++) {
+            if (streamOf[s] != 0 && now - sentAt[s] > timeoutNanos) {
+                // RST_STREAM(CANCEL) and give the slot back; the connection goes on
+                out().writeMedium(4).writeByte(0x3).writeByte(0).writeInt(streamOf[s]).writeInt(0x8);
+                release(s);
+                worker.stats.error(ErrorClass.TIMEOUT, now);
+                any = true;
+            }
+        }
+        if (any) {
+            afterFree(now);
+            flushPending();
+        }
+    }
+
+    @Override
+    void failOutstanding(ErrorClass c, long now) {
+        for (int s = 0; s < wanted; s++) {
+            if (streamOf[s] != 0) {
+                release(s);
+                worker.stats.error(c, now);
+            }
+        }
+    }
+
+    // --- stream id -> slot, linear probing with backward-shift deletion ---
+
+    private void mapPut(int key, int val) {
+        int i = (key >>> 1) & mapMask;
+        while (mapKeys[i] != 0) {
+            i = (i + 1) & mapMask;
+        }
+        mapKeys[i] = key;
+        mapVals[i] = val;
+    }
+
+    private int mapGet(int key) {
+        int i = (key >>> 1) & mapMask;
+        for (;;) {
+            int k = mapKeys[i];
+            if (k == key) {
+                return mapVals[i];
+            }
+            if (k == 0) {
+                return -1;
+            }
+            i = (i + 1) & mapMask;
+        }
+    }
+
+    private void mapRemove(int key) {
+        int i = (key >>> 1) & mapMask;
+        while (mapKeys[i] != key) {
+            if (mapKeys[i] == 0) {
+                return;
+            }
+            i = (i + 1) & mapMask;
+        }
+        // backward shift
+        int j = i;
+        for (;;) {
+            j = (j + 1) & mapMask;
+            int k = mapKeys[j];
+            if (k == 0) {
+                break;
+            }
+            int home = (k >>> 1) & mapMask;
+            boolean between = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+            if (!between) {
+                mapKeys[i] = k;
+                mapVals[i] = mapVals[j];
+                i = j;
+            }
+        }
+        mapKeys[i] = 0;
+    }
+
+    /** Frame callbacks; {@code now} is the arrival time of the read burst being parsed. */
+    private final class Listener extends Http2FrameAdapter {
+        long now;
+
+        @Override
+        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            int n = data.readableBytes();
+            consumed += n + padding;
+            int slot = mapGet(streamId);
+            if (slot >= 0) {
+                ByteBuf exp = tpl.expectBody;
+                if (exp != null && !bodyBadOf[slot] && n > 0) {
+                    long pos = bodyPosOf[slot];
+                    if (pos + n > exp.readableBytes() || !ByteBufUtil.equals(data, data.readerIndex(), exp, (int) pos, n)) {
+                        bodyBadOf[slot] = true;
+                    }
+                }
+                bodyPosOf[slot] += n;
+                if (endOfStream) {
+                    complete(slot, now);
+                }
+            }
+            return n + padding;
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
+                                  short weight, boolean exclusive, int streamDependency, boolean endOfStream) {
+            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
+                                  boolean endOfStream) {
+            int slot = mapGet(streamId);
+            if (slot < 0) {
+                return;
+            }
+            CharSequence st = headers.status();
+            if (st != null) {
+                int code = parseStatus(st);
+                if (code >= 100 && code < 200) {
+                    return; // interim
+                }
+                statusOf[slot] = code;
+                if (tpl.expectContentType != null) {
+                    CharSequence ct = headers.get("content-type");
+                    ctOkOf[slot] = ct != null && contentTypeMatches(ct, tpl.expectContentType);
+                }
+            }
+            if (endOfStream) {
+                complete(slot, now);
+            }
+        }
+
+        @Override
+        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
+            int slot = mapGet(streamId);
+            if (slot >= 0) {
+                release(slot);
+                worker.stats.error(ErrorClass.PROTOCOL, now);
+                afterFree(now);
+            }
+        }
+
+        @Override
+        public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
+            Long mcs = settings.maxConcurrentStreams();
+            if (mcs != null) {
+                capacity = (int) Math.min(wanted, mcs);
+                if (mcs < worker.ctl.serverStreamLimit) {
+                    worker.ctl.serverStreamLimit = mcs;
+                }
+            }
+            Integer iw = settings.initialWindowSize();
+            if (iw != null) {
+                serverInitialWindow = iw;
+            }
+            Long hts = settings.headerTableSize();
+            if (!settingsSeen) {
+                useIndexed = hts == null || hts >= tpl.h2TableNeed;
+            } else if (hts != null && hts < tpl.h2TableNeed) {
+                useIndexed = false;
+            }
+            out().writeMedium(0).writeByte(0x4).writeByte(0x1).writeInt(0); // SETTINGS ack
+            if (!settingsSeen) {
+                settingsSeen = true;
+                if (tpl.bodyLength > serverInitialWindow) {
+                    worker.connectFailed(H2Conn.this, new IllegalStateException("request body of " + tpl.bodyLength
+                            + " bytes exceeds the server's initial stream window " + serverInitialWindow), ErrorClass.PROTOCOL);
+                    flushPending();
+                    ctx.close();
+                    return;
+                }
+                becameReady();
+            }
+        }
+
+        @Override
+        public void onPingRead(ChannelHandlerContext ctx, long data) {
+            out().writeMedium(8).writeByte(0x6).writeByte(0x1).writeInt(0).writeLong(data);
+        }
+
+        @Override
+        public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
+            goAway = true;
+            for (int s = 0; s < wanted; s++) {
+                if (streamOf[s] > lastStreamId) {
+                    release(s);
+                    worker.stats.error(ErrorClass.PROTOCOL, now);
+                }
+            }
+            if (outstanding == 0) {
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void onWindowUpdateRead(ChannelHandlerContext ctx, int streamId, int windowSizeIncrement) {
+            if (streamId == 0) {
+                sendWindow += windowSizeIncrement;
+                if (tpl.bodyLength > 0) {
+                    worker.slotFree(H2Conn.this, now);
+                }
+            }
+        }
+
+        @Override
+        public void onPushPromiseRead(ChannelHandlerContext ctx, int streamId, int promisedStreamId,
+                                      Http2Headers headers, int padding) {
+            protocolFailure();
+        }
+    }
+
+    private static int parseStatus(CharSequence s) {
+        if (s.length() != 3) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = 0; i < 3; i++) {
+            int d = s.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                return -1;
+            }
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
+    static boolean contentTypeMatches(CharSequence ct, byte[] expected) {
+        int n = ct.length();
+        if (n < expected.length) {
+            return false;
+        }
+        for (int i = 0; i < expected.length; i++) {
+            char c = ct.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                c += 32;
+            }
+            if (c != expected[i]) {
+                return false;
+            }
+        }
+        int i = expected.length;
+        while (i < n && ct.charAt(i) == ' ') {
+            i++;
+        }
+        return n == expected.length || (i < n && ct.charAt(i) == ';');
+    }
+}

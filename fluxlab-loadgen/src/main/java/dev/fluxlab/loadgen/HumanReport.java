@@ -1,0 +1,92 @@
+package dev.fluxlab.loadgen;
+
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The wrk-like text summary of a run, derived from the {@link LoadOutcome} data (text last). */
+public final class HumanReport {
+
+    private HumanReport() {
+    }
+
+    public static String format(LoadOutcome o) {
+        LoadResult r = o.result();
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "fluxlab load %s%n", r.target()));
+        sb.append(String.format(Locale.ROOT, "  %s, %s transport, %d threads, %d connections x %d in flight, %s model%s%n",
+                r.protocol(), r.transport(), o.threads(), r.connections(), r.inFlight(), r.model(),
+                r.rateRps() == null ? "" : String.format(Locale.ROOT, " at %.1f req/s", r.rateRps())));
+        sb.append(String.format(Locale.ROOT, "  warm-up %.2fs%s, measured %.2fs%n", r.warmupS(),
+                r.warmupStable() == null ? "" : (r.warmupStable() ? " (auto, stable)" : " (auto, NOT stable)"), r.durationS()));
+        if (r.model().equals("open")) {
+            latency(sb, "Latency (corrected, from intended send time)", r.latencyMs().corrected());
+            latency(sb, "Latency (uncorrected, from actual write)", r.latencyMs().uncorrected());
+        } else {
+            latency(sb, "Latency", r.latencyMs().corrected());
+        }
+        sb.append(String.format(Locale.ROOT, "  Requests     %d ok in %.2fs = %.1f req/s%n", r.requestsOk(), r.durationS(),
+                r.throughputRps()));
+        long errs = r.errorCount();
+        if (errs == 0) {
+            sb.append("  Errors       none\n");
+        } else {
+            sb.append("  Errors       ").append(errs).append(" (")
+                    .append(r.errors().entrySet().stream().filter(e -> e.getValue() > 0)
+                            .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                    .append("), not counted as throughput\n");
+        }
+        if (r.model().equals("open")) {
+            sb.append(String.format(Locale.ROOT, "  Schedule     %d late (> 1 ms after intended), %d missed%n",
+                    r.lateRequests(), r.missedRequests()));
+        }
+        StringBuilder busy = new StringBuilder();
+        for (double b : o.loopBusy()) {
+            if (b >= 0) {
+                busy.append(busy.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.0f%%", b * 100));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "  Injector CPU %.2fs = %.2f cores (event loops busy: %s), %.0f req per CPU-second%n",
+                r.injectorCpuS(), r.injectorCpuCores(), busy, r.injectorCpuS() > 0 ? r.requestsOk() / r.injectorCpuS() : 0.0));
+        for (String w : o.warnings()) {
+            sb.append("  WARNING: ").append(w).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static void latency(StringBuilder sb, String title, LatencySummary l) {
+        sb.append("  ").append(title).append('\n');
+        sb.append(String.format(Locale.ROOT, "    mean %s  stdev %s  max %s%n", ms(l.mean()), ms(l.stdev()), ms(l.max())));
+        sb.append(String.format(Locale.ROOT, "    p50 %s  p75 %s  p90 %s  p99 %s  p99.9 %s  p99.99 %s%n",
+                ms(l.p50()), ms(l.p75()), ms(l.p90()), ms(l.p99()), ms(l.p999()), ms(l.p9999())));
+    }
+
+    private static String ms(double v) {
+        if (v >= 1000) {
+            return String.format(Locale.ROOT, "%.2fs", v / 1000);
+        }
+        if (v >= 10) {
+            return String.format(Locale.ROOT, "%.1fms", v);
+        }
+        return String.format(Locale.ROOT, "%.3fms", v);
+    }
+
+    /** HdrHistogram's percentile distribution of {@code o}'s corrected latency, values in milliseconds. */
+    public static String hgrm(LoadOutcome o) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            o.corrected().outputPercentileDistribution(ps, 1000.0);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One machine progress line as in docs/contracts.md. */
+    public static String machineProgress(String phase, int t, long ok, long errors, double rps) {
+        return String.format(Locale.ROOT, "fluxlab-progress phase=%s t=%d ok=%d errors=%d rps=%.0f", phase, t, ok, errors, rps);
+    }
+}

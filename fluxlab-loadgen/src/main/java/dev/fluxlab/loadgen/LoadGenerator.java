@@ -1,0 +1,404 @@
+package dev.fluxlab.loadgen;
+
+import dev.fluxlab.model.load.Latency;
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.SecondSample;
+import io.netty.channel.EventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.ResourceLeakDetector;
+import org.HdrHistogram.Histogram;
+
+import javax.net.ssl.SSLException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs one injector run: connects, warms up (unrecorded), measures, and returns the result. The calling thread
+ * only coordinates (phase boundaries, per-second samples, CPU readings); all I/O and recording happen on the
+ * event loops, each recording into its own histograms, merged once at the end.
+ */
+public final class LoadGenerator {
+
+    private LoadGenerator() {
+    }
+
+    /**
+     * Runs {@code spec}.
+     *
+     * @throws IllegalArgumentException for a refused target (non-loopback) or an unavailable transport, before any connection
+     * @throws LoadFailure              when no connection could be made
+     */
+    public static LoadOutcome run(LoadSpec spec, ProgressListener progress) throws LoadFailure, InterruptedException {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            // sampling leak detection costs the hot path; the injector's buffers are covered by the tests
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+        InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
+        Transport transport = Transport.select(spec.transport());
+        SslContext ssl = spec.tls() ? sslContext(spec) : null;
+        RequestTemplate tpl = new RequestTemplate(spec);
+        RunControl ctl = new RunControl(spec.requests());
+        MultiThreadIoEventLoopGroup group = transport.newGroup(spec.threads());
+        List<LoopWorker> workers = new ArrayList<>();
+        try {
+            InitialConnects initial = new InitialConnects(spec.connections());
+            InetSocketAddress remote = new InetSocketAddress(address, spec.port());
+            int t = spec.threads();
+            for (int i = 0; i < t; i++) {
+                int n = spec.connections() / t + (i < spec.connections() % t ? 1 : 0);
+                double loopRate = spec.openModel() ? spec.rate() * n / spec.connections() : 0;
+                EventLoop loop = (EventLoop) group.next();
+                workers.add(new LoopWorker(loop, n, spec, ctl, tpl, transport, ssl, remote, initial, loopRate));
+            }
+            for (LoopWorker w : workers) {
+                w.loop.execute(w::connectAll);
+            }
+            initial.await(spec.timeout().toMillis() + 5_000);
+            if (initial.readyCount() == 0) {
+                Throwable cause = initial.firstFailure();
+                throw new LoadFailure("could not connect to " + spec.target() + " (" + remote + "): "
+                        + describe(cause, spec), cause);
+            }
+            long[] tids = new long[t];
+            for (int i = 0; i < t; i++) {
+                tids[i] = on(workers.get(i), () -> Thread.currentThread().threadId());
+            }
+            return measure(spec, progress, transport, ctl, workers, tids);
+        } finally {
+            ctl.stopping = true;
+            for (LoopWorker w : workers) {
+                w.loop.execute(w::stop);
+            }
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, Transport transport, RunControl ctl,
+                                       List<LoopWorker> workers, long[] tids) throws InterruptedException {
+        List<SecondSample> perSecond = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        long runStart = System.nanoTime();
+        for (LoopWorker w : workers) {
+            w.loop.execute(() -> w.start(runStart));
+        }
+
+        // --- warm-up (not recorded) ---
+        Sampler warm = new Sampler("warmup", runStart, workers, perSecond, progress);
+        Boolean stable = null;
+        if (spec.warmupAuto()) {
+            long max = runStart + spec.warmupMax().toNanos();
+            stable = false;
+            while (warm.nextTick() <= max) {
+                sleepUntil(warm.nextTick());
+                warm.tick();
+                if (isStable(warm.rates)) {
+                    stable = true;
+                    break;
+                }
+            }
+            if (!stable) {
+                sleepUntil(max);
+                warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: "
+                        + "throughput was still changing when the measurement started", spec.warmupMax().toMillis() / 1e3));
+            }
+        } else {
+            long end = runStart + spec.warmup().toNanos();
+            while (warm.nextTick() <= end) {
+                sleepUntil(warm.nextTick());
+                warm.tick();
+            }
+            sleepUntil(end);
+        }
+
+        // --- measurement ---
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long[] tcpu0 = threadCpu(threads, tids);
+        long cpu0 = processCpu();
+        long mStart = System.nanoTime();
+        long mEnd;
+        Sampler meas = new Sampler("measure", mStart, workers, perSecond, progress);
+        if (spec.requests() == null) {
+            mEnd = mStart + spec.duration().toNanos();
+            ctl.openMeasure(mStart, mEnd);
+            while (meas.nextTick() <= mEnd) {
+                sleepUntil(meas.nextTick());
+                meas.tick();
+            }
+            sleepUntil(mEnd);
+        } else {
+            ctl.openMeasure(mStart, Long.MAX_VALUE);
+            long bound = mStart + spec.maxDuration().toNanos();
+            boolean reached = false;
+            while (!reached) {
+                long wake = Math.min(meas.nextTick(), bound);
+                reached = ctl.countReached.await(Math.max(0, wake - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (!reached && System.nanoTime() >= meas.nextTick() && meas.nextTick() <= bound) {
+                    meas.tick();
+                }
+                if (!reached && System.nanoTime() >= bound) {
+                    break;
+                }
+            }
+            if (reached) {
+                mEnd = ctl.measureEnd;
+            } else {
+                mEnd = System.nanoTime();
+                ctl.measureEnd = mEnd;
+                warnings.add("the measured phase hit --max-duration before " + spec.requests() + " requests completed");
+            }
+        }
+        long cpu1 = processCpu();
+        long[] tcpu1 = threadCpu(threads, tids);
+        ctl.stopping = true;
+
+        // --- collect (on each loop, after it has recorded everything up to the end) ---
+        Histogram corrected = new Histogram(LoopStats.MAX_US, 3);
+        Histogram uncorrected = new Histogram(LoopStats.MAX_US, 3);
+        long ok = 0, late = 0, missed = 0;
+        long[] errors = new long[ErrorClass.values().length];
+        final long end = mEnd;
+        for (LoopWorker w : workers) {
+            Object[] snap = on(w, () -> new Object[]{w.stats.corrected.copy(), w.stats.uncorrected.copy(), w.stats.ok,
+                    w.stats.errors.clone(), w.stats.late, w.missedAt(end)});
+            corrected.add((Histogram) snap[0]);
+            uncorrected.add((Histogram) snap[1]);
+            ok += (long) snap[2];
+            long[] e = (long[]) snap[3];
+            for (int i = 0; i < e.length; i++) {
+                errors[i] += e[i];
+            }
+            late += (long) snap[4];
+            missed += (long) snap[5];
+        }
+
+        double durationS = (mEnd - mStart) / 1e9;
+        double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
+        if (cpu0 < 0 || cpu1 < 0) {
+            warnings.add("this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
+        }
+        double cores = cpuS / durationS;
+        double[] busy = new double[tids.length];
+        for (int i = 0; i < tids.length; i++) {
+            busy[i] = tcpu0[i] < 0 || tcpu1[i] < 0 ? -1 : (tcpu1[i] - tcpu0[i]) / 1e9 / durationS;
+            if (busy[i] >= 0.9) {
+                warnings.add(String.format(Locale.ROOT, "injector event loop %d was %.0f%% busy: the result may be the "
+                        + "injector's limit, not the server's (try more --threads)", i, busy[i] * 100));
+            }
+        }
+        int avail = Runtime.getRuntime().availableProcessors();
+        if (cpuS >= 0 && cores >= 0.9 * avail) {
+            warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
+                    + "injector's limit, not the server's", cores, avail));
+        }
+        if (spec.protocol().isHttp2() && ctl.serverStreamLimit < spec.inFlight()) {
+            warnings.add("the server allows only " + ctl.serverStreamLimit + " concurrent streams per connection: "
+                    + "-m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
+        }
+        if (spec.openModel() && (late > 0 || missed > 0)) {
+            long sent = ok + sum(errors) + missed;
+            warnings.add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests left more than 1 ms after "
+                    + "their intended time and %d were never sent (of ~%d intended at %.0f req/s); the rate was NOT "
+                    + "lowered: corrected latency includes the waiting", late, missed, sent, spec.rate()));
+        }
+
+        Map<String, Long> errorMap = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            errorMap.put(c.key(), errors[c.ordinal()]);
+        }
+        LatencySummary cs = summary(corrected);
+        LatencySummary us = summary(uncorrected);
+        LoadResult result = new LoadResult(LoadResult.SCHEMA, spec.target(), spec.protocol().label(),
+                spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
+                (mStart - runStart) / 1e9, stable, durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
+                late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
+                transport.name());
+        return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
+    }
+
+    /** Stable: the last 3 one-second windows within +-5% of their mean, no rising trend, at least 3 s. */
+    static boolean isStable(List<Double> rates) {
+        int n = rates.size();
+        if (n < 3) {
+            return false;
+        }
+        double a = rates.get(n - 3), b = rates.get(n - 2), c = rates.get(n - 1);
+        double mean = (a + b + c) / 3;
+        if (mean <= 0) {
+            return false;
+        }
+        for (double v : new double[]{a, b, c}) {
+            if (Math.abs(v - mean) > 0.05 * mean) {
+                return false;
+            }
+        }
+        boolean rising = a < b && b < c && (c - a) > 0.02 * mean;
+        return !rising;
+    }
+
+    private static long sum(long[] a) {
+        long s = 0;
+        for (long v : a) {
+            s += v;
+        }
+        return s;
+    }
+
+    static LatencySummary summary(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new LatencySummary(h.getMean() / 1e3, h.getStdDeviation() / 1e3, ms(h, 50), ms(h, 75), ms(h, 90),
+                ms(h, 99), ms(h, 99.9), ms(h, 99.99), h.getMaxValue() / 1e3);
+    }
+
+    private static double ms(Histogram h, double p) {
+        return h.getValueAtPercentile(p) / 1e3;
+    }
+
+    /** HdrHistogram's compressed encoding, base64. */
+    public static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buf);
+        byte[] b = new byte[n];
+        buf.flip();
+        buf.get(b, 0, n);
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    /** Decodes {@link #encode}. */
+    public static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalArgumentException("not a compressed HdrHistogram: " + e.getMessage(), e);
+        }
+    }
+
+    private static SslContext sslContext(LoadSpec spec) {
+        try {
+            SslContextBuilder b = SslContextBuilder.forClient();
+            String alpn = spec.protocol() == Protocol.H2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1;
+            b.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn));
+            if (spec.insecure()) {
+                b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
+            } else {
+                b.endpointIdentificationAlgorithm("HTTPS");
+            }
+            return b.build();
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot set up TLS: " + e.getMessage(), e);
+        }
+    }
+
+    private static String describe(Throwable cause, LoadSpec spec) {
+        if (cause == null) {
+            return "no connection became ready within " + (spec.timeout().toMillis() + 5_000) + " ms";
+        }
+        String m = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        Throwable root = cause;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        if (root instanceof java.security.cert.CertificateException || root instanceof javax.net.ssl.SSLException
+                || cause instanceof javax.net.ssl.SSLException) {
+            m += " (TLS: for the lab's self-signed certificate add --insecure)";
+        }
+        return m;
+    }
+
+    private static long processCpu() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    private static long[] threadCpu(ThreadMXBean threads, long[] tids) {
+        long[] out = new long[tids.length];
+        for (int i = 0; i < tids.length; i++) {
+            out[i] = threads.isThreadCpuTimeSupported() ? threads.getThreadCpuTime(tids[i]) : -1;
+        }
+        return out;
+    }
+
+    private static void sleepUntil(long deadline) {
+        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    private static <T> T on(LoopWorker w, java.util.concurrent.Callable<T> task) throws InterruptedException {
+        try {
+            return w.loop.submit(task).get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("injector event loop did not answer: " + e, e);
+        }
+    }
+
+    /** Per-second samples of one phase from the loops' running totals. */
+    private static final class Sampler {
+        final String phase;
+        final long start;
+        final List<LoopWorker> workers;
+        final List<SecondSample> out;
+        final ProgressListener progress;
+        final List<Double> rates = new ArrayList<>();
+        int t;
+        long lastOk, lastErr;
+
+        Sampler(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress) {
+            this.phase = phase;
+            this.start = start;
+            this.workers = workers;
+            this.out = out;
+            this.progress = progress;
+            long[] now = totals();
+            lastOk = now[0];
+            lastErr = now[1];
+        }
+
+        long nextTick() {
+            return start + (t + 1) * 1_000_000_000L;
+        }
+
+        long[] totals() {
+            long ok = 0, err = 0;
+            for (LoopWorker w : workers) {
+                ok += w.stats.okAll();
+                err += w.stats.errAll();
+            }
+            return new long[]{ok, err};
+        }
+
+        void tick() {
+            t++;
+            long[] now = totals();
+            long ok = now[0] - lastOk, err = now[1] - lastErr;
+            lastOk = now[0];
+            lastErr = now[1];
+            out.add(new SecondSample(phase, t, ok, err));
+            rates.add((double) ok);
+            progress.onSecond(phase, t, ok, err, ok);
+        }
+    }
+}

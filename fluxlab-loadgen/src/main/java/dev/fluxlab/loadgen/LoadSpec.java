@@ -1,0 +1,243 @@
+package dev.fluxlab.loadgen;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one injector run does: target, protocol, workload model, phases, request and verification.
+ * Immutable; build it with {@link #builder(String)} and {@link Builder#build()}, which validates every value
+ * and refuses bad input with an {@link IllegalArgumentException} naming the problem.
+ *
+ * @param target        the URL as given
+ * @param host          host to connect to (brackets stripped for IPv6)
+ * @param port          port to connect to
+ * @param pathAndQuery  request target sent on the wire
+ * @param tls           whether to speak TLS (https://)
+ * @param protocol      wire protocol
+ * @param connections   TCP connections
+ * @param inFlight      requests in flight per connection (pipeline depth or concurrent streams)
+ * @param threads       injector event loops
+ * @param duration      measured phase length (when {@code requests} is null)
+ * @param requests      measured phase by count, or null
+ * @param maxDuration   bound of a measured phase by count
+ * @param warmup        fixed warm-up length (ignored when {@code warmupAuto})
+ * @param warmupAuto    warm up until per-second throughput is stable
+ * @param warmupMax     bound of an adaptive warm-up
+ * @param rate          open model: requests per second; null for the closed model
+ * @param method        HTTP method
+ * @param body          request body, empty for none
+ * @param contentType   Content-Type to send with the body, or null
+ * @param headers       extra request headers as name/value pairs
+ * @param expectStatus  the status every response must have
+ * @param expectBody    the exact body every response must have, or null
+ * @param expectContentType the Content-Type every response must have (parameters after ';' ignored), or null
+ * @param timeout       per-request timeout
+ * @param insecure      trust any server certificate (the lab's self-signed ones)
+ * @param allowRemote   permit a non-loopback target
+ * @param transport     {@code native} (epoll, then io_uring, then nio), {@code epoll}, {@code io_uring} or {@code nio}
+ */
+public record LoadSpec(
+        String target, String host, int port, String pathAndQuery, boolean tls,
+        Protocol protocol, int connections, int inFlight, int threads,
+        Duration duration, Long requests, Duration maxDuration,
+        Duration warmup, boolean warmupAuto, Duration warmupMax,
+        Double rate, String method, byte[] body, String contentType, List<String[]> headers,
+        int expectStatus, byte[] expectBody, String expectContentType,
+        Duration timeout, boolean insecure, boolean allowRemote, String transport) {
+
+    /** Largest request body accepted over HTTP/2 (one initial stream window), so no send-side flow control is needed. */
+    public static final int MAX_H2_BODY = 65_535;
+
+    public boolean openModel() {
+        return rate != null;
+    }
+
+    /** {@code host:port}, always with the port (Netty servers reset h2 streams whose :authority lacks it). */
+    public String authority() {
+        String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+        return h + ":" + port;
+    }
+
+    public static Builder builder(String url) {
+        return new Builder(url);
+    }
+
+    /** Mutable, single-use builder; every setter returns {@code this}. */
+    public static final class Builder {
+        private final String url;
+        private String protocol;
+        private int connections = 16;
+        private int inFlight = 1;
+        private Integer threads;
+        private Duration duration = Duration.ofSeconds(10);
+        private Long requests;
+        private Duration maxDuration = Duration.ofMinutes(10);
+        private Duration warmup = Duration.ofSeconds(5);
+        private boolean warmupAuto;
+        private Duration warmupMax = Duration.ofSeconds(60);
+        private Double rate;
+        private String method = "GET";
+        private byte[] body = new byte[0];
+        private String contentType;
+        private final List<String[]> headers = new ArrayList<>();
+        private int expectStatus = 200;
+        private byte[] expectBody;
+        private String expectContentType;
+        private Duration timeout = Duration.ofSeconds(10);
+        private boolean insecure;
+        private boolean allowRemote;
+        private String transport = "native";
+
+        private Builder(String url) {
+            this.url = url;
+        }
+
+        public Builder protocol(String p) { this.protocol = p; return this; }
+        public Builder connections(int c) { this.connections = c; return this; }
+        public Builder inFlight(int m) { this.inFlight = m; return this; }
+        public Builder threads(Integer t) { this.threads = t; return this; }
+        public Builder duration(Duration d) { this.duration = d; return this; }
+        public Builder requests(Long n) { this.requests = n; return this; }
+        public Builder maxDuration(Duration d) { this.maxDuration = d; return this; }
+        public Builder warmup(Duration d) { this.warmup = d; this.warmupAuto = false; return this; }
+        public Builder warmupAuto() { this.warmupAuto = true; return this; }
+        public Builder warmupMax(Duration d) { this.warmupMax = d; return this; }
+        public Builder rate(Double r) { this.rate = r; return this; }
+        public Builder method(String m) { this.method = m; return this; }
+        public Builder body(byte[] b, String type) { this.body = b; this.contentType = type; return this; }
+        public Builder header(String name, String value) { headers.add(new String[]{name, value}); return this; }
+        public Builder expectStatus(int s) { this.expectStatus = s; return this; }
+        public Builder expectBody(byte[] b) { this.expectBody = b; return this; }
+        public Builder expectContentType(String t) { this.expectContentType = t; return this; }
+        public Builder timeout(Duration t) { this.timeout = t; return this; }
+        public Builder insecure(boolean b) { this.insecure = b; return this; }
+        public Builder allowRemote(boolean b) { this.allowRemote = b; return this; }
+        public Builder transport(String t) { this.transport = t; return this; }
+
+        /** Validates everything and builds the spec. */
+        public LoadSpec build() {
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("invalid URL '" + url + "': " + e.getReason()
+                        + " (expected e.g. http://127.0.0.1:8080/plaintext)");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new IllegalArgumentException("invalid URL '" + url
+                        + "': the scheme must be http or https (e.g. http://127.0.0.1:8080/plaintext)");
+            }
+            String host = uri.getHost();
+            if (host == null || host.isEmpty()) {
+                throw new IllegalArgumentException("invalid URL '" + url + "': no host (e.g. http://127.0.0.1:8080/)");
+            }
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            if (uri.getRawAuthority() != null && uri.getRawAuthority().endsWith(":")) {
+                throw new IllegalArgumentException("invalid URL '" + url + "': empty port after ':'");
+            }
+            boolean tls = scheme.equals("https");
+            int port = uri.getPort() < 0 ? (tls ? 443 : 80) : uri.getPort();
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            if (uri.getRawQuery() != null) {
+                path += "?" + uri.getRawQuery();
+            }
+            Protocol p = protocol == null ? (tls ? Protocol.H2 : Protocol.HTTP1_1) : Protocol.of(protocol);
+            if (p == Protocol.H2 && !tls) {
+                throw new IllegalArgumentException("--protocol h2 needs an https:// URL (use h2c for cleartext HTTP/2)");
+            }
+            if (p == Protocol.H2C && tls) {
+                throw new IllegalArgumentException("--protocol h2c needs an http:// URL (use h2 for HTTP/2 over TLS)");
+            }
+            if (connections < 1) {
+                throw new IllegalArgumentException("--connections must be at least 1, got " + connections);
+            }
+            if (inFlight < 1) {
+                throw new IllegalArgumentException("--in-flight must be at least 1, got " + inFlight);
+            }
+            if (inFlight > 65_536) {
+                throw new IllegalArgumentException("--in-flight must be at most 65536, got " + inFlight);
+            }
+            int cores = Runtime.getRuntime().availableProcessors();
+            int t = threads == null ? Math.min(cores, connections) : threads;
+            if (t < 1) {
+                throw new IllegalArgumentException("--threads must be at least 1, got " + t);
+            }
+            t = Math.min(t, connections);
+            if (requests != null && requests < 1) {
+                throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
+            }
+            if (requests == null && (duration == null || duration.isZero() || duration.isNegative())) {
+                throw new IllegalArgumentException("--duration must be positive, e.g. 10s");
+            }
+            if (maxDuration == null || maxDuration.isZero() || maxDuration.isNegative()) {
+                throw new IllegalArgumentException("--max-duration must be positive, e.g. 10m");
+            }
+            if (warmupMax == null || warmupMax.isZero() || warmupMax.isNegative()) {
+                throw new IllegalArgumentException("--warmup-max must be positive, e.g. 60s");
+            }
+            if (rate != null && !(rate > 0 && rate < 1e9)) {
+                throw new IllegalArgumentException("--rate must be a positive number of requests per second, got " + rate);
+            }
+            String m = method == null ? "" : method.toUpperCase(Locale.ROOT);
+            if (!m.equals("GET") && !m.equals("POST")) {
+                throw new IllegalArgumentException("--method must be GET or POST, got '" + method + "'");
+            }
+            if (p.isHttp2() && body.length > MAX_H2_BODY) {
+                throw new IllegalArgumentException("request body of " + body.length + " bytes is too large for HTTP/2; at most "
+                        + MAX_H2_BODY + " bytes are supported");
+            }
+            if (expectStatus < 100 || expectStatus > 599) {
+                throw new IllegalArgumentException("--expect-status must be an HTTP status 100..599, got " + expectStatus);
+            }
+            if (timeout == null || timeout.toMillis() < 1) {
+                throw new IllegalArgumentException("--timeout must be at least 1ms, e.g. 10s");
+            }
+            for (String[] h : headers) {
+                if (h[0].isEmpty() || !h[0].chars().allMatch(c -> c > 32 && c < 127 && c != ':')) {
+                    throw new IllegalArgumentException("invalid header name '" + h[0] + "': use -H 'Name: value'");
+                }
+                if (h[1].indexOf('\r') >= 0 || h[1].indexOf('\n') >= 0) {
+                    throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks allowed");
+                }
+            }
+            String tr = transport == null ? "native" : transport.toLowerCase(Locale.ROOT);
+            if (!List.of("native", "epoll", "io_uring", "nio").contains(tr)) {
+                throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
+            }
+            return new LoadSpec(url, host, port, path, tls, p, connections, inFlight, t, duration, requests, maxDuration,
+                    warmup == null ? Duration.ZERO : warmup, warmupAuto, warmupMax, rate, m, body, contentType,
+                    List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);
+        }
+    }
+
+    /** A valid JSON document of exactly {@code size} bytes (size >= 2), for {@code --body-size}. */
+    public static byte[] jsonBody(int size) {
+        if (size < 2) {
+            throw new IllegalArgumentException("--body-size must be at least 2 bytes (the smallest JSON object is {}), got " + size);
+        }
+        if (size < 11) {
+            StringBuilder sb = new StringBuilder("{");
+            // pad with insignificant whitespace, still valid JSON
+            while (sb.length() < size - 1) {
+                sb.append(' ');
+            }
+            return sb.append('}').toString().getBytes(StandardCharsets.US_ASCII);
+        }
+        // {"data":"xxxx...x"} : 11 bytes of framing
+        StringBuilder sb = new StringBuilder(size).append("{\"data\":\"");
+        int fill = size - 11;
+        for (int i = 0; i < fill; i++) {
+            sb.append((char) ('a' + i % 26));
+        }
+        sb.append("\"}");
+        return sb.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+}

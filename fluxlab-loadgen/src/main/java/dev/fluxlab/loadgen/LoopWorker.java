@@ -1,0 +1,340 @@
+package dev.fluxlab.loadgen;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Everything one event loop drives: its share of the connections, their (re)connection, the open-model
+ * scheduler, timeout checks and the loop's {@link LoopStats}. All methods run on {@link #loop} except where noted.
+ *
+ * <p>Open model (wrk2 arithmetic): request {@code i} of this loop is intended at
+ * {@code start + i * interval}. At each tick every due request is sent on a connection with a free slot; when none
+ * is free the request waits, and its corrected latency (from the intended time) includes that wait. The schedule
+ * never slows down: what is still unsent when the phase ends is counted as missed.
+ */
+final class LoopWorker {
+
+    final EventLoop loop;
+    final LoadSpec spec;
+    final RunControl ctl;
+    final LoopStats stats;
+    final RequestTemplate tpl;
+    private final Bootstrap bootstrap;
+    private final SslContext ssl;
+    private final InitialConnects initial;
+    private final Conn[] conns;
+    private final ByteBuf http1Batch;
+    private final Conn[] dirty;
+    private int dirtyCount;
+    private final long timeoutNanos;
+
+    private boolean started;
+    private int cursor;
+    // open model
+    private final double intervalNanos;
+    private long schedStart;
+    private long next;
+    private boolean timerArmed;
+    private final Runnable timerTask = this::timerFired;
+    private long lateSendsAfterEnd;
+
+    LoopWorker(EventLoop loop, int connections, LoadSpec spec, RunControl ctl, RequestTemplate tpl, Transport transport,
+               SslContext ssl, InetSocketAddress address, InitialConnects initial, double loopRate) {
+        this.loop = loop;
+        this.spec = spec;
+        this.ctl = ctl;
+        this.tpl = tpl;
+        this.stats = new LoopStats(ctl);
+        this.ssl = ssl;
+        this.initial = initial;
+        this.conns = new Conn[connections];
+        this.dirty = new Conn[connections];
+        this.timeoutNanos = spec.timeout().toNanos();
+        this.intervalNanos = loopRate > 0 ? 1e9 / loopRate : 0;
+        this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(spec.inFlight());
+        this.bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(transport.channelClass())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()))
+                .remoteAddress(address);
+    }
+
+    int connectionCount() {
+        return conns.length;
+    }
+
+    /** Opens every connection (first attempts report to {@link InitialConnects}). Runs on the loop. */
+    void connectAll() {
+        for (int i = 0; i < conns.length; i++) {
+            connect(i, true);
+        }
+        long period = Math.max(10, Math.min(250, spec.timeout().toMillis() / 4));
+        loop.scheduleAtFixedRate(this::timeoutTick, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private Conn newConn(int i) {
+        return spec.protocol().isHttp2() ? new H2Conn(this, i, spec.inFlight()) : new Http1Conn(this, i, spec.inFlight(), http1Batch);
+    }
+
+    private void connect(int i) {
+        connect(i, false);
+    }
+
+    private void connect(int i, boolean initialAttempt) {
+        if (ctl.stopping) {
+            return;
+        }
+        Conn c = newConn(i);
+        c.initialAttempt = initialAttempt;
+        conns[i] = c;
+        Bootstrap b = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                if (ssl != null) {
+                    SslHandler h = ssl.newHandler(ch.alloc(), spec.host(), spec.port());
+                    ch.pipeline().addLast(h);
+                }
+                ch.pipeline().addLast(c);
+            }
+        });
+        b.connect().addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess()) {
+                connectFailed(c, f.cause(), ErrorClass.CONNECT);
+                if (conns[i] == c) {
+                    conns[i] = null;
+                }
+                scheduleReconnect(i, 100);
+            }
+        });
+    }
+
+    private void scheduleReconnect(int i, long delayMs) {
+        if (ctl.stopping || !started) {
+            return;
+        }
+        loop.schedule(() -> {
+            if (conns[i] == null) {
+                connect(i);
+            }
+        }, delayMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** A connection attempt failed before the connection was usable. */
+    void connectFailed(Conn c, Throwable cause, ErrorClass cls) {
+        if (c.outcomeReported) {
+            return;
+        }
+        c.outcomeReported = true;
+        if (c.initialAttempt) {
+            initial.failed(cause);
+        }
+        stats.error(cls, System.nanoTime());
+    }
+
+    void connReady(Conn c) {
+        if (c.initialAttempt && !c.outcomeReported) {
+            initial.ready();
+        }
+        c.outcomeReported = true;
+        if (started) {
+            fill(c);
+        }
+    }
+
+    void connClosed(Conn c) {
+        if (conns[c.index] == c) {
+            conns[c.index] = null;
+            if (!ctl.stopping && started) {
+                scheduleReconnect(c.index, c.everReady && c.closeReason != ErrorClass.CONNECT ? 0 : 100);
+            }
+        }
+        if (!c.everReady) {
+            connectFailed(c, new IllegalStateException("the server closed the connection before it was usable"), ErrorClass.CONNECT);
+        }
+    }
+
+    /** Starts issuing requests (closed model) or the schedule (open model) from {@code start}. Runs on the loop. */
+    void start(long start) {
+        started = true;
+        for (int i = 0; i < conns.length; i++) {
+            if (conns[i] == null) {
+                connect(i);
+            }
+        }
+        if (intervalNanos > 0) {
+            schedStart = start;
+            next = 0;
+            tick();
+        } else {
+            for (Conn c : conns) {
+                if (c != null && c.ready) {
+                    fill(c);
+                }
+            }
+            flushDirty();
+        }
+    }
+
+    private void fill(Conn c) {
+        if (intervalNanos > 0) {
+            dispatchDue(System.nanoTime());
+            flushDirty();
+            return;
+        }
+        long now = System.nanoTime();
+        while (!ctl.stopping && c.canSend()) {
+            c.send(now, now);
+        }
+        c.flushPending();
+    }
+
+    /** A request finished on {@code c} at {@code now}; called from the connection's read path (flush follows). */
+    void slotFree(Conn c, long now) {
+        if (ctl.stopping || !started) {
+            return;
+        }
+        if (intervalNanos > 0) {
+            dispatchDue(now);
+        } else {
+            while (c.canSend()) {
+                c.send(now, now);
+            }
+        }
+    }
+
+    void markDirty(Conn c) {
+        // connections flush themselves in channelReadComplete; the list covers sends made on other connections
+        if (!c.dirtyMarked) {
+            c.dirtyMarked = true;
+            dirty[dirtyCount++] = c;
+        }
+    }
+
+    void flushDirty() {
+        for (int i = 0; i < dirtyCount; i++) {
+            Conn c = dirty[i];
+            dirty[i] = null;
+            c.dirtyMarked = false;
+            if (c.ctx != null && c.ctx.channel().isActive()) {
+                c.flushPending();
+            }
+        }
+        dirtyCount = 0;
+    }
+
+    private long intended(long i) {
+        return schedStart + (long) (i * intervalNanos);
+    }
+
+    private void dispatchDue(long now) {
+        long end = ctl.measureEnd;
+        while (!ctl.stopping) {
+            long t = intended(next);
+            if (t > now) {
+                break;
+            }
+            Conn c = freeConn();
+            if (c == null) {
+                break; // no free slot: the request waits, its corrected latency grows
+            }
+            if (now >= end && t < end) {
+                lateSendsAfterEnd++;
+            }
+            c.send(t, now);
+            stats.sent(now, t);
+            next++;
+        }
+        armTimer(now);
+    }
+
+    private Conn freeConn() {
+        int n = conns.length;
+        for (int k = 0; k < n; k++) {
+            int i = cursor + k;
+            if (i >= n) {
+                i -= n;
+            }
+            Conn c = conns[i];
+            if (c != null && c.canSend()) {
+                cursor = i + 1 == n ? 0 : i + 1;
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private void armTimer(long now) {
+        if (timerArmed || ctl.stopping) {
+            return;
+        }
+        long t = intended(next);
+        if (t > now) {
+            timerArmed = true;
+            loop.schedule(timerTask, t - now, TimeUnit.NANOSECONDS);
+        }
+        // else: requests are due but no slot is free; a completion or reconnect will dispatch them
+    }
+
+    private void timerFired() {
+        timerArmed = false;
+        tick();
+    }
+
+    private void tick() {
+        dispatchDue(System.nanoTime());
+        flushDirty();
+    }
+
+    private void timeoutTick() {
+        long now = System.nanoTime();
+        for (Conn c : conns) {
+            if (c != null && c.ctx != null && c.outstanding > 0 && c.ctx.channel().isActive()) {
+                c.checkTimeouts(now, timeoutNanos);
+            }
+        }
+        if (intervalNanos > 0 && started) {
+            dispatchDue(now);
+        }
+        flushDirty();
+    }
+
+    /** Runs on the loop after the measured phase: open-model requests never sent before it ended. */
+    long missedAt(long measureEnd) {
+        if (intervalNanos <= 0 || measureEnd == Long.MAX_VALUE) {
+            return 0;
+        }
+        // number of intended times strictly before measureEnd
+        long due = (long) Math.ceil((measureEnd - schedStart) / intervalNanos);
+        while (due > 0 && intended(due - 1) >= measureEnd) {
+            due--;
+        }
+        while (intended(due) < measureEnd) {
+            due++;
+        }
+        return Math.max(0, due - next) + lateSendsAfterEnd;
+    }
+
+    /** Stops sending and closes every connection. Runs on the loop. */
+    void stop() {
+        for (Conn c : conns) {
+            if (c != null && c.ctx != null) {
+                c.ready = false;
+                c.ctx.channel().close();
+            }
+        }
+    }
+}

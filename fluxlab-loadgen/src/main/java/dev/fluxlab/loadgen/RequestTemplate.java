@@ -1,0 +1,158 @@
+package dev.fluxlab.loadgen;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersEncoder;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The request, encoded once: HTTP/1.1 bytes, and HTTP/2 HEADERS/DATA frames whose stream id is patched per
+ * request. Nothing is encoded on the hot path. Also holds the expectations every response is checked against.
+ *
+ * <p>For HTTP/2 three HPACK blocks are prepared: {@code h2First} inserts the request headers into the
+ * server's dynamic table (literal with incremental indexing), {@code h2Indexed} then refers to those entries
+ * only (a few bytes per request, cheap to decode, like h2load/nghttp2 do), and {@code h2Stateless} uses
+ * never-indexed literals for servers whose SETTINGS_HEADER_TABLE_SIZE is too small for the first scheme.
+ */
+final class RequestTemplate {
+
+    private static final Set<String> H2_FORBIDDEN = Set.of("host", "connection", "keep-alive", "proxy-connection",
+            "transfer-encoding", "upgrade", "te");
+
+    final byte[] http1;
+    final byte[] h2First;
+    final byte[] h2Indexed;
+    final byte[] h2Stateless;
+    /** Dynamic-table bytes h2First needs on the server (RFC 7541 entry size: name + value + 32). */
+    final long h2TableNeed;
+    /** DATA frames of the body (stream id 0 placeholders), empty when there is no body. */
+    final byte[] h2Data;
+    final int[] h2DataStreamIdOffsets;
+    final int bodyLength;
+    final int expectStatus;
+    final ByteBuf expectBody;
+    final byte[] expectContentType;
+
+    RequestTemplate(LoadSpec spec) {
+        this.bodyLength = spec.body().length;
+        this.expectStatus = spec.expectStatus();
+        this.expectBody = spec.expectBody() == null ? null
+                : Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(spec.expectBody()).asReadOnly());
+        this.expectContentType = spec.expectContentType() == null ? null
+                : spec.expectContentType().trim().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+
+        boolean userHost = false, userType = false;
+        for (String[] h : spec.headers()) {
+            userHost |= h[0].equalsIgnoreCase("host");
+            userType |= h[0].equalsIgnoreCase("content-type");
+        }
+        boolean hasBody = bodyLength > 0 || spec.method().equals("POST");
+
+        StringBuilder sb = new StringBuilder(256);
+        sb.append(spec.method()).append(' ').append(spec.pathAndQuery()).append(" HTTP/1.1\r\n");
+        if (!userHost) {
+            sb.append("Host: ").append(spec.authority()).append("\r\n");
+        }
+        for (String[] h : spec.headers()) {
+            sb.append(h[0]).append(": ").append(h[1]).append("\r\n");
+        }
+        if (hasBody) {
+            if (spec.contentType() != null && !userType) {
+                sb.append("Content-Type: ").append(spec.contentType()).append("\r\n");
+            }
+            sb.append("Content-Length: ").append(bodyLength).append("\r\n");
+        }
+        sb.append("\r\n");
+        byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[head.length + bodyLength];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(spec.body(), 0, all, head.length, bodyLength);
+        this.http1 = all;
+
+        Http2Headers h2 = new DefaultHttp2Headers(false);
+        h2.method(spec.method());
+        h2.scheme(spec.tls() ? "https" : "http");
+        h2.authority(spec.authority());
+        h2.path(spec.pathAndQuery());
+        long need = 0;
+        for (String[] h : spec.headers()) {
+            String name = h[0].toLowerCase(Locale.ROOT);
+            if (name.equals("host")) {
+                h2.authority(h[1]);
+            } else if (!H2_FORBIDDEN.contains(name)) {
+                h2.add(name, h[1]);
+            }
+        }
+        if (hasBody) {
+            if (spec.contentType() != null && !userType) {
+                h2.add("content-type", spec.contentType());
+            }
+            h2.add("content-length", Integer.toString(bodyLength));
+        }
+        for (var e : h2) {
+            need += e.getKey().length() + e.getValue().length() + 32;
+        }
+        this.h2TableNeed = need;
+        int flags = 0x4 | (bodyLength == 0 ? 0x1 : 0); // END_HEADERS, END_STREAM when no body
+        DefaultHttp2HeadersEncoder indexing = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE);
+        this.h2First = headersFrame(encode(indexing, h2), flags);
+        this.h2Indexed = headersFrame(encode(indexing, h2), flags);
+        this.h2Stateless = headersFrame(encode(new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.ALWAYS_SENSITIVE), h2), flags);
+
+        // DATA frames of at most 16384 bytes (the minimum SETTINGS_MAX_FRAME_SIZE every peer accepts)
+        List<Integer> offsets = new ArrayList<>();
+        ByteBuf data = Unpooled.buffer();
+        for (int pos = 0; pos < bodyLength; ) {
+            int n = Math.min(16_384, bodyLength - pos);
+            boolean last = pos + n == bodyLength;
+            data.writeMedium(n).writeByte(0x0).writeByte(last ? 0x1 : 0);
+            offsets.add(data.writerIndex());
+            data.writeInt(0).writeBytes(spec.body(), pos, n);
+            pos += n;
+        }
+        this.h2Data = new byte[data.readableBytes()];
+        data.readBytes(h2Data);
+        this.h2DataStreamIdOffsets = offsets.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** A direct buffer holding {@code copies} back-to-back HTTP/1.1 requests, for zero-copy pipelined writes. */
+    ByteBuf http1Batch(int copies) {
+        ByteBuf b = Unpooled.directBuffer(http1.length * copies);
+        for (int i = 0; i < copies; i++) {
+            b.writeBytes(http1);
+        }
+        return Unpooled.unreleasableBuffer(b);
+    }
+
+    private static byte[] encode(DefaultHttp2HeadersEncoder encoder, Http2Headers headers) {
+        ByteBuf out = Unpooled.buffer();
+        try {
+            encoder.encodeHeaders(1, headers, out);
+        } catch (Http2Exception e) {
+            throw new IllegalArgumentException("cannot encode the request headers for HTTP/2: " + e.getMessage(), e);
+        }
+        byte[] b = new byte[out.readableBytes()];
+        out.readBytes(b);
+        return b;
+    }
+
+    private static byte[] headersFrame(byte[] block, int flags) {
+        if (block.length > 16_384) {
+            throw new IllegalArgumentException("request headers too large for one HTTP/2 frame (" + block.length + " bytes)");
+        }
+        ByteBuf f = Unpooled.buffer(9 + block.length);
+        f.writeMedium(block.length).writeByte(0x1).writeByte(flags).writeInt(0).writeBytes(block);
+        byte[] b = new byte[f.readableBytes()];
+        f.readBytes(b);
+        return b;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.fluxlab.loadgen;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * Refuses targets outside this machine before any connection is attempted: fluxlab is a lab tool and must
+ * never become a load generator against someone else's server by accident.
+ */
+public final class TargetGuard {
+
+    private TargetGuard() {
+    }
+
+    /**
+     * Resolves {@code host} and returns the address to connect to.
+     *
+     * @throws IllegalArgumentException when the host does not resolve, or resolves to a non-loopback address
+     *                                  and {@code allowRemote} is false
+     */
+    public static InetAddress resolve(String host, boolean allowRemote) {
+        InetAddress[] all;
+        try {
+            all = InetAddress.getAllByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("cannot resolve host '" + host + "'");
+        }
+        for (InetAddress a : all) {
+            if (a.isLoopbackAddress()) {
+                return a;
+            }
+        }
+        if (!allowRemote) {
+            throw new IllegalArgumentException("refusing to load non-loopback target '" + host + "' ("
+                    + all[0].getHostAddress() + "): fluxlab only loads 127.0.0.0/8 or ::1 unless --allow-remote is given");
+        }
+        return all[0];
+    }
+}

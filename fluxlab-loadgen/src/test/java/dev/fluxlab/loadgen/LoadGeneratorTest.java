@@ -1,0 +1,244 @@
+package dev.fluxlab.loadgen;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.load.LoadResult;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** End-to-end runs of the injector against {@link TestServer} on every protocol, with and without faults. */
+class LoadGeneratorTest {
+
+    private static LoadSpec.Builder spec(String scheme, int port) {
+        return LoadSpec.builder(scheme + "://127.0.0.1:" + port + "/plaintext")
+                .warmup(Duration.ofMillis(300))
+                .duration(Duration.ofMillis(1200))
+                .threads(2)
+                .expectBody(TestServer.BODY)
+                .expectContentType("text/plain");
+    }
+
+    @ParameterizedTest(name = "{0} -c {1} -m {2}")
+    @CsvSource({"http1.1, 2, 1", "http1.1, 2, 4", "h2c, 2, 8", "h2, 2, 8", "https1.1, 2, 2"})
+    void everyProtocolLoadsWithoutErrors(String serverProtocol, int connections, int inFlight) throws Exception {
+        boolean tls = serverProtocol.equals("h2") || serverProtocol.equals("https1.1");
+        String protocol = serverProtocol.equals("https1.1") ? "http1.1" : serverProtocol;
+        try (TestServer server = new TestServer(serverProtocol, 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec(tls ? "https" : "http", server.port())
+                    .protocol(protocol).connections(connections).inFlight(inFlight).insecure(true).build();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            LoadResult r = o.result();
+            assertTrue(r.requestsOk() > 0, "no verified responses: " + r);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+            assertEquals(r.requestsOk(), o.corrected().getTotalCount(), "ok count vs histogram");
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount(), "ok count vs encoded histogram");
+            assertEquals(r.requestsOk() / r.durationS(), r.throughputRps(), 1e-6);
+            assertEquals(protocol, r.protocol());
+            assertNotNull(r.transport());
+            assertTrue(server.requests() >= r.requestsOk(), "server saw fewer requests than were verified");
+            assertTrue(r.perSecond().stream().anyMatch(x -> x.phase().equals("measure")), "no per-second samples");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -m {1}")
+    @CsvSource({"1", "4"})
+    void chunkedResponsesAreParsedAndVerified(int inFlight) throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.CHUNKED)) {
+            LoadSpec s = spec("http", server.port()).connections(2).inFlight(inFlight).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.requestsOk() > 0);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+        }
+        // and a wrong expected body is caught in chunked responses too
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.CHUNKED)) {
+            LoadSpec s = spec("http", server.port()).connections(1).expectBody("Hello, World?".getBytes(StandardCharsets.UTF_8)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals(0, r.requestsOk());
+            assertTrue(r.errors().get("body") > 0);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} body {1} bytes")
+    @CsvSource({"http1.1, 20000", "h2c, 20000", "h2c, 100"})
+    void postBodiesAreSent(String protocol, int size) throws Exception {
+        try (TestServer server = new TestServer(protocol, 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(2)
+                    .method("POST").body(LoadSpec.jsonBody(size), "application/json").build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals("POST", r.method());
+            assertTrue(r.requestsOk() > 0);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"http1.1, 1", "h2c, 4"})
+    void faultsAreCountedByClassAndNeverAsThroughput(String protocol, int inFlight) throws Exception {
+        // every 10th request answers 500, every 7th (not also a 10th) a wrong body
+        try (TestServer server = new TestServer(protocol, 0, 1, new TestServer.Faults(10, 7, 0, 0, 0))) {
+            LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(inFlight).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            long status = r.errors().get("status"), body = r.errors().get("body");
+            long total = r.requestsOk() + status + body;
+            assertTrue(r.requestsOk() > 0);
+            assertTrue(status > 0 && body > 0, "faults not detected: " + r.errors());
+            // ~10% status, ~1/7 - 1/70 ~ 12.9% body; generous bounds (phase edges cut the cycles)
+            assertTrue(Math.abs(status / (double) total - 0.10) < 0.03, "status share " + status + "/" + total);
+            assertTrue(Math.abs(body / (double) total - 0.129) < 0.03, "body share " + body + "/" + total);
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount(),
+                    "errors must not be recorded in the latency histogram");
+            assertEquals(r.requestsOk() / r.durationS(), r.throughputRps(), 1e-6);
+        }
+    }
+
+    @Test
+    void resetStreamsCountAsProtocolErrors() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.resetStreamEvery(20))) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            long protocol = r.errors().get("protocol");
+            assertTrue(protocol > 0, "RST_STREAM not counted: " + r.errors());
+            assertTrue(Math.abs(protocol / (double) (protocol + r.requestsOk()) - 0.05) < 0.02, r.errors() + " ok " + r.requestsOk());
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
+        }
+    }
+
+    @Test
+    void closedConnectionsCountAsResetAndTheRunGoesOn() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, new TestServer.Faults(0, 0, 50, 0, 0))) {
+            LoadSpec s = spec("http", server.port()).connections(2).inFlight(2).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.errors().get("reset") > 0, "closed connections not counted: " + r.errors());
+            assertTrue(r.requestsOk() > 10 * r.errors().get("reset"), "did not reconnect and go on: " + r);
+            assertEquals(0, r.errors().get("status") + r.errors().get("body") + r.errors().get("protocol"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"http1.1, 1", "h2c, 4"})
+    void stalledResponsesTimeOut(String protocol, int inFlight) throws Exception {
+        // the server holds every response for the first 1.8 s of every 2 s; the injector gives up after 200 ms
+        long pause = Duration.ofMillis(1800).toNanos(), every = Duration.ofSeconds(2).toNanos();
+        try (TestServer server = new TestServer(protocol, 0, 1, new TestServer.Faults(0, 0, 0, pause, every))) {
+            LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(inFlight)
+                    .timeout(Duration.ofMillis(200)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.errors().get("timeout") > 0, "no timeouts counted: " + r.errors());
+            assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
+            assertTrue(r.latencyMs().corrected().max() < 1000, "a timed-out request was recorded as ok: " + r.latencyMs());
+        }
+    }
+
+    @Test
+    void nothingListeningIsAFailureToRun() throws Exception {
+        int port;
+        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = ss.getLocalPort();
+        }
+        LoadSpec s = spec("http", port).build();
+        LoadFailure f = org.junit.jupiter.api.Assertions.assertThrows(LoadFailure.class,
+                () -> LoadGenerator.run(s, ProgressListener.NONE));
+        assertTrue(f.getMessage().contains("could not connect"), f.getMessage());
+    }
+
+    @Test
+    void countModeRecordsExactlyTheRequestedNumber() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4).requests(3000L).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals(3000, r.requestsOk() + r.errorCount());
+        }
+    }
+
+    /**
+     * The coordinated-omission test. The server stops answering for 200 ms every second. One connection, one
+     * request in flight, 200 req/s intended. When a stall starts, the request in flight waits up to 200 ms; the
+     * ~40 requests whose intended send times fall into the stall cannot be sent (no free slot) and are sent in a
+     * burst right after it. Measured from the actual write (uncorrected), only the single stuck request per stall
+     * is slow, well under 1% of all requests, so the uncorrected p99 stays small. Measured from the intended
+     * send time (corrected, what a user arriving at that time would experience), ~20% of requests waited
+     * 0..200 ms, so the corrected p99 is close to 200 ms. An injector that only measured the uncorrected figure
+     * would hide the stall: that is coordinated omission.
+     */
+    @Test
+    void openModelCorrectsForCoordinatedOmission() throws Exception {
+        long pause = Duration.ofMillis(200).toNanos(), every = Duration.ofSeconds(1).toNanos();
+        try (TestServer server = new TestServer("http1.1", 0, 1, new TestServer.Faults(0, 0, 0, pause, every))) {
+            LoadSpec s = LoadSpec.builder("http://127.0.0.1:" + server.port() + "/plaintext")
+                    .connections(1).inFlight(1).threads(1).rate(200.0)
+                    .warmup(Duration.ZERO).duration(Duration.ofSeconds(3)).build();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            LoadResult r = o.result();
+            assertEquals("open", r.model());
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+            double corrected = r.latencyMs().corrected().p99();
+            double uncorrected = r.latencyMs().uncorrected().p99();
+            assertTrue(corrected >= 150, "corrected p99 " + corrected + " ms should show the 200 ms stalls");
+            assertTrue(uncorrected < corrected / 2, "uncorrected p99 " + uncorrected + " ms vs corrected " + corrected);
+            assertTrue(r.lateRequests() > 0, "requests delayed by the stall must be counted late");
+            assertTrue(o.warnings().stream().anyMatch(w -> w.contains("OPEN MODEL BEHIND SCHEDULE")), o.warnings().toString());
+            assertEquals(r.requestsOk(), o.uncorrected().getTotalCount());
+        }
+    }
+
+    @Test
+    void resultDocumentRoundTripsWithEveryField(@TempDir Path dir) throws Exception {
+        LoadResult r;
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).connections(1).rate(500.0).build();
+            r = LoadGenerator.run(s, ProgressListener.NONE).result();
+        }
+        Path file = dir.resolve("load.json");
+        Json.writeAtomically(file, r);
+        LoadResult back = Json.read(file, LoadResult.class);
+        assertEquals(r, back);
+        var tree = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+        for (String field : List.of("schema", "target", "protocol", "model", "method", "connections", "in_flight",
+                "rate_rps", "warmup_s", "duration_s", "requests_ok", "errors", "throughput_rps", "latency_ms",
+                "late_requests", "missed_requests", "injector_cpu_s", "injector_cpu_cores", "per_second", "histogram",
+                "histogram_unit", "uncorrected_histogram", "transport")) {
+            assertTrue(tree.has(field), "missing " + field);
+        }
+        assertEquals(LoadResult.SCHEMA, tree.get("schema").asText());
+        for (Iterator<String> it = List.of("connect", "reset", "timeout", "status", "body", "protocol").iterator(); it.hasNext(); ) {
+            String k = it.next();
+            assertTrue(tree.get("errors").has(k), "errors." + k);
+        }
+        Histogram h = LoadGenerator.decode(back.uncorrectedHistogram());
+        assertEquals(back.requestsOk(), h.getTotalCount());
+    }
+
+    @Test
+    void adaptiveWarmupIsBoundedAndReported() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4)
+                    .warmupAuto().warmupMax(Duration.ofSeconds(3)).duration(Duration.ofMillis(500)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertNotNull(r.warmupStable(), "warmup_stable must be reported for --warmup auto");
+            assertTrue(r.warmupS() >= 2.9 && r.warmupS() < 4, "warm-up took " + r.warmupS() + " s, bound 3 s, minimum 3 s");
+            assertTrue(r.perSecond().stream().filter(x -> x.phase().equals("warmup")).count() >= 3);
+        }
+    }
+
+    @Test
+    void warmupStabilityNeedsThreeFlatSeconds() {
+        assertTrue(!LoadGenerator.isStable(List.of(100.0, 100.0)));
+        assertTrue(LoadGenerator.isStable(List.of(50.0, 100.0, 101.0, 99.0)));
+        assertTrue(!LoadGenerator.isStable(List.of(100.0, 120.0, 100.0)));
+        assertTrue(!LoadGenerator.isStable(List.of(96.0, 99.0, 103.0)), "rising trend");
+        assertTrue(!LoadGenerator.isStable(List.of(0.0, 0.0, 0.0)));
+    }
+}

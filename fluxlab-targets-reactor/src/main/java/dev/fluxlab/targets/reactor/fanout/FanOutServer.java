@@ -94,11 +94,28 @@ public final class FanOutServer {
                                 }
                                 return respond(res, handler.handle(s));
                             })), c.port());
+            prime(handler);
             return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(), c);
         } catch (RuntimeException e) {
             pool.disposeLater().block(Duration.ofSeconds(10));
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
             throw e;
+        }
+    }
+
+    /**
+     * One fan-out per strategy before the readiness line: the first calls load and link the client, pool and
+     * operator code (over a second on a busy 2-core machine), which would otherwise land in the injector's first
+     * seconds as a burst of hundreds of cold requests. A failure here (mock API not up yet) is only a warning.
+     */
+    private static void prime(Handler handler) {
+        for (Strategy s : Strategy.values()) {
+            try {
+                handler.handle(s).block(Duration.ofSeconds(30));
+            } catch (RuntimeException e) {
+                System.err.println("fluxlab fan-out: warning: priming with " + s + " failed: " + e);
+                return;
+            }
         }
     }
 

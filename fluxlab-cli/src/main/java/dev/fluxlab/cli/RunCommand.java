@@ -26,6 +26,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -198,19 +200,28 @@ public final class RunCommand implements Callable<Integer> {
         }
         int w = cells.stream().mapToInt(c -> c.label().length()).max().orElse(10);
         java.time.Duration total = java.time.Duration.ZERO;
+        List<Cell> todo = cells.stream().filter(c -> previous == null
+                || previous.cells().stream().noneMatch(d -> d.id().equals(c.id()))).toList();
+        List<java.time.Duration> estimates = Estimate.cells(s, todo);
         for (Cell c : cells) {
-            boolean done = previous != null && previous.cells().stream().anyMatch(d -> d.id().equals(c.id()));
-            java.time.Duration e = Estimate.cell(s, c);
+            boolean done = !todo.contains(c);
+            java.time.Duration e = done ? Estimate.cell(s, c) : estimates.get(todo.indexOf(c));
             if (!done) {
                 total = total.plus(e);
             }
             out.printf("  %3d  %-" + w + "s  %6s%s%n", c.index(), c.label(), Estimate.format(e), done ? "  (done)" : "");
         }
-        out.printf("estimated wall time: %s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
+        Duration bound = Estimate.bound(s, todo);
+        out.printf("estimated wall time: %s%s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
                         + "measure %s, stop %s)%n",
-                Estimate.format(total), Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
+                Estimate.format(total), bound.equals(total) ? "" : ", at most " + Estimate.format(bound),
+                Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
                 s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
                 Estimate.precise(Estimate.STOP));
+        if (s.sharedTargets()) {
+            out.println("fork: shared - consecutive cells with identical targets reuse the running target JVMs "
+                    + "(start-up paid once per group; each cell still warms up and measures on its own)");
+        }
         out.flush();
     }
 }

@@ -43,7 +43,7 @@ final class H2Conn extends Conn {
 
     private final DefaultHttp2FrameReader reader = new DefaultHttp2FrameReader(new DefaultHttp2HeadersDecoder(false));
     private final Listener listener = new Listener();
-    private ByteBuf cum;
+    private final Cumulation cum = new Cumulation();
     private ByteBuf out;
     private int nextStreamId = 1;
     private boolean goAway;
@@ -153,15 +153,7 @@ final class H2Conn extends Conn {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
-        ByteBuf buf;
-        if (cum != null) {
-            cum.ensureWritable(in.readableBytes());
-            cum.writeBytes(in);
-            in.release();
-            buf = cum;
-        } else {
-            buf = in;
-        }
+        ByteBuf buf = cum.append(in);
         listener.now = System.nanoTime();
         try {
             reader.readFrame(ctx, buf, listener);
@@ -169,18 +161,7 @@ final class H2Conn extends Conn {
             buf.skipBytes(buf.readableBytes());
             protocolFailure();
         }
-        if (buf == in) {
-            if (in.isReadable()) {
-                cum = ctx.alloc().heapBuffer(Math.max(1024, in.readableBytes() * 2));
-                cum.writeBytes(in);
-            }
-            in.release();
-        } else if (!cum.isReadable()) {
-            cum.release();
-            cum = null;
-        } else {
-            cum.discardSomeReadBytes();
-        }
+        cum.keepRest(ctx.alloc(), in, buf);
     }
 
     private void protocolFailure() {
@@ -202,10 +183,7 @@ final class H2Conn extends Conn {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (cum != null) {
-            cum.release();
-            cum = null;
-        }
+        cum.release();
         if (out != null) {
             out.release();
             out = null;

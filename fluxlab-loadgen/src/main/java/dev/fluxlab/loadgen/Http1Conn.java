@@ -23,7 +23,7 @@ final class Http1Conn extends Conn {
     private int pendingWrites;
     private final ByteBuf batch;
     private final int reqLen;
-    private ByteBuf cum;
+    private final Cumulation cum = new Cumulation();
     private byte[] line = new byte[512];
 
     private int state = STATUS;
@@ -82,33 +82,14 @@ final class Http1Conn extends Conn {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
         long now = System.nanoTime();
-        ByteBuf buf;
-        if (cum != null) {
-            cum.ensureWritable(in.readableBytes());
-            cum.writeBytes(in);
-            in.release();
-            buf = cum;
-        } else {
-            buf = in;
-        }
+        ByteBuf buf = cum.append(in);
         try {
             parse(buf, now);
         } catch (IllegalStateException e) {
             buf.skipBytes(buf.readableBytes());
             closeWith(ErrorClass.PROTOCOL);
         }
-        if (buf == in) {
-            if (in.isReadable()) {
-                cum = ctx.alloc().heapBuffer(Math.max(1024, in.readableBytes() * 2));
-                cum.writeBytes(in);
-            }
-            in.release();
-        } else if (!cum.isReadable()) {
-            cum.release();
-            cum = null;
-        } else {
-            cum.discardSomeReadBytes();
-        }
+        cum.keepRest(ctx.alloc(), in, buf);
     }
 
     @Override
@@ -122,10 +103,7 @@ final class Http1Conn extends Conn {
         if (state == BODY_EOF && outstanding > 0) {
             complete(System.nanoTime());
         }
-        if (cum != null) {
-            cum.release();
-            cum = null;
-        }
+        cum.release();
         super.channelInactive(ctx);
     }
 

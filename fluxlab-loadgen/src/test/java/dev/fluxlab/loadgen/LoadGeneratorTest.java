@@ -240,5 +240,11 @@ class LoadGeneratorTest {
         assertTrue(!LoadGenerator.isStable(List.of(100.0, 120.0, 100.0)));
         assertTrue(!LoadGenerator.isStable(List.of(96.0, 99.0, 103.0)), "rising trend");
         assertTrue(!LoadGenerator.isStable(List.of(0.0, 0.0, 0.0)));
+        // a noisy plateau (+-20%, as on a shared 2-core machine) settles by the trend rule ...
+        assertTrue(LoadGenerator.isStable(List.of(80.0, 100.0, 120.0, 85.0, 95.0)), "noisy plateau");
+        // ... a JIT ramp of ~8% per second under the same noise does not
+        assertTrue(!LoadGenerator.isStable(List.of(70.0, 85.0, 80.0, 95.0, 100.0)), "noisy ramp");
+        assertTrue(!LoadGenerator.isStable(List.of(9.0, 10.0, 9.0, 13.0, 17.0, 19.0, 17.0, 28.0, 34.0, 34.0, 37.0)),
+                "a cold target's ramp, as measured here");
     }
 }

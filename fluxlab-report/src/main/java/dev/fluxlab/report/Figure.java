@@ -37,6 +37,13 @@ public record Figure(String key, String label, String unit, Function<CellView, S
             return new Figure(k, "Error rate", "ratio", c -> c.cell().summary() == null || c.cell().summary().errorRate() == null
                     ? CellView.NONE : c.cell().summary().errorRate());
         }
+        if (k.equals("log_findings")) {
+            // exceptions, leaks and other findings in the cell's logs (all processes, all repeats)
+            return new Figure(k, "Log findings", "findings", c -> {
+                double n = c.findings().stream().mapToLong(f -> f.count()).sum();
+                return new Stat(n, n, n, n, 0, 1);
+            });
+        }
         if (k.equals("warmup_s")) {
             return new Figure(k, "Warm-up", "s", CellView::warmupS);
         }
@@ -58,6 +65,49 @@ public record Figure(String key, String label, String unit, Function<CellView, S
             }
         }
         return null;
+    }
+
+    /**
+     * A ratio figure {@code <figure>/<knob>=<value>}: each cell's figure divided by that of the cell with the same
+     * knobs except {@code knob=value} (e.g. {@code throughput_rps/target=netty}: the share of the raw Netty ceiling;
+     * {@code throughput_rps/injector=fluxlab}: a peer tool against fluxlab's injector). Null when {@code key} is not one.
+     */
+    public static Figure ratio(String key, java.util.List<CellView> cells) {
+        int slash = key == null ? -1 : key.lastIndexOf('/');
+        int eq = key == null ? -1 : key.indexOf('=', slash + 1);
+        if (slash <= 0 || eq < 0) {
+            return null;
+        }
+        Figure base = parse(key.substring(0, slash));
+        String knob = key.substring(slash + 1, eq).trim();
+        String value = key.substring(eq + 1).trim();
+        if (base == null || knob.isEmpty() || value.isEmpty()) {
+            return null;
+        }
+        Map<Map<String, String>, CellView> byKnobs = new java.util.HashMap<>();
+        for (CellView c : cells) {
+            if (c.cell().knobs() != null) {
+                byKnobs.putIfAbsent(c.cell().knobs(), c);
+            }
+        }
+        return new Figure(key, base.label() + " / " + knob + "=" + value, "x", c -> {
+            if (c.cell().knobs() == null) {
+                return CellView.NONE;
+            }
+            Map<String, String> ref = new java.util.LinkedHashMap<>(c.cell().knobs());
+            ref.put(knob, value);
+            CellView other = byKnobs.get(ref);
+            if (other == null) {
+                return CellView.NONE;
+            }
+            Stat a = base.value().apply(c);
+            Stat b = base.value().apply(other);
+            if (a == null || b == null || a.n() == 0 || b.n() == 0 || b.median() == 0) {
+                return CellView.NONE;
+            }
+            double r = a.median() / b.median();
+            return new Stat(r, a.min() / b.max(), b.min() == 0 ? r : a.max() / b.min(), r, 0, Math.min(a.n(), b.n()));
+        });
     }
 
     /** Per-process figures: name, label, unit. */
@@ -84,6 +134,9 @@ public record Figure(String key, String label, String unit, Function<CellView, S
         if (unit.equals("ratio")) {
             return Numbers.percent(v);
         }
-        return unit.equals("req/s") || unit.equals("errors") ? Numbers.integer(v) : Numbers.decimal(v);
+        if (unit.equals("x")) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return unit.equals("req/s") || unit.equals("errors") || unit.equals("findings") ? Numbers.integer(v) : Numbers.decimal(v);
     }
 }

@@ -56,7 +56,11 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
 
     static TableView table(TableSpec spec, List<CellView> cells, List<String> varying) {
         List<String> notes = new ArrayList<>();
-        Figure figure = Figure.parse(spec.value());
+        // a ratio first: 'cpu_per_request_us.injector/injector=fluxlab' would otherwise read as a process name
+        Figure figure = Figure.ratio(spec.value(), cells);
+        if (figure == null) {
+            figure = Figure.parse(spec.value());
+        }
         if (figure == null) {
             notes.add("unknown table value '" + spec.value() + "'; showing " + Figure.DEFAULT);
             figure = Figure.THROUGHPUT;

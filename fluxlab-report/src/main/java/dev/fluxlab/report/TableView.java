@@ -65,6 +65,23 @@ public record TableView(
     }
 
     /** Header text of column {@code i}: {@code knob=value ...} (or the figure's label for a single column). */
+    /** Header cells: the row knobs, then each column's header with the figure's unit. */
+    public List<String> header() {
+        List<String> header = new java.util.ArrayList<>(rowKnobs());
+        for (int c = 0; c < columns().size(); c++) {
+            header.add(columnHeader(c) + " (" + figure().unit() + ")");
+        }
+        return header;
+    }
+
+    /** Per header cell: true for figure columns (right-aligned), false for the row knobs. */
+    public List<Boolean> rightAligned() {
+        List<Boolean> right = new java.util.ArrayList<>();
+        rowKnobs().forEach(k -> right.add(false));
+        columns().forEach(c -> right.add(true));
+        return right;
+    }
+
     public String columnHeader(int i) {
         if (columnKnobs.isEmpty()) {
             return figure.label();

@@ -61,13 +61,8 @@ public final class TextReport {
                 }
             }
         }
-        List<String> header = new ArrayList<>(t.rowKnobs());
-        List<Boolean> right = new ArrayList<>();
-        t.rowKnobs().forEach(k -> right.add(false));
-        for (int c = 0; c < t.columns().size(); c++) {
-            header.add(t.columnHeader(c) + " (" + t.figure().unit() + ")");
-            right.add(true);
-        }
+        List<String> header = t.header();
+        List<Boolean> right = t.rightAligned();
         List<List<String>> rows = new ArrayList<>();
         for (int r = 0; r < t.rows().size(); r++) {
             List<String> row = new ArrayList<>(t.rows().get(r));

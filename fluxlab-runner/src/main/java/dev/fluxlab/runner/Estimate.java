@@ -16,23 +16,71 @@ public final class Estimate {
     public static final Duration TARGET_STARTUP = Duration.ofMillis(2500);
     /** Start of the injector JVM until its first connection. */
     public static final Duration INJECTOR_STARTUP = Duration.ofMillis(1500);
+    /** A typical automatic warm-up against targets that are already warm (fork: shared): the injector's own ramp. */
+    public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(5);
     /** SIGTERM, exit, log scan. */
     public static final Duration STOP = Duration.ofMillis(700);
 
     private Estimate() {
     }
 
+    /** A cell whose targets must be started (always so with {@code fork: per-cell}). */
     public static Duration cell(Suite suite, Cell cell) {
-        Duration one = TARGET_STARTUP.multipliedBy(cell.processes().size())
-                .plus(INJECTOR_STARTUP)
-                .plus(suite.warmup())
-                .plus(suite.measure())
-                .plus(STOP);
-        return one.multipliedBy(suite.repeats());
+        return cell(suite, cell, false);
+    }
+
+    /**
+     * A cell's wall time; {@code targetsRunning}: with {@code fork: shared}, the previous cell left identical targets
+     * running, so no start-up is paid (and with shared targets, repeats pay it at most once).
+     */
+    public static Duration cell(Suite suite, Cell cell, boolean targetsRunning) {
+        return cell(suite, cell, targetsRunning, false);
+    }
+
+    /**
+     * With {@code bound}, an automatic warm-up is counted at its full {@code warmup_max}; without, a warm-up against
+     * targets that are already running is counted as {@link #WARM_AUTO_WARMUP} (what it typically takes here).
+     */
+    public static Duration cell(Suite suite, Cell cell, boolean targetsRunning, boolean bound) {
+        Duration startups = TARGET_STARTUP.multipliedBy(cell.processes().size());
+        Duration warmup = suite.warmup();
+        if (suite.autoWarmup() && !bound && suite.sharedTargets() && warmup.compareTo(WARM_AUTO_WARMUP) > 0) {
+            // the first repeat of a group pays the cold warm-up; the others start on warm targets
+            Duration first = targetsRunning ? WARM_AUTO_WARMUP : warmup;
+            Duration rest = WARM_AUTO_WARMUP.multipliedBy(suite.repeats() - 1L);
+            Duration fixed = INJECTOR_STARTUP.plus(suite.measure()).plus(STOP).multipliedBy(suite.repeats());
+            return fixed.plus(first).plus(rest).plus(targetsRunning ? Duration.ZERO : startups);
+        }
+        Duration perRepeat = INJECTOR_STARTUP.plus(warmup).plus(suite.measure()).plus(STOP);
+        if (suite.sharedTargets()) {
+            return perRepeat.multipliedBy(suite.repeats()).plus(targetsRunning ? Duration.ZERO : startups);
+        }
+        return perRepeat.plus(startups).multipliedBy(suite.repeats());
+    }
+
+    /** The expected wall time of each of {@code cells} run in this order. */
+    public static List<Duration> cells(Suite suite, List<Cell> cells) {
+        return cells(suite, cells, false);
+    }
+
+    /** The wall time of each of {@code cells} in this order; {@code bound}: every automatic warm-up at its limit. */
+    public static List<Duration> cells(Suite suite, List<Cell> cells, boolean bound) {
+        List<Duration> out = new java.util.ArrayList<>();
+        String previous = null;
+        for (Cell c : cells) {
+            out.add(cell(suite, c, suite.sharedTargets() && c.targetsKey().equals(previous), bound));
+            previous = c.targetsKey();
+        }
+        return out;
     }
 
     public static Duration total(Suite suite, List<Cell> cells) {
-        return cells.stream().map(c -> cell(suite, c)).reduce(Duration.ZERO, Duration::plus);
+        return cells(suite, cells).stream().reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The longest the cells can take: every automatic warm-up running to its bound. */
+    public static Duration bound(Suite suite, List<Cell> cells) {
+        return cells(suite, cells, true).stream().reduce(Duration.ZERO, Duration::plus);
     }
 
     /** {@code 2.5s} below ten seconds, else like {@link #format}. */

@@ -12,12 +12,16 @@ import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.inject.ExternalInjector;
+import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.ExternalLoad;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.verdict.CrossCheck;
 import dev.fluxlab.runner.verdict.RepeatFacts;
 import dev.fluxlab.runner.verdict.Summaries;
 import dev.fluxlab.runner.verdict.Thresholds;
@@ -62,6 +66,26 @@ public final class Runner {
     private volatile boolean interrupted;
     private volatile Path runDir;
     private RunResult current;
+    /** With {@code fork: shared}: the target JVMs kept alive for the next cell with identical targets. */
+    private SharedTargets shared;
+
+    /**
+     * Target JVMs that outlive the repeat that started them, for consecutive cells whose target processes are
+     * identical ({@link Cell#targetsKey()}: same targets, knobs and JVM options).
+     */
+    private record SharedTargets(String key, String cellId, List<ChildProcess> targets, Map<String, Path> gcLogs,
+                                 Map<String, String> placeholders, Map<String, Map<String, String>> readiness) {
+        boolean alive() {
+            return targets.stream().allMatch(ChildProcess::isAlive);
+        }
+    }
+
+    private void releaseShared() {
+        if (shared != null) {
+            supervisor.stop(shared.targets(), grace);
+            shared = null;
+        }
+    }
 
     private Runner(Builder b) {
         this.registry = b.registry;
@@ -180,8 +204,10 @@ public final class Runner {
             status = interrupted ? "interrupted" : "failed";
             throw e;
         } finally {
+            shared = null;
             supervisor.close(grace);
             synchronized (resultsLock) {
+                current = withCells(current, CrossCheck.flag(current.cells()), current.status());
                 current = finish(current, status);
                 write();
             }
@@ -329,15 +355,36 @@ public final class Runner {
         Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
         String startProblem = null;
         String injectorProblem = null;
+        List<String> notes = new ArrayList<>();
         ChildProcess injector = null;
         InjectorWatch watch = new InjectorWatch(cell, pos, suite);
         double injectorEnd = Double.NaN;
         Path json = cellDir.resolve("load-" + repeat + ".json");
         Files.deleteIfExists(json);
+        String key = cell.targetsKey();
+        SharedTargets reused = suite.sharedTargets() && shared != null && shared.key().equals(key) && shared.alive()
+                ? shared : null;
+        if (reused == null) {
+            releaseShared();
+        }
+        Map<ChildProcess, Long> logFrom = new java.util.HashMap<>();
+        List<ChildProcess> observed = new ArrayList<>(); // every process of this repeat, shared targets included
+        boolean keepTargets = false;
         try (Sampler sampler = new Sampler(origin)) {
             watch.sampler = sampler;
             listener.progress(cell, pos, new RunListener.Progress("starting", 0, 0, false, 0, 0, 0));
-            for (Cell.CellProcess p : cell.processes()) {
+            if (reused != null) {
+                targets.addAll(reused.targets());
+                gcLogs.putAll(reused.gcLogs());
+                placeholders.putAll(reused.placeholders());
+                readiness.putAll(reused.readiness());
+                for (ChildProcess c : targets) {
+                    logFrom.put(c, LogScanner.position(c.log()));
+                    sampler.watch(c);
+                    observed.add(c);
+                }
+            }
+            for (Cell.CellProcess p : reused != null ? List.<Cell.CellProcess>of() : cell.processes()) {
                 Path log = cellDir.resolve(p.name() + "-" + repeat + ".log");
                 Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
                 Files.deleteIfExists(gc);
@@ -347,6 +394,7 @@ public final class Runner {
                 ChildProcess c = ChildProcess.start("target", p.name(), cmd, log, null, supervisor);
                 started.add(c);
                 targets.add(c);
+                observed.add(c);
                 sampler.watch(c);
                 Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
                 if (interrupted) {
@@ -375,11 +423,35 @@ public final class Runner {
                     body = cellDir.resolve("body.txt");
                     Files.writeString(body, cell.scenario().body());
                 }
+                Optional<ExternalInjector> peer = ExternalInjectors.byName(cell.load().injectorName());
+                if (peer.isPresent()) {
+                    ExternalLoad.Outcome o = new ExternalLoad(peer.get(), supervisor, grace, listener, cell, pos, suite,
+                            cellDir, repeat, () -> interrupted || targets.stream().anyMatch(ChildProcess::exitedOnItsOwn))
+                            .run(ExternalLoad.request(peer.get(), cell, suite, url, protocol, body, cellDir,
+                                    http10KeepAlive(cell)), sampler, json);
+                    injector = o.process();
+                    if (injector != null) {
+                        started.add(injector);
+                        observed.add(injector);
+                    }
+                    injectorProblem = o.problem();
+                    notes.addAll(o.warnings());
+                    watch.measureStart = o.measureStart();
+                    injectorEnd = o.end();
+                    if (interrupted) {
+                        throw new InterruptedException("run interrupted");
+                    }
+                    if (injectorProblem == null && targets.stream().anyMatch(ChildProcess::exitedOnItsOwn)
+                            && injector != null && injector.isAlive()) {
+                        injectorProblem = "the injector was stopped because a target exited";
+                    }
+                } else {
                 List<String> cmd = commands.injector(cell, suite, url, protocol, json, body);
                 Files.writeString(cellDir.resolve("injector-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
                 injector = ChildProcess.start("injector", "injector", cmd, cellDir.resolve("injector-" + repeat + ".log"),
                         watch::line, supervisor);
                 started.add(injector);
+                observed.add(injector);
                 sampler.watch(injector);
                 long limitMs = suite.warmup().toMillis() + suite.measure().toMillis() + 60_000;
                 long deadline = System.nanoTime() + limitMs * 1_000_000;
@@ -399,6 +471,7 @@ public final class Runner {
                             ? "the injector was stopped because a target exited"
                             : "the injector did not finish within " + limitMs / 1000 + "s";
                 }
+                }
             }
             // who died on their own, before we stop anyone
             List<String> crashed = new ArrayList<>();
@@ -408,9 +481,18 @@ public final class Runner {
                 }
             }
             java.util.Set<ChildProcess> exitedAlone = new java.util.HashSet<>();
-            started.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
+            observed.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
             listener.progress(cell, pos, new RunListener.Progress("stopping", 0, 0, false, 0, 0, 0));
-            supervisor.stop(started, grace);
+            keepTargets = suite.sharedTargets() && startProblem == null && crashed.isEmpty()
+                    && targets.stream().allMatch(ChildProcess::isAlive);
+            if (keepTargets && reused == null) {
+                shared = new SharedTargets(key, cell.id(), List.copyOf(targets), Map.copyOf(gcLogs),
+                        Map.copyOf(placeholders), Map.copyOf(readiness));
+            } else if (!keepTargets && reused != null) {
+                shared = null;
+                started.addAll(targets); // a shared target that crashed or misbehaved is stopped, not reused
+            }
+            supervisor.stop(keepTargets ? started.stream().filter(c -> !targets.contains(c)).toList() : started, grace);
             if (interrupted) {
                 throw new InterruptedException("run interrupted");
             }
@@ -449,12 +531,15 @@ public final class Runner {
             double injectorCores = Double.NaN;
             double allCpu = 0;
             double injectorCpu = Double.NaN;
-            for (ChildProcess c : started) {
+            for (ChildProcess c : observed) {
                 List<ProcessSample> samples = sampler.samples(c);
                 double cpu = window ? Sampler.cpuAt(samples, to) - Sampler.cpuAt(samples, from) : Double.NaN;
                 double seconds = window ? to - from : Double.NaN;
                 double cores = window ? cpu / seconds : Double.NaN;
-                double perReq = load != null && load.requestsOk() > 0 && window ? cpu * 1e6 / load.requestsOk() : Double.NaN;
+                // the rate over the sampled window times the injector's own measured duration: the same figure when
+                // the window covers the phase, and honest when an external tool's last second fell between samples
+                double perReq = load != null && load.requestsOk() > 0 && window
+                        ? cpu / (to - from) * load.durationS() * 1e6 / load.requestsOk() : Double.NaN;
                 GcLog.Pauses gc = null;
                 if (c.role().equals("target")) {
                     double offset = (c.startNanos() - origin) / 1e9;
@@ -476,22 +561,37 @@ public final class Runner {
                     injectorCores = cores;
                     injectorCpu = cpu;
                 }
-                findings.addAll(LogScanner.scan(c.name(), c.log()));
+                findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L)));
             }
             if (Double.isNaN(injectorCores) && load != null && load.injectorCpuCores() > 0) {
                 injectorCores = load.injectorCpuCores();
             }
             double share = allCpu > 0 && !Double.isNaN(injectorCpu) ? injectorCpu / allCpu : Double.NaN;
             int cpus = Runtime.getRuntime().availableProcessors();
-            int loops = cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
+            int loops = ExternalInjectors.byName(cell.load().injectorName()).isPresent() ? ExternalLoad.threads(cell)
+                    : cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
             RepeatFacts facts = new RepeatFacts(startProblem, crashed, injectorProblem, load, findings, injectorCores,
                     Math.min(cpus, loops), share, suite.autoWarmup());
             Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
-            return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), v.reasons(),
-                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness);
+            List<String> reasons = new ArrayList<>(v.reasons());
+            notes.forEach(n -> reasons.add(Verdict.WARNING + n));
+            return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), reasons,
+                    Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
+                    reused != null ? reused.cellId() : null);
         } finally {
-            supervisor.stop(started, grace);
+            if (keepTargets) {
+                List<ChildProcess> kept = targets;
+                supervisor.stop(started.stream().filter(c -> !kept.contains(c)).toList(), grace);
+            } else {
+                supervisor.stop(started, grace);
+            }
         }
+    }
+
+    /** Whether ab may use {@code -k} against the entry target (the registry says when it cannot). */
+    private boolean http10KeepAlive(Cell cell) {
+        return registry.target(cell.entryProcess().target()).map(d -> !Boolean.FALSE.equals(d.http10KeepAlive()))
+                .orElse(true);
     }
 
     private static String lastLines(ChildProcess c, int n) {

@@ -124,6 +124,51 @@ class RunnerEndToEndTest {
     }
 
     @Test
+    void sharedForkReusesIdenticalTargetsAndCountsLogFindingsOncePerCell(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("shared.yaml", """
+                name: shared
+                fork: shared
+                targets:
+                  fake:
+                    knobs: {mode: [ok, warn]}
+                scenarios:
+                  a: {path: /a}
+                load: {connections: [1, 2]}
+                warmup: 0s
+                measure: 1s
+                """);
+        Runner runner = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build();
+        RunResult r = runner.run(suite, tmp.resolve("run"), null);
+
+        assertEquals("complete", r.status());
+        assertEquals(4, r.cells().size());
+        long[] targetPids = new long[4];
+        for (int i = 0; i < 4; i++) {
+            CellResult c = r.cells().get(i);
+            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+            ProcessStats target = c.repeats().get(0).processes().get(0);
+            assertEquals("target", target.role());
+            assertFalse(target.samples().isEmpty(), "a shared target is sampled in every cell");
+            assertFalse(Double.isNaN(target.cpuS()), "CPU of a shared target is measured in every cell");
+            targetPids[i] = target.pid();
+        }
+        assertEquals(targetPids[0], targetPids[1], "cells 1 and 2 have identical targets: one JVM");
+        assertEquals(targetPids[2], targetPids[3], "cells 3 and 4 have identical targets: one JVM");
+        assertTrue(targetPids[0] != targetPids[2], "another target configuration starts another JVM");
+        assertEquals(null, r.cells().get(0).repeats().get(0).targetsFrom());
+        assertEquals(r.cells().get(0).id(), r.cells().get(1).repeats().get(0).targetsFrom());
+        assertEquals(r.cells().get(2).id(), r.cells().get(3).repeats().get(0).targetsFrom());
+        assertTrue(r.cells().get(2).reasons().stream().anyMatch(s -> s.contains("Http2Exception")),
+                "the first cell of the warn target sees its log line: " + r.cells().get(2).reasons());
+        assertTrue(r.cells().get(3).reasons().stream().noneMatch(s -> s.contains("Http2Exception")),
+                "the next cell on the same target does not count it again: " + r.cells().get(3).reasons());
+        assertEquals("shared", r.settings().get("fork"));
+        assertNoneAlive(pidDir);
+        assertTrue(runner.liveChildren().isEmpty());
+    }
+
+    @Test
     void startsSeveralProcessesInOrderAndLoadsTheEntry(@TempDir Path tmp) throws Exception {
         Path pidDir = tmp.resolve("pids");
         Suite suite = Suite.parse("chain.yaml", """

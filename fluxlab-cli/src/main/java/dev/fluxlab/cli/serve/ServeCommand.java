@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Runs a system under test until SIGTERM; prints one 'fluxlab-ready ...' line on stdout when "
                 + "ready.",
-        subcommands = {ServeReactorNettyCommand.class, ServeMockApiCommand.class, ServeFanOutCommand.class})
+        subcommands = {ServeReactorNettyCommand.class, ServeNettyCommand.class, ServeUndertowCommand.class,
+                ServeMockApiCommand.class, ServeFanOutCommand.class})
 public final class ServeCommand implements Runnable {
 
     @CommandLine.Spec

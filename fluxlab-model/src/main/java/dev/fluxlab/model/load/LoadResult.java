@@ -34,6 +34,9 @@ import java.util.Map;
  * @param uncorrectedHistogram the uncorrected HdrHistogram, same encoding
  * @param transport       the injector's I/O transport actually used ({@code epoll}, {@code io_uring} or {@code nio});
  *                        added after the first release of the schema, may be absent in older documents
+ * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
+ *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
+ *                        percentiles such a tool does not give are NaN, its histogram fields are null
  */
 public record LoadResult(
         String schema,
@@ -59,7 +62,8 @@ public record LoadResult(
         String histogram,
         String histogramUnit,
         String uncorrectedHistogram,
-        String transport) {
+        String transport,
+        String injector) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -72,7 +76,27 @@ public record LoadResult(
                       String histogramUnit, String uncorrectedHistogram) {
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null);
+    }
+
+    /** The constructor with {@code transport}, before {@code injector} was added (fluxlab's own injector). */
+    public LoadResult(String schema, String target, String protocol, String model, String method,
+                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
+                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
+                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
+                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
+                      String histogramUnit, String uncorrectedHistogram, String transport) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null);
+    }
+
+    /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
+    public LoadResult withWarmupAndCpu(double warmupS, double injectorCpuS, double injectorCpuCores) {
+        return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
+                warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector);
     }
 
     /** Sum of all error classes. */

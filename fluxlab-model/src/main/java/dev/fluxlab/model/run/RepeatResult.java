@@ -14,6 +14,8 @@ import java.util.Map;
  * @param measuredS        length of the measured window the process figures cover, in seconds (may be null)
  * @param readiness        by process name: the attributes of its readiness line (port, protocol, the transport
  *                         actually in use...) (added in fluxlab.run/1, may be null)
+ * @param targetsFrom      with {@code fork: shared}: the id of the cell whose repeat started the target JVMs this
+ *                         repeat ran against (their JIT was already warm); null when they were started for it
  */
 public record RepeatResult(
         int repeat,
@@ -25,11 +27,19 @@ public record RepeatResult(
         List<String> reasons,
         Double injectorCpuShare,
         Double measuredS,
-        Map<String, Map<String, String>> readiness) {
+        Map<String, Map<String, String>> readiness,
+        String targetsFrom) {
+
+    /** Without {@code targetsFrom}: the targets were started for this repeat. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness, null);
+    }
 
     /** The original shape, without the additions. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null);
     }
 }

@@ -30,14 +30,35 @@ public record Cell(
         CellLoad load,
         List<String> labelKnobs) {
 
+    /**
+     * What identifies this cell's target processes (targets, knobs, JVM options): cells with equal keys can run
+     * against the same target JVMs ({@code fork: shared}).
+     */
+    public String targetsKey() {
+        return processes.toString();
+    }
+
     /** A process with its knob values fixed; {@code target} is the registry entry that launches it. */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
                               List<String> flags) {
     }
 
-    /** A fixed load level; {@code rate} non-null means the open model. */
+    /**
+     * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
+     * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
+     */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout) {
+                           String timeout, String injector) {
+
+        public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
+                        String timeout) {
+            this(connections, inFlight, rate, protocol, threads, timeout, null);
+        }
+
+        /** The injector's name, {@code fluxlab} when the profile names none. */
+        public String injectorName() {
+            return injector == null ? "fluxlab" : injector;
+        }
     }
 
     /** The process the injector is pointed at. */
@@ -62,6 +83,7 @@ public record Cell(
                 case "connections" -> sb.append("c=").append(v);
                 case "in_flight" -> sb.append("m=").append(v);
                 case "rate" -> sb.append("rate=").append(v);
+                case "injector" -> sb.append("by-").append(v);
                 default -> sb.append(v.matches("\\d+|true|false") ? k + "=" + v : v);
             }
         });

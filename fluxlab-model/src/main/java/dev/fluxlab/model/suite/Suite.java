@@ -50,6 +50,8 @@ public final class Suite {
             "cpu_cores", "rss_max_mb", "warmup_s");
     public static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
     public static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
+    /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
+    public static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
 
     public static final String DEFAULT_WARMUP = "auto";
     public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(30);
@@ -262,6 +264,17 @@ public final class Suite {
         return spec.startupTimeout() == null ? DEFAULT_STARTUP_TIMEOUT : Durations.parse(spec.startupTimeout());
     }
 
+    /** Fork modes: fresh target JVMs per cell, or target JVMs shared by consecutive cells with identical targets. */
+    public static final List<String> FORK_MODES = List.of("per-cell", "shared");
+
+    /**
+     * True when consecutive cells with identical target processes (same targets, knobs and JVM options) share
+     * their target JVMs, so the targets' JIT warm-up is paid once per group instead of once per cell.
+     */
+    public boolean sharedTargets() {
+        return "shared".equals(spec.fork());
+    }
+
     public double maxErrorRate() {
         return spec.thresholds() == null || spec.thresholds().maxErrorRate() == null
                 ? DEFAULT_MAX_ERROR_RATE : spec.thresholds().maxErrorRate();
@@ -277,6 +290,11 @@ public final class Suite {
                 ? DEFAULT_INJECTOR_SATURATION : spec.thresholds().injectorSaturation();
     }
 
+    /** Log findings a repeat may have before it is invalid; null = findings (other than fatal ones) only warn. */
+    public Integer maxLogFindings() {
+        return spec.thresholds() == null ? null : spec.thresholds().maxLogFindings();
+    }
+
     public List<TableSpec> tables() {
         return spec.tables() == null ? List.of() : spec.tables();
     }
@@ -289,9 +307,13 @@ public final class Suite {
         s.put("measure", Durations.format(measure()));
         s.put("repeats", repeats());
         s.put("startup_timeout", Durations.format(startupTimeout()));
+        s.put("fork", sharedTargets() ? "shared" : "per-cell");
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());
+        if (maxLogFindings() != null) {
+            s.put("max_log_findings", maxLogFindings());
+        }
         return s;
     }
 
@@ -329,6 +351,9 @@ public final class Suite {
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
         checkDuration("/measure", "measure", spec.measure());
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
+        if (spec.fork() != null && !FORK_MODES.contains(spec.fork())) {
+            throw error("/fork", "'fork' must be one of " + String.join(", ", FORK_MODES) + ", not '" + spec.fork() + "'");
+        }
         if (spec.measure() != null && Durations.parse(spec.measure()).isZero()) {
             throw error("/measure", "'measure' must be longer than 0s");
         }
@@ -339,6 +364,10 @@ public final class Suite {
             Double r = spec.thresholds().maxErrorRate();
             if (r != null && (r < 0 || r > 1)) {
                 throw error("/thresholds/max_error_rate", "'max_error_rate' is a fraction between 0 and 1 (0.001 = 0.1 %), not " + r);
+            }
+            Integer f = spec.thresholds().maxLogFindings();
+            if (f != null && f < 0) {
+                throw error("/thresholds/max_log_findings", "'max_log_findings' is 0 or more, not " + f);
             }
             Double s = spec.thresholds().injectorSaturation();
             if (s != null && (s <= 0 || s > 1)) {
@@ -469,6 +498,19 @@ public final class Suite {
             throw error(at + "/threads", "'threads' must be 1 or more");
         }
         checkDuration(at + "/timeout", "timeout", l.timeout());
+        if (l.injector() != null) {
+            for (int j = 0; j < l.injector().size(); j++) {
+                String inj = l.injector().get(j);
+                if (inj == null || !INJECTORS.contains(inj)) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' is not known; accepted: "
+                            + String.join(", ", INJECTORS));
+                }
+                if (!inj.equals("fluxlab") && l.rate() != null) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
+                            + "or keep 'injector: fluxlab' for the open model");
+                }
+            }
+        }
     }
 
     private void checkPositive(String at, String key, List<Integer> values) {
@@ -521,14 +563,19 @@ public final class Suite {
             if (t.value() != null && !isFigure(t.value())) {
                 throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
                         + String.join(", ", FIGURES) + " (also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
-                        + "cpu_cores.<process> etc. for a named process)");
+                        + "cpu_cores.<process> etc. for a named process, log_findings, and ratios such as "
+                        + "throughput_rps/target=netty)");
             }
         }
     }
 
     /** A figure name tables accept: {@link #FIGURES}, any latency percentile, per-process figures of a named process. */
     public static boolean isFigure(String v) {
-        return FIGURES.contains(v) || v.matches("latency_(mean|max|p\\d+)_ms")
+        int slash = v.lastIndexOf('/');
+        if (slash > 0 && v.substring(slash + 1).matches("[\\w.-]+=[^/=]+")) {
+            v = v.substring(0, slash); // a ratio to the cell with knob=value: <figure>/<knob>=<value>
+        }
+        return FIGURES.contains(v) || v.equals("log_findings") || v.matches("latency_(mean|max|p\\d+)_ms")
                 || v.matches("(cpu_cores|cpu_per_request_us|rss_max_mb)\\.[\\w.-]+");
     }
 
@@ -608,6 +655,9 @@ public final class Suite {
         if (l.rate() != null) {
             dims.add(new Dim("rate", null, null, strings(l.rate())));
         }
+        if (l.injector() != null) {
+            dims.add(new Dim("injector", null, null, l.injector()));
+        }
         return dims;
     }
 
@@ -664,7 +714,7 @@ public final class Suite {
                                     Integer.parseInt(knobs.get("connections")),
                                     knobs.containsKey("in_flight") ? Integer.valueOf(knobs.get("in_flight")) : null,
                                     knobs.containsKey("rate") ? Integer.valueOf(knobs.get("rate")) : null,
-                                    l.protocol(), l.threads(), l.timeout());
+                                    l.protocol(), l.threads(), l.timeout(), knobs.get("injector"));
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

@@ -18,6 +18,9 @@ import java.util.Map;
  * @param measure        measured phase length
  * @param repeats        repeats of every cell
  * @param startupTimeout how long a target may take to print its readiness line
+ * @param fork           {@code per-cell} (default: fresh target JVMs for every cell and repeat) or {@code shared}
+ *                       (consecutive cells whose target processes are identical run against the same, already warm
+ *                       target JVMs; every cell still has its own warm-up and measurement)
  * @param thresholds     what makes a repeat invalid
  * @param exclude        partial knob maps: a cell matching every key of one of them is left out
  * @param tables         end tables: rows knobs x column knobs, filled with one figure
@@ -33,6 +36,7 @@ public record SuiteSpec(
         String measure,
         Integer repeats,
         String startupTimeout,
+        String fork,
         ThresholdSpec thresholds,
         List<Map<String, List<String>>> exclude,
         List<TableSpec> tables) {
@@ -84,7 +88,8 @@ public record SuiteSpec(
 
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
-     * Each list-valued field is a sweep.
+     * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
+     * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      */
     public record LoadSpec(
             List<Integer> connections,
@@ -92,14 +97,27 @@ public record SuiteSpec(
             List<Integer> rate,
             String protocol,
             Integer threads,
-            String timeout) {
+            String timeout,
+            List<String> injector) {
+
+        public LoadSpec(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+                        Integer threads, String timeout) {
+            this(connections, inFlight, rate, protocol, threads, timeout, null);
+        }
     }
 
     /**
      * @param maxErrorRate        errors / (ok + errors) above which a repeat is invalid
      * @param requireStableWarmup whether an automatic warm-up that hit its bound invalidates the repeat
      * @param injectorSaturation  fraction of the injector's usable cores above which it is called saturated
+     * @param maxLogFindings      log findings (exceptions, leaks...) a repeat may have before it is invalid; unset =
+     *                            findings other than fatal ones are warnings only
      */
-    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+    public record ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation,
+                                Integer maxLogFindings) {
+
+        public ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
+            this(maxErrorRate, requireStableWarmup, injectorSaturation, null);
+        }
     }
 }

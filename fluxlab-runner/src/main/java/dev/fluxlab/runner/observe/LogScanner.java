@@ -36,13 +36,32 @@ public final class LogScanner {
     }
 
     public static List<LogFinding> scan(String process, Path log) {
+        return scan(process, log, 0);
+    }
+
+    /**
+     * Scans what {@code log} holds from byte {@code from} on: a target shared by several cells keeps one log, and
+     * each cell must count only what was written while it ran.
+     */
+    public static List<LogFinding> scan(String process, Path log, long from) {
         if (log == null || !Files.isReadable(log)) {
             return List.of();
         }
-        try (Stream<String> s = Files.lines(log, StandardCharsets.UTF_8)) {
-            return scan(process, s.toList());
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(Math.min(from, Files.size(log)));
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return scan(process, text.lines().toList());
         } catch (IOException | java.io.UncheckedIOException e) {
             return List.of();
+        }
+    }
+
+    /** The current size of {@code log}: where a later {@link #scan(String, Path, long)} should start. */
+    public static long position(Path log) {
+        try {
+            return log != null && Files.exists(log) ? Files.size(log) : 0;
+        } catch (IOException e) {
+            return 0;
         }
     }
 

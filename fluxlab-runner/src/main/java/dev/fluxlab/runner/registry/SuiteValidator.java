@@ -1,10 +1,14 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Locations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
+
+import dev.fluxlab.runner.inject.ExternalInjector;
+import dev.fluxlab.runner.inject.ExternalInjectors;
 
 import java.util.List;
 import java.util.Map;
@@ -34,6 +38,44 @@ public final class SuiteValidator {
                         ps.target(), ps.knobs(), ps.jvm()));
             }
         });
+        checkInjectors(suite);
+    }
+
+    /**
+     * External injectors: installed here (else the Debian package to install), and able to run each cell they are
+     * given (wrk speaks HTTP/1.1 only, ab cannot pipeline...).
+     */
+    private void checkInjectors(Suite suite) {
+        List<dev.fluxlab.model.suite.SuiteSpec.LoadSpec> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        for (Cell cell : suite.cells()) {
+            Optional<ExternalInjector> tool = ExternalInjectors.byName(cell.load().injectorName());
+            if (tool.isEmpty()) {
+                continue;
+            }
+            String at = "/load";
+            for (int i = 0; i < loads.size(); i++) {
+                List<String> inj = loads.get(i).injector();
+                if (inj != null && inj.contains(tool.get().name())) {
+                    at = "/load/" + i + "/injector/" + inj.indexOf(tool.get().name());
+                    break;
+                }
+            }
+            if (ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
+                throw suite.error(at, ExternalInjectors.missing(tool.get()));
+            }
+            String protocol = cell.load().protocol() != null ? cell.load().protocol()
+                    : switch (cell.entryProcess().knobs().getOrDefault("protocol", "http1.1")) {
+                        case "h2", "h2c" -> cell.entryProcess().knobs().get("protocol");
+                        default -> "http1.1";
+                    };
+            String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
+            int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
+            Optional<String> problem = tool.get().unsupported(protocol, inFlight, method);
+            if (problem.isPresent()) {
+                throw suite.error(at, "cell " + cell.id() + ": " + problem.get()
+                        + "; leave such cells out with an 'exclude' rule");
+            }
+        }
     }
 
     private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,

@@ -43,8 +43,9 @@ public final class Summaries {
                     v.add(fn.apply(l.latencyMs().corrected()));
                 }
             }
-            if (!v.isEmpty()) {
-                latency.put(k, Stat.of(v));
+            Stat st = orNull(Stat.of(v)); // a percentile an external tool does not give is NaN: no figure
+            if (st != null) {
+                latency.put(k, st);
             }
         });
         return new CellSummary(

@@ -72,6 +72,12 @@ public final class Verdict {
                 warnings.add(WARNING + s);
             }
         }
+        long findings = f.findings().stream().filter(lf -> !LogScanner.FATAL.contains(lf.kind()))
+                .mapToLong(LogFinding::count).sum();
+        if (t.maxLogFindings() != null && findings > t.maxLogFindings()) {
+            invalid.add(findings + " log finding(s) (exceptions, leaks...) where the suite allows " + t.maxLogFindings()
+                    + " (thresholds.max_log_findings): a target misbehaved under load");
+        }
         List<String> reasons = new ArrayList<>(invalid);
         reasons.addAll(warnings);
         return new Outcome(invalid.isEmpty(), reasons);

@@ -31,6 +31,7 @@ import reactor.netty.http.server.HttpServerResponse;
  *   <li>{@code GET /checkPermission}: {@code {"allowed":true}}, the permission check of the seeds' "Post2";</li>
  *   <li>{@code GET /stress-benchmark-01..06} and the {@code -vt} variants: seed 002's endpoints
  *       ({@link StressRoutes}), when given;</li>
+ *   <li>{@code GET /hello/{name}}, {@code GET /users/{user}/orders/{order}}: path variables (framework comparison);</li>
  *   <li>anything else: 404, or 405 for a known path with another method.</li>
  * </ul>
  * Every response carries {@code Content-Type}, {@code Content-Length}, {@code Server} and a {@code Date} refreshed
@@ -108,8 +109,38 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
                     ? echo(request, response)
                     : afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED_BODY,
                             ALLOW_POST);
-            default -> afterBody(request, response, HttpResponseStatus.NOT_FOUND, NOT_FOUND_BODY, null);
+            default -> pathVariables(request, response, method, path);
         };
+    }
+
+    private static final java.util.regex.Pattern VARIABLE = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /**
+     * The path-pattern routes of the framework comparison (seed 004 found a router bug only under load):
+     * {@code GET /hello/{name}} and {@code GET /users/{user}/orders/{order}}; variables {@code [A-Za-z0-9._-]{1,64}}.
+     */
+    private Publisher<Void> pathVariables(HttpServerRequest request, HttpServerResponse response, HttpMethod method,
+                                          String path) {
+        String[] parts = path.split("/", -1);
+        String text = null;
+        AsciiString type = TEXT_PLAIN;
+        if (parts.length == 3 && parts[1].equals("hello") && VARIABLE.matcher(parts[2]).matches()) {
+            text = "Hello, " + parts[2] + "!";
+        } else if (parts.length == 5 && parts[1].equals("users") && parts[3].equals("orders")
+                && VARIABLE.matcher(parts[2]).matches() && VARIABLE.matcher(parts[4]).matches()) {
+            text = "{\"user\":\"" + parts[2] + "\",\"order\":\"" + parts[4] + "\"}";
+            type = APPLICATION_JSON;
+        }
+        if (text == null) {
+            return afterBody(request, response, HttpResponseStatus.NOT_FOUND, NOT_FOUND_BODY, null);
+        }
+        if (!HttpMethod.GET.equals(method)) {
+            return afterBody(request, response, HttpResponseStatus.METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED_BODY, ALLOW_GET);
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        AsciiString contentType = type;
+        return request.receive().then(Mono.defer(() ->
+                send(response, HttpResponseStatus.OK, contentType, Unpooled.wrappedBuffer(bytes))));
     }
 
     private Publisher<Void> staticGet(HttpServerRequest request, HttpServerResponse response, HttpMethod method,

@@ -1,0 +1,93 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.targets.other.PortInUse;
+import dev.fluxlab.targets.other.netty.NettyServer;
+import dev.fluxlab.targets.other.netty.NettyServerConfig;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab serve netty [knobs]}: the raw Netty target, the ceiling of the framework comparison. Exit codes as
+ * {@code serve reactor-netty}: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
+ */
+@Command(name = "netty",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Raw Netty HTTP server (no framework): GET /plaintext, /json, /hello/{name}, /users/{user}/orders/{order}.",
+            "Binds loopback only. When ready prints one line on stdout:",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
+            "Stops cleanly on SIGTERM (exit 0)."})
+public final class ServeNettyCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve netty";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = NettyServerConfig.DEFAULT_HOST, paramLabel = "ADDR",
+            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 picks a free one.")
+    int port;
+
+    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
+            description = "http1.1, h2c (prior knowledge), http1.1+h2c (default: ${DEFAULT-VALUE}).")
+    String protocol;
+
+    @Option(names = "--transport", defaultValue = "native", paramLabel = "T",
+            description = "native (io_uring, then epoll, then nio), io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Event loops (default: 2 x cores, Netty's default).")
+    Integer workers;
+
+    @Option(names = "--backlog", paramLabel = "N", description = "SO_BACKLOG (default: Netty's, from somaxconn).")
+    Integer backlog;
+
+    @Option(names = "--tcp-nodelay", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",
+            description = "TCP_NODELAY (default: ${DEFAULT-VALUE}).")
+    boolean tcpNoDelay;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        NettyServerConfig config;
+        try {
+            config = NettyServerConfig.builder().host(host).port(port).protocol(ServerProtocol.of(protocol))
+                    .transport(Transport.of(transport)).workers(workers).backlog(backlog).tcpNoDelay(tcpNoDelay).build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        err.println(NAME + ": raw Netty server, protocol=" + config.protocol().label() + " transport="
+                + config.transport().label() + " workers=" + config.workers() + " host=" + config.host()
+                + " port=" + config.port() + " tcp-nodelay=" + config.tcpNoDelay()
+                + (config.backlog() == null ? "" : " backlog=" + config.backlog()));
+        err.flush();
+        NettyServer.Running running;
+        try {
+            running = NettyServer.start(config);
+        } catch (PortInUse e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (TransportUnavailableException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        } catch (RuntimeException e) {
+            err.println(NAME + ": cannot start: " + e);
+            err.flush();
+            return 1;
+        }
+        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.targets.other.PortInUse;
+import dev.fluxlab.targets.other.undertow.UndertowServer;
+import dev.fluxlab.targets.other.undertow.UndertowServerConfig;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab serve undertow [knobs]}: plain undertow-core with light-4j's settings, the non-reactive baseline of
+ * seed 004. Exit codes: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
+ */
+@Command(name = "undertow",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Plain Undertow (undertow-core) server with light-4j's settings: GET /plaintext, /json, /hello/{name},",
+            "/users/{user}/orders/{order} through Undertow's RoutingHandler. Binds loopback only. When ready prints:",
+            "  fluxlab-ready port=<n> protocol=<p> transport=nio workers=<io threads> io-threads=<n> worker-threads=<n>",
+            "Stops cleanly on SIGTERM (exit 0)."})
+public final class ServeUndertowCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve undertow";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 picks a free one.")
+    int port;
+
+    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
+            description = "http1.1; h2c or http1.1+h2c: Undertow's HTTP/2 enabled (h2c by prior knowledge or upgrade, "
+                    + "next to HTTP/1.1 on the same port), announced as given (default: ${DEFAULT-VALUE}).")
+    String protocol;
+
+    @Option(names = "--io-threads", paramLabel = "N", description = "XNIO IO threads (default: 2 x cores, light-4j's).")
+    Integer ioThreads;
+
+    @Option(names = "--worker-threads", paramLabel = "N", description = "Worker threads (default: 200, light-4j's).")
+    Integer workerThreads;
+
+    @Option(names = "--backlog", paramLabel = "N", description = "Accept backlog (default: 10000, light-4j's).")
+    Integer backlog;
+
+    @Option(names = "--buffer-size", paramLabel = "BYTES", description = "Buffer size (default: 16384, light-4j's).")
+    Integer bufferSize;
+
+    @Option(names = "--tcp-nodelay", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",
+            description = "TCP_NODELAY (default: ${DEFAULT-VALUE}).")
+    boolean tcpNoDelay;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (!protocol.equals("http1.1") && !protocol.equals("h2c") && !protocol.equals("http1.1+h2c")) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "unknown protocol '" + protocol + "'; expected one of http1.1, h2c, http1.1+h2c");
+        }
+        UndertowServerConfig config;
+        try {
+            config = UndertowServerConfig.builder().host(host).port(port).ioThreads(ioThreads)
+                    .workerThreads(workerThreads).backlog(backlog).bufferSize(bufferSize).tcpNoDelay(tcpNoDelay)
+                    .protocol(protocol).build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        err.println(NAME + ": plain Undertow server, protocol=" + protocol + " io-threads=" + config.ioThreads()
+                + " worker-threads=" + config.workerThreads() + " backlog=" + config.backlog() + " buffer-size="
+                + config.bufferSize() + " host=" + config.host() + " port=" + config.port());
+        err.flush();
+        UndertowServer.Running running;
+        try {
+            running = UndertowServer.start(config);
+        } catch (PortInUse e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (RuntimeException e) {
+            err.println(NAME + ": cannot start: " + e);
+            err.flush();
+            return 1;
+        }
+        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+    }
+}

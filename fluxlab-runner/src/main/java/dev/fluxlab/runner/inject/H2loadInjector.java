@@ -1,0 +1,102 @@
+package dev.fluxlab.runner.inject;
+
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * h2load (nghttp2): h2c with prior knowledge and {@code -m} streams per connection, or HTTP/1.1 ({@code --h1},
+ * where {@code -m} is the pipeline depth). It reports min/max/mean/sd of request time, no percentiles. Only 2xx
+ * responses count as verified; 3xx/4xx/5xx are status errors, {@code errored} requests (I/O, protocol) are errors too.
+ */
+public final class H2loadInjector implements ExternalInjector {
+
+    private static final String TIME = "([0-9.]+(?:us|ms|s|m|h))";
+    private static final Pattern FINISHED = Pattern.compile("finished in " + TIME + ",");
+    private static final Pattern REQUESTS = Pattern.compile("requests: (\\d+) total, (\\d+) started, (\\d+) done, "
+            + "(\\d+) succeeded, (\\d+) failed, (\\d+) errored, (\\d+) timeout");
+    private static final Pattern STATUS = Pattern.compile("status codes: (\\d+) 2xx, (\\d+) 3xx, (\\d+) 4xx, (\\d+) 5xx");
+    private static final Pattern REQUEST_TIME = Pattern.compile(
+            "time for request:\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME);
+
+    @Override
+    public String name() {
+        return "h2load";
+    }
+
+    @Override
+    public String executable() {
+        return "h2load";
+    }
+
+    @Override
+    public String debianPackage() {
+        return "nghttp2-client";
+    }
+
+    @Override
+    public Optional<String> unsupported(String protocol, int inFlight, String method) {
+        if (!"h2c".equals(protocol) && !"http1.1".equals(protocol)) {
+            return Optional.of("h2load is driven here over h2c or HTTP/1.1, not " + protocol);
+        }
+        if (!"GET".equals(method) && !"POST".equals(method)) {
+            return Optional.of("h2load sends GET, or POST with a body; not " + method);
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public List<String> command(String executablePath, LoadRequest r) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executablePath);
+        cmd.add("--threads=" + Math.max(1, Math.min(r.threads(), r.connections())));
+        cmd.add("--clients=" + r.connections());
+        cmd.add("--max-concurrent-streams=" + r.inFlight());
+        cmd.add("--duration=" + r.seconds());
+        if ("http1.1".equals(r.protocol())) {
+            cmd.add("--h1");
+        }
+        if (r.headers() != null) {
+            r.headers().forEach((k, v) -> cmd.add("--header=" + k + ": " + v));
+        }
+        if (r.bodyFile() != null) {
+            cmd.add("--data=" + r.bodyFile());
+        }
+        cmd.add(r.url());
+        return cmd;
+    }
+
+    @Override
+    public LoadResult parse(String output, LoadRequest r) {
+        Matcher f = ToolOutput.find(FINISHED, output);
+        Matcher q = ToolOutput.find(REQUESTS, output);
+        if (f == null || q == null) {
+            throw new IllegalArgumentException("h2load printed no result: " + ToolOutput.tail(output));
+        }
+        double seconds = ToolOutput.millis(f.group(1)) / 1000;
+        long done = Long.parseLong(q.group(3));
+        long errored = Long.parseLong(q.group(6));
+        Matcher s = ToolOutput.find(STATUS, output);
+        long ok2xx = s == null ? Long.parseLong(q.group(4)) : Long.parseLong(s.group(1));
+        long otherStatus = s == null ? 0 : Long.parseLong(s.group(2)) + Long.parseLong(s.group(3)) + Long.parseLong(s.group(4));
+        Matcher t = ToolOutput.find(REQUEST_TIME, output);
+        LatencySummary lat = t == null
+                ? ToolOutput.latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
+                : ToolOutput.latency(ToolOutput.millis(t.group(3)), ToolOutput.millis(t.group(4)),
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, ToolOutput.millis(t.group(2)));
+        if (done == 0 && errored == 0 && ok2xx == 0) {
+            throw new IllegalArgumentException("h2load completed no request: " + ToolOutput.tail(output));
+        }
+        return ToolOutput.result(r, name(), seconds, ok2xx, ToolOutput.errors("status", otherStatus, "errored", errored), lat);
+    }
+
+    @Override
+    public List<String> notes(LoadRequest r) {
+        return List.of("h2load gives min/max/mean/sd of request time, no percentiles; it verifies no response body");
+    }
+}

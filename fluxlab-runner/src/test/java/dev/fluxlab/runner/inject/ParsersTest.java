@@ -1,0 +1,186 @@
+package dev.fluxlab.runner.inject;
+
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The wrk, h2load and ab parsers on outputs recorded from the real tools (see recorded/README.md). */
+class ParsersTest {
+
+    private static String recorded(String name) throws IOException {
+        try (InputStream in = ParsersTest.class.getResourceAsStream("recorded/" + name)) {
+            if (in == null) {
+                throw new IOException("missing fixture " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static LoadRequest request(String protocol, int inFlight, boolean keepAlive, Path dir) {
+        return new LoadRequest("http://127.0.0.1:39293/plaintext", protocol, 8, inFlight, 2, Duration.ofSeconds(2),
+                "GET", Map.of(), null, null, keepAlive, dir);
+    }
+
+    private static final LoadRequest H1 = request("http1.1", 1, false, Path.of("."));
+
+    @Test
+    void wrkPlaintext() throws IOException {
+        LoadResult r = new WrkInjector().parse(recorded("wrk-plaintext.txt"), H1);
+        assertEquals(LoadResult.SCHEMA, r.schema());
+        assertEquals("wrk", r.injector());
+        assertEquals(7646, r.requestsOk());
+        assertEquals(2.04, r.durationS(), 1e-9);
+        assertEquals(7646 / 2.04, r.throughputRps(), 0.01);
+        assertEquals(0, r.errorCount());
+        LatencySummary l = r.latencyMs().corrected();
+        assertEquals(1.46, l.p50(), 1e-9);
+        assertEquals(8.21, l.p75(), 1e-9);
+        assertEquals(95.85, l.p90(), 1e-9);
+        assertEquals(356.05, l.p99(), 1e-9);
+        assertEquals(29.39, l.mean(), 1e-9);
+        assertEquals(74.94, l.stdev(), 1e-9);
+        assertEquals(392.68, l.max(), 1e-9);
+        assertTrue(Double.isNaN(l.p999()), "wrk gives no 99.9 %: NaN, not invented");
+    }
+
+    @Test
+    void wrkPipelinedCountsEveryResponse() throws IOException {
+        LoadResult r = new WrkInjector().parse(recorded("wrk-pipeline.txt"), request("http1.1", 4, false, Path.of(".")));
+        assertEquals(28032, r.requestsOk());
+        assertEquals(4, r.inFlight());
+        assertEquals(37.18, r.latencyMs().corrected().p99(), 1e-9);
+    }
+
+    @Test
+    void wrkNon2xxAreErrorsNotThroughput() throws IOException {
+        LoadResult r = new WrkInjector().parse(recorded("wrk-404.txt"), H1);
+        assertEquals(0, r.requestsOk());
+        assertEquals(Map.of("status", 14043L), r.errors());
+        assertEquals(0.247, r.latencyMs().corrected().p50(), 1e-9, "microseconds are converted to ms");
+    }
+
+    @Test
+    void wrkSocketErrors() throws IOException {
+        LoadResult r = new WrkInjector().parse(recorded("wrk-socket-errors.txt"), H1);
+        assertEquals(18510, r.requestsOk());
+        assertEquals(Map.of("read", 18509L), r.errors());
+    }
+
+    @Test
+    void wrkWithoutResultSaysWhatItPrinted() throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new WrkInjector().parse(recorded("wrk-connect-errors.txt"), H1));
+        assertTrue(e.getMessage().contains("Connection refused"), e.getMessage());
+    }
+
+    @Test
+    void h2loadH2c() throws IOException {
+        LoadResult r = new H2loadInjector().parse(recorded("h2load-h2c.txt"), request("h2c", 4, false, Path.of(".")));
+        assertEquals("h2load", r.injector());
+        assertEquals(18900, r.requestsOk());
+        assertEquals(2.0, r.durationS(), 1e-9);
+        assertEquals(9450, r.throughputRps(), 0.01);
+        assertEquals(0, r.errorCount());
+        LatencySummary l = r.latencyMs().corrected();
+        assertEquals(3.36, l.mean(), 1e-9);
+        assertEquals(3.91, l.stdev(), 1e-9);
+        assertEquals(91.13, l.max(), 1e-9);
+        assertTrue(Double.isNaN(l.p50()) && Double.isNaN(l.p99()), "h2load gives no percentiles");
+    }
+
+    @Test
+    void h2loadStatusErrors() throws IOException {
+        LoadResult r = new H2loadInjector().parse(recorded("h2load-404.txt"), request("h2c", 2, false, Path.of(".")));
+        assertEquals(0, r.requestsOk());
+        assertEquals(Map.of("status", 4832L), r.errors());
+    }
+
+    @Test
+    void h2loadHttp11() throws IOException {
+        LoadResult r = new H2loadInjector().parse(recorded("h2load-h1.txt"), H1);
+        assertEquals(29282, r.requestsOk());
+        assertEquals(0.136, r.latencyMs().corrected().mean(), 1e-9);
+    }
+
+    @Test
+    void abPlaintext() throws IOException {
+        LoadResult r = new AbInjector().parse(recorded("ab-plaintext.txt"), H1);
+        assertEquals("ab", r.injector());
+        assertEquals(9169, r.requestsOk());
+        assertEquals(2.068, r.durationS(), 1e-9);
+        LatencySummary l = r.latencyMs().corrected();
+        assertEquals(1, l.p50(), 1e-9);
+        assertEquals(2, l.p75(), 1e-9);
+        assertEquals(3, l.p90(), 1e-9);
+        assertEquals(7, l.p99(), 1e-9);
+        assertEquals(148, l.max(), 1e-9);
+        assertEquals(1.804, l.mean(), 1e-9);
+        assertEquals(4.9, l.stdev(), 1e-9);
+    }
+
+    @Test
+    void abNon2xxAndRefused() throws IOException {
+        LoadResult r = new AbInjector().parse(recorded("ab-404.txt"), H1);
+        assertEquals(0, r.requestsOk());
+        assertEquals(Map.of("status", 200L), r.errors());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new AbInjector().parse(recorded("ab-refused.txt"), H1));
+        assertTrue(e.getMessage().contains("Connection refused"), e.getMessage());
+    }
+
+    @Test
+    void abKeepAliveAgainstReactorNettyKeepsNothingAlive() throws IOException {
+        String out = recorded("ab-k.txt");
+        assertTrue(out.contains("Keep-Alive requests:    0"), "the recorded fact behind running ab without -k");
+        assertEquals(100, new AbInjector().parse(out, H1).requestsOk());
+    }
+
+    @Test
+    void commandLines(@TempDir Path dir) throws IOException {
+        LoadRequest r = new LoadRequest("http://127.0.0.1:1/plaintext", "http1.1", 128, 16, 2, Duration.ofSeconds(4),
+                "GET", Map.of("x-a", "b\"c"), null, null, false, dir);
+        List<String> wrk = new WrkInjector().command("/usr/bin/wrk", r);
+        assertEquals(List.of("/usr/bin/wrk", "--threads", "2", "--connections", "128", "--duration", "4s", "--timeout",
+                "10s", "--latency", "--script", dir.resolve("wrk-pipeline-16.lua").toString(), r.url()), wrk);
+        String lua = Files.readString(dir.resolve("wrk-pipeline-16.lua"));
+        assertTrue(lua.contains("local depth = 16"), lua);
+        assertTrue(lua.contains("wrk.headers[\"x-a\"] = \"b\\\"c\""), lua);
+
+        LoadRequest h2 = new LoadRequest("http://127.0.0.1:1/json", "h2c", 8, 10, 2, Duration.ofMillis(1500),
+                "GET", Map.of(), null, null, true, dir);
+        assertEquals(List.of("h2load", "--threads=2", "--clients=8", "--max-concurrent-streams=10", "--duration=2",
+                h2.url()), new H2loadInjector().command("h2load", h2));
+
+        LoadRequest one = new LoadRequest("http://127.0.0.1:1/json", "http1.1", 8, 1, 2, Duration.ofSeconds(3),
+                "GET", Map.of(), null, null, false, dir);
+        List<String> ab = new AbInjector().command("ab", one);
+        assertFalse(ab.contains("-k"), "no -k when the target cannot keep HTTP/1.0 connections alive");
+        assertTrue(new AbInjector().notes(one).stream().anyMatch(n -> n.contains("without -k")));
+        assertTrue(new AbInjector().command("ab", new LoadRequest(one.url(), "http1.1", 8, 1, 1, one.duration(), "GET",
+                Map.of(), null, null, true, dir)).contains("-k"));
+    }
+
+    @Test
+    void unsupportedCombinationsAreNamed() {
+        assertTrue(new WrkInjector().unsupported("h2c", 1, "GET").orElseThrow().contains("HTTP/1.1 only"));
+        assertTrue(new AbInjector().unsupported("http1.1", 16, "GET").orElseThrow().contains("cannot pipeline"));
+        assertTrue(new H2loadInjector().unsupported("h2c", 16, "GET").isEmpty());
+        assertTrue(ExternalInjectors.missing(new H2loadInjector()).contains("nghttp2-client"));
+        assertTrue(ExternalInjectors.missing(new AbInjector()).contains("apache2-utils"));
+    }
+}

@@ -1,0 +1,135 @@
+package dev.fluxlab.targets.other.netty;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.other.PortInUse;
+import dev.fluxlab.targets.other.Router;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportSupport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerAdapter;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerUpgradeHandler;
+import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The raw Netty HTTP server: the ceiling of the framework comparison. One event-loop group (workers accept too),
+ * {@code HttpServerCodec} plus a handler that answers from static buffers, flushing once per read batch; h2c through
+ * {@code Http2FrameCodec} at frame level. Nothing else stands between the socket and the response.
+ */
+public final class NettyServer {
+
+    private NettyServer() {
+    }
+
+    /** A started server: its readiness line, and {@link #close()}. */
+    public record Running(Channel channel, EventLoopGroup group, NettyServerConfig config, String transport)
+            implements AutoCloseable {
+
+        public int port() {
+            return ((InetSocketAddress) channel.localAddress()).getPort();
+        }
+
+        public String readinessLine() {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("port", port());
+            a.put("protocol", config.protocol().label());
+            a.put("transport", transport);
+            a.put("workers", config.workers());
+            return Readiness.line(a);
+        }
+
+        @Override
+        public void close() {
+            channel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @throws PortInUse when the port is taken
+     */
+    public static Running start(NettyServerConfig c) {
+        Transport t = TransportSupport.resolve(c.transport());
+        IoHandlerFactory io = switch (t) {
+            case IO_URING -> IoUringIoHandler.newFactory();
+            case EPOLL -> EpollIoHandler.newFactory();
+            default -> NioIoHandler.newFactory();
+        };
+        Class<? extends ServerChannel> channelType = switch (t) {
+            case IO_URING -> IoUringServerSocketChannel.class;
+            case EPOLL -> EpollServerSocketChannel.class;
+            default -> NioServerSocketChannel.class;
+        };
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(c.workers(), new DefaultThreadFactory("netty-target", true), io);
+        Router router = new Router();
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(channelType)
+                .childOption(ChannelOption.TCP_NODELAY, c.tcpNoDelay())
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        pipeline(ch.pipeline(), c.protocol(), router);
+                    }
+                });
+        if (c.backlog() != null) {
+            b.option(ChannelOption.SO_BACKLOG, c.backlog());
+        }
+        try {
+            Channel ch = b.bind(c.host(), c.port()).syncUninterruptibly().channel();
+            return new Running(ch, group, c, TransportSupport.actual(ch));
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (PortInUse.isBindConflict(e)) {
+                throw new PortInUse(c.port(), e);
+            }
+            throw e;
+        }
+    }
+
+    static void pipeline(ChannelPipeline p, ServerProtocol protocol, Router router) {
+        switch (protocol) {
+            case H2C -> p.addLast(Http2FrameCodecBuilder.forServer().build(), new Http2Handler(router));
+            case HTTP11_H2C -> {
+                HttpServerCodec codec = new HttpServerCodec();
+                // prior knowledge (the HTTP/2 preface) switches to h2c; an Upgrade: h2c request is answered over HTTP/1.1
+                HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(codec, name -> null);
+                // on the preface this placeholder takes the upgrade handler's place and puts the HTTP/2 handlers
+                // right there, ahead of the HTTP/1.1 handler (addLast would put them behind it)
+                p.addLast(new CleartextHttp2ServerUpgradeHandler(codec, upgrade, new ChannelHandlerAdapter() {
+                    @Override
+                    public void handlerAdded(ChannelHandlerContext ctx) {
+                        ctx.pipeline().addAfter(ctx.name(), null, new Http2Handler(router));
+                        ctx.pipeline().replace(this, null, Http2FrameCodecBuilder.forServer().build());
+                    }
+                }));
+                p.addLast(new Http1Handler(router));
+            }
+            default -> p.addLast(new HttpServerCodec(), new Http1Handler(router));
+        }
+    }
+}

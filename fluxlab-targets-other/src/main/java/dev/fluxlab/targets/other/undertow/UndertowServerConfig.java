@@ -1,0 +1,55 @@
+package dev.fluxlab.targets.other.undertow;
+
+/**
+ * Settings of the plain Undertow target, with light-4j's defaults for a hello-world service: IO threads 2 x cores,
+ * 200 worker threads (unused by these non-blocking handlers, kept for parity), a 10000 backlog, 16 KiB buffers.
+ * {@code protocol} {@code h2c} or {@code http1.1+h2c} enables Undertow's HTTP/2 support (cleartext h2c next to
+ * HTTP/1.1 on the same port) and is announced as given. Immutable; see {@link #builder()}.
+ */
+public record UndertowServerConfig(String host, int port, int ioThreads, int workerThreads, int backlog,
+                                   int bufferSize, boolean tcpNoDelay, String protocol) {
+
+    /** Whether Undertow's HTTP/2 is on. */
+    public boolean http2() {
+        return !"http1.1".equals(protocol);
+    }
+
+    public UndertowServerConfig {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
+        }
+        if (ioThreads < 1 || workerThreads < 1 || backlog < 1 || bufferSize < 1024) {
+            throw new IllegalArgumentException("--io-threads, --worker-threads and --backlog must be 1 or more, "
+                    + "--buffer-size at least 1024");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builder with light-4j's defaults. */
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port;
+        private int ioThreads = 2 * Runtime.getRuntime().availableProcessors();
+        private int workerThreads = 200;
+        private int backlog = 10_000;
+        private int bufferSize = 16 * 1024;
+        private boolean tcpNoDelay = true;
+        private String protocol = "http1.1";
+
+        public Builder host(String v) { host = v; return this; }
+        public Builder port(int v) { port = v; return this; }
+        public Builder ioThreads(Integer v) { if (v != null) { ioThreads = v; } return this; }
+        public Builder workerThreads(Integer v) { if (v != null) { workerThreads = v; } return this; }
+        public Builder backlog(Integer v) { if (v != null) { backlog = v; } return this; }
+        public Builder bufferSize(Integer v) { if (v != null) { bufferSize = v; } return this; }
+        public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
+        public Builder protocol(String v) { protocol = v; return this; }
+
+        public UndertowServerConfig build() {
+            return new UndertowServerConfig(host, port, ioThreads, workerThreads, backlog, bufferSize, tcpNoDelay, protocol);
+        }
+    }
+}

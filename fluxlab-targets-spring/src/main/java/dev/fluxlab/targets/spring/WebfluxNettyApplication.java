@@ -110,6 +110,16 @@ public class WebfluxNettyApplication {
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
             throw StartFailure.of(e, options.port());
         }
+        // doOnBound runs on the server's event loop and may lag bindNow() by a moment
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (bound.server() == null && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         if (bound.server() == null) {
             context.close();
             throw new StartFailure("the web server did not bind (no Reactor Netty server seen)", 1, null);

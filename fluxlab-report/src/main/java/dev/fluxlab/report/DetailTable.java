@@ -24,6 +24,11 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
             header.add("CPU µs/req " + p);
             right.add(true);
         }
+        boolean theory = model.cells().stream().anyMatch(c -> c.cell().theory() != null);
+        if (theory) {
+            header.add("theory req/s");
+            right.add(true);
+        }
         header.addAll(List.of("injector cores", "warm-up s", "n", "verdict"));
         right.addAll(List.of(true, true, true, false));
         List<List<String>> rows = new ArrayList<>();
@@ -39,6 +44,9 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
             for (String p : processes) {
                 Stat s = c.cpuPerRequestUs().get(p);
                 row.add(s == null ? "-" : Numbers.decimal(s.median()));
+            }
+            if (theory) {
+                row.add(c.cell().theory() == null ? "-" : TheoryText.predicted(c.cell().theory()));
             }
             row.add(Numbers.decimal(c.injectorCores().median()));
             row.add(Numbers.decimal(c.warmupS().median()));

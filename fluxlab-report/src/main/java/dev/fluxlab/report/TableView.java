@@ -94,13 +94,20 @@ public record TableView(
         return sb.toString();
     }
 
-    /** The cell text without markers: {@code 123,456 ±2%}. */
+    /**
+     * The cell text without markers: {@code 123,456 ±2%}; a throughput cell that carries a theory figure also shows
+     * it, {@code 193 (theory 200)}, with {@code GAP} when measured and predicted are far apart.
+     */
     public String valueText(Entry e) {
         if (e == null) {
             return "";
         }
         String v = figure.format(e.value().median());
         String s = Numbers.spread(e.value());
-        return s.isEmpty() ? v : v + " " + s;
+        String text = s.isEmpty() ? v : v + " " + s;
+        if (figure.key().equals(Figure.DEFAULT) && e.cell().cell().theory() != null) {
+            text = text + " (theory " + TheoryText.predicted(e.cell().cell().theory()) + ")";
+        }
+        return text;
     }
 }

@@ -37,6 +37,11 @@ public final class TextReport {
             out.add("");
             out.addAll(table(t));
         }
+        List<String> theory = TheoryText.lines(model);
+        if (!theory.isEmpty()) {
+            out.add("");
+            out.addAll(theory);
+        }
         out.add("");
         out.add("Cells (medians over repeats; ±half range; CPU per verified response)");
         DetailTable d = DetailTable.of(model);

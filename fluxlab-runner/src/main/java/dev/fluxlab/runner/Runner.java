@@ -340,7 +340,8 @@ public final class Runner {
         List<LogFinding> findings = LogScanner.merge(repeats.stream().flatMap(x -> x.findings().stream()).toList());
         String cp = registry.target(cell.entryProcess().target()).map(registry::classpath).orElse(null);
         return new CellResult(cell.id(), cell.index(), cell.knobs(), EnvironmentProbe.versions(cp), repeats, summary,
-                v.valid(), v.reasons(), findings, runDir.relativize(cellDir).toString());
+                v.valid(), v.reasons(), findings, runDir.relativize(cellDir).toString(),
+                TheoryColumn.of(cell, repeats, summary));
     }
 
     private RepeatResult runRepeat(Suite suite, Cell cell, int repeat, Path cellDir, RunListener.Position pos)

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
         description = "Runs a system under test until SIGTERM; prints one 'fluxlab-ready ...' line on stdout when "
                 + "ready.",
         subcommands = {ServeReactorNettyCommand.class, ServeNettyCommand.class, ServeUndertowCommand.class,
-                ServeFrontendCommand.class, ServeHttpClientLoaderCommand.class})
+                ServeFrontendCommand.class, ServeHttpClientLoaderCommand.class, ServeMockApiCommand.class,
+                ServeFanOutCommand.class})
 public final class ServeCommand implements Runnable {
 
     @CommandLine.Spec

@@ -5,6 +5,7 @@ import dev.fluxlab.targets.reactor.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
+import dev.fluxlab.targets.reactor.stress.StressConfig;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo).",
+            "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo);",
+            "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking placements).",
             "Binds loopback only. When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
             "Stops cleanly on SIGTERM (exit 0)."})
@@ -101,6 +103,29 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
             description = "Fault: every N-th response is a 500 (default: off).")
     Long failEvery;
 
+    @Option(names = "--sleep", defaultValue = "1s", paramLabel = "DURATION",
+            description = "How long the blocking /stress-benchmark-* endpoints hold their thread (default: "
+                    + "${DEFAULT-VALUE}).")
+    String sleep;
+
+    @Option(names = "--async-core", defaultValue = "100", paramLabel = "N",
+            description = "Core size of the pool behind /stress-benchmark-01 (default: ${DEFAULT-VALUE}).")
+    int asyncCore;
+
+    @Option(names = "--async-max", defaultValue = "200", paramLabel = "N",
+            description = "Max size of that pool; threads beyond core start only when its queue is full "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int asyncMax;
+
+    @Option(names = "--async-queue", defaultValue = "1000", paramLabel = "N",
+            description = "Queue capacity of that pool (default: ${DEFAULT-VALUE}).")
+    int asyncQueue;
+
+    @Option(names = "--thread-header", arity = "0..1", defaultValue = "false", fallbackValue = "true",
+            paramLabel = "BOOL", description = "Stress endpoints send X-Fluxlab-Thread naming the thread that did "
+                    + "the work (default: ${DEFAULT-VALUE}).")
+    boolean threadHeader;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -112,6 +137,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     .rcvbuf(rcvbuf).sndbuf(sndbuf).tcpFastOpen(tcpFastOpen)
                     .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
                     .stall(stall).failEvery(failEvery)
+                    .stress(new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax,
+                            asyncQueue, threadHeader))
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

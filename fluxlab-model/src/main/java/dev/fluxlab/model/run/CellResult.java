@@ -1,5 +1,6 @@
 package dev.fluxlab.model.run;
 
+import dev.fluxlab.model.theory.TheoryResult;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +17,8 @@ import java.util.Map;
  * @param reasons  why a cell is invalid (or warnings for a valid one), in plain words
  * @param findings log findings merged over the repeats
  * @param dir      the cell's folder (logs, load documents), relative to the results folder (added; may be null)
+ * @param theory   the throughput theory predicts for the scenario's blocking placement, compared with the measured
+ *                 median (added; null when the scenario names no {@code theory})
  */
 public record CellResult(
         String id,
@@ -27,12 +30,20 @@ public record CellResult(
         boolean valid,
         List<String> reasons,
         List<LogFinding> findings,
-        String dir) {
+        String dir,
+        TheoryResult theory) {
+
+    /** The shape before {@code theory}. */
+    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
+                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
+                      List<LogFinding> findings, String dir) {
+        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, dir, null);
+    }
 
     /** The original shape, without {@code dir}. */
     public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
                       List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
                       List<LogFinding> findings) {
-        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, null);
+        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, null, null);
     }
 }

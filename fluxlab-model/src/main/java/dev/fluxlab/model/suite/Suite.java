@@ -468,6 +468,14 @@ public final class Suite {
         if (s.bodySize() != null && s.bodySize() < 0) {
             throw error(at + "/body_size", "'body_size' must be 0 or more bytes");
         }
+        if (s.theory() != null) {
+            try {
+                dev.fluxlab.model.theory.Placement.of(s.theory());
+            } catch (IllegalArgumentException e) {
+                throw error(at + "/theory", "theory '" + s.theory() + "' is not a placement; accepted: "
+                        + dev.fluxlab.model.theory.Placement.accepted());
+            }
+        }
         if (s.expect() != null && s.expect().status() != null
                 && (s.expect().status() < 100 || s.expect().status() > 599)) {
             throw error(at + "/expect/status", "expected status " + s.expect().status() + " is not an HTTP status (100-599)");

@@ -61,14 +61,25 @@ public record SuiteSpec(
     public record JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
     }
 
-    /** A request and its verification. {@code body} and {@code body_size} are mutually exclusive. */
+    /**
+     * A request and its verification. {@code body} and {@code body_size} are mutually exclusive. {@code theory}
+     * (added) names where the endpoint's blocking call runs ({@code dev.fluxlab.model.theory.Placement}: event-loop,
+     * bounded-elastic, task-pool, common-pool, virtual), so each cell carries the throughput theory predicts.
+     */
     public record ScenarioSpec(
             String method,
             String path,
             String body,
             Integer bodySize,
             Map<String, String> headers,
-            ExpectSpec expect) {
+            ExpectSpec expect,
+            String theory) {
+
+        /** The original shape, without {@code theory}. */
+        public ScenarioSpec(String method, String path, String body, Integer bodySize, Map<String, String> headers,
+                            ExpectSpec expect) {
+            this(method, path, body, bodySize, headers, expect, null);
+        }
     }
 
     /** What every response must carry; unset parts are not checked (status defaults to 200). */

@@ -39,7 +39,6 @@ public record LaunchDef(
         return PLAINTEXT_CONTRACT.equals(contract);
     }
 
-
     /** Whether this target drives its own load. */
     public boolean isSelfLoading() {
         return Boolean.TRUE.equals(selfLoading);

@@ -63,10 +63,24 @@ public final class TargetRegistry {
         }
     }
 
-    /** FLUXLAB_HOME (set by the ./fluxlab launcher), else the working directory. */
+    /**
+     * FLUXLAB_HOME (set by the ./fluxlab launcher); else the nearest directory, from the working directory up, that
+     * holds the {@code fluxlab} launcher next to a {@code pom.xml} (a module's tests run from the module folder, and
+     * targets with their own classpath, e.g. webflux-netty, resolve it from the checkout's root); else the working
+     * directory.
+     */
     public static Path home() {
         String h = System.getenv("FLUXLAB_HOME");
-        return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+        if (h != null && !h.isBlank()) {
+            return Path.of(h).toAbsolutePath().normalize();
+        }
+        Path cwd = Path.of(".").toAbsolutePath().normalize();
+        for (Path d = cwd; d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("fluxlab")) && Files.isRegularFile(d.resolve("pom.xml"))) {
+                return d;
+            }
+        }
+        return cwd;
     }
 
     public LaunchDef injector() {

@@ -3,6 +3,7 @@ package dev.fluxlab.targets.reactor.plain;
 import dev.fluxlab.targets.reactor.fault.FailEvery;
 import dev.fluxlab.targets.reactor.fault.StallSchedule;
 import dev.fluxlab.targets.reactor.http.DateHeader;
+import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -28,6 +29,8 @@ import reactor.netty.http.server.HttpServerResponse;
  *   <li>{@code POST /post}: echoes the request body with the request's content type ({@code application/json} when
  *       none);</li>
  *   <li>{@code GET /checkPermission}: {@code {"allowed":true}}, the permission check of the seeds' "Post2";</li>
+ *   <li>{@code GET /stress-benchmark-01..06} and the {@code -vt} variants: seed 002's endpoints
+ *       ({@link StressRoutes}), when given;</li>
  *   <li>{@code GET /hello/{name}}, {@code GET /users/{user}/orders/{order}}: path variables (framework comparison);</li>
  *   <li>anything else: 404, or 405 for a known path with another method.</li>
  * </ul>
@@ -64,6 +67,7 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
     private final DateHeader date;
     private final StallSchedule stall;
     private final FailEvery failEvery;
+    private final StressRoutes stress;
 
     /**
      * @param date      the shared {@code Date} value
@@ -71,9 +75,17 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
      * @param failEvery injected 500s, or {@code null}
      */
     public PlainRoutes(DateHeader date, StallSchedule stall, FailEvery failEvery) {
+        this(date, stall, failEvery, null);
+    }
+
+    /**
+     * @param stress seed 002's stress endpoints, or {@code null} for none
+     */
+    public PlainRoutes(DateHeader date, StallSchedule stall, FailEvery failEvery, StressRoutes stress) {
         this.date = date;
         this.stall = stall;
         this.failEvery = failEvery;
+        this.stress = stress;
     }
 
     @Override
@@ -82,6 +94,12 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
         int q = uri.indexOf('?');
         String path = q < 0 ? uri : uri.substring(0, q);
         HttpMethod method = request.method();
+        if (stress != null && HttpMethod.GET.equals(method) && StressRoutes.handles(path)) {
+            Publisher<Void> p = stress.route(path, request, response);
+            if (p != null) {
+                return p;
+            }
+        }
         return switch (path) {
             case "/plaintext" -> staticGet(request, response, method, PLAINTEXT_BODY);
             case "/json" -> staticGet(request, response, method, JSON_BODY);

@@ -5,6 +5,7 @@ import dev.fluxlab.targets.reactor.fault.FailEvery;
 import dev.fluxlab.targets.reactor.fault.StallSchedule;
 import dev.fluxlab.targets.reactor.http.DateHeader;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import dev.fluxlab.targets.reactor.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -49,9 +50,10 @@ public final class ReactorNettyServer {
                     + "sockets have no TCP_FASTOPEN option (transport here: nio)");
         }
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-rn", select, workers);
+        StressRoutes stress = new StressRoutes(config.stress());
         try {
             SelfSignedCertificate tls = config.protocol().secure() ? SelfSignedCertificate.generate() : null;
-            HttpServer server = configure(config, loops, tls);
+            HttpServer server = configure(config, loops, tls, stress);
             DisposableServer bound;
             try {
                 bound = server.bindNow(Duration.ofSeconds(30));
@@ -68,14 +70,16 @@ public final class ReactorNettyServer {
                         "the server channel is a " + bound.channel().getClass().getSimpleName()));
             }
             return new Running(config, bound, loops, actual, loops.workerCount(),
-                    tls == null ? null : tls.certificate());
+                    tls == null ? null : tls.certificate(), stress);
         } catch (RuntimeException | Error e) {
+            stress.close();
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
             throw e;
         }
     }
 
-    static HttpServer configure(ReactorNettyServerConfig config, TransportLoops loops, SelfSignedCertificate tls) {
+    static HttpServer configure(ReactorNettyServerConfig config, TransportLoops loops, SelfSignedCertificate tls,
+                                StressRoutes stress) {
         StallSchedule stall = config.stall() == null ? null : new StallSchedule(config.stall(), System.nanoTime());
         FailEvery failEvery = config.failEvery() == null ? null : new FailEvery(config.failEvery());
         ServerProtocol protocol = config.protocol();
@@ -85,7 +89,7 @@ public final class ReactorNettyServer {
                 .runOn(loops.loops(), loops.preferNative())
                 .protocol(protocol.httpProtocols())
                 .childOption(ChannelOption.TCP_NODELAY, config.tcpNoDelay())
-                .handle(new PlainRoutes(new DateHeader(), stall, failEvery));
+                .handle(new PlainRoutes(new DateHeader(), stall, failEvery, stress));
         if (config.backlog() != null) {
             server = server.option(ChannelOption.SO_BACKLOG, config.backlog());
         }
@@ -137,9 +141,11 @@ public final class ReactorNettyServer {
         private final String transport;
         private final int workers;
         private final X509Certificate certificate;
+        private final StressRoutes stress;
 
         Running(ReactorNettyServerConfig config, DisposableServer server, TransportLoops loops, String transport,
-                int workers, X509Certificate certificate) {
+                int workers, X509Certificate certificate, StressRoutes stress) {
+            this.stress = stress;
             this.config = config;
             this.server = server;
             this.loops = loops;
@@ -178,13 +184,17 @@ public final class ReactorNettyServer {
             return server;
         }
 
-        /** The readiness line, {@code fluxlab-ready port=... protocol=... transport=... workers=...}. */
+        /**
+         * The readiness line, {@code fluxlab-ready port=... protocol=... transport=... workers=...} and what explains
+         * the stress endpoints' throughput ({@link StressRoutes#readinessAttributes()}).
+         */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
             a.put("port", port());
             a.put("protocol", config.protocol().label());
             a.put("transport", transport);
             a.put("workers", workers);
+            a.putAll(stress.readinessAttributes());
             return Readiness.line(a);
         }
 
@@ -194,7 +204,11 @@ public final class ReactorNettyServer {
             try {
                 server.disposeNow(Duration.ofSeconds(10));
             } finally {
-                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                try {
+                    loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                } finally {
+                    stress.close();
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.fluxlab.targets.reactor.plain;
 
 import dev.fluxlab.targets.reactor.fault.Stall;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.stress.StressConfig;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -27,6 +28,7 @@ import java.util.Objects;
  * @param h2InitialWindowSize    HTTP/2 {@code SETTINGS_INITIAL_WINDOW_SIZE}, {@code null} for Netty's default
  * @param stall                  periodic stall fault, {@code null} for none
  * @param failEvery              every n-th response is a 500, {@code null} for none
+ * @param stress                 seed 002's stress endpoints: sleep and pool sizes (added)
  */
 public record ReactorNettyServerConfig(
         String host,
@@ -43,13 +45,24 @@ public record ReactorNettyServerConfig(
         Long h2MaxConcurrentStreams,
         Integer h2InitialWindowSize,
         Stall stall,
-        Long failEvery) {
+        Long failEvery,
+        StressConfig stress) {
 
     /** The default bind address. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
+    /** The original shape, with the stress endpoints at their defaults. */
+    public ReactorNettyServerConfig(String host, int port, ServerProtocol protocol, Transport transport,
+                                    Integer workers, Integer selectCount, Integer backlog, boolean tcpNoDelay,
+                                    Integer rcvbuf, Integer sndbuf, Integer tcpFastOpen, Long h2MaxConcurrentStreams,
+                                    Integer h2InitialWindowSize, Stall stall, Long failEvery) {
+        this(host, port, protocol, transport, workers, selectCount, backlog, tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen,
+                h2MaxConcurrentStreams, h2InitialWindowSize, stall, failEvery, StressConfig.DEFAULTS);
+    }
+
     public ReactorNettyServerConfig {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(stress, "stress");
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(transport, "transport");
         if (port < 0 || port > 65535) {
@@ -111,6 +124,7 @@ public record ReactorNettyServerConfig(
         b.h2InitialWindowSize = h2InitialWindowSize;
         b.stall = stall;
         b.failEvery = failEvery;
+        b.stress = stress;
         return b;
     }
 
@@ -131,6 +145,7 @@ public record ReactorNettyServerConfig(
         private Integer h2InitialWindowSize;
         private Stall stall;
         private Long failEvery;
+        private StressConfig stress = StressConfig.DEFAULTS;
 
         private Builder() {
         }
@@ -210,6 +225,11 @@ public record ReactorNettyServerConfig(
             return this;
         }
 
+        public Builder stress(StressConfig stress) {
+            this.stress = stress;
+            return this;
+        }
+
         /**
          * Validates and builds.
          *
@@ -218,7 +238,7 @@ public record ReactorNettyServerConfig(
         public ReactorNettyServerConfig build() {
             return new ReactorNettyServerConfig(host, port, protocol, transport, workers, selectCount, backlog,
                     tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, h2MaxConcurrentStreams, h2InitialWindowSize, stall,
-                    failEvery);
+                    failEvery, stress);
         }
     }
 }

@@ -1,0 +1,105 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.targets.reactor.fanout.FanOutServer;
+import dev.fluxlab.targets.reactor.fanout.Strategy;
+import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fluxlab serve fan-out}: seed 003's fan-out service on plain Reactor Netty, in front of {@code mock-api}.
+ */
+@Command(name = "fan-out",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Fan-out service of seed 003: GET /fanout (or /fanout/<strategy>) fetches --components components from",
+            "--backend-url with Reactor Netty's HttpClient, handles each (--work-us of CPU) and answers one JSON.",
+            "Strategies: parallel (.parallel(2 x cores).runOn(parallel())), parallel-n (.parallel(N)...), mono,",
+            "subscribe-on."})
+public final class ServeFanOutCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve fan-out";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
+    int port;
+
+    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+            paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
+    Transport transport;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Event-loop workers (default: Reactor Netty's).")
+    Integer workers;
+
+    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+            description = "The mock API, e.g. http://127.0.0.1:8081 (loopback only).")
+    String backendUrl;
+
+    @Option(names = "--components", defaultValue = "3", paramLabel = "N",
+            description = "Components fetched per request (default: ${DEFAULT-VALUE}).")
+    int components;
+
+    @Option(names = "--strategy", defaultValue = "parallel", paramLabel = "S",
+            description = "parallel, parallel-n, mono, subscribe-on (default: ${DEFAULT-VALUE}).")
+    String strategy;
+
+    @Option(names = "--work-us", defaultValue = "0", paramLabel = "MICROS",
+            description = "CPU work per component in microseconds (default: ${DEFAULT-VALUE}).")
+    long workUs;
+
+    @Option(names = "--client-connections", defaultValue = "1024", paramLabel = "N",
+            description = "Max connections of the HttpClient pool; pending acquires are unbounded "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int clientConnections;
+
+    @Option(names = "--backend-delay", paramLabel = "DURATION",
+            description = "The mock API's delay, announced as wait-ms for the theory column (floor and ceiling).")
+    String backendDelay;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        FanOutServer.Config config;
+        try {
+            URI backend = URI.create(backendUrl);
+            if (backend.getHost() == null || !java.net.InetAddress.getByName(backend.getHost()).isLoopbackAddress()) {
+                throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not a loopback URL; use "
+                        + "http://127.0.0.1:<port>");
+            }
+            if (workers != null && workers < 1) {
+                throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
+            }
+            config = new FanOutServer.Config(host, port, transport, workers, backend, components,
+                    Strategy.of(strategy), workUs, clientConnections,
+                    backendDelay == null ? null : Durations.parse(backendDelay));
+        } catch (IllegalArgumentException | java.net.UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        FanOutServer.Running running;
+        try {
+            running = FanOutServer.start(config);
+        } catch (PortInUseException | IllegalArgumentException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (TransportUnavailableException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        return TargetRun.serve(running, running.server(), running.readinessLine(), spec.commandLine().getOut());
+    }
+}

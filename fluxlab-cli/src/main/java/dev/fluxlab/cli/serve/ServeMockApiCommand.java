@@ -1,0 +1,77 @@
+package dev.fluxlab.cli.serve;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.targets.reactor.fanout.MockApiServer;
+import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fluxlab serve mock-api}: seed 003's mock API, {@code GET /component/<id>} after a delay without holding a
+ * thread. Exit codes as {@code serve reactor-netty}: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it
+ * cannot run.
+ */
+@Command(name = "mock-api",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Mock API of seed 003: GET /component/<id> answers a small JSON document after --delay (Mono.delay, no",
+            "thread held). When ready prints: fluxlab-ready port=<n> protocol=http1.1 transport=<t> workers=<n> "
+                    + "delay-ms=<d>"})
+public final class ServeMockApiCommand implements Callable<Integer> {
+
+    private static final String NAME = "fluxlab serve mock-api";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
+    String host;
+
+    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
+    int port;
+
+    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+            paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
+    Transport transport;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Event-loop workers (default: Reactor Netty's).")
+    Integer workers;
+
+    @Option(names = "--delay", defaultValue = "50ms", paramLabel = "DURATION",
+            description = "How long each answer waits (default: ${DEFAULT-VALUE}).")
+    String delay;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Duration d;
+        try {
+            d = Durations.parse(delay);
+            if (workers != null && workers < 1) {
+                throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        MockApiServer.Running running;
+        try {
+            running = MockApiServer.start(host, port, transport, workers, d);
+        } catch (PortInUseException | IllegalArgumentException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        } catch (TransportUnavailableException e) {
+            err.println(NAME + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        return TargetRun.serve(running, running.server(), running.readinessLine(), spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,104 @@
+package dev.fluxlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Seeds 002 and 003: the shipped suites validate and plan for under 10 minutes, and a tiny run of each shape (same
+ * targets, scenarios and theory, a few connections for a second) yields valid cells with a theory figure.
+ */
+class SeedSuitesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"webflux-schedulers", "parallel-flux"})
+    void shippedSeedSuiteIsValidAndFitsTenMinutes(String name) {
+        Suite s = Suite.load(Path.of("..", "suites", name + ".yaml"));
+        new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
+        Duration estimate = Estimate.total(s, s.cells());
+        assertTrue(estimate.compareTo(Duration.ofMinutes(10)) < 0, name + " must plan for under 10 minutes: " + estimate);
+    }
+
+    private static RunResult run(Path tmp, String yaml) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), yaml);
+        Path out = tmp.resolve("out");
+        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        return Json.mapper().readValue(out.resolve("results.json").toFile(), RunResult.class);
+    }
+
+    @Test
+    void tinySchedulersRunHasValidCellsAndTheory(@TempDir Path tmp) throws Exception {
+        RunResult r = run(tmp, """
+                name: tiny-schedulers
+                targets:
+                  reactor-netty: {knobs: {sleep: 20ms, transport: nio, workers: 2}, jvm: {heap: 128m}}
+                scenarios:
+                  02-elastic-blocking: {path: /stress-benchmark-02, theory: bounded-elastic, expect: {status: 200}}
+                  05-event-loop-block: {path: /stress-benchmark-05, theory: event-loop, expect: {status: 200}}
+                load: {connections: 4, timeout: 10s}
+                warmup: 0s
+                measure: 1s
+                thresholds: {require_stable_warmup: false}
+                """);
+        assertEquals(2, r.cells().size());
+        for (CellResult c : r.cells()) {
+            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+            assertNotNull(c.theory(), c.id());
+            assertNotNull(c.theory().ratio(), c.id());
+        }
+        // boundedElastic's cap (10 x cores) exceeds 4 connections: 4 / 20 ms; the event loop: 2 workers / 20 ms
+        assertEquals(200.0, r.cells().get(0).theory().predictedRps(), 1e-9);
+        assertEquals(100.0, r.cells().get(1).theory().predictedRps(), 1e-9);
+    }
+
+    @Test
+    void tinyFanOutRunHasValidCellsAndTheory(@TempDir Path tmp) throws Exception {
+        RunResult r = run(tmp, """
+                name: tiny-fan-out
+                targets:
+                  fanout:
+                    entry: service
+                    processes:
+                      backend: {target: mock-api, knobs: {delay: 20ms, transport: nio, workers: 1}, jvm: {heap: 128m}}
+                      service:
+                        target: fan-out
+                        knobs:
+                          backend-url: "http://127.0.0.1:${backend.port}"
+                          backend-delay: "${backend.delay-ms}ms"
+                          strategy: [parallel, mono]
+                          transport: nio
+                          workers: 2
+                        jvm: {heap: 128m}
+                scenarios:
+                  fanout: {path: /fanout, theory: non-blocking-wait, expect: {status: 200, content_type: application/json}}
+                load: {connections: 4, timeout: 10s}
+                warmup: 0s
+                measure: 1s
+                thresholds: {require_stable_warmup: false}
+                """);
+        assertEquals(2, r.cells().size());
+        for (CellResult c : r.cells()) {
+            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+            // ceiling: 4 users each waiting 20 ms
+            assertEquals(200.0, c.theory().predictedRps(), 1e-9);
+            assertTrue(c.theory().basis().contains("latency floor 20 ms"), c.theory().basis());
+        }
+    }
+}

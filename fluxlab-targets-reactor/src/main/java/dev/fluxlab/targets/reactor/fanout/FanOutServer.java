@@ -1,0 +1,211 @@
+package dev.fluxlab.targets.reactor.fanout;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.transport.TransportSupport;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * Seed 003's fan-out service on plain Reactor Netty: each request fetches {@code components} components from the
+ * mock API with Reactor Netty's {@link HttpClient}, handles each (a CPU cost in microseconds) and answers one JSON
+ * document. {@code GET /fanout} uses the configured {@link Strategy}; {@code GET /fanout/<strategy>} picks one by
+ * path. The client pool is sized for the load ({@code client-connections}, pending acquires unbounded) so that the
+ * pool is not what limits the experiment.
+ */
+public final class FanOutServer {
+
+    private FanOutServer() {
+    }
+
+    /**
+     * The service's knobs.
+     *
+     * @param host              loopback address
+     * @param port              port, 0 for any free one
+     * @param transport         server event-loop transport
+     * @param workers           server event-loop workers, null for Reactor Netty's default
+     * @param backendUrl        the mock API, e.g. {@code http://127.0.0.1:8081}
+     * @param components        components fetched per request (the seed: 3)
+     * @param strategy          the default strategy ({@code /fanout})
+     * @param workUs            CPU work per component, in microseconds
+     * @param clientConnections max connections of the client pool
+     * @param expectedDelay     the mock API's delay, announced for the theory column (may be null)
+     */
+    public record Config(String host, int port, Transport transport, Integer workers, URI backendUrl, int components,
+                         Strategy strategy, long workUs, int clientConnections, Duration expectedDelay) {
+
+        public Config {
+            if (components < 1) {
+                throw new IllegalArgumentException("components must be at least 1, was " + components);
+            }
+            if (workUs < 0) {
+                throw new IllegalArgumentException("work-us must be 0 or more, was " + workUs);
+            }
+            if (clientConnections < 1) {
+                throw new IllegalArgumentException("client-connections must be at least 1, was " + clientConnections);
+            }
+            if (backendUrl == null || backendUrl.getHost() == null || !"http".equals(backendUrl.getScheme())) {
+                throw new IllegalArgumentException("backend-url must be an http:// URL such as http://127.0.0.1:8081, "
+                        + "was " + backendUrl);
+            }
+        }
+    }
+
+    /** Binds the service. */
+    public static Running start(Config c) {
+        TransportLoops loops = TransportLoops.create(c.transport(), "fluxlab-fanout",
+                TransportLoops.DEFAULT_SELECT_COUNT, c.workers() == null ? TransportLoops.DEFAULT_WORKERS : c.workers());
+        ConnectionProvider pool = ConnectionProvider.builder("fluxlab-fanout")
+                .maxConnections(c.clientConnections())
+                .pendingAcquireMaxCount(-1)
+                .pendingAcquireTimeout(Duration.ofSeconds(60))
+                .build();
+        try {
+            HttpClient client = HttpClient.create(pool)
+                    .baseUrl(c.backendUrl().toString())
+                    .runOn(loops.loops(), loops.preferNative())
+                    .responseTimeout(Duration.ofSeconds(30));
+            Handler handler = new Handler(client, c);
+            DisposableServer server = Servers.bind(HttpServer.create().host(c.host()).port(c.port())
+                    .runOn(loops.loops(), loops.preferNative())
+                    .route(r -> r
+                            .get("/fanout", (req, res) -> respond(res, handler.handle(c.strategy())))
+                            .get("/fanout/{strategy}", (req, res) -> {
+                                Strategy s;
+                                try {
+                                    s = Strategy.of(req.param("strategy"));
+                                } catch (IllegalArgumentException e) {
+                                    return res.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just(e.getMessage()));
+                                }
+                                return respond(res, handler.handle(s));
+                            })), c.port());
+            prime(handler);
+            return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(), c);
+        } catch (RuntimeException e) {
+            pool.disposeLater().block(Duration.ofSeconds(10));
+            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            throw e;
+        }
+    }
+
+    /**
+     * One fan-out per strategy before the readiness line: the first calls load and link the client, pool and
+     * operator code (over a second on a busy 2-core machine), which would otherwise land in the injector's first
+     * seconds as a burst of hundreds of cold requests. A failure here (mock API not up yet) is only a warning.
+     */
+    private static void prime(Handler handler) {
+        for (Strategy s : Strategy.values()) {
+            try {
+                handler.handle(s).block(Duration.ofSeconds(30));
+            } catch (RuntimeException e) {
+                System.err.println("fluxlab fan-out: warning: priming with " + s + " failed: " + e);
+                return;
+            }
+        }
+    }
+
+    private static org.reactivestreams.Publisher<Void> respond(reactor.netty.http.server.HttpServerResponse res,
+                                                              Mono<String> body) {
+        return res.status(HttpResponseStatus.OK)
+                .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                .sendString(body);
+    }
+
+    /** Fetches, handles and assembles, per strategy. */
+    static final class Handler {
+        private static final int RAILS = 2 * Runtime.getRuntime().availableProcessors();
+
+        private final HttpClient client;
+        private final Config config;
+
+        Handler(HttpClient client, Config config) {
+            this.client = client;
+            this.config = config;
+        }
+
+        private Flux<String> fetch() {
+            return Flux.range(0, config.components())
+                    .flatMap(i -> client.get().uri("/component/" + i).responseSingle((head, body) ->
+                            head.status().code() == 200 ? body.asString()
+                                    : Mono.error(new IllegalStateException("mock API answered " + head.status()))));
+        }
+
+        /** One handled component: the fetched JSON wrapped with the work's result and the handling thread. */
+        private String handleOne(String component) {
+            long r = CpuWork.spin(config.workUs(), component.hashCode());
+            return "{\"component\":" + component + ",\"work\":" + (r & 0xffff) + ",\"thread\":\""
+                    + Thread.currentThread().getName() + "\"}";
+        }
+
+        private static String assemble(Strategy s, List<String> handled) {
+            return "{\"strategy\":\"" + s.label() + "\",\"components\":[" + String.join(",", handled) + "]}";
+        }
+
+        Mono<String> handle(Strategy s) {
+            return switch (s) {
+                case PARALLEL -> fetch().parallel(RAILS).runOn(Schedulers.parallel()).map(this::handleOne)
+                        .sequential().collectList().map(l -> assemble(s, l));
+                case PARALLEL_N -> fetch().parallel(config.components()).runOn(Schedulers.parallel())
+                        .map(this::handleOne).sequential().collectList().map(l -> assemble(s, l));
+                case MONO -> fetch().collectList().map(l -> assemble(s, l.stream().map(this::handleOne).toList()));
+                case SUBSCRIBE_ON -> fetch().collectList()
+                        .map(l -> assemble(s, l.stream().map(this::handleOne).toList()))
+                        .subscribeOn(Schedulers.parallel());
+            };
+        }
+    }
+
+    /** A bound fan-out service. */
+    public record Running(DisposableServer server, TransportLoops loops, ConnectionProvider pool, String transport,
+                          int workers, Config config) implements AutoCloseable {
+
+        public int port() {
+            return ((InetSocketAddress) server.address()).getPort();
+        }
+
+        /**
+         * The readiness line; {@code wait-ms} (the mock API's delay, when told) lets the theory column state the
+         * floor (a request takes at least the delay) and the ceiling (users / delay) of every cell.
+         */
+        public String readinessLine() {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("port", port());
+            a.put("protocol", "http1.1");
+            a.put("transport", transport);
+            a.put("workers", workers);
+            a.put("strategy", config.strategy().label());
+            a.put("components", config.components());
+            a.put("rails", Handler.RAILS);
+            a.put("work-us", config.workUs());
+            if (config.expectedDelay() != null) {
+                a.put("wait-ms", config.expectedDelay().toMillis());
+            }
+            return Readiness.line(a);
+        }
+
+        @Override
+        public void close() {
+            try {
+                server.disposeNow(Duration.ofSeconds(10));
+                pool.disposeLater().block(Duration.ofSeconds(10));
+            } finally {
+                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.fluxlab.targets.reactor.fanout;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.transport.TransportSupport;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * The mock API of seed 003: {@code GET /component/<id>} answers a small JSON component after a fixed delay, without
+ * holding a thread ({@code Mono.delay} on Reactor's parallel scheduler), like the seed's {@code api-mock ...
+ * delay/50ms}. Whatever the load, a request takes at least the delay, and never much more while the event loops
+ * keep up: it is the fan-out service that is under test.
+ */
+public final class MockApiServer {
+
+    /** The seed's delay. */
+    public static final Duration DEFAULT_DELAY = Duration.ofMillis(50);
+
+    private MockApiServer() {
+    }
+
+    /**
+     * Binds the mock API.
+     *
+     * @param host      loopback address
+     * @param port      port, 0 for any free one
+     * @param transport event-loop transport
+     * @param workers   event-loop workers, null for Reactor Netty's default
+     * @param delay     how long each answer waits
+     * @throws PortInUseException when the port is taken
+     */
+    public static Running start(String host, int port, Transport transport, Integer workers, Duration delay) {
+        if (delay == null || delay.isNegative()) {
+            throw new IllegalArgumentException("delay must be zero or positive, was " + delay);
+        }
+        TransportLoops loops = TransportLoops.create(transport, "fluxlab-mock", TransportLoops.DEFAULT_SELECT_COUNT,
+                workers == null ? TransportLoops.DEFAULT_WORKERS : workers);
+        try {
+            DisposableServer server = Servers.bind(HttpServer.create().host(host).port(port)
+                    .runOn(loops.loops(), loops.preferNative())
+                    .route(r -> r.get("/component/{id}", (req, res) -> {
+                        String id = req.param("id");
+                        String body = "{\"id\":\"" + jsonSafe(id) + "\",\"name\":\"component-" + jsonSafe(id)
+                                + "\",\"price\":" + Math.abs(id.hashCode() % 1000) + ",\"tags\":[\"a\",\"b\",\"c\"]}";
+                        Mono<String> answer = delay.isZero() ? Mono.just(body)
+                                : Mono.delay(delay).thenReturn(body);
+                        return res.status(HttpResponseStatus.OK)
+                                .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                                .sendString(answer);
+                    })), port);
+            return new Running(server, loops, TransportSupport.actual(server.channel()), loops.workerCount(), delay);
+        } catch (RuntimeException e) {
+            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            throw e;
+        }
+    }
+
+    private static String jsonSafe(String s) {
+        return s.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    /** A bound mock API. */
+    public record Running(DisposableServer server, TransportLoops loops, String transport, int workers,
+                          Duration delay) implements AutoCloseable {
+
+        public int port() {
+            return ((InetSocketAddress) server.address()).getPort();
+        }
+
+        /** {@code fluxlab-ready port=.. protocol=http1.1 transport=.. workers=.. delay-ms=..}. */
+        public String readinessLine() {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("port", port());
+            a.put("protocol", "http1.1");
+            a.put("transport", transport);
+            a.put("workers", workers);
+            a.put("delay-ms", delay.toMillis());
+            return Readiness.line(a);
+        }
+
+        @Override
+        public void close() {
+            try {
+                server.disposeNow(Duration.ofSeconds(10));
+            } finally {
+                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            }
+        }
+    }
+}

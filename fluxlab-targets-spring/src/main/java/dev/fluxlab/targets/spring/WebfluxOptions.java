@@ -1,0 +1,186 @@
+package dev.fluxlab.targets.spring;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.targets.reactor.stress.StressWork;
+import dev.fluxlab.targets.reactor.transport.Transport;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The knobs of the {@code webflux-netty} target, parsed from {@code --name=value} or {@code --name value} arguments
+ * (the runner passes knobs as {@code --<knob>=<value>}). Parsing is strict: an unknown option or a bad value is an
+ * {@link IllegalArgumentException} naming the option and what it accepts, so the target exits 2 with one line
+ * instead of starting with a silently ignored setting. {@code null} means "Reactor Netty's / the OS's default".
+ *
+ * @param host           loopback address to bind
+ * @param port           port, 0 for any free one
+ * @param transport      event-loop transport requested
+ * @param workers        event-loop worker threads, {@code null} for Reactor Netty's default
+ * @param selectCount    acceptor threads, {@code null} for the workers to accept
+ * @param backlog        {@code SO_BACKLOG}
+ * @param tcpNoDelay     {@code TCP_NODELAY} on accepted connections
+ * @param rcvbuf         {@code SO_RCVBUF} bytes
+ * @param sndbuf         {@code SO_SNDBUF} bytes
+ * @param tcpFastOpen    {@code TCP_FASTOPEN} queue length (epoll / io_uring)
+ * @param virtualThreads {@code spring.threads.virtual.enabled}: Spring's task executor and WebFlux's blocking
+ *                       execution of non-reactive handler methods run on virtual threads
+ * @param sleep          how long blocking endpoints hold their thread
+ * @param asyncCore      core size of the {@code @Async} ThreadPoolTaskExecutor (endpoint 01)
+ * @param asyncMax       max size of that pool
+ * @param asyncQueue     queue capacity of that pool
+ * @param threadHeader   send {@link StressWork#THREAD_HEADER} naming the thread that did the work
+ */
+public record WebfluxOptions(
+        String host,
+        int port,
+        Transport transport,
+        Integer workers,
+        Integer selectCount,
+        Integer backlog,
+        boolean tcpNoDelay,
+        Integer rcvbuf,
+        Integer sndbuf,
+        Integer tcpFastOpen,
+        boolean virtualThreads,
+        Duration sleep,
+        int asyncCore,
+        int asyncMax,
+        int asyncQueue,
+        boolean threadHeader) {
+
+    /** Every accepted option, in help order. */
+    public static final List<String> NAMES = List.of("host", "port", "transport", "workers", "select-count",
+            "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
+            "async-core", "async-max", "async-queue", "thread-header");
+
+    public WebfluxOptions {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        if (asyncMax < asyncCore) {
+            throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
+                    + asyncCore + ")");
+        }
+        try {
+            if (!InetAddress.getByName(host).isLoopbackAddress()) {
+                throw new IllegalArgumentException("--host '" + host + "' is not a loopback address; the lab binds "
+                        + "loopback only (127.0.0.1 or ::1)");
+            }
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--host: unknown host '" + host + "'; use 127.0.0.1");
+        }
+    }
+
+    /** The defaults: the seed's pool sizes (core 100, max 200, queue 1000) and a 1 s sleep. */
+    public static WebfluxOptions defaults() {
+        return parse(new String[0]);
+    }
+
+    /**
+     * Parses command-line arguments.
+     *
+     * @throws IllegalArgumentException naming the bad option and the fix
+     */
+    public static WebfluxOptions parse(String[] args) {
+        Map<String, String> v = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--") || a.length() < 3) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "'; options look like --name=value "
+                        + "(accepted: " + String.join(", ", NAMES) + ")");
+            }
+            String name;
+            String value;
+            int eq = a.indexOf('=');
+            if (eq > 0) {
+                name = a.substring(2, eq);
+                value = a.substring(eq + 1);
+            } else {
+                name = a.substring(2);
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("--" + name + " needs a value");
+                }
+                value = args[++i];
+            }
+            if (!NAMES.contains(name)) {
+                throw new IllegalArgumentException("unknown option '--" + name + "'; accepted: "
+                        + String.join(", ", NAMES));
+            }
+            v.put(name, value);
+        }
+        return new WebfluxOptions(
+                v.getOrDefault("host", "127.0.0.1"),
+                intValue(v, "port", 0, 0),
+                transport(v.getOrDefault("transport", "native")),
+                optionalInt(v, "workers", 1),
+                optionalInt(v, "select-count", 0),
+                optionalInt(v, "backlog", 1),
+                bool(v, "tcp-nodelay", true),
+                optionalInt(v, "rcvbuf", 1),
+                optionalInt(v, "sndbuf", 1),
+                optionalInt(v, "tcp-fastopen", 0),
+                bool(v, "virtual-threads", false),
+                duration(v, "sleep", StressWork.DEFAULT_SLEEP),
+                intValue(v, "async-core", 100, 1),
+                intValue(v, "async-max", 200, 1),
+                intValue(v, "async-queue", 1000, 0),
+                bool(v, "thread-header", false));
+    }
+
+    private static Transport transport(String s) {
+        try {
+            return Transport.of(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--transport: " + e.getMessage());
+        }
+    }
+
+    private static Integer optionalInt(Map<String, String> v, String name, int min) {
+        return v.containsKey(name) ? intValue(v, name, 0, min) : null;
+    }
+
+    private static int intValue(Map<String, String> v, String name, int dflt, int min) {
+        String s = v.get(name);
+        if (s == null) {
+            return dflt;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + ": '" + s + "' is not a whole number");
+        }
+        if (n < min) {
+            throw new IllegalArgumentException("--" + name + " must be at least " + min + ", was " + n);
+        }
+        return n;
+    }
+
+    private static boolean bool(Map<String, String> v, String name, boolean dflt) {
+        String s = v.get(name);
+        if (s == null) {
+            return dflt;
+        }
+        return switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("--" + name + ": '" + s + "' is not true or false");
+        };
+    }
+
+    private static Duration duration(Map<String, String> v, String name, Duration dflt) {
+        String s = v.get(name);
+        if (s == null) {
+            return dflt;
+        }
+        try {
+            return Durations.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + name + ": " + e.getMessage());
+        }
+    }
+}

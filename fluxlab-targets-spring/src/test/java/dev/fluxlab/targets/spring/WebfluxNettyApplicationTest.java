@@ -1,0 +1,117 @@
+package dev.fluxlab.targets.spring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.stress.StressWork;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.text.SimpleDateFormat;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Starts the WebFlux target in-process (port 0, a short sleep, the thread header on) and checks every endpoint
+ * answers a date and does its work on the thread kind it claims.
+ */
+class WebfluxNettyApplicationTest {
+
+    private static WebfluxNettyApplication.Started app;
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void start() {
+        app = WebfluxNettyApplication.start(WebfluxOptions.parse(new String[]{
+                "--port=0", "--sleep=20ms", "--thread-header=true", "--workers=2", "--transport=nio"}));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    static HttpResponse<String> get(int port, String path) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static void assertDate(String body) throws Exception {
+        // Date.toString(): "EEE MMM dd HH:mm:ss zzz yyyy"
+        assertNotNull(new SimpleDateFormat("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT).parse(body), body);
+        assertTrue(body.matches("\\w{3} \\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\d{4}"), body);
+    }
+
+    @ParameterizedTest(name = "{0} runs on {1} (virtual={2})")
+    @CsvSource({
+        "/stress-benchmark-01, fluxlab-async-, false",
+        "/stress-benchmark-02, boundedElastic-, false",
+        "/stress-benchmark-03, boundedElastic-, false",
+        "/stress-benchmark-04, fluxlab-webflux-nio-, false",
+        "/stress-benchmark-05, fluxlab-webflux-nio-, false",
+        "/stress-benchmark-06, ForkJoinPool.commonPool-worker-, false",
+        "/stress-benchmark-01-vt, fluxlab-vt-async-, true",
+        "/stress-benchmark-02-vt, fluxlab-vt-scheduler-, true",
+        "/stress-benchmark-03-vt, fluxlab-vt-scheduler-, true"})
+    void endpointAnswersADateOnTheThreadItClaims(String path, String threadPrefix, boolean virtual) throws Exception {
+        HttpResponse<String> r = get(app.port(), path);
+        assertEquals(200, r.statusCode());
+        assertDate(r.body());
+        String thread = r.headers().firstValue(StressWork.THREAD_HEADER).orElseThrow();
+        assertTrue(thread.startsWith(threadPrefix), thread);
+        assertTrue(thread.endsWith(";virtual=" + virtual), thread);
+    }
+
+    @Test
+    void blockingEndpointHoldsItsThreadForTheSleep() throws Exception {
+        long t0 = System.nanoTime();
+        assertEquals(200, get(app.port(), "/stress-benchmark-05").statusCode());
+        assertTrue(System.nanoTime() - t0 >= Duration.ofMillis(20).toNanos(), "answered before the sleep ended");
+    }
+
+    @Test
+    void readinessLineReportsWhatRuns() {
+        Map<String, String> a = Readiness.parse(app.readinessLine()).orElseThrow();
+        assertEquals(String.valueOf(app.port()), a.get("port"));
+        assertEquals("http1.1", a.get("protocol"));
+        assertEquals("nio", a.get("transport"));
+        assertEquals("2", a.get("workers"));
+        assertEquals("20", a.get("sleep-ms"));
+        assertEquals("event-loop", a.get("blocking-execution"));
+        assertEquals("100", a.get("async-core"));
+    }
+
+    @Test
+    void busyPortIsOneClearErrorWithExitCode2() {
+        WebfluxNettyApplication.StartFailure e = assertThrows(WebfluxNettyApplication.StartFailure.class,
+                () -> WebfluxNettyApplication.start(WebfluxOptions.parse(new String[]{"--port=" + app.port()})));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains("port " + app.port() + " is in use"), e.getMessage());
+    }
+
+    @Test
+    void badOptionsAreRejectedByName() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WebfluxOptions.parse(new String[]{"--nope=1"}))
+                .getMessage().contains("--nope"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--sleep=soon"})).getMessage().contains("--sleep"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--async-core=300"})).getMessage().contains("--async-max"));
+        assertFalse(WebfluxOptions.defaults().virtualThreads());
+        assertEquals(Duration.ofSeconds(1), WebfluxOptions.defaults().sleep());
+    }
+}

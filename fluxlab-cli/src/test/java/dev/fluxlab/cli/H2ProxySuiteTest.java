@@ -53,7 +53,7 @@ class H2ProxySuiteTest {
                 "client-mode: [colocated, no-colocation]");
         text = replace(text, "connections: [5, 10, 100]", "connections: [1]");
         text = replace(text, "in_flight: 50", "in_flight: 4");
-        text = replace(text, "warmup: 5s", "warmup: 3s");
+        text = replace(text, "warmup: auto\nwarmup_max: 15s", "warmup: 3s");
         text = replace(text, "measure: 3s", "measure: 2s");
         text = replace(text, "exclude:\n", "exclude:\n  - {scenario: [Post, Post2]}\n");
         Path suite = Files.writeString(tmp.resolve("h2-proxy-test.yaml"), text);

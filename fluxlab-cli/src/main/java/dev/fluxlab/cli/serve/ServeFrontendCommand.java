@@ -138,17 +138,11 @@ public final class ServeFrontendCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), () -> {
             System.err.println(NAME + ": per-loop stats at shutdown: " + running.statsJson());
             System.err.flush();
             running.close();
-        }, "fluxlab-serve-shutdown"));
-        Signals.exitZeroOnSigterm();
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(running.readinessLine());
-        out.flush();
-        running.server().onDispose().block();
-        return 0;
+        });
     }
 
     private static Duration duration(String flag, String value) {

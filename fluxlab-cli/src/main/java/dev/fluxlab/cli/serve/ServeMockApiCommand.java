@@ -72,6 +72,6 @@ public final class ServeMockApiCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        return TargetRun.serve(running, running.server(), running.readinessLine(), spec.commandLine().getOut());
+        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
     }
 }

@@ -169,14 +169,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
             return 1;
         }
 
-        Thread hook = new Thread(running::close, "fluxlab-serve-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        exitZeroOnSigterm();
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(running.readinessLine());
-        out.flush();
-        running.server().onDispose().block();
-        return 0;
+        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
     }
 
     private static String describe(ReactorNettyServerConfig c) {
@@ -230,13 +223,6 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
      * {@code System.exit(0)}, which runs the shutdown hook that closes the server and its event loops.
      */
     @SuppressWarnings("removal")
-    private static void exitZeroOnSigterm() {
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.exit(0));
-        } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
-            // no signal support: the shutdown hook still closes the server, the exit code is the JVM's
-        }
-    }
 
     static final class ProtocolConverter implements CommandLine.ITypeConverter<ServerProtocol> {
         @Override

@@ -1,6 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.cli.serve.ServeCommand;
+import dev.fluxlab.model.ParentWatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,6 +21,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        ParentWatch.startFromEnvironment();   // a target or injector started by a runner dies with it
         System.exit(commandLine().execute(args));
     }
 

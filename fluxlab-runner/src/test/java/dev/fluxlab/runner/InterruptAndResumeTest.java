@@ -74,6 +74,55 @@ class InterruptAndResumeTest {
         assertTrue(out.contains("fluxlab run --resume " + runDir.toAbsolutePath()), out);
     }
 
+    /**
+     * A runner killed with SIGKILL cannot stop anything, yet no child outlives it for long: every child of the runner
+     * watches its parent (dev.fluxlab.model.ParentWatch) and exits within a few seconds.
+     */
+    @Test
+    void childrenOfAKilledRunnerStopByThemselves(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Path registry = Files.writeString(tmp.resolve("registry.yaml"), FakeRegistry.yaml(pidDir));
+        Path suite = Files.writeString(tmp.resolve("three.yaml"), SUITE.formatted("20s"));
+        Path runDir = tmp.resolve("run");
+        Path log = tmp.resolve("runmain.log");
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), RunMain.class.getName(),
+                registry.toString(), suite.toString(), runDir.toString()));
+        Process run = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<Long> children;
+        try {
+            Path injectorLog = runDir.resolve("cells").resolve("001-fake-workers=1").resolve("injector-1.log");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!(Files.exists(injectorLog) && Files.readString(injectorLog).contains("phase=measure"))) {
+                if (System.nanoTime() > deadline || !run.isAlive()) {
+                    fail("the run did not reach its measured phase; its output:\n" + Files.readString(log));
+                }
+                Thread.sleep(100);
+            }
+            children = RunnerEndToEndTest.pids(pidDir);
+            assertEquals(2, children.size(), "target and injector are running");
+            run.destroyForcibly(); // SIGKILL: the runner's own clean-up never runs
+            assertTrue(run.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            run.destroyForcibly();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        try {
+            for (long pid : children) {
+                ProcessHandle h = ProcessHandle.of(pid).orElse(null);
+                while (h != null && h.isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
+                assertFalse(h != null && h.isAlive(), "child " + pid + " outlived its killed runner by 15 s");
+            }
+        } finally {
+            for (long pid : children) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
     @Test
     void resumeRunsOnlyMissingCells(@TempDir Path tmp) throws Exception {
         Path pidDir = tmp.resolve("pids");

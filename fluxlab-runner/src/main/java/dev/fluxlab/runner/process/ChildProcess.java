@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.process;
 
+import dev.fluxlab.model.ParentWatch;
+
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -57,6 +59,8 @@ public final class ChildProcess {
         Files.createDirectories(log.toAbsolutePath().getParent());
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        // fluxlab's own JVMs stop by themselves if this runner dies without stopping them (kill -9)
+        pb.environment().put(ParentWatch.ENV, Long.toString(ProcessHandle.current().pid()));
         long t0 = System.nanoTime();
         Process p;
         synchronized (supervisor) {

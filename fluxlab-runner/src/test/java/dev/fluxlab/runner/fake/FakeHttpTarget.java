@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 public final class FakeHttpTarget {
 
     public static void main(String[] args) throws Exception {
+        dev.fluxlab.model.ParentWatch.startFromEnvironment();   // as every real fluxlab JVM does
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
         byte[] body = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
         server.createContext("/", ex -> {

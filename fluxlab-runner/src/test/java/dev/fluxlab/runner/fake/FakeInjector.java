@@ -22,6 +22,7 @@ import java.util.Map;
 public final class FakeInjector {
 
     public static void main(String[] args) throws Exception {
+        dev.fluxlab.model.ParentWatch.startFromEnvironment();   // as every real fluxlab JVM does
         Map<String, String> opts = new LinkedHashMap<>();
         String url = null;
         for (int i = 0; i < args.length; i++) {

@@ -22,6 +22,7 @@ import java.util.Map;
 public final class FakeSelfLoader {
 
     public static void main(String[] args) throws Exception {
+        dev.fluxlab.model.ParentWatch.startFromEnvironment();   // as every real fluxlab JVM does
         Map<String, String> opts = new LinkedHashMap<>();
         for (String a : args) {
             if (a.startsWith("--") && a.contains("=")) {

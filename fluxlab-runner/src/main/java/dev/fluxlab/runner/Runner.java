@@ -36,6 +36,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -184,18 +185,26 @@ public final class Runner {
         listener.runStarted(current, todo.size(), resultsFile());
         String status = "complete";
         try {
-            for (int i = 0; i < todo.size() && !interrupted; i++) {
-                Cell cell = todo.get(i);
-                CellResult result = runCell(suite, cell, i + 1, todo.size());
-                if (result == null) {
-                    break; // interrupted in the middle of the cell: it is left out and runs again on --resume
+            int first = 1;
+            for (List<Cell> group : repeatGroups(suite, todo)) {
+                if (interrupted) {
+                    break;
                 }
-                synchronized (resultsLock) {
-                    done.put(cell.id(), result);
-                    current = withCells(current, ordered(cells, done), current.status());
-                    write();
+                List<CellResult> results = runGroup(suite, group, first, todo.size());
+                if (results == null) {
+                    break; // interrupted in the middle of the group: it is left out and runs again on --resume
                 }
-                listener.cellFinished(cell, new RunListener.Position(i + 1, todo.size(), suite.repeats(), suite.repeats()), result);
+                for (int k = 0; k < group.size(); k++) {
+                    Cell cell = group.get(k);
+                    synchronized (resultsLock) {
+                        done.put(cell.id(), results.get(k));
+                        current = withCells(current, ordered(cells, done), current.status());
+                        write();
+                    }
+                    listener.cellFinished(cell, new RunListener.Position(first + k, todo.size(), suite.repeats(),
+                            suite.repeats()), results.get(k));
+                }
+                first += group.size();
             }
             if (interrupted) {
                 status = "interrupted";
@@ -309,32 +318,78 @@ public final class Runner {
         return String.format("%03d-%s", cell.index(), slug);
     }
 
-    private CellResult runCell(Suite suite, Cell cell, int position, int total) throws IOException {
-        Path cellDir = runDir.resolve("cells").resolve(cellDirName(cell));
-        Files.createDirectories(cellDir);
-        List<RepeatResult> repeats = new ArrayList<>();
+    /**
+     * The units whose repeats run together: every cell alone (sequential repeats), or, with interleaved repeats,
+     * each run of consecutive cells with identical target processes.
+     */
+    static List<List<Cell>> repeatGroups(Suite suite, List<Cell> cells) {
+        List<List<Cell>> groups = new ArrayList<>();
+        for (Cell c : cells) {
+            List<Cell> last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
+            if (suite.interleavedRepeats() && last != null && last.get(0).targetsKey().equals(c.targetsKey())) {
+                last.add(c);
+            } else {
+                groups.add(new ArrayList<>(List.of(c)));
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * The order in which a group's cells run their repeat {@code r}: cell order for odd repeats, reversed for even
+     * ones (A B B A), so a drift over the group's run time falls on each cell alike.
+     */
+    static List<Cell> repeatOrder(List<Cell> group, int r) {
+        if (r % 2 == 1) {
+            return group;
+        }
+        List<Cell> reversed = new ArrayList<>(group);
+        Collections.reverse(reversed);
+        return reversed;
+    }
+
+    /** Runs every repeat of a group's cells; null when the run was interrupted meanwhile. */
+    private List<CellResult> runGroup(Suite suite, List<Cell> group, int firstPosition, int total) throws IOException {
+        Map<Cell, List<RepeatResult>> repeats = new LinkedHashMap<>();
+        Map<Cell, Path> dirs = new LinkedHashMap<>();
+        for (Cell cell : group) {
+            Path cellDir = runDir.resolve("cells").resolve(cellDirName(cell));
+            Files.createDirectories(cellDir);
+            dirs.put(cell, cellDir);
+            repeats.put(cell, new ArrayList<>());
+        }
         for (int r = 1; r <= suite.repeats(); r++) {
-            RunListener.Position pos = new RunListener.Position(position, total, r, suite.repeats());
-            listener.cellStarted(cell, pos);
-            RepeatResult rr;
-            try {
-                rr = runRepeat(suite, cell, r, cellDir, pos);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                interrupted = true;
-                return null;
-            } catch (IOException | RuntimeException e) {
+            for (Cell cell : repeatOrder(group, r)) {
+                RunListener.Position pos = new RunListener.Position(firstPosition + group.indexOf(cell), total, r, suite.repeats());
+                listener.cellStarted(cell, pos);
+                RepeatResult rr;
+                try {
+                    rr = runRepeat(suite, cell, r, dirs.get(cell), pos);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    interrupted = true;
+                    return null;
+                } catch (IOException | RuntimeException e) {
+                    if (interrupted) {
+                        return null;
+                    }
+                    rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
+                            List.of("the runner failed on this repeat: " + e), null, null, null);
+                }
                 if (interrupted) {
                     return null;
                 }
-                rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                        List.of("the runner failed on this repeat: " + e), null, null, null);
+                repeats.get(cell).add(rr);
             }
-            if (interrupted) {
-                return null;
-            }
-            repeats.add(rr);
         }
+        List<CellResult> out = new ArrayList<>();
+        for (Cell cell : group) {
+            out.add(cellResult(cell, repeats.get(cell), dirs.get(cell)));
+        }
+        return out;
+    }
+
+    private CellResult cellResult(Cell cell, List<RepeatResult> repeats, Path cellDir) {
         CellSummary summary = Summaries.of(repeats);
         Verdict.Outcome v = Verdict.cell(repeats, summary.throughputRps() == null ? 0 : summary.throughputRps().relativeSpread());
         List<LogFinding> findings = LogScanner.merge(repeats.stream().flatMap(x -> x.findings().stream()).toList());

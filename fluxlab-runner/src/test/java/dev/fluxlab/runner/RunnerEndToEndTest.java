@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -167,6 +168,58 @@ class RunnerEndToEndTest {
         assertEquals("shared", r.settings().get("fork"));
         assertNoneAlive(pidDir);
         assertTrue(runner.liveChildren().isEmpty());
+    }
+
+    /**
+     * repeat_order: interleaved runs repeat 1 of each cell of a target group in order and repeat 2 in reverse
+     * (A B B A) on one shared target JVM, then the next group; results stay per cell, in cell order.
+     */
+    @Test
+    void interleavedRepeatsRunABBAWithinEachTargetGroup(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Suite suite = Suite.parse("abba.yaml", """
+                name: abba
+                fork: shared
+                repeat_order: interleaved
+                repeats: 2
+                targets:
+                  fake:
+                    knobs: {mode: ok, workers: [1, 2]}
+                scenarios:
+                  a: {path: /a}
+                load: {connections: [1, 2]}
+                warmup: 0s
+                measure: 1s
+                """);
+        Runner runner = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build();
+        RunResult r = runner.run(suite, tmp.resolve("run"), null);
+
+        assertEquals("complete", r.status());
+        assertEquals(4, r.cells().size());
+        assertEquals("interleaved", r.settings().get("repeat_order"));
+        for (CellResult c : r.cells()) {
+            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+            assertEquals(List.of(1, 2), c.repeats().stream().map(RepeatResult::repeat).toList());
+        }
+        // per group (workers=1: cells 1, 2; workers=2: cells 3, 4): A1 < B1 < B2 < A2, and group 1 before group 2
+        for (int g = 0; g < 2; g++) {
+            CellResult a = r.cells().get(2 * g);
+            CellResult b = r.cells().get(2 * g + 1);
+            List<Instant> order = List.of(start(a, 0), start(b, 0), start(b, 1), start(a, 1));
+            assertEquals(order.stream().sorted().toList(), order, "A1 B1 B2 A2 in group " + (g + 1));
+            long pid = a.repeats().get(0).processes().get(0).pid();
+            for (CellResult c : List.of(a, b)) {
+                for (RepeatResult rr : c.repeats()) {
+                    assertEquals(pid, rr.processes().get(0).pid(), "one shared target JVM per group");
+                }
+            }
+        }
+        assertTrue(start(r.cells().get(0), 1).isBefore(start(r.cells().get(2), 0)), "a group finishes before the next starts");
+        assertNoneAlive(pidDir);
+    }
+
+    private static Instant start(CellResult c, int repeat) {
+        return Instant.parse(c.repeats().get(repeat).startedAt());
     }
 
     @Test

@@ -275,6 +275,19 @@ public final class Suite {
         return "shared".equals(spec.fork());
     }
 
+    /** Repeat orders: all repeats of a cell together, or interleaved across cells with identical targets (A B B A). */
+    public static final List<String> REPEAT_ORDERS = List.of("sequential", "interleaved");
+
+    /**
+     * True when repeats are interleaved: within each run of consecutive cells with identical targets, repeat 1 of
+     * every cell in cell order, then repeat 2 in reverse order, and so on. Cells compared side by side (an injector
+     * and its peer on one warm target) then share the target's and the machine's drift instead of one getting the
+     * colder half.
+     */
+    public boolean interleavedRepeats() {
+        return "interleaved".equals(spec.repeatOrder());
+    }
+
     public double maxErrorRate() {
         return spec.thresholds() == null || spec.thresholds().maxErrorRate() == null
                 ? DEFAULT_MAX_ERROR_RATE : spec.thresholds().maxErrorRate();
@@ -308,6 +321,7 @@ public final class Suite {
         s.put("repeats", repeats());
         s.put("startup_timeout", Durations.format(startupTimeout()));
         s.put("fork", sharedTargets() ? "shared" : "per-cell");
+        s.put("repeat_order", interleavedRepeats() ? "interleaved" : "sequential");
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());
@@ -353,6 +367,10 @@ public final class Suite {
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
         if (spec.fork() != null && !FORK_MODES.contains(spec.fork())) {
             throw error("/fork", "'fork' must be one of " + String.join(", ", FORK_MODES) + ", not '" + spec.fork() + "'");
+        }
+        if (spec.repeatOrder() != null && !REPEAT_ORDERS.contains(spec.repeatOrder())) {
+            throw error("/repeat_order", "'repeat_order' must be one of " + String.join(", ", REPEAT_ORDERS)
+                    + ", not '" + spec.repeatOrder() + "'");
         }
         if (spec.measure() != null && Durations.parse(spec.measure()).isZero()) {
             throw error("/measure", "'measure' must be longer than 0s");

@@ -21,6 +21,10 @@ import java.util.Map;
  * @param fork           {@code per-cell} (default: fresh target JVMs for every cell and repeat) or {@code shared}
  *                       (consecutive cells whose target processes are identical run against the same, already warm
  *                       target JVMs; every cell still has its own warm-up and measurement)
+ * @param repeatOrder    {@code sequential} (default: all repeats of a cell, then the next cell) or {@code interleaved}
+ *                       (within consecutive cells with identical targets: repeat 1 of each cell in order, repeat 2 in
+ *                       reverse order, and so on, so slow drift of a shared target or of the machine falls on every
+ *                       cell alike: the A B B A design of side-by-side comparisons)
  * @param thresholds     what makes a repeat invalid
  * @param exclude        partial knob maps: a cell matching every key of one of them is left out
  * @param tables         end tables: rows knobs x column knobs, filled with one figure
@@ -37,6 +41,7 @@ public record SuiteSpec(
         Integer repeats,
         String startupTimeout,
         String fork,
+        String repeatOrder,
         ThresholdSpec thresholds,
         List<Map<String, List<String>>> exclude,
         List<TableSpec> tables) {

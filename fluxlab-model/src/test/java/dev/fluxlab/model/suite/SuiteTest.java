@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,25 @@ class SuiteTest {
                 """);
         assertTrue(e.getMessage().startsWith("bad.yaml:2:"), e.getMessage());
         assertTrue(e.getMessage().contains("YAML syntax error"), e.getMessage());
+    }
+
+    @Test
+    void repeatOrderIsSequentialOrInterleaved() {
+        SuiteException e = fail("""
+                targets:
+                  reactor-netty: {}
+                scenarios: {a: {path: /}}
+                repeat_order: abba
+                """);
+        assertTrue(e.getMessage().contains("'repeat_order' must be one of sequential, interleaved, not 'abba'"), e.getMessage());
+        assertEquals(4, e.line(), e.getMessage());
+        String ok = """
+                targets:
+                  reactor-netty: {}
+                scenarios: {a: {path: /}}
+                """;
+        assertFalse(Suite.parse("ok.yaml", ok).interleavedRepeats());
+        assertTrue(Suite.parse("ok.yaml", ok + "repeat_order: interleaved\n").interleavedRepeats());
     }
 
     @Test

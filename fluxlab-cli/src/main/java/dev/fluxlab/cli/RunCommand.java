@@ -222,6 +222,9 @@ public final class RunCommand implements Callable<Integer> {
             out.println("fork: shared - consecutive cells with identical targets reuse the running target JVMs "
                     + "(start-up paid once per group; each cell still warms up and measures on its own)");
         }
+        if (s.interleavedRepeats() && s.repeats() > 1) {
+            out.println("repeat_order: interleaved - repeats alternate A B B A across cells with identical targets");
+        }
         out.flush();
     }
 }

@@ -25,6 +25,36 @@ class VerdictTest {
         return new RepeatFacts(null, List.of(), null, l, List.of(), 0.5, 2, 0.3, true);
     }
 
+    private static LoadResult blocking(long... okPerSecond) {
+        List<dev.fluxlab.model.load.SecondSample> seconds = new java.util.ArrayList<>();
+        seconds.add(new dev.fluxlab.model.load.SecondSample("warmup", 1, 40, 0));
+        long ok = 0;
+        for (int i = 0; i < okPerSecond.length; i++) {
+            seconds.add(new dev.fluxlab.model.load.SecondSample("measure", i + 1, okPerSecond[i], 0));
+            ok += okPerSecond[i];
+        }
+        return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "http1.1", "closed", "GET", 200, 1, null, 8, true,
+                okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null);
+    }
+
+    /** Seed 002's endpoint 05 as measured: 200 connections on 4 blocked event loops, responses in bursts of 160 and 40. */
+    @Test
+    void aShortWindowOverBurstsIsFlagged() {
+        Verdict.Outcome o = Verdict.repeat(facts(blocking(0, 160, 40)), Thresholds.defaults());
+        assertTrue(o.valid(), o.reasons().toString());
+        assertEquals(1, o.reasons().size(), o.reasons().toString());
+        assertTrue(o.reasons().get(0).startsWith("warning: bursty: responses per second in the measured window ranged "
+                + "from 0 to 160 (mean 67) and each of the 200 concurrent requests completed only 1.0"), o.reasons().get(0));
+    }
+
+    @Test
+    void smoothOrWellSampledWindowsAreNotFlagged() {
+        // few completions per connection but steady (20 threads x 100 ms sleeps): the count is fine
+        assertTrue(Verdict.repeat(facts(blocking(195, 200, 190)), Thresholds.defaults()).reasons().isEmpty());
+        // bursty but each connection completed many responses: the window averages the bursts
+        assertTrue(Verdict.repeat(facts(blocking(0, 3000, 0, 3000, 0, 3000)), Thresholds.defaults()).reasons().isEmpty());
+    }
+
     @Test
     void aCleanRepeatIsValid() {
         Verdict.Outcome o = Verdict.repeat(facts(load(100_000, 0, true, 10_000)), Thresholds.defaults());

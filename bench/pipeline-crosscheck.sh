@@ -8,12 +8,14 @@
 #   --depths "1 16"              pipeline depths
 #   -c N -t N                    connections, injector threads (default 128, 2)
 #   -d SECONDS                   measured duration of each run (default 5)
-#   -w SECONDS                   fluxlab warm-up per run and initial target warm-up (default 2)
+#   -w SECONDS                   fluxlab warm-up per run; the target is warmed 2x this at each depth (default 2)
 #   --rounds N                   alternations per depth (default 3)
 # Prints one line per run: req/s, injector cores (CPU per wall second), injector and target CPU microseconds per
 # response, and target read/write syscalls per response (the load shape the target sees; '-' when the target does
 # its I/O through io_uring, which /proc/PID/io does not count). Then per target and depth: mean req/s of each tool,
-# fluxlab/wrk of the means and the median of the per-round ratios, and the CPU both processes spend per response.
+# fluxlab/wrk of the means and the median of the per-round ratios, the cores the pair (target + injector) got, and
+# fluxlab/wrk of the pair's CPU per response inverted (responses per pair CPU-second: the noise-robust comparison; when
+# the pair gets well under the machine's cores, throughput tracks what the other jobs leave, not the injector).
 # The target's CPU per response shows whether a difference comes from the load shape (how the target batches)
 # rather than from the injector's speed: on a 2-core machine shared by target and injector, the target's CPU is
 # what bounds throughput.
@@ -123,8 +125,10 @@ fluxlab_run() { # $1 depth -> f_rps f_cores f_us f_total
 for target in $targets; do
   start_server "$target"
   url="http://127.0.0.1:$port/plaintext"
-  wrk -t "$t" -c "$c" -d "${warm}s" -s "$work/pipeline.lua" "$url" -- 16 >/dev/null 2>&1 # warm the target, not measured
   for m in $depths; do
+    # warm the target's code paths for this depth (not measured): without it the first run of a fresh target pays
+    # for the target's JIT (seen: 20-37 us/resp instead of 9-12 at depth 1)
+    wrk -t "$t" -c "$c" -d "$((2 * warm))s" -s "$work/pipeline.lua" "$url" -- "$m" >/dev/null 2>&1
     for r in $(seq "$rounds"); do
       t0=$(server_ticks); s0=$(server_syscalls)
       wrk_run "$m"
@@ -147,19 +151,25 @@ import sys, collections, statistics as st
 rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
 by = collections.OrderedDict()
 for tg, m, tool, r, rps, cores, ius, tus, sc in rows:
-    by.setdefault((tg, m), {}).setdefault(tool, []).append((float(rps), float(cores), float(ius), float(tus)))
-fmt = '%-9s %5s %10s %10s %6s %6s | %6s %6s | %7s %7s | %7s %7s'
-print(fmt % ('target', 'depth', 'wrk req/s', 'fluxlab', 'ratio', 'median', 'cores', '', 'inj us/r', '', 'tgt us/r', ''))
-print(fmt % ('', '', '(mean)', '(mean)', 'means', 'pairs', 'wrk', 'fluxl', 'wrk', 'fluxl', 'wrk', 'fluxl'))
+    rps, cores, ius, tus = float(rps), float(cores), float(ius), float(tus)
+    by.setdefault((tg, m), {}).setdefault(tool, []).append((rps, cores, ius, tus, cores + tus * rps / 1e6))
+head = '%-9s %5s %9s %9s %6s %6s | %-11s | %-11s | %-11s | %-11s | %6s'
+print(head % ('target', 'depth', 'wrk', 'fluxlab', 'ratio', 'median', 'inj cores', 'inj us/resp', 'tgt us/resp',
+              'pair cores', 'per'))
+fmt = '%-9s %5s %9s %9s %6s %6s | %5s %5s | %5s %5s | %5s %5s | %5s %5s | %6s'
+print(fmt % ('', '', 'req/s', 'req/s', 'means', 'pairs', 'wrk', 'fluxl', 'wrk', 'fluxl', 'wrk', 'fluxl', 'wrk', 'fluxl',
+             'pairCPU'))
 for (tg, m), d in by.items():
     w, f = d.get('wrk', []), d.get('fluxlab', [])
     if not w or not f:
         continue
-    mw, mf = st.mean(x[0] for x in w), st.mean(x[0] for x in f)
-    pairs = st.median(b[0] / a[0] for a, b in zip(w, f) if a[0] > 0)
     mean = lambda xs, k: st.mean(x[k] for x in xs)
-    print('%-9s %5s %10.0f %10.0f %6.2f %6.2f | %6.2f %6.2f | %7.2f %7.2f | %7.2f %7.2f' % (tg, m, mw, mf, mf / mw,
-          pairs, mean(w, 1), mean(f, 1), mean(w, 2), mean(f, 2), mean(w, 3), mean(f, 3)))
-print('(ratio = fluxlab/wrk of the mean req/s; pairs = median of fluxlab/wrk per round; cores = injector CPU (user+sys)')
-print(' per wall second; us/r = CPU microseconds per response of the injector and of the target)')
+    pairs = st.median(b[0] / a[0] for a, b in zip(w, f) if a[0] > 0)
+    per_cpu = (mean(w, 2) + mean(w, 3)) / (mean(f, 2) + mean(f, 3))
+    print('%-9s %5s %9.0f %9.0f %6.2f %6.2f | %5.2f %5.2f | %5.2f %5.2f | %5.2f %5.2f | %5.2f %5.2f | %6.2f' % (
+        tg, m, mean(w, 0), mean(f, 0), mean(f, 0) / mean(w, 0), pairs, mean(w, 1), mean(f, 1), mean(w, 2),
+        mean(f, 2), mean(w, 3), mean(f, 3), mean(w, 4), mean(f, 4), per_cpu))
+print('(ratio = fluxlab/wrk of the mean req/s; median pairs = median of fluxlab/wrk per round; inj cores = injector')
+print(' CPU (user+sys) per wall second; us/resp = CPU microseconds per response; pair cores = injector + target cores;')
+print(' per pairCPU = fluxlab/wrk of responses per CPU-second of target + injector, the figure noise moves least)')
 EOF

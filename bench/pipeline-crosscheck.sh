@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
     -d) dur=$2; shift 2 ;;
     -w) warm=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "pipeline-crosscheck: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -1,5 +1,7 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.MachineCpu;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
@@ -7,7 +9,8 @@ import java.util.List;
 
 /**
  * The compact per-cell table below the end tables, as strings: cell, req/s with spread, p50/p99/p99.9 latency,
- * errors, CPU microseconds per request of every process, injector cores, warm-up and verdict. Shared by the
+ * errors, CPU microseconds per request of every process, injector cores, the machine's idle cores and the cores
+ * other processes took in the measured window (when recorded), warm-up and verdict. Shared by the
  * terminal, Markdown and HTML renderers so that they always agree.
  *
  * @param header     column titles with units
@@ -29,8 +32,16 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
             header.add("theory req/s");
             right.add(true);
         }
-        header.addAll(List.of("injector cores", "warm-up s", "n", "verdict"));
-        right.addAll(List.of(true, true, true, false));
+        header.add("injector cores");
+        right.add(true);
+        boolean machine = model.cells().stream().anyMatch(c -> c.cell().repeats() != null
+                && c.cell().repeats().stream().anyMatch(r -> r.machine() != null));
+        if (machine) {
+            header.add("idle / others cores");
+            right.add(true);
+        }
+        header.addAll(List.of("warm-up s", "n", "verdict"));
+        right.addAll(List.of(true, true, false));
         List<List<String>> rows = new ArrayList<>();
         for (CellView c : model.cells()) {
             List<String> row = new ArrayList<>();
@@ -49,12 +60,27 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
                 row.add(c.cell().theory() == null ? "-" : TheoryText.predicted(c.cell().theory()));
             }
             row.add(Numbers.decimal(c.injectorCores().median()));
+            if (machine) {
+                row.add(machine(c));
+            }
             row.add(Numbers.decimal(c.warmupS().median()));
             row.add(String.valueOf(Math.max(c.throughput().n(), c.cell().repeats() == null ? 0 : c.cell().repeats().size())));
             row.add(c.verdict());
             rows.add(row);
         }
         return new DetailTable(header, right, rows);
+    }
+
+    /** Median idle cores and cores taken by other processes over the repeats, e.g. {@code 0.04 / 0.71}. */
+    private static String machine(CellView c) {
+        List<MachineCpu> m = c.cell().repeats() == null ? List.of()
+                : c.cell().repeats().stream().map(RepeatResult::machine).filter(java.util.Objects::nonNull).toList();
+        if (m.isEmpty()) {
+            return "-";
+        }
+        Stat idle = Stat.of(m.stream().map(MachineCpu::idleCores).toList());
+        Stat others = Stat.of(m.stream().map(MachineCpu::othersCores).toList());
+        return Numbers.decimal(idle.median()) + " / " + Numbers.decimal(others.median());
     }
 
     private static String withSpread(String value, Stat s) {

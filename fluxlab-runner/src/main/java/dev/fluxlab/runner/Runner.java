@@ -6,6 +6,7 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -656,6 +657,9 @@ public final class Runner {
             }
             double share = allCpu > 0 && !Double.isNaN(injectorCpu) ? injectorCpu / allCpu : Double.NaN;
             int cpus = Runtime.getRuntime().availableProcessors();
+            double ours = window ? allCpu / (to - from) : Double.NaN;
+            MachineCpu machine = window ? sampler.machineCores(from, to).map(m -> new MachineCpu((int) Math.round(m[0] + m[1]), round(m[0], 3),
+                    round(m[1], 3), round(Math.max(0, m[0] - ours), 3))).orElse(null) : null;
             int loops = ExternalInjectors.byName(cell.load().injectorName()).isPresent() ? ExternalLoad.threads(cell)
                     : cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
             RepeatFacts facts = new RepeatFacts(startProblem, crashed, injectorProblem, load, findings, injectorCores,
@@ -665,7 +669,7 @@ public final class Runner {
             notes.forEach(n -> reasons.add(Verdict.WARNING + n));
             return new RepeatResult(repeat, startedAt, load, stats, findings, v.valid(), reasons,
                     Double.isNaN(share) ? null : round(share, 3), window ? round(to - from, 3) : null, readiness,
-                    targetStats.isEmpty() ? null : targetStats, reused != null ? reused.cellId() : null);
+                    targetStats.isEmpty() ? null : targetStats, reused != null ? reused.cellId() : null, machine);
         } finally {
             if (keepTargets) {
                 List<ChildProcess> kept = targets;

@@ -200,6 +200,11 @@ class RunnerEndToEndTest {
         for (CellResult c : r.cells()) {
             assertTrue(c.valid(), c.id() + ": " + c.reasons());
             assertEquals(List.of(1, 2), c.repeats().stream().map(RepeatResult::repeat).toList());
+            for (RepeatResult rr : c.repeats()) {
+                assertNotNull(rr.machine(), "the whole machine's CPU in the window");
+                assertTrue(rr.machine().cores() >= 1 && rr.machine().busyCores() >= 0 && rr.machine().idleCores() >= 0,
+                        rr.machine().toString());
+            }
         }
         // per group (workers=1: cells 1, 2; workers=2: cells 3, 4): A1 < B1 < B2 < A2, and group 1 before group 2
         for (int g = 0; g < 2; g++) {

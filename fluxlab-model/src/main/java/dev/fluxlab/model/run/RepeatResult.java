@@ -20,6 +20,7 @@ import java.util.Map;
  *                         (added in fluxlab.run/1, may be null)
  * @param targetsFrom      with {@code fork: shared}: the id of the cell whose repeat started the target JVMs this
  *                         repeat ran against (their JIT was already warm); null when they were started for it
+ * @param machine          the whole machine's CPU in the measured window (added in fluxlab.run/1, may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -33,19 +34,29 @@ public record RepeatResult(
         Double measuredS,
         Map<String, Map<String, String>> readiness,
         Map<String, Object> targetStats,
-        String targetsFrom) {
+        String targetsFrom,
+        MachineCpu machine) {
+
+    /** The shape before {@code machine}. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
+                        String targetsFrom) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                targetStats, targetsFrom, null);
+    }
 
     /** The shape before {@code targetStats} and {@code targetsFrom}. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
                         Double measuredS, Map<String, Map<String, String>> readiness) {
         this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
-                null, null);
+                null, null, null);
     }
 
     /** The original shape, without the additions. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
                         List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null, null);
+        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null, null, null);
     }
 }

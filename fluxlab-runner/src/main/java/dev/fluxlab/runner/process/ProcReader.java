@@ -43,6 +43,33 @@ public final class ProcReader {
         return t;
     }
 
+    /** Cumulative CPU seconds of the whole machine, summed over its CPUs: busy and idle. */
+    public record MachineReading(double busyS, double idleS) {
+    }
+
+    /** Reads the aggregate {@code cpu} line of {@code /proc/stat}; empty when it is not there. */
+    public static Optional<MachineReading> readMachine() {
+        try (var lines = Files.lines(Path.of("/proc/stat"))) {
+            return lines.filter(l -> l.startsWith("cpu ")).findFirst().map(ProcReader::machine);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Parses {@code cpu  user nice system idle iowait irq softirq steal guest guest_nice} (ticks). */
+    static MachineReading machine(String line) {
+        String[] f = line.substring(3).trim().split("\\s+");
+        long[] v = new long[8];
+        for (int i = 0; i < v.length && i < f.length; i++) {
+            v[i] = Long.parseLong(f[i]);
+        }
+        // guest time is already inside user; busy = user nice system irq softirq steal, idle = idle iowait
+        long busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+        long idle = v[3] + v[4];
+        double tick = clockTicks();
+        return new MachineReading(busy / tick, idle / tick);
+    }
+
     /** Reads {@code pid}; empty when the process is gone or /proc is not there. */
     public static Optional<Reading> read(long pid) {
         try {

@@ -1,6 +1,8 @@
 package dev.fluxlab.runner.verdict;
 
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.MachineCpu;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
@@ -10,9 +12,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * fluxlab's injector checked against the peer tools measured in the same run: a fluxlab cell whose throughput is
- * more than {@link #TOLERANCE} below a peer's on the same cell (same knobs but {@code injector}), while fluxlab's
- * injector was not CPU-saturated, gets a warning saying fluxlab under-measures there. A saturated injector is already
+ * fluxlab's injector checked against the peer tools measured in the same run. A fluxlab cell whose throughput is more
+ * than {@link #TOLERANCE} below a peer's on the same cell (same knobs but {@code injector}), while fluxlab's injector
+ * was not CPU-saturated, is judged by where the missing throughput went:
+ * <ul>
+ *   <li>the machine had idle CPU in fluxlab's window (at least {@link #IDLE_CORES} cores), or target and injector
+ *       together served fewer responses per CPU-second than with the peer: fluxlab drove less load or paid more for
+ *       it, and the cell gets {@code warning: fluxlab under-measures};</li>
+ *   <li>the machine was busy and the pair was as efficient as with the peer: the cores went to other jobs, and the
+ *       warning says contention, naming the cores others used, instead of blaming the injector.</li>
+ * </ul>
+ * Without machine figures (older results) every such gap counts as under-measuring. A saturated injector is already
  * an invalid cell with its own reason, so it is not flagged twice.
  */
 public final class CrossCheck {
@@ -20,6 +30,9 @@ public final class CrossCheck {
     /** 10 %: beyond the run-to-run noise of a quiet machine, small enough to matter. */
     public static final double TOLERANCE = 0.10;
     static final String MARK = "fluxlab under-measures";
+    static final String CONTENTION = "below its peer under CPU contention";
+    /** Idle cores in the measured window above which a lower throughput cannot be blamed on a busy machine. */
+    public static final double IDLE_CORES = 0.25;
 
     private CrossCheck() {
     }
@@ -45,7 +58,8 @@ public final class CrossCheck {
         if (c.knobs() == null || !"fluxlab".equals(c.knobs().get("injector")) || throughput(c) == null) {
             return c;
         }
-        if (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK) || r.contains("CPU-saturated"))) {
+        if (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK) || r.contains(CONTENTION)
+                || r.contains("CPU-saturated"))) {
             return c;
         }
         List<String> reasons = new ArrayList<>(c.reasons() == null ? List.of() : c.reasons());
@@ -57,17 +71,63 @@ public final class CrossCheck {
             double theirs = throughput(p).median();
             if (theirs > 0 && mine < (1 - TOLERANCE) * theirs) {
                 Stat cores = c.summary().cpuCores() == null ? null : c.summary().cpuCores().get("injector");
-                reasons.add(String.format(Locale.ROOT, "%s%s: %,.0f req/s is %.0f %% below %s's %,.0f req/s on the same "
-                                + "cell while fluxlab's injector was not CPU-saturated%s", Verdict.WARNING, MARK, mine,
-                        (1 - mine / theirs) * 100, p.knobs().get("injector"), theirs,
-                        cores == null || cores.n() == 0 ? "" : String.format(Locale.ROOT, " (%.2f cores)", cores.median())));
+                String gap = String.format(Locale.ROOT, "%,.0f req/s is %.0f %% below %s's %,.0f req/s on the same cell",
+                        mine, (1 - mine / theirs) * 100, p.knobs().get("injector"), theirs);
+                double idle = median(c, m -> m.idleCores());
+                double others = median(c, m -> m.othersCores());
+                double myEff = pairEfficiency(c);
+                double theirEff = pairEfficiency(p);
+                boolean busyMachine = !Double.isNaN(idle) && idle < IDLE_CORES;
+                boolean sameEfficiency = !Double.isNaN(myEff) && !Double.isNaN(theirEff) && myEff >= (1 - TOLERANCE) * theirEff;
+                if (busyMachine && sameEfficiency) {
+                    reasons.add(String.format(Locale.ROOT, "%s%s: %s, but the machine had no idle CPU (%.2f cores idle, "
+                                    + "%.2f taken by other processes) and target plus injector served %,.0f responses per "
+                                    + "CPU-second against %,.0f with %s: the cores went elsewhere, not into fluxlab's "
+                                    + "injector; re-run on a quiet machine to compare", Verdict.WARNING, CONTENTION, gap,
+                            idle, others, myEff, theirEff, p.knobs().get("injector")));
+                } else {
+                    String why = Double.isNaN(idle) ? ""
+                            : !busyMachine ? String.format(Locale.ROOT, "; %.2f cores stood idle, so it drove less load than it could", idle)
+                            : String.format(Locale.ROOT, "; target plus injector served %,.0f responses per CPU-second "
+                            + "against %,.0f with %s", myEff, theirEff, p.knobs().get("injector"));
+                    reasons.add(String.format(Locale.ROOT, "%s%s: %s while fluxlab's injector was not CPU-saturated%s%s",
+                            Verdict.WARNING, MARK, gap,
+                            cores == null || cores.n() == 0 ? "" : String.format(Locale.ROOT, " (%.2f cores)", cores.median()),
+                            why));
+                }
             }
         }
         if (reasons.size() == (c.reasons() == null ? 0 : c.reasons().size())) {
             return c;
         }
         return new CellResult(c.id(), c.index(), c.knobs(), c.versions(), c.repeats(), c.summary(), c.valid(), reasons,
-                c.findings(), c.dir());
+                c.findings(), c.dir(), c.theory());
+    }
+
+    /** Median over the cell's repeats of a machine figure; NaN when no repeat has one. */
+    private static double median(CellResult c, java.util.function.ToDoubleFunction<MachineCpu> f) {
+        double[] v = c.repeats() == null ? new double[0] : c.repeats().stream().map(RepeatResult::machine)
+                .filter(java.util.Objects::nonNull).mapToDouble(f).sorted().toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /** Responses per CPU-second of every process of the cell (targets and injector), from the cell's medians. */
+    private static double pairEfficiency(CellResult c) {
+        Stat rps = throughput(c);
+        if (rps == null || c.summary().cpuCores() == null || c.summary().cpuCores().isEmpty()) {
+            return Double.NaN;
+        }
+        double cores = 0;
+        for (Stat s : c.summary().cpuCores().values()) {
+            if (s == null || s.n() == 0 || Double.isNaN(s.median())) {
+                return Double.NaN;
+            }
+            cores += s.median();
+        }
+        return cores > 0 ? rps.median() / cores : Double.NaN;
     }
 
     private static Stat throughput(CellResult c) {

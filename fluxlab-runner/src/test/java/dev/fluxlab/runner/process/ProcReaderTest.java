@@ -16,15 +16,20 @@ class ProcReaderTest {
         ProcReader.Reading before = ProcReader.read(pid).orElseThrow();
         assertTrue(before.rssMb() > 10, "a JVM has more than 10 MiB resident: " + before.rssMb());
         assertTrue(before.threads() >= Thread.activeCount(), "threads: " + before.threads());
-        long end = System.nanoTime() + 300_000_000L;
+        // spin until this thread has had 0.3 s of CPU (the JVM's own count), however busy the machine is
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuEnd = mx.getCurrentThreadCpuTime() + 300_000_000L;
+        long wallEnd = System.nanoTime() + 20_000_000_000L;
         double x = 0;
-        while (System.nanoTime() < end) {
-            x += Math.sqrt(x + 1);
+        while (mx.getCurrentThreadCpuTime() < cpuEnd && System.nanoTime() < wallEnd) {
+            for (int i = 0; i < 10_000; i++) {
+                x += Math.sqrt(x + 1);
+            }
         }
         ProcReader.Reading after = ProcReader.read(pid).orElseThrow();
         double used = after.cpuS() - before.cpuS();
-        // 0.3 s of spinning on one thread: at least a few clock ticks must have been counted
-        assertTrue(used >= 0.1, "CPU seconds counted while spinning: " + used + " (" + x + ")");
+        // 0.3 s of CPU on one thread: /proc must have counted about as much (clock ticks of 10 ms)
+        assertTrue(used >= 0.2, "CPU seconds counted while spinning: " + used + " (" + x + ")");
         assertTrue(ProcReader.clockTicks() > 0);
     }
 
@@ -42,5 +47,16 @@ class ProcReaderTest {
         assertEquals(2.25, Sampler.cpuAt(s, 2), 1e-9);
         assertEquals(2.5, Sampler.cpuAt(s, 9), 1e-9);
         assertTrue(Double.isNaN(Sampler.cpuAt(List.of(), 1)));
+    }
+    @Test
+    void machineCpuSplitsBusyFromIdle() {
+        long hz = ProcReader.clockTicks();
+        // user nice system idle iowait irq softirq steal guest guest_nice
+        ProcReader.MachineReading m = ProcReader.machine("cpu  100 20 30 400 50 6 4 10 70 0");
+        org.junit.jupiter.api.Assertions.assertEquals(170.0 / hz, m.busyS(), 1e-9, "guest time is inside user already");
+        org.junit.jupiter.api.Assertions.assertEquals(450.0 / hz, m.idleS(), 1e-9);
+        // and this machine's own /proc/stat is readable and counts up
+        ProcReader.MachineReading a = ProcReader.readMachine().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(a.busyS() > 0 && a.idleS() >= 0, a.toString());
     }
 }

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ResponseLeakTest {
 
-    private static final int CONNECTIONS = 400;
+    private static final int CONNECTIONS = 250;
     private static final int CONCURRENCY = 16;
 
     @TempDir

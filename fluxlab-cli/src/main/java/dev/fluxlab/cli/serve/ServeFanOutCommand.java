@@ -3,10 +3,7 @@ package dev.fluxlab.cli.serve;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.transport.Transport;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -15,6 +12,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code fluxlab serve fan-out}: seed 003's fan-out service on plain Reactor Netty, in front of {@code mock-api}.
+ * Exit codes as every {@code serve} command ({@link ServeSupport}).
  */
 @Command(name = "fan-out",
         mixinStandardHelpOptions = true,
@@ -31,11 +29,8 @@ public final class ServeFanOutCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
             paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
@@ -71,7 +66,6 @@ public final class ServeFanOutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
         FanOutServer.Config config;
         try {
             URI backend = URI.create(backendUrl);
@@ -82,24 +76,13 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             if (workers != null && workers < 1) {
                 throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
             }
-            config = new FanOutServer.Config(host, port, transport, workers, backend, components,
+            config = new FanOutServer.Config(bind.host(), bind.port(), transport, workers, backend, components,
                     Strategy.of(strategy), workUs, clientConnections,
                     backendDelay == null ? null : Durations.parse(backendDelay));
         } catch (IllegalArgumentException | java.net.UnknownHostException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        FanOutServer.Running running;
-        try {
-            running = FanOutServer.start(config);
-        } catch (PortInUseException | IllegalArgumentException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (TransportUnavailableException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 1;
-        }
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+        return ServeSupport.startAndServe(spec, NAME, bind, () -> FanOutServer.start(config),
+                FanOutServer.Running::readinessLine, FanOutServer.Running::close);
     }
 }

@@ -2,7 +2,6 @@ package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.proxy.ClientMode;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
@@ -33,12 +32,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
-            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--protocol", defaultValue = "h2", converter = ServeReactorNettyCommand.ProtocolConverter.class,
             paramLabel = "P", description = "Inbound: h2 (TLS, ALPN h2 or http/1.1), h2c, http1.1, http1.1+h2c "
@@ -111,7 +106,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
         FrontendConfig config;
         try {
             config = FrontendConfig.builder()
-                    .host(host).port(port).protocol(protocol).transport(transport).workers(workers)
+                    .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
                     .backendUrl(java.net.URI.create(backendUrl))
                     .clientMode(ClientMode.of(clientMode)).clientWorkers(clientWorkers)
                     .maxConnections(maxConnections).minConnections(minConnections)
@@ -126,23 +121,12 @@ public final class ServeFrontendCommand implements Callable<Integer> {
         }
         err.println(NAME + ": " + config);
         err.flush();
-        FrontendServer.Running running;
-        try {
-            running = FrontendServer.start(config);
-        } catch (PortInUseException | IllegalArgumentException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (RuntimeException e) {
-            err.println(NAME + ": cannot start: " + e);
-            err.flush();
-            return 1;
-        }
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), () -> {
-            System.err.println(NAME + ": per-loop stats at shutdown: " + running.statsJson());
-            System.err.flush();
-            running.close();
-        });
+        return ServeSupport.startAndServe(spec, NAME, bind, () -> FrontendServer.start(config),
+                FrontendServer.Running::readinessLine, running -> {
+                    System.err.println(NAME + ": per-loop stats at shutdown: " + running.statsJson());
+                    System.err.flush();
+                    running.close();
+                });
     }
 
     private static Duration duration(String flag, String value) {

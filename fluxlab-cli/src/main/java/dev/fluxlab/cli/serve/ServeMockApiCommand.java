@@ -2,10 +2,7 @@ package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.transport.Transport;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -14,8 +11,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code fluxlab serve mock-api}: seed 003's mock API, {@code GET /component/<id>} after a delay without holding a
- * thread. Exit codes as {@code serve reactor-netty}: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it
- * cannot run.
+ * thread. Exit codes as every {@code serve} command ({@link ServeSupport}): 0 after SIGTERM, 2 for bad input or a busy
+ * port, 1 when it cannot run.
  */
 @Command(name = "mock-api",
         mixinStandardHelpOptions = true,
@@ -31,11 +28,8 @@ public final class ServeMockApiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 = any free one.")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
             paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
@@ -50,7 +44,6 @@ public final class ServeMockApiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
         Duration d;
         try {
             d = Durations.parse(delay);
@@ -60,18 +53,8 @@ public final class ServeMockApiCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        MockApiServer.Running running;
-        try {
-            running = MockApiServer.start(host, port, transport, workers, d);
-        } catch (PortInUseException | IllegalArgumentException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (TransportUnavailableException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 1;
-        }
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+        return ServeSupport.startAndServe(spec, NAME, bind,
+                () -> MockApiServer.start(bind.host(), bind.port(), transport, workers, d),
+                MockApiServer.Running::readinessLine, MockApiServer.Running::close);
     }
 }

@@ -1,11 +1,9 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.targets.other.PortInUse;
 import dev.fluxlab.targets.other.netty.NettyServer;
 import dev.fluxlab.targets.other.netty.NettyServerConfig;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.transport.Transport;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +13,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code fluxlab serve netty [knobs]}: the raw Netty target, the ceiling of the framework comparison. Exit codes as
- * {@code serve reactor-netty}: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
+ * every {@code serve} command ({@link ServeSupport}): 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
  */
 @Command(name = "netty",
         mixinStandardHelpOptions = true,
@@ -32,12 +30,8 @@ public final class ServeNettyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = NettyServerConfig.DEFAULT_HOST, paramLabel = "ADDR",
-            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 picks a free one.")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
             description = "http1.1, h2c (prior knowledge), http1.1+h2c (default: ${DEFAULT-VALUE}).")
@@ -62,7 +56,7 @@ public final class ServeNettyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         NettyServerConfig config;
         try {
-            config = NettyServerConfig.builder().host(host).port(port).protocol(ServerProtocol.of(protocol))
+            config = NettyServerConfig.builder().host(bind.host()).port(bind.port()).protocol(ServerProtocol.of(protocol))
                     .transport(Transport.of(transport)).workers(workers).backlog(backlog).tcpNoDelay(tcpNoDelay).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -72,22 +66,7 @@ public final class ServeNettyCommand implements Callable<Integer> {
                 + " port=" + config.port() + " tcp-nodelay=" + config.tcpNoDelay()
                 + (config.backlog() == null ? "" : " backlog=" + config.backlog()));
         err.flush();
-        NettyServer.Running running;
-        try {
-            running = NettyServer.start(config);
-        } catch (PortInUse e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (TransportUnavailableException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 1;
-        } catch (RuntimeException e) {
-            err.println(NAME + ": cannot start: " + e);
-            err.flush();
-            return 1;
-        }
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+        return ServeSupport.startAndServe(spec, NAME, bind, () -> NettyServer.start(config),
+                NettyServer.Running::readinessLine, NettyServer.Running::close);
     }
 }

@@ -2,13 +2,11 @@ package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.targets.reactor.fault.Stall;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import dev.fluxlab.targets.reactor.stress.StressConfig;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,7 +18,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code fluxlab serve reactor-netty [knobs]}: the plain Reactor Netty target. Knob names follow Reactor Netty's
- * vocabulary (docs/contracts.md). Exit codes: 0 after SIGTERM, 2 for bad input (including a busy port), 1 when the
+ * vocabulary (docs/contracts.md). Exit codes ({@link ServeSupport}): 0 after SIGTERM, 2 for bad input (including a busy port), 1 when the
  * server cannot run (e.g. an explicit transport unavailable on this machine).
  */
 @Command(name = "reactor-netty",
@@ -39,13 +37,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = ReactorNettyServerConfig.DEFAULT_HOST, paramLabel = "ADDR",
-            description = "Loopback address to bind (default: ${DEFAULT-VALUE}).")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT",
-            description = "Port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--protocol", defaultValue = "http1.1", converter = ProtocolConverter.class, paramLabel = "P",
             description = "http1.1, h2c (prior knowledge), h2 (TLS + ALPN with http/1.1 fallback, self-signed "
@@ -132,7 +125,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         ReactorNettyServerConfig config;
         try {
             config = ReactorNettyServerConfig.builder()
-                    .host(host).port(port).protocol(protocol).transport(transport)
+                    .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport)
                     .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)
                     .rcvbuf(rcvbuf).sndbuf(sndbuf).tcpFastOpen(tcpFastOpen)
                     .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
@@ -152,24 +145,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         }
         err.flush();
 
-        ReactorNettyServer.Running running;
-        try {
-            running = ReactorNettyServer.start(config);
-        } catch (PortInUseException | IllegalArgumentException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (TransportUnavailableException e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 1;
-        } catch (RuntimeException e) {
-            err.println(NAME + ": cannot start: " + e);
-            err.flush();
-            return 1;
-        }
-
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+        return ServeSupport.startAndServe(spec, NAME, bind, () -> ReactorNettyServer.start(config),
+                ReactorNettyServer.Running::readinessLine, ReactorNettyServer.Running::close);
     }
 
     private static String describe(ReactorNettyServerConfig c) {

@@ -1,6 +1,5 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.targets.other.PortInUse;
 import dev.fluxlab.targets.other.undertow.UndertowServer;
 import dev.fluxlab.targets.other.undertow.UndertowServerConfig;
 import picocli.CommandLine;
@@ -12,7 +11,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code fluxlab serve undertow [knobs]}: plain undertow-core with light-4j's settings, the non-reactive baseline of
- * seed 004. Exit codes: 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
+ * seed 004. Exit codes as every {@code serve} command
+ * ({@link ServeSupport}): 0 after SIGTERM, 2 for bad input or a busy port, 1 when it cannot run.
  */
 @Command(name = "undertow",
         mixinStandardHelpOptions = true,
@@ -29,11 +29,8 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR", description = "Loopback address.")
-    String host;
-
-    @Option(names = "--port", defaultValue = "0", paramLabel = "PORT", description = "Port; 0 picks a free one.")
-    int port;
+    @CommandLine.Mixin
+    BindOptions bind;
 
     @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
             description = "http1.1; h2c or http1.1+h2c: Undertow's HTTP/2 enabled (h2c by prior knowledge or upgrade, "
@@ -65,7 +62,7 @@ public final class ServeUndertowCommand implements Callable<Integer> {
         }
         UndertowServerConfig config;
         try {
-            config = UndertowServerConfig.builder().host(host).port(port).ioThreads(ioThreads)
+            config = UndertowServerConfig.builder().host(bind.host()).port(bind.port()).ioThreads(ioThreads)
                     .workerThreads(workerThreads).backlog(backlog).bufferSize(bufferSize).tcpNoDelay(tcpNoDelay)
                     .protocol(protocol).build();
         } catch (IllegalArgumentException e) {
@@ -75,18 +72,7 @@ public final class ServeUndertowCommand implements Callable<Integer> {
                 + " worker-threads=" + config.workerThreads() + " backlog=" + config.backlog() + " buffer-size="
                 + config.bufferSize() + " host=" + config.host() + " port=" + config.port());
         err.flush();
-        UndertowServer.Running running;
-        try {
-            running = UndertowServer.start(config);
-        } catch (PortInUse e) {
-            err.println(NAME + ": " + e.getMessage());
-            err.flush();
-            return 2;
-        } catch (RuntimeException e) {
-            err.println(NAME + ": cannot start: " + e);
-            err.flush();
-            return 1;
-        }
-        return ServeSupport.serveUntilStopped(spec.commandLine().getOut(), running.readinessLine(), running::close);
+        return ServeSupport.startAndServe(spec, NAME, bind, () -> UndertowServer.start(config),
+                UndertowServer.Running::readinessLine, UndertowServer.Running::close);
     }
 }

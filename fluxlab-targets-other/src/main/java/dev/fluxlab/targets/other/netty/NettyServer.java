@@ -102,7 +102,7 @@ public final class NettyServer {
         try {
             Channel ch = b.bind(c.host(), c.port()).syncUninterruptibly().channel();
             return new Running(ch, group, c, TransportSupport.actual(ch));
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // syncUninterruptibly() rethrows the bind's checked BindException as is
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             if (PortInUse.isBindConflict(e)) {
                 throw new PortInUse(c.port(), e);

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.reactor.fanout;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import dev.fluxlab.targets.reactor.transport.TransportSupport;
@@ -18,6 +19,7 @@ import reactor.core.scheduler.Schedulers;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.server.HttpServer;
+import reactor.netty.http.server.HttpServerResponse;
 import reactor.netty.resources.ConnectionProvider;
 
 /**
@@ -119,11 +121,13 @@ public final class FanOutServer {
         }
     }
 
-    private static org.reactivestreams.Publisher<Void> respond(reactor.netty.http.server.HttpServerResponse res,
-                                                              Mono<String> body) {
-        return res.status(HttpResponseStatus.OK)
-                .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
-                .sendString(body);
+    /**
+     * The assembled document arrives on a scheduler thread or on a client connection's event loop, rarely the server
+     * channel's: it is sent from the latter ({@link EventLoopSend}), so a caller that leaves meanwhile orphans no buffer.
+     */
+    private static Mono<Void> respond(HttpServerResponse res, Mono<String> body) {
+        return EventLoopSend.sendString(res.status(HttpResponseStatus.OK)
+                .header(HttpHeaderNames.CONTENT_TYPE, "application/json"), body);
     }
 
     /** Fetches, handles and assembles, per strategy. */

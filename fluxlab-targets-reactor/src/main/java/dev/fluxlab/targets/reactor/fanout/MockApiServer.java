@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.reactor.fanout;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.plain.PortInUseException;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -19,7 +20,8 @@ import reactor.netty.http.server.HttpServer;
  * The mock API of seed 003: {@code GET /component/<id>} answers a small JSON component after a fixed delay, without
  * holding a thread ({@code Mono.delay} on Reactor's parallel scheduler), like the seed's {@code api-mock ...
  * delay/50ms}. Whatever the load, a request takes at least the delay, and never much more while the event loops
- * keep up: it is the fan-out service that is under test.
+ * keep up: it is the fan-out service that is under test. The answer is sent from the connection's event loop
+ * ({@link EventLoopSend}), so a client that leaves while its answer is due orphans no buffer.
  */
 public final class MockApiServer {
 
@@ -54,9 +56,9 @@ public final class MockApiServer {
                                 + "\",\"price\":" + Math.abs(id.hashCode() % 1000) + ",\"tags\":[\"a\",\"b\",\"c\"]}";
                         Mono<String> answer = delay.isZero() ? Mono.just(body)
                                 : Mono.delay(delay).thenReturn(body);
-                        return res.status(HttpResponseStatus.OK)
-                                .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
-                                .sendString(answer);
+                        // the delay ends on a scheduler thread: the answer is sent from the channel's event loop
+                        return EventLoopSend.sendString(res.status(HttpResponseStatus.OK)
+                                .header(HttpHeaderNames.CONTENT_TYPE, "application/json"), answer);
                     })), port);
             return new Running(server, loops, TransportSupport.actual(server.channel()), loops.workerCount(), delay);
         } catch (RuntimeException e) {

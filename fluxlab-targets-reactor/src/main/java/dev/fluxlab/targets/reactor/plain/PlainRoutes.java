@@ -3,6 +3,7 @@ package dev.fluxlab.targets.reactor.plain;
 import dev.fluxlab.targets.reactor.fault.FailEvery;
 import dev.fluxlab.targets.reactor.fault.StallSchedule;
 import dev.fluxlab.targets.reactor.http.DateHeader;
+import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -14,6 +15,7 @@ import io.netty.util.AsciiString;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
@@ -190,10 +192,20 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
             headers.set(HttpHeaderNames.DATE, date.value());
             return Mono.from(response.send(Mono.just(out)));
         }
-        return Mono.delay(Duration.ofNanos(hold)).then(Mono.defer(() -> {
+        // the stall ends on a scheduler thread: the answer is sent from the channel's event loop; until it is handed
+        // to Reactor Netty the body is ours, and released if the client left (an echoed body is a pooled buffer)
+        AtomicBoolean ours = new AtomicBoolean(true);
+        return EventLoopSend.onEventLoop(response, Mono.delay(Duration.ofNanos(hold)), tick -> {
+            if (!ours.compareAndSet(true, false)) {
+                return Mono.empty();
+            }
             headers.set(HttpHeaderNames.DATE, date.value());
-            return Mono.from(response.send(Mono.just(out)));
-        }));
+            return response.send(Mono.just(out));
+        }).doFinally(signal -> {
+            if (ours.compareAndSet(true, false)) {
+                out.release();
+            }
+        });
     }
 
     /** A body encoded once, shared read-only by every response. */

@@ -2,6 +2,7 @@ package dev.fluxlab.targets.reactor.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -77,7 +78,10 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
             default -> request.receive().then(Mono.just(text(404, "Not Found")));
         };
         Connection inbound = (Connection) request;
-        return reply.onErrorResume(e -> backendFailure(e, inbound)).flatMap(r -> relay(response, r));
+        // the reply arrives on the backend connection's event loop, which is not always this channel's (shared client
+        // modes): it is relayed from this channel's loop, never into a connection that just closed
+        return EventLoopSend.onEventLoop(response, reply.onErrorResume(e -> backendFailure(e, inbound)),
+                r -> relay(response, r));
     }
 
     private Mono<Reply> post2(HttpClient client, byte[] body) {

@@ -1,7 +1,6 @@
 package dev.fluxlab.targets.reactor.stress;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
+import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AsciiString;
@@ -19,6 +18,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -92,24 +92,24 @@ public final class StressRoutes implements AutoCloseable {
         if (result == null) {
             return null;
         }
-        return request.receive().then(result).flatMap(r -> send(response, r));
+        // the result arrives on a pool thread: the answer is sent from the channel's event loop
+        return EventLoopSend.onEventLoop(response, request.receive().then(result), r -> send(response, r));
     }
 
     private static Mono<StressWork.Result> future(Supplier<CompletableFuture<StressWork.Result>> f) {
         return Mono.fromFuture(f);
     }
 
-    private Mono<Void> send(HttpServerResponse response, StressWork.Result r) {
-        ByteBuf body = ByteBufAllocator.DEFAULT.buffer(r.body().length());
-        body.writeCharSequence(r.body(), StandardCharsets.US_ASCII);
+    /** Runs on the event loop, channel active; Reactor Netty allocates the body only once it writes it. */
+    private Publisher<Void> send(HttpServerResponse response, StressWork.Result r) {
         response.status(HttpResponseStatus.OK);
         response.responseHeaders()
                 .set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length()); // ASCII: one byte per char
         if (config.threadHeader()) {
             response.responseHeaders().set(THREAD, r.threadHeader());
         }
-        return Mono.from(response.send(Mono.just(body)));
+        return response.sendString(Mono.just(r.body()), StandardCharsets.US_ASCII);
     }
 
     /**

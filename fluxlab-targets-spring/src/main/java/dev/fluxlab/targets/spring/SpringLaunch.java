@@ -46,10 +46,11 @@ final class SpringLaunch {
     }
 
     /**
-     * The application for {@code server} ({@code netty}/{@code undertow}); {@code singletons} registers the
-     * launcher's objects (options, server header, ...) before the context refreshes.
+     * The application for {@code server} ({@code netty}/{@code undertow}); {@code serverProperties} adds to (or
+     * overrides) the lab's properties, {@code singletons} registers the launcher's objects (options, server header,
+     * ...) before the context refreshes.
      */
-    static SpringApplication application(String server, WebfluxOptions options,
+    static SpringApplication application(String server, WebfluxOptions options, Map<String, Object> serverProperties,
                                          Consumer<ConfigurableApplicationContext> singletons) {
         SpringApplication app = new SpringApplication(WebfluxApplication.class);
         app.setWebApplicationType(WebApplicationType.REACTIVE);
@@ -70,6 +71,7 @@ final class SpringLaunch {
         // a failed start is reported in one line by the launcher (busy port, unavailable transport...)
         props.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
         props.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        props.putAll(serverProperties);
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> {
             ctx.getBeanFactory().registerSingleton("webfluxOptions", options);

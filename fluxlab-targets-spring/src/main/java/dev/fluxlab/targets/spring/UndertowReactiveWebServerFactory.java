@@ -31,6 +31,12 @@ import org.xnio.Options;
  * the IO thread to a worker thread ({@code --worker-threads}) before {@code service()}, where Spring's old Undertow
  * adapter ran the handler on the IO thread.
  *
+ * <p>A client that closes an h2c connection with streams in flight (the end of every duration-bounded load run) is
+ * a disconnected client, not a server error: {@link ClientGoneHandler} makes Spring see it as one, and Undertow's
+ * {@code io.undertow.request.io} category (Undertow's logger for client I/O failures, which it logs at DEBUG
+ * elsewhere but at ERROR when the Servlet output stream cannot close on a closed stream) is switched off by
+ * {@link WebfluxUndertowApplication}. Every other exception is still logged and counted by the runner.
+ *
  * <p>{@code --protocol h2c} and {@code http1.1+h2c} turn on Undertow's {@code ENABLE_HTTP2}, which on a cleartext
  * listener answers both prior-knowledge h2c and the HTTP/1.1 upgrade (as the plain {@code undertow} target).
  */
@@ -69,7 +75,7 @@ public final class UndertowReactiveWebServerFactory implements ReactiveWebServer
             if (undertow != null) {
                 return;
             }
-            ServletHttpHandlerAdapter servlet = new ServletHttpHandlerAdapter(handler);
+            ServletHttpHandlerAdapter servlet = new ServletHttpHandlerAdapter(new ClientGoneHandler(handler));
             DeploymentInfo info = Servlets.deployment()
                     .setClassLoader(UndertowReactiveWebServerFactory.class.getClassLoader())
                     .setContextPath("/")

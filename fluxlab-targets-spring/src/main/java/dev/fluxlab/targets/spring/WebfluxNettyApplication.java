@@ -54,7 +54,7 @@ public final class WebfluxNettyApplication {
         BoundServer bound = new BoundServer();
         ConfigurableApplicationContext context;
         try {
-            context = SpringLaunch.application("netty", options, ctx -> {
+            context = SpringLaunch.application("netty", options, Map.of(), ctx -> {
                 ctx.getBeanFactory().registerSingleton("serverHeader", new ServerHeader(SERVER));
                 ctx.getBeanFactory().registerSingleton("transportLoops", loops);
                 ctx.getBeanFactory().registerSingleton("boundServer", bound);

@@ -24,6 +24,13 @@ public final class WebfluxUndertowApplication {
     static final String NAME = "fluxlab webflux-undertow";
     static final String SERVER = "fluxlab-webflux-undertow";
 
+    /**
+     * Undertow's logger for client I/O failures off: it logs an abandoned HTTP/2 stream's failed close at ERROR (see
+     * {@link UndertowReactiveWebServerFactory}); server-side exceptions go through Spring's and Undertow's other
+     * loggers and stay visible.
+     */
+    static final Map<String, Object> UNDERTOW_PROPERTIES = Map.of("logging.level.io.undertow.request.io", "OFF");
+
     private WebfluxUndertowApplication() {
     }
 
@@ -41,7 +48,7 @@ public final class WebfluxUndertowApplication {
         WebfluxOptions options = parsed.options();
         ConfigurableApplicationContext context;
         try {
-            context = SpringLaunch.application("undertow", options, ctx -> {
+            context = SpringLaunch.application("undertow", options, UNDERTOW_PROPERTIES, ctx -> {
                 ctx.getBeanFactory().registerSingleton("serverHeader", new ServerHeader(SERVER));
                 ctx.getBeanFactory().registerSingleton("undertowKnobs", parsed.undertow());
             }).run();

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.stress.StressWork;
 import dev.fluxlab.targets.reactor.transport.Transport;
 import java.net.InetAddress;
@@ -11,13 +12,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The knobs of the {@code webflux-netty} target, parsed from {@code --name=value} or {@code --name value} arguments
+ * The knobs of the Spring WebFlux targets ({@code webflux-netty}; {@code webflux-undertow} accepts the subset in
+ * {@link #SERVER_NEUTRAL_NAMES} plus its own, see {@link UndertowKnobs}), parsed from {@code --name=value} or {@code --name value} arguments
  * (the runner passes knobs as {@code --<knob>=<value>}). Parsing is strict: an unknown option or a bad value is an
  * {@link IllegalArgumentException} naming the option and what it accepts, so the target exits 2 with one line
  * instead of starting with a silently ignored setting. {@code null} means "Reactor Netty's / the OS's default".
  *
  * @param host           loopback address to bind
  * @param port           port, 0 for any free one
+ * @param protocol       {@code http1.1}, {@code h2c} (prior knowledge) or {@code http1.1+h2c} (both, on one port)
  * @param transport      event-loop transport requested
  * @param workers        event-loop worker threads, {@code null} for Reactor Netty's default
  * @param selectCount    acceptor threads, {@code null} for the workers to accept
@@ -37,6 +40,7 @@ import java.util.Map;
 public record WebfluxOptions(
         String host,
         int port,
+        ServerProtocol protocol,
         Transport transport,
         Integer workers,
         Integer selectCount,
@@ -53,13 +57,21 @@ public record WebfluxOptions(
         boolean threadHeader) {
 
     /** Every accepted option, in help order. */
-    public static final List<String> NAMES = List.of("host", "port", "transport", "workers", "select-count",
-            "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
+    public static final List<String> NAMES = List.of("host", "port", "protocol", "transport", "workers",
+            "select-count", "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
             "async-core", "async-max", "async-queue", "thread-header");
+
+    /** The options that do not depend on the server underneath (the application's and the listener's). */
+    public static final List<String> SERVER_NEUTRAL_NAMES = List.of("host", "port", "protocol", "backlog",
+            "tcp-nodelay", "virtual-threads", "sleep", "async-core", "async-max", "async-queue", "thread-header");
 
     public WebfluxOptions {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        if (protocol.secure()) {
+            throw new IllegalArgumentException("--protocol " + protocol + " is not offered by the Spring targets "
+                    + "(no TLS here); use http1.1, h2c or http1.1+h2c");
         }
         if (asyncMax < asyncCore) {
             throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
@@ -86,12 +98,21 @@ public record WebfluxOptions(
      * @throws IllegalArgumentException naming the bad option and the fix
      */
     public static WebfluxOptions parse(String[] args) {
+        return of(options(args, NAMES));
+    }
+
+    /**
+     * Splits {@code --name=value} / {@code --name value} arguments into a map, accepting only {@code accepted}.
+     *
+     * @throws IllegalArgumentException for an unknown option or a missing value, naming what is accepted
+     */
+    static Map<String, String> options(String[] args, List<String> accepted) {
         Map<String, String> v = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (!a.startsWith("--") || a.length() < 3) {
                 throw new IllegalArgumentException("unexpected argument '" + a + "'; options look like --name=value "
-                        + "(accepted: " + String.join(", ", NAMES) + ")");
+                        + "(accepted: " + String.join(", ", accepted) + ")");
             }
             String name;
             String value;
@@ -106,15 +127,21 @@ public record WebfluxOptions(
                 }
                 value = args[++i];
             }
-            if (!NAMES.contains(name)) {
+            if (!accepted.contains(name)) {
                 throw new IllegalArgumentException("unknown option '--" + name + "'; accepted: "
-                        + String.join(", ", NAMES));
+                        + String.join(", ", accepted));
             }
             v.put(name, value);
         }
+        return v;
+    }
+
+    /** The options from a map made by {@link #options}; absent names take their defaults. */
+    static WebfluxOptions of(Map<String, String> v) {
         return new WebfluxOptions(
                 v.getOrDefault("host", "127.0.0.1"),
                 intValue(v, "port", 0, 0),
+                protocol(v.getOrDefault("protocol", "http1.1")),
                 transport(v.getOrDefault("transport", "native")),
                 optionalInt(v, "workers", 1),
                 optionalInt(v, "select-count", 0),
@@ -131,6 +158,14 @@ public record WebfluxOptions(
                 bool(v, "thread-header", false));
     }
 
+    private static ServerProtocol protocol(String s) {
+        try {
+            return ServerProtocol.of(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--protocol: " + e.getMessage());
+        }
+    }
+
     private static Transport transport(String s) {
         try {
             return Transport.of(s);
@@ -139,7 +174,7 @@ public record WebfluxOptions(
         }
     }
 
-    private static Integer optionalInt(Map<String, String> v, String name, int min) {
+    static Integer optionalInt(Map<String, String> v, String name, int min) {
         return v.containsKey(name) ? intValue(v, name, 0, min) : null;
     }
 

@@ -97,7 +97,7 @@ class WebfluxNettyApplicationTest {
 
     @Test
     void busyPortIsOneClearErrorWithExitCode2() {
-        WebfluxNettyApplication.StartFailure e = assertThrows(WebfluxNettyApplication.StartFailure.class,
+        StartFailure e = assertThrows(StartFailure.class,
                 () -> WebfluxNettyApplication.start(WebfluxOptions.parse(new String[]{"--port=" + app.port()})));
         assertEquals(2, e.exitCode());
         assertTrue(e.getMessage().contains("port " + app.port() + " is in use"), e.getMessage());
@@ -111,6 +111,11 @@ class WebfluxNettyApplicationTest {
                 () -> WebfluxOptions.parse(new String[]{"--sleep=soon"})).getMessage().contains("--sleep"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WebfluxOptions.parse(new String[]{"--async-core=300"})).getMessage().contains("--async-max"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--protocol=h2"})).getMessage().contains("--protocol"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--protocol=h3"})).getMessage().contains("--protocol"));
+        assertEquals("http1.1", WebfluxOptions.defaults().protocol().label());
         assertFalse(WebfluxOptions.defaults().virtualThreads());
         assertEquals(Duration.ofSeconds(1), WebfluxOptions.defaults().sleep());
     }

@@ -1,0 +1,70 @@
+package dev.fluxlab.targets.spring;
+
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import io.netty.channel.ChannelOption;
+import java.time.Duration;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
+
+/**
+ * The Reactor Netty server under {@code webflux-netty} (Boot's own {@link NettyReactiveWebServerFactory}): it gets the
+ * lab's event loops ({@link TransportLoops}: transport and worker count) through a {@link ReactorResourceFactory},
+ * the protocol ({@code --protocol}: HTTP/1.1, h2c by prior knowledge, or both) and socket options through a
+ * {@code NettyServerCustomizer}. Active when the launcher sets {@code fluxlab.server=netty}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = "netty")
+class NettyServerSetup {
+
+    /**
+     * Boot sets its own protocol list ({@code server.http2.enabled}) before it applies server customizers, so the
+     * protocol set here wins: {@code h2c} alone means prior knowledge only, as the plain Reactor Netty target.
+     */
+    @Bean
+    WebServerFactoryCustomizer<NettyReactiveWebServerFactory> fluxlabNettyCustomizer(WebfluxOptions o,
+                                                                                   TransportLoops loops,
+                                                                                   BoundServer bound) {
+        return factory -> factory.addServerCustomizers(server -> {
+            var s = server.protocol(o.protocol().httpProtocols())
+                    .childOption(ChannelOption.TCP_NODELAY, o.tcpNoDelay())
+                    .doOnBound(bound::set);
+            if (o.backlog() != null) {
+                s = s.option(ChannelOption.SO_BACKLOG, o.backlog());
+            }
+            if (o.rcvbuf() != null) {
+                s = s.option(ChannelOption.SO_RCVBUF, o.rcvbuf()).childOption(ChannelOption.SO_RCVBUF, o.rcvbuf());
+            }
+            if (o.sndbuf() != null) {
+                s = s.childOption(ChannelOption.SO_SNDBUF, o.sndbuf());
+            }
+            if (o.tcpFastOpen() != null) {
+                s = s.option(ChannelOption.TCP_FASTOPEN, o.tcpFastOpen());
+            }
+            return s;
+        });
+    }
+
+    /**
+     * Replaces Boot's resource factory: Boot calls {@code runOn(factory.getLoopResources())} after the server
+     * customizers, so the lab's event loops must come from here (a customizer's {@code runOn} would be overridden).
+     */
+    @Bean
+    ReactorResourceFactory reactorResourceFactory(TransportLoops loops) {
+        ReactorResourceFactory f = new ReactorResourceFactory();
+        f.setUseGlobalResources(false);
+        f.setLoopResources(new FixedTransportLoops(loops));
+        f.setShutdownQuietPeriod(Duration.ZERO);
+        return f;
+    }
+
+    /** Shuts the lab's event loops down after Spring stopped the server. */
+    @Bean
+    DisposableBean transportLoopsShutdown(TransportLoops loops) {
+        return () -> loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+    }
+}

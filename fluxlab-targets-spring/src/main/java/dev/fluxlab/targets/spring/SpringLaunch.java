@@ -1,0 +1,186 @@
+package dev.fluxlab.targets.spring;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.stress.StressConfig;
+import dev.fluxlab.targets.reactor.stress.StressRoutes;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * What both Spring launchers share: the {@link SpringApplication} of {@link WebfluxApplication} with the lab's
+ * properties, the run loop (readiness line, exit 0 on SIGTERM, the exit codes of docs/contracts.md), the priming
+ * request and the application part of the readiness line.
+ */
+final class SpringLaunch {
+
+    /** The property that selects the server configuration ({@code netty} or {@code undertow}). */
+    static final String SERVER_PROPERTY = "fluxlab.server";
+
+    private SpringLaunch() {
+    }
+
+    /** A started target as the run loop needs it. */
+    interface Running extends AutoCloseable {
+        ConfigurableApplicationContext context();
+
+        String readinessLine();
+
+        @Override
+        void close();
+    }
+
+    /**
+     * The application for {@code server} ({@code netty}/{@code undertow}); {@code serverProperties} adds to (or
+     * overrides) the lab's properties, {@code singletons} registers the launcher's objects (options, server header,
+     * ...) before the context refreshes.
+     */
+    static SpringApplication application(String server, WebfluxOptions options, Map<String, Object> serverProperties,
+                                         Consumer<ConfigurableApplicationContext> singletons) {
+        SpringApplication app = new SpringApplication(WebfluxApplication.class);
+        app.setWebApplicationType(WebApplicationType.REACTIVE);
+        app.setBannerMode(Banner.Mode.OFF);
+        app.setLogStartupInfo(false);
+        app.setRegisterShutdownHook(true);
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put(SERVER_PROPERTY, server);
+        props.put("server.address", options.host());
+        props.put("server.port", options.port());
+        props.put("spring.threads.virtual.enabled", options.virtualThreads());
+        // keep Boot's applicationTaskExecutor although the app defines its own executors: with virtual threads it
+        // is the executor WebFlux runs blocking (non-reactive) handler methods on
+        props.put("spring.task.execution.mode", "force");
+        props.put("spring.main.lazy-initialization", false);
+        props.put("spring.jmx.enabled", false);
+        props.put("logging.level.root", "WARN");
+        // a failed start is reported in one line by the launcher (busy port, unavailable transport...)
+        props.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
+        props.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        props.putAll(serverProperties);
+        app.setDefaultProperties(props);
+        app.addInitializers(ctx -> {
+            ctx.getBeanFactory().registerSingleton("webfluxOptions", options);
+            singletons.accept(ctx);
+        });
+        return app;
+    }
+
+    /**
+     * Prints the readiness line and serves until the context closes (SIGTERM: exit 0, Boot's shutdown hook closes
+     * the context). Bad input is exit 2, a failure to start exit 1 or the failure's own code.
+     */
+    static int run(String name, java.util.concurrent.Callable<? extends Running> start) {
+        Running running;
+        try {
+            running = start.call();
+        } catch (IllegalArgumentException e) {
+            System.err.println(name + ": " + e.getMessage());
+            return 2;
+        } catch (StartFailure e) {
+            System.err.println(name + ": " + e.getMessage());
+            return e.exitCode();
+        } catch (Exception e) {
+            System.err.println(name + ": cannot start: " + e);
+            return 1;
+        }
+        CountDownLatch closed = new CountDownLatch(1);
+        running.context().addApplicationListener(event -> {
+            if (event instanceof ContextClosedEvent) {
+                closed.countDown();
+            }
+        });
+        exitZeroOnSigterm();
+        System.out.println(running.readinessLine());
+        System.out.flush();
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /** JVM exit code 0 after SIGTERM: the handler exits, Boot's shutdown hook closes the context. */
+    @SuppressWarnings("removal")
+    private static void exitZeroOnSigterm() {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.exit(0));
+        } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
+            // no signal support: the shutdown hook still closes the context
+        }
+    }
+
+    /**
+     * One request through the whole stack before the readiness line: Spring initializes parts of its request path on
+     * the first request (handler mappings, codecs, the async proxies), which on a busy 2-core machine took seconds
+     * and would otherwise land in the injector's first measured seconds. It speaks the protocol the target serves
+     * (h2c by prior knowledge too), from a one-thread client that is disposed right after. The JIT warm-up is still
+     * the injector's warm-up phase.
+     */
+    static void prime(String name, String host, int port, ServerProtocol protocol) {
+        LoopResources loop = LoopResources.create("fluxlab-prime", 1, true);
+        ConnectionProvider provider = ConnectionProvider.newConnection();
+        try {
+            HttpClient client = HttpClient.create(provider).runOn(loop)
+                    .protocol(protocol == ServerProtocol.H2C ? HttpProtocol.H2C : HttpProtocol.HTTP11)
+                    .responseTimeout(Duration.ofSeconds(30));
+            String h = host.contains(":") ? "[" + host + "]" : host;
+            Integer status = client.get().uri("http://" + h + ":" + port + "/stress-benchmark-04")
+                    .responseSingle((r, body) -> body.then(Mono.just(r.status().code())))
+                    .block(Duration.ofSeconds(30));
+            if (status == null || status != 200) {
+                System.err.println(name + ": warning: the priming request answered " + status);
+            }
+        } catch (RuntimeException e) {
+            System.err.println(name + ": warning: the priming request failed: " + e);
+        } finally {
+            provider.disposeLater().block(Duration.ofSeconds(5));
+            loop.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+        }
+    }
+
+    /**
+     * The application part of the readiness line: framework and Boot version, then what explains the blocking
+     * endpoints' throughput (the sleep, boundedElastic's cap, the {@code @Async} pool, commonPool's parallelism and
+     * where WebFlux runs non-reactive handler methods: {@code platformExecution} (where the server calls the
+     * handler), or {@code virtual} with virtual threads on).
+     */
+    static Map<String, Object> applicationAttributes(WebfluxOptions options, String platformExecution) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("framework", "spring-webflux");
+        a.put("spring-boot", SpringBootVersion.getVersion());
+        a.putAll(StressRoutes.attributes(new StressConfig(options.sleep(), options.asyncCore(),
+                options.asyncMax(), options.asyncQueue(), options.threadHeader()),
+                options.virtualThreads() ? "virtual" : platformExecution));
+        a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
+        return a;
+    }
+
+    /** Whether boundedElastic runs its tasks on virtual threads (Boot switches it with virtual threads on). */
+    static boolean elasticOnVirtualThreads() {
+        return Boolean.TRUE.equals(Mono.fromCallable(() -> Thread.currentThread().isVirtual())
+                .subscribeOn(Schedulers.boundedElastic()).block(Duration.ofSeconds(10)));
+    }
+
+    /** {@code Readiness.line} of {@code head} followed by {@code tail}. */
+    static String readiness(Map<String, Object> head, Map<String, Object> tail) {
+        Map<String, Object> a = new LinkedHashMap<>(head);
+        a.putAll(tail);
+        return Readiness.line(a);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.fluxlab.targets.spring;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Undertow knobs of {@code webflux-undertow}, named and defaulted like the plain {@code undertow} target's
+ * (light-4j's settings): XNIO IO threads 2 x cores, 200 worker threads, 16 KiB buffers; the backlog (10000 by
+ * default), {@code TCP_NODELAY} and the protocol come from {@link WebfluxOptions}. Unlike the plain target the
+ * worker threads do work here: Undertow's Servlet container runs every request's {@code service()} on a worker.
+ *
+ * @param ioThreads     XNIO IO threads
+ * @param workerThreads Undertow worker threads (Servlet dispatch)
+ * @param bufferSize    Undertow buffer size in bytes
+ */
+public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
+
+    /** light-4j's backlog, the default when {@code --backlog} is not given. */
+    public static final int DEFAULT_BACKLOG = 10_000;
+
+    /** The Undertow-only options. */
+    public static final List<String> NAMES = List.of("io-threads", "worker-threads", "buffer-size");
+
+    /** Every option {@code webflux-undertow} accepts. */
+    public static final List<String> ALL_NAMES;
+
+    static {
+        List<String> all = new ArrayList<>(WebfluxOptions.SERVER_NEUTRAL_NAMES);
+        all.addAll(NAMES);
+        ALL_NAMES = List.copyOf(all);
+    }
+
+    public UndertowKnobs {
+        if (ioThreads < 1 || workerThreads < 1 || bufferSize < 1024) {
+            throw new IllegalArgumentException("--io-threads and --worker-threads must be 1 or more, --buffer-size at "
+                    + "least 1024 (were " + ioThreads + ", " + workerThreads + ", " + bufferSize + ")");
+        }
+    }
+
+    /** Both parts of a {@code webflux-undertow} command line. */
+    public record Parsed(WebfluxOptions options, UndertowKnobs undertow) {
+    }
+
+    /**
+     * Parses a {@code webflux-undertow} command line.
+     *
+     * @throws IllegalArgumentException naming the bad option (Reactor Netty knobs such as {@code --transport} are
+     *                                  unknown here) and what is accepted
+     */
+    public static Parsed parse(String[] args) {
+        Map<String, String> v = WebfluxOptions.options(args, ALL_NAMES);
+        Integer io = WebfluxOptions.optionalInt(v, "io-threads", 1);
+        Integer workers = WebfluxOptions.optionalInt(v, "worker-threads", 1);
+        Integer buffer = WebfluxOptions.optionalInt(v, "buffer-size", 1024);
+        NAMES.forEach(v::remove);
+        return new Parsed(WebfluxOptions.of(v), new UndertowKnobs(
+                io == null ? 2 * Runtime.getRuntime().availableProcessors() : io,
+                workers == null ? 200 : workers,
+                buffer == null ? 16 * 1024 : buffer));
+    }
+}

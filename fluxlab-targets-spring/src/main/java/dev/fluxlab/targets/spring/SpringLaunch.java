@@ -85,6 +85,7 @@ final class SpringLaunch {
      * the context). Bad input is exit 2, a failure to start exit 1 or the failure's own code.
      */
     static int run(String name, java.util.concurrent.Callable<? extends Running> start) {
+        dev.fluxlab.model.ParentWatch.startFromEnvironment();   // started by a runner: die with it
         Running running;
         try {
             running = start.call();

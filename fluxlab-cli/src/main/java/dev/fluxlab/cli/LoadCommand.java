@@ -62,6 +62,10 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--warmup-max", defaultValue = "60s", description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
     String warmupMax;
 
+    @Option(names = "--warmup-min", defaultValue = "0s", description = "Least length of --warmup auto: a cold JVM's JIT can "
+            + "hold a plateau for seconds before C2 compiles its hot path (default: ${DEFAULT-VALUE}).")
+    String warmupMin;
+
     @Option(names = "--rate", description = "Open model: requests per second (corrected and uncorrected latency). Default: closed model.")
     Double rate;
 
@@ -161,6 +165,7 @@ public final class LoadCommand implements Callable<Integer> {
                 .threads(threads)
                 .maxDuration(parse("--max-duration", maxDuration))
                 .warmupMax(parse("--warmup-max", warmupMax))
+                .warmupMin(parse("--warmup-min", warmupMin))
                 .rate(rate)
                 .expectStatus(expectStatus)
                 .expectContentType(expectContentType)

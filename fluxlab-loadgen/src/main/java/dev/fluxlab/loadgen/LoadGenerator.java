@@ -105,11 +105,12 @@ public final class LoadGenerator {
         Boolean stable = null;
         if (spec.warmupAuto()) {
             long max = runStart + spec.warmupMax().toNanos();
+            long min = runStart + spec.warmupMin().toNanos();
             stable = false;
             while (warm.nextTick() <= max) {
                 sleepUntil(warm.nextTick());
                 warm.tick();
-                if (isStable(warm.rates)) {
+                if (System.nanoTime() >= min && isStable(warm.rates)) {
                     stable = true;
                     break;
                 }

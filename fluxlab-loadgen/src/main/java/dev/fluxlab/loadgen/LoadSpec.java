@@ -28,6 +28,8 @@ import java.util.Locale;
  * @param warmup        fixed warm-up length (ignored when {@code warmupAuto})
  * @param warmupAuto    warm up until per-second throughput is stable
  * @param warmupMax     bound of an adaptive warm-up
+ * @param warmupMin     least length of an adaptive warm-up: a cold JVM's JIT can hold a plateau for seconds before
+ *                      C2 compiles its hot path (zero: none)
  * @param rate          open model: requests per second; null for the closed model
  * @param method        HTTP method
  * @param body          request body, empty for none
@@ -45,7 +47,7 @@ public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
         Protocol protocol, int connections, int inFlight, int threads,
         Duration duration, Long requests, Duration maxDuration,
-        Duration warmup, boolean warmupAuto, Duration warmupMax,
+        Duration warmup, boolean warmupAuto, Duration warmupMax, Duration warmupMin,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
         int expectStatus, byte[] expectBody, String expectContentType,
         Duration timeout, boolean insecure, boolean allowRemote, String transport) {
@@ -80,6 +82,7 @@ public record LoadSpec(
         private Duration warmup = Duration.ofSeconds(5);
         private boolean warmupAuto;
         private Duration warmupMax = Duration.ofSeconds(60);
+        private Duration warmupMin = Duration.ZERO;
         private Double rate;
         private String method = "GET";
         private byte[] body = new byte[0];
@@ -107,6 +110,7 @@ public record LoadSpec(
         public Builder warmup(Duration d) { this.warmup = d; this.warmupAuto = false; return this; }
         public Builder warmupAuto() { this.warmupAuto = true; return this; }
         public Builder warmupMax(Duration d) { this.warmupMax = d; return this; }
+        public Builder warmupMin(Duration d) { this.warmupMin = d; return this; }
         public Builder rate(Double r) { this.rate = r; return this; }
         public Builder method(String m) { this.method = m; return this; }
         public Builder body(byte[] b, String type) { this.body = b; this.contentType = type; return this; }
@@ -183,6 +187,13 @@ public record LoadSpec(
             if (warmupMax == null || warmupMax.isZero() || warmupMax.isNegative()) {
                 throw new IllegalArgumentException("--warmup-max must be positive, e.g. 60s");
             }
+            if (warmupMin == null || warmupMin.isNegative()) {
+                throw new IllegalArgumentException("--warmup-min must be zero or positive, e.g. 20s");
+            }
+            if (warmupAuto && warmupMin.compareTo(warmupMax) > 0) {
+                throw new IllegalArgumentException("--warmup-min (" + warmupMin.toMillis() / 1000.0 + "s) must not exceed "
+                        + "--warmup-max (" + warmupMax.toMillis() / 1000.0 + "s)");
+            }
             if (rate != null && !(rate > 0 && rate < 1e9)) {
                 throw new IllegalArgumentException("--rate must be a positive number of requests per second, got " + rate);
             }
@@ -213,7 +224,7 @@ public record LoadSpec(
                 throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
             }
             return new LoadSpec(url, host, port, path, tls, p, connections, inFlight, t, duration, requests, maxDuration,
-                    warmup == null ? Duration.ZERO : warmup, warmupAuto, warmupMax, rate, m, body, contentType,
+                    warmup == null ? Duration.ZERO : warmup, warmupAuto, warmupMax, warmupMin, rate, m, body, contentType,
                     List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);
         }
     }

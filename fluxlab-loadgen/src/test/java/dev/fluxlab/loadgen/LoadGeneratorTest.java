@@ -221,6 +221,21 @@ class LoadGeneratorTest {
         assertEquals(back.requestsOk(), h.getTotalCount());
     }
 
+    /** A steady server settles in ~5 s; --warmup-min 7s keeps warming anyway (a cold JIT may still be on a plateau). */
+    @Test
+    void adaptiveWarmupLastsAtLeastItsMinimum() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4)
+                    .warmupAuto().warmupMax(Duration.ofSeconds(10)).warmupMin(Duration.ofSeconds(7))
+                    .duration(Duration.ofMillis(500)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertTrue(r.warmupS() >= 6.9 && r.warmupS() < 11, "warm-up took " + r.warmupS() + " s, minimum 7 s, bound 10 s");
+        }
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> spec("http", 1).warmupAuto().warmupMax(Duration.ofSeconds(5)).warmupMin(Duration.ofSeconds(9)).build());
+        assertTrue(e.getMessage().contains("--warmup-min (9.0s) must not exceed --warmup-max (5.0s)"), e.getMessage());
+    }
+
     @Test
     void adaptiveWarmupIsBoundedAndReported() throws Exception {
         try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {

@@ -158,6 +158,12 @@ public final class Commands {
     }
 
     public List<String> injector(Cell cell, Suite suite, String url, String protocol, Path json, Path bodyFile) {
+        return injector(cell, suite, url, protocol, json, bodyFile, false);
+    }
+
+    /** The injector's command; {@code coldTargets}: the targets were just started, so the suite's cold minimum applies. */
+    public List<String> injector(Cell cell, Suite suite, String url, String protocol, Path json, Path bodyFile,
+                                 boolean coldTargets) {
         LaunchDef def = registry.injector();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
@@ -196,6 +202,10 @@ public final class Commands {
             cmd.add("auto");
             cmd.add("--warmup-max");
             cmd.add(Durations.format(suite.warmupMax()));
+            if (coldTargets && !suite.coldWarmupMin().isZero()) {
+                cmd.add("--warmup-min");
+                cmd.add(Durations.format(suite.coldWarmupMin()));
+            }
         } else {
             cmd.add(Durations.format(suite.warmup()));
         }

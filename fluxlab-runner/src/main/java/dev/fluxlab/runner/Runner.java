@@ -533,7 +533,7 @@ public final class Runner {
                     }
                     fetchStats(cell, readiness, targetStats);
                 } else {
-                List<String> cmd = commands.injector(cell, suite, url, protocol, json, body);
+                List<String> cmd = commands.injector(cell, suite, url, protocol, json, body, reused == null);
                 Files.writeString(cellDir.resolve("injector-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
                 injector = ChildProcess.start("injector", "injector", cmd, cellDir.resolve("injector-" + repeat + ".log"),
                         watch::line, supervisor);

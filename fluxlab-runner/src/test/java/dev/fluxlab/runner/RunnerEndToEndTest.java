@@ -137,7 +137,9 @@ class RunnerEndToEndTest {
                 scenarios:
                   a: {path: /a}
                 load: {connections: [1, 2]}
-                warmup: 0s
+                warmup: auto
+                warmup_max: 1s
+                cold_warmup_min: 1s
                 measure: 1s
                 """);
         Runner runner = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build();
@@ -145,6 +147,11 @@ class RunnerEndToEndTest {
 
         assertEquals("complete", r.status());
         assertEquals(4, r.cells().size());
+        // the cold minimum goes to the injector of each group's first cell only, whose targets were just started
+        for (int i = 0; i < 4; i++) {
+            String cmd = Files.readString(tmp.resolve("run").resolve(r.cells().get(i).dir()).resolve("injector-1.cmd"));
+            assertEquals(i % 2 == 0, cmd.contains("--warmup-min 1s"), "cell " + (i + 1) + ": " + cmd);
+        }
         long[] targetPids = new long[4];
         for (int i = 0; i < 4; i++) {
             CellResult c = r.cells().get(i);

@@ -252,6 +252,14 @@ public final class Suite {
         return spec.warmupMax() == null ? DEFAULT_WARMUP_MAX : Durations.parse(spec.warmupMax());
     }
 
+    /**
+     * Least automatic warm-up of a cell whose target JVMs were just started (every cell with {@code fork: per-cell},
+     * the first of each group with {@code fork: shared}); zero when not set.
+     */
+    public Duration coldWarmupMin() {
+        return spec.coldWarmupMin() == null ? Duration.ZERO : Durations.parse(spec.coldWarmupMin());
+    }
+
     public Duration measure() {
         return spec.measure() == null ? DEFAULT_MEASURE : Durations.parse(spec.measure());
     }
@@ -317,6 +325,9 @@ public final class Suite {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("warmup", autoWarmup() ? "auto" : Durations.format(warmup()));
         s.put("warmup_max", Durations.format(warmupMax()));
+        if (!coldWarmupMin().isZero()) {
+            s.put("cold_warmup_min", Durations.format(coldWarmupMin()));
+        }
         s.put("measure", Durations.format(measure()));
         s.put("repeats", repeats());
         s.put("startup_timeout", Durations.format(startupTimeout()));
@@ -363,6 +374,16 @@ public final class Suite {
             throw error("/warmup", "'warmup' must be 'auto' or a duration such as 5s, not '" + spec.warmup() + "'");
         }
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
+        checkDuration("/cold_warmup_min", "cold_warmup_min", spec.coldWarmupMin());
+        if (spec.coldWarmupMin() != null) {
+            if (!autoWarmup()) {
+                throw error("/cold_warmup_min", "'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum)");
+            }
+            if (coldWarmupMin().compareTo(warmupMax()) > 0) {
+                throw error("/cold_warmup_min", "'cold_warmup_min' (" + spec.coldWarmupMin() + ") must not exceed 'warmup_max' ("
+                        + Durations.format(warmupMax()) + ")");
+            }
+        }
         checkDuration("/measure", "measure", spec.measure());
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
         if (spec.fork() != null && !FORK_MODES.contains(spec.fork())) {

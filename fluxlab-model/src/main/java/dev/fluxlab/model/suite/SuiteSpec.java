@@ -15,6 +15,8 @@ import java.util.Map;
  * @param load           load profiles; list-valued fields make a sweep
  * @param warmup         {@code auto} (until per-second throughput is stable, bounded by {@code warmup_max}) or a duration
  * @param warmupMax      bound of the automatic warm-up
+ * @param coldWarmupMin  least automatic warm-up of a cell whose target JVMs were just started (their JIT may hold a
+ *                       plateau for seconds before C2 compiles the hot path); default none
  * @param measure        measured phase length
  * @param repeats        repeats of every cell
  * @param startupTimeout how long a target may take to print its readiness line
@@ -37,6 +39,7 @@ public record SuiteSpec(
         List<LoadSpec> load,
         String warmup,
         String warmupMax,
+        String coldWarmupMin,
         String measure,
         Integer repeats,
         String startupTimeout,

@@ -100,6 +100,23 @@ class SuiteTest {
     }
 
     @Test
+    void coldWarmupMinNeedsAnAutoWarmupWithinItsBound() {
+        String base = """
+                targets:
+                  reactor-netty: {}
+                scenarios: {a: {path: /}}
+                """;
+        assertTrue(fail(base + "warmup: 5s\ncold_warmup_min: 10s\n").getMessage()
+                .contains("'cold_warmup_min' needs 'warmup: auto'"));
+        assertTrue(fail(base + "warmup: auto\nwarmup_max: 15s\ncold_warmup_min: 20s\n").getMessage()
+                .contains("'cold_warmup_min' (20s) must not exceed 'warmup_max' (15s)"));
+        Suite ok = Suite.parse("ok.yaml", base + "warmup: auto\nwarmup_max: 30s\ncold_warmup_min: 20s\n");
+        assertEquals(java.time.Duration.ofSeconds(20), ok.coldWarmupMin());
+        assertEquals("20s", ok.settings().get("cold_warmup_min"));
+        assertEquals(java.time.Duration.ZERO, Suite.parse("ok.yaml", base).coldWarmupMin());
+    }
+
+    @Test
     void repeatOrderIsSequentialOrInterleaved() {
         SuiteException e = fail("""
                 targets:

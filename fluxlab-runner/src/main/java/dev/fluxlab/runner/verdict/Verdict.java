@@ -48,6 +48,7 @@ public final class Verdict {
                         pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.errors()));
             }
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
+            drift(l).ifPresent(d -> warnings.add(WARNING + d));
             if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
                 String s = String.format(Locale.ROOT, "warm-up never stabilised (throughput still changing after %.0fs)", l.warmupS());
                 if (t.requireStableWarmup()) {
@@ -117,6 +118,53 @@ public final class Verdict {
                 + "a %.0f s window cannot average such bursts, so the throughput depends on how many it caught: "
                 + "lengthen `measure` to many burst periods", min, max, mean,
                 l.connections() * Math.max(1, l.inFlight()), perSlot, l.durationS()));
+    }
+
+    /** Trend in the measured window above which the figure is flagged as still moving (per second, of the mean). */
+    static final double MAX_MEASURED_TREND = 0.05;
+
+    /**
+     * Throughput still rising or falling through the measured window: the least-squares slope of its full seconds
+     * (at least 4) beyond {@value #MAX_MEASURED_TREND} of their mean per second and at least 3 standard errors from
+ * zero (a trend, not noise). A warm-up judged settled can still
+     * be followed by a C2 compilation (Spring WebFlux on Undertow: 11-12k req/s for 5 s, then 13k, 15k, 21k in the
+     * measurement); the figure is then an average over a ramp, and the cell says so.
+     */
+    static java.util.Optional<String> drift(LoadResult l) {
+        if (l.perSecond() == null || l.requestsOk() == 0) {
+            return java.util.Optional.empty();
+        }
+        List<Double> seconds = l.perSecond().stream()
+                .filter(x -> "measure".equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
+                .map(x -> (double) x.ok()).toList();
+        if (seconds.size() < 4) {
+            return java.util.Optional.empty();
+        }
+        int n = seconds.size();
+        double mx = (n - 1) / 2.0;
+        double my = seconds.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (i - mx) * (seconds.get(i) - my);
+            sxx += (i - mx) * (i - mx);
+        }
+        double b = sxy / sxx;
+        double slope = my <= 0 ? 0 : b / my;
+        // and a trend, not noise: the slope at least 3 standard errors from zero
+        double sse = 0;
+        for (int i = 0; i < n; i++) {
+            double e = seconds.get(i) - (my + b * (i - mx));
+            sse += e * e;
+        }
+        double se = Math.sqrt(sse / (n - 2) / sxx);
+        if (Math.abs(slope) <= MAX_MEASURED_TREND || Math.abs(b) < 3 * se) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "still %s during the measurement: throughput went from "
+                        + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; warm up longer "
+                        + "(warmup_max, cold_warmup_min)", slope > 0 ? "rising" : "falling", seconds.get(0),
+                seconds.get(n - 1), slope * 100));
     }
 
     /** A cell is valid when every repeat is; its reasons name the repeat when there are several. */

@@ -47,6 +47,19 @@ class VerdictTest {
                 + "from 0 to 160 (mean 67) and each of the 200 concurrent requests completed only 1.0"), o.reasons().get(0));
     }
 
+    /** webflux-undertow as measured: judged settled, then C2 lifted it during the measurement. */
+    @Test
+    void aRampInsideTheMeasuredWindowIsFlagged() {
+        LoadResult ramp = blocking(11019, 13812, 13322, 15569, 20782);
+        Verdict.Outcome o = Verdict.repeat(facts(ramp), Thresholds.defaults());
+        assertTrue(o.valid());
+        assertTrue(o.reasons().stream().anyMatch(r -> r.startsWith("warning: still rising during the measurement: "
+                + "throughput went from 11,019 to 20,782 req/s")), o.reasons().toString());
+        // +-10 % noise around a flat level is not a trend
+        assertTrue(Verdict.repeat(facts(blocking(100_000, 110_000, 92_000, 104_000, 97_000)), Thresholds.defaults())
+                .reasons().isEmpty());
+    }
+
     @Test
     void smoothOrWellSampledWindowsAreNotFlagged() {
         // few completions per connection but steady (20 threads x 100 ms sleeps): the count is fine

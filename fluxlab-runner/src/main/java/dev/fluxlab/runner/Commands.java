@@ -202,9 +202,9 @@ public final class Commands {
             cmd.add("auto");
             cmd.add("--warmup-max");
             cmd.add(Durations.format(suite.warmupMax()));
-            if (coldTargets && !suite.coldWarmupMin().isZero()) {
+            if (coldTargets && !suite.coldWarmupMin(cell).isZero()) {
                 cmd.add("--warmup-min");
-                cmd.add(Durations.format(suite.coldWarmupMin()));
+                cmd.add(Durations.format(suite.coldWarmupMin(cell)));
             }
         } else {
             cmd.add(Durations.format(suite.warmup()));

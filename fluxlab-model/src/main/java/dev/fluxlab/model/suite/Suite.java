@@ -260,6 +260,12 @@ public final class Suite {
         return spec.coldWarmupMin() == null ? Duration.ZERO : Durations.parse(spec.coldWarmupMin());
     }
 
+    /** {@link #coldWarmupMin()} for {@code cell}: its target's own {@code cold_warmup_min} when it sets one. */
+    public Duration coldWarmupMin(Cell cell) {
+        SuiteSpec.TargetSpec t = spec.targets() == null ? null : spec.targets().get(cell.target());
+        return t != null && t.coldWarmupMin() != null ? Durations.parse(t.coldWarmupMin()) : coldWarmupMin();
+    }
+
     public Duration measure() {
         return spec.measure() == null ? DEFAULT_MEASURE : Durations.parse(spec.measure());
     }
@@ -374,15 +380,13 @@ public final class Suite {
             throw error("/warmup", "'warmup' must be 'auto' or a duration such as 5s, not '" + spec.warmup() + "'");
         }
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
-        checkDuration("/cold_warmup_min", "cold_warmup_min", spec.coldWarmupMin());
-        if (spec.coldWarmupMin() != null) {
-            if (!autoWarmup()) {
-                throw error("/cold_warmup_min", "'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum)");
-            }
-            if (coldWarmupMin().compareTo(warmupMax()) > 0) {
-                throw error("/cold_warmup_min", "'cold_warmup_min' (" + spec.coldWarmupMin() + ") must not exceed 'warmup_max' ("
-                        + Durations.format(warmupMax()) + ")");
-            }
+        checkColdWarmupMin("/cold_warmup_min", spec.coldWarmupMin());
+        if (spec.targets() != null) {
+            spec.targets().forEach((name, t) -> {
+                if (t != null) {
+                    checkColdWarmupMin(Locations.pointer("targets", name, "cold_warmup_min"), t.coldWarmupMin());
+                }
+            });
         }
         checkDuration("/measure", "measure", spec.measure());
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
@@ -412,6 +416,20 @@ public final class Suite {
             if (s != null && (s <= 0 || s > 1)) {
                 throw error("/thresholds/injector_saturation", "'injector_saturation' is a fraction in (0, 1], not " + s);
             }
+        }
+    }
+
+    private void checkColdWarmupMin(String pointer, String value) {
+        checkDuration(pointer, "cold_warmup_min", value);
+        if (value == null) {
+            return;
+        }
+        if (!autoWarmup()) {
+            throw error(pointer, "'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum)");
+        }
+        if (Durations.parse(value).compareTo(warmupMax()) > 0) {
+            throw error(pointer, "'cold_warmup_min' (" + value + ") must not exceed 'warmup_max' ("
+                    + Durations.format(warmupMax()) + ")");
         }
     }
 

@@ -51,14 +51,22 @@ public record SuiteSpec(
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
-     * {@code processes} started in order, of which {@code entry} receives the load.
+     * {@code processes} started in order, of which {@code entry} receives the load. {@code coldWarmupMin} overrides
+     * the suite's {@code cold_warmup_min} for this target (a Spring application's JIT ramps far longer than Netty's).
      */
     public record TargetSpec(
             String target,
             Map<String, List<String>> knobs,
             JvmSpec jvm,
             Map<String, ProcessSpec> processes,
-            String entry) {
+            String entry,
+            String coldWarmupMin) {
+
+        /** The shape before {@code coldWarmupMin}. */
+        public TargetSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, Map<String, ProcessSpec> processes,
+                          String entry) {
+            this(target, knobs, jvm, processes, entry, null);
+        }
     }
 
     /** One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}. */

@@ -114,6 +114,22 @@ class SuiteTest {
         assertEquals(java.time.Duration.ofSeconds(20), ok.coldWarmupMin());
         assertEquals("20s", ok.settings().get("cold_warmup_min"));
         assertEquals(java.time.Duration.ZERO, Suite.parse("ok.yaml", base).coldWarmupMin());
+        // a target may set its own (Spring ramps far longer than Netty); it must fit the same bound
+        Suite perTarget = Suite.parse("ok.yaml", """
+                targets:
+                  reactor-netty: {}
+                  netty: {cold_warmup_min: 25s}
+                scenarios: {a: {path: /}}
+                warmup: auto
+                warmup_max: 30s
+                cold_warmup_min: 5s
+                """);
+        for (Cell c : perTarget.cells()) {
+            assertEquals(java.time.Duration.ofSeconds(c.target().equals("netty") ? 25 : 5), perTarget.coldWarmupMin(c), c.id());
+        }
+        SuiteException e = fail(base.replace("reactor-netty: {}", "reactor-netty: {cold_warmup_min: 40s}")
+                + "warmup: auto\nwarmup_max: 30s\n");
+        assertTrue(e.getMessage().contains("'cold_warmup_min' (40s) must not exceed 'warmup_max' (30s)"), e.getMessage());
     }
 
     @Test

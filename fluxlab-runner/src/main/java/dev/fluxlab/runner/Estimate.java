@@ -18,6 +18,8 @@ public final class Estimate {
     public static final Duration INJECTOR_STARTUP = Duration.ofMillis(1500);
     /** A typical automatic warm-up against targets that are already warm (fork: shared): the injector's own ramp. */
     public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(5);
+    /** What an automatic warm-up against freshly started targets typically takes here (Netty, Undertow). */
+    public static final Duration COLD_AUTO_WARMUP = Duration.ofSeconds(12);
     /** SIGTERM, exit, log scan. */
     public static final Duration STOP = Duration.ofMillis(700);
 
@@ -46,7 +48,11 @@ public final class Estimate {
         Duration warmup = suite.warmup();
         if (suite.autoWarmup() && !bound && suite.sharedTargets() && warmup.compareTo(WARM_AUTO_WARMUP) > 0) {
             // the first repeat of a group pays the cold warm-up; the others start on warm targets
-            Duration first = targetsRunning ? WARM_AUTO_WARMUP : warmup;
+            Duration cold = COLD_AUTO_WARMUP.compareTo(warmup) < 0 ? COLD_AUTO_WARMUP : warmup;
+            if (suite.coldWarmupMin(cell).compareTo(cold) > 0) {
+                cold = suite.coldWarmupMin(cell);
+            }
+            Duration first = targetsRunning ? WARM_AUTO_WARMUP : cold;
             Duration rest = WARM_AUTO_WARMUP.multipliedBy(suite.repeats() - 1L);
             Duration fixed = INJECTOR_STARTUP.plus(suite.measure()).plus(STOP).multipliedBy(suite.repeats());
             return fixed.plus(first).plus(rest).plus(targetsRunning ? Duration.ZERO : startups);

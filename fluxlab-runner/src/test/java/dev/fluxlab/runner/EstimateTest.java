@@ -33,10 +33,27 @@ class EstimateTest {
     @Test
     void sharedPaysStartUpAndColdWarmUpOncePerGroup() {
         Suite s = suite("shared", "auto");
-        // per group of 3: first 23.7 s, then 2 x (1.5 + 5 typical warm warm-up + 4 + 0.7) = 2 x 11.2 s
-        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 11_200)), Estimate.total(s, s.cells()));
+        // per group of 3: first 2.5 + 1.5 + 12 typical cold warm-up + 4 + 0.7 = 20.7 s,
+        // then 2 x (1.5 + 5 typical warm warm-up + 4 + 0.7) = 2 x 11.2 s
+        assertEquals(Duration.ofMillis(2 * (20_700 + 2 * 11_200)), Estimate.total(s, s.cells()));
         // at most: every warm-up to its bound, start-up still once per group
         assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 21_200)), Estimate.bound(s, s.cells()));
+    }
+
+    @Test
+    void aColdMinimumRaisesTheFirstCellOfEachGroup() {
+        Suite s = Suite.parse("est.yaml", """
+                targets:
+                  reactor-netty: {knobs: {protocol: [http1.1, h2c]}, cold_warmup_min: 14s}
+                scenarios: {a: {path: /a}}
+                load: {connections: [1, 2, 3]}
+                warmup: auto
+                warmup_max: 15s
+                measure: 4s
+                fork: shared
+                """);
+        // the first cell of each group warms at least 14 s: 2.5 + 1.5 + 14 + 4 + 0.7 = 22.7 s
+        assertEquals(Duration.ofMillis(2 * (22_700 + 2 * 11_200)), Estimate.total(s, s.cells()));
     }
 
     @Test

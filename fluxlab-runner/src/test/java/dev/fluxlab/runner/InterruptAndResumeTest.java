@@ -35,29 +35,38 @@ class InterruptAndResumeTest {
             measure: %s
             """;
 
-    @Test
-    void sigtermStopsEveryChildAndKeepsResults(@TempDir Path tmp) throws Exception {
-        Path pidDir = tmp.resolve("pids");
+    /**
+     * Starts a runner JVM on the three-cell suite (20 s cells) and returns once the first cell's injector is in its
+     * measured phase, with target and injector running.
+     */
+    private static Process startRunAndAwaitMeasure(Path tmp, Path pidDir, Path runDir, Path log) throws Exception {
         Path registry = Files.writeString(tmp.resolve("registry.yaml"), FakeRegistry.yaml(pidDir));
         Path suite = Files.writeString(tmp.resolve("three.yaml"), SUITE.formatted("20s"));
-        Path runDir = tmp.resolve("run");
-        Path log = tmp.resolve("runmain.log");
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), RunMain.class.getName(),
                 registry.toString(), suite.toString(), runDir.toString()));
         Process run = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            // wait until the first cell's injector is in its measured phase
-            Path injectorLog = runDir.resolve("cells").resolve("001-fake-workers=1").resolve("injector-1.log");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!(Files.exists(injectorLog) && Files.readString(injectorLog).contains("phase=measure"))) {
-                if (System.nanoTime() > deadline || !run.isAlive()) {
-                    fail("the run did not reach its measured phase; its output:\n" + Files.readString(log));
-                }
-                Thread.sleep(100);
+        Path injectorLog = runDir.resolve("cells").resolve("001-fake-workers=1").resolve("injector-1.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(Files.exists(injectorLog) && Files.readString(injectorLog).contains("phase=measure"))) {
+            if (System.nanoTime() > deadline || !run.isAlive()) {
+                run.destroyForcibly();
+                fail("the run did not reach its measured phase; its output:\n" + Files.readString(log));
             }
-            assertEquals(2, RunnerEndToEndTest.pids(pidDir).size(), "target and injector are running");
+            Thread.sleep(100);
+        }
+        assertEquals(2, RunnerEndToEndTest.pids(pidDir).size(), "target and injector are running");
+        return run;
+    }
+
+    @Test
+    void sigtermStopsEveryChildAndKeepsResults(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Path runDir = tmp.resolve("run");
+        Path log = tmp.resolve("runmain.log");
+        Process run = startRunAndAwaitMeasure(tmp, pidDir, runDir, log);
+        try {
             run.destroy(); // SIGTERM
             assertTrue(run.waitFor(30, TimeUnit.SECONDS), "the run did not stop after SIGTERM");
         } finally {
@@ -81,27 +90,10 @@ class InterruptAndResumeTest {
     @Test
     void childrenOfAKilledRunnerStopByThemselves(@TempDir Path tmp) throws Exception {
         Path pidDir = tmp.resolve("pids");
-        Path registry = Files.writeString(tmp.resolve("registry.yaml"), FakeRegistry.yaml(pidDir));
-        Path suite = Files.writeString(tmp.resolve("three.yaml"), SUITE.formatted("20s"));
-        Path runDir = tmp.resolve("run");
-        Path log = tmp.resolve("runmain.log");
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), RunMain.class.getName(),
-                registry.toString(), suite.toString(), runDir.toString()));
-        Process run = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process run = startRunAndAwaitMeasure(tmp, pidDir, tmp.resolve("run"), tmp.resolve("runmain.log"));
         List<Long> children;
         try {
-            Path injectorLog = runDir.resolve("cells").resolve("001-fake-workers=1").resolve("injector-1.log");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!(Files.exists(injectorLog) && Files.readString(injectorLog).contains("phase=measure"))) {
-                if (System.nanoTime() > deadline || !run.isAlive()) {
-                    fail("the run did not reach its measured phase; its output:\n" + Files.readString(log));
-                }
-                Thread.sleep(100);
-            }
             children = RunnerEndToEndTest.pids(pidDir);
-            assertEquals(2, children.size(), "target and injector are running");
             run.destroyForcibly(); // SIGKILL: the runner's own clean-up never runs
             assertTrue(run.waitFor(10, TimeUnit.SECONDS));
         } finally {

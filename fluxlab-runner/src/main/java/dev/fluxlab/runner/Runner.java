@@ -514,7 +514,7 @@ public final class Runner {
                     ExternalLoad.Outcome o = new ExternalLoad(peer.get(), supervisor, grace, listener, cell, pos, suite,
                             cellDir, repeat, () -> interrupted || targets.stream().anyMatch(ChildProcess::exitedOnItsOwn))
                             .run(ExternalLoad.request(peer.get(), cell, suite, url, protocol, body, cellDir,
-                                    http10KeepAlive(cell)), sampler, json);
+                                    http10KeepAlive(cell)), sampler, json, reused == null);
                     injector = o.process();
                     if (injector != null) {
                         started.add(injector);

@@ -26,7 +26,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * One repeat's load through an external tool: an unrecorded warm-up run (the tools have no adaptive warm-up: an
- * {@code auto} warm-up runs for its bound), then the measured run as a child process sampled from /proc five times a
+ * {@code auto} warm-up against freshly started targets runs for its bound; against targets already warm from an
+ * earlier cell ({@code fork: shared}) for {@link #WARM_TARGETS_WARMUP}, since the native tools have no JIT of their
+ * own to warm), then the measured run as a child process sampled from /proc five times a
  * second (so the tool's last partial second is not lost), then its output parsed into {@code load-N.json}. The tool's
  * CPU is the rate over the sampled window.
  */
@@ -35,6 +37,9 @@ public final class ExternalLoad {
     /** What happened: the measured process (null when it never started), why there is no result, notes for the cell. */
     public record Outcome(ChildProcess process, String problem, List<String> warnings, double measureStart, double end) {
     }
+
+    /** An {@code auto} warm-up of an external tool against targets that are already warm: connections and caches. */
+    public static final Duration WARM_TARGETS_WARMUP = Duration.ofSeconds(3);
 
     private final ExternalInjector tool;
     private final Supervisor supervisor;
@@ -85,6 +90,12 @@ public final class ExternalLoad {
     }
 
     public Outcome run(LoadRequest request, Sampler sampler, Path json) throws IOException, InterruptedException {
+        return run(request, sampler, json, true);
+    }
+
+    /** {@code coldTargets}: the targets were just started, so an {@code auto} warm-up runs for its whole bound. */
+    public Outcome run(LoadRequest request, Sampler sampler, Path json, boolean coldTargets)
+            throws IOException, InterruptedException {
         Optional<Path> exe = ExternalInjectors.locate(tool.executable());
         if (exe.isEmpty()) {
             return new Outcome(null, ExternalInjectors.missing(tool), List.of(), Double.NaN, Double.NaN);
@@ -99,7 +110,8 @@ public final class ExternalLoad {
             warnings.add("ab ran without -k: this target does not keep HTTP/1.0 connections alive, so ab opened a new "
                     + "connection per request");
         }
-        Duration warm = suite.autoWarmup() ? suite.warmupMax() : suite.warmup();
+        Duration warm = !suite.autoWarmup() ? suite.warmup()
+                : coldTargets || suite.warmupMax().compareTo(WARM_TARGETS_WARMUP) < 0 ? suite.warmupMax() : WARM_TARGETS_WARMUP;
         double warmupS = 0;
         if (!warm.isZero()) {
             LoadRequest w = request.withDuration(warm);

@@ -50,8 +50,10 @@ class ExternalInjectorEndToEndTest {
                 targets: {http: {}}
                 scenarios:
                   plaintext: {path: /plaintext}
-                load: {connections: 4, in_flight: 1, threads: 1, injector: wrk}
-                warmup: 1s
+                load: {connections: [4, 8], in_flight: 1, threads: 1, injector: wrk}
+                fork: shared
+                warmup: auto
+                warmup_max: 4s
                 measure: 2s
                 startup_timeout: 20s
                 thresholds: {injector_saturation: 1.0}
@@ -81,6 +83,13 @@ class ExternalInjectorEndToEndTest {
         assertTrue(Files.readString(cellDir.resolve("wrk-pipeline-1.lua")).contains("local depth = 1"));
         assertTrue(Files.exists(cellDir.resolve("injector-warmup-1.log")));
         assertTrue(Json.read(cellDir.resolve("load-1.json"), LoadResult.class).requestsOk() > 0);
+        // an auto warm-up: its whole bound against the freshly started target, a short one once the target is warm
+        assertTrue(Files.readString(cellDir.resolve("injector-warmup-1.cmd")).contains("--duration 4s"));
+        CellResult second = r.cells().get(1);
+        assertTrue(second.valid(), second.reasons().toString());
+        assertEquals(cell.id(), second.repeats().get(0).targetsFrom(), "the second cell reused the warm target");
+        assertTrue(Files.readString(tmp.resolve("run").resolve(second.dir()).resolve("injector-warmup-1.cmd"))
+                .contains("--duration " + ExternalLoad.WARM_TARGETS_WARMUP.toSeconds() + "s"));
     }
 
     @Test

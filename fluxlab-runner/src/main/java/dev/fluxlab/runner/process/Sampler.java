@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Samples every watched process once a second (and on demand, e.g. when the injector reports a phase change),
@@ -20,7 +21,11 @@ public final class Sampler implements AutoCloseable {
 
     private final long originNanos;
     private final Map<ChildProcess, List<ProcessSample>> samples = new LinkedHashMap<>();
-    private final List<double[]> machine = new ArrayList<>(); // t, busy CPU s, idle CPU s (all CPUs)
+    private final List<MachineSample> machine = new ArrayList<>();
+
+    /** The whole machine's cumulative busy and idle CPU seconds (all CPUs) at {@code t}. */
+    private record MachineSample(double t, double busyS, double idleS) {
+    }
     private final ScheduledExecutorService timer;
 
     public Sampler(long originNanos) {
@@ -52,7 +57,7 @@ public final class Sampler implements AutoCloseable {
 
     private synchronized void sampleMachine() {
         double t = now();
-        ProcReader.readMachine().ifPresent(m -> machine.add(new double[]{t, m.busyS(), m.idleS()}));
+        ProcReader.readMachine().ifPresent(m -> machine.add(new MachineSample(t, m.busyS(), m.idleS())));
     }
 
     /**
@@ -61,30 +66,16 @@ public final class Sampler implements AutoCloseable {
      */
     public synchronized Optional<double[]> machineCores(double from, double to) {
         // only a window the samples bracket: clamping at the ends would count part of it as idle-free nothing
-        if (machine.size() < 2 || !(to > from) || machine.get(0)[0] > from + 0.05
-                || machine.get(machine.size() - 1)[0] < to - 0.05) {
+        if (machine.size() < 2 || !(to > from) || machine.get(0).t() > from + 0.05
+                || machine.get(machine.size() - 1).t() < to - 0.05) {
             return Optional.empty();
         }
         double seconds = to - from;
-        double busy = (at(to, 1) - at(from, 1)) / seconds;
-        double idle = (at(to, 2) - at(from, 2)) / seconds;
+        double busy = (at(machine, to, MachineSample::t, MachineSample::busyS)
+                - at(machine, from, MachineSample::t, MachineSample::busyS)) / seconds;
+        double idle = (at(machine, to, MachineSample::t, MachineSample::idleS)
+                - at(machine, from, MachineSample::t, MachineSample::idleS)) / seconds;
         return Optional.of(new double[]{busy, idle});
-    }
-
-    private double at(double t, int column) {
-        double[] first = machine.get(0);
-        if (t <= first[0]) {
-            return first[column];
-        }
-        for (int i = 1; i < machine.size(); i++) {
-            double[] b = machine.get(i);
-            if (t <= b[0]) {
-                double[] a = machine.get(i - 1);
-                double span = b[0] - a[0];
-                return span <= 0 ? b[column] : a[column] + (b[column] - a[column]) * (t - a[0]) / span;
-            }
-        }
-        return machine.get(machine.size() - 1)[column];
     }
 
     private void sampleOne(ChildProcess c, List<ProcessSample> list) {
@@ -103,21 +94,27 @@ public final class Sampler implements AutoCloseable {
 
     /** Cumulative CPU seconds at time {@code t}, linearly interpolated, clamped to the first/last sample. */
     public static double cpuAt(List<ProcessSample> s, double t) {
+        return at(s, t, ProcessSample::t, ProcessSample::cpuS);
+    }
+
+    /** A cumulative figure at {@code t}, linearly interpolated between samples, clamped to the first/last; NaN if none. */
+    private static <S> double at(List<S> s, double t, ToDoubleFunction<S> time, ToDoubleFunction<S> value) {
         if (s.isEmpty()) {
             return Double.NaN;
         }
-        if (t <= s.get(0).t()) {
-            return s.get(0).cpuS();
+        if (t <= time.applyAsDouble(s.get(0))) {
+            return value.applyAsDouble(s.get(0));
         }
         for (int i = 1; i < s.size(); i++) {
-            ProcessSample b = s.get(i);
-            if (t <= b.t()) {
-                ProcessSample a = s.get(i - 1);
-                double span = b.t() - a.t();
-                return span <= 0 ? b.cpuS() : a.cpuS() + (b.cpuS() - a.cpuS()) * (t - a.t()) / span;
+            S b = s.get(i);
+            if (t <= time.applyAsDouble(b)) {
+                S a = s.get(i - 1);
+                double span = time.applyAsDouble(b) - time.applyAsDouble(a);
+                return span <= 0 ? value.applyAsDouble(b) : value.applyAsDouble(a)
+                        + (value.applyAsDouble(b) - value.applyAsDouble(a)) * (t - time.applyAsDouble(a)) / span;
             }
         }
-        return s.get(s.size() - 1).cpuS();
+        return value.applyAsDouble(s.get(s.size() - 1));
     }
 
     static double round(double v, int digits) {

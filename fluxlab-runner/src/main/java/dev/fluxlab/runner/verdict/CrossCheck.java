@@ -106,12 +106,8 @@ public final class CrossCheck {
 
     /** Median over the cell's repeats of a machine figure; NaN when no repeat has one. */
     private static double median(CellResult c, java.util.function.ToDoubleFunction<MachineCpu> f) {
-        double[] v = c.repeats() == null ? new double[0] : c.repeats().stream().map(RepeatResult::machine)
-                .filter(java.util.Objects::nonNull).mapToDouble(f).sorted().toArray();
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return c.repeats() == null ? Double.NaN : Stat.of(c.repeats().stream().map(RepeatResult::machine)
+                .filter(java.util.Objects::nonNull).map(m -> f.applyAsDouble(m)).toList()).median();
     }
 
     /** Responses per CPU-second of every process of the cell (targets and injector), from the cell's medians. */

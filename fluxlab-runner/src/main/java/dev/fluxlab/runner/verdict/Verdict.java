@@ -8,6 +8,7 @@ import dev.fluxlab.runner.observe.LogScanner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Judges a repeat and a cell: valid, or invalid with reasons in plain words. Reasons that do not invalidate
@@ -96,28 +97,33 @@ public final class Verdict {
      * completed fewer than {@value #MIN_COMPLETIONS_PER_SLOT} responses and the full seconds of the window show a
      * second without completions or one above twice their mean.
      */
-    static java.util.Optional<String> burstiness(LoadResult l) {
+    static Optional<String> burstiness(LoadResult l) {
         if (!"closed".equals(l.model()) || l.perSecond() == null || l.requestsOk() == 0 || l.connections() <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double perSlot = (double) l.requestsOk() / ((double) l.connections() * Math.max(1, l.inFlight()));
-        List<Long> seconds = l.perSecond().stream()
-                .filter(x -> "measure".equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
-                .map(dev.fluxlab.model.load.SecondSample::ok).toList();
+        List<Long> seconds = measuredSeconds(l);
         if (perSlot >= MIN_COMPLETIONS_PER_SLOT || seconds.size() < 2) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         long min = seconds.stream().mapToLong(Long::longValue).min().orElse(0);
         long max = seconds.stream().mapToLong(Long::longValue).max().orElse(0);
         double mean = seconds.stream().mapToLong(Long::longValue).average().orElse(0);
         if (min > 0 && max <= 2 * mean) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.ROOT, "bursty: responses per second in the measured window "
+        return Optional.of(String.format(Locale.ROOT, "bursty: responses per second in the measured window "
                 + "ranged from %d to %d (mean %.0f) and each of the %d concurrent requests completed only %.1f on average; "
                 + "a %.0f s window cannot average such bursts, so the throughput depends on how many it caught: "
                 + "lengthen `measure` to many burst periods", min, max, mean,
                 l.connections() * Math.max(1, l.inFlight()), perSlot, l.durationS()));
+    }
+
+    /** Verified responses in each full second of the measured window (a trailing partial second is left out). */
+    private static List<Long> measuredSeconds(LoadResult l) {
+        return l.perSecond().stream()
+                .filter(x -> "measure".equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
+                .map(dev.fluxlab.model.load.SecondSample::ok).toList();
     }
 
     /** Trend in the measured window above which the figure is flagged as still moving (per second, of the mean). */
@@ -126,19 +132,17 @@ public final class Verdict {
     /**
      * Throughput still rising or falling through the measured window: the least-squares slope of its full seconds
      * (at least 4) beyond {@value #MAX_MEASURED_TREND} of their mean per second and at least 3 standard errors from
- * zero (a trend, not noise). A warm-up judged settled can still
-     * be followed by a C2 compilation (Spring WebFlux on Undertow: 11-12k req/s for 5 s, then 13k, 15k, 21k in the
-     * measurement); the figure is then an average over a ramp, and the cell says so.
+     * zero (a trend, not noise). A warm-up judged settled can still be followed by a C2 compilation (Spring WebFlux
+     * on Undertow: 11-12k req/s for 5 s, then 13k, 15k, 21k in the measurement); the figure is then an average over a
+     * ramp, and the cell says so.
      */
-    static java.util.Optional<String> drift(LoadResult l) {
+    static Optional<String> drift(LoadResult l) {
         if (l.perSecond() == null || l.requestsOk() == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        List<Double> seconds = l.perSecond().stream()
-                .filter(x -> "measure".equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
-                .map(x -> (double) x.ok()).toList();
+        List<Double> seconds = measuredSeconds(l).stream().map(Long::doubleValue).toList();
         if (seconds.size() < 4) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int n = seconds.size();
         double mx = (n - 1) / 2.0;
@@ -159,9 +163,9 @@ public final class Verdict {
         }
         double se = Math.sqrt(sse / (n - 2) / sxx);
         if (Math.abs(slope) <= MAX_MEASURED_TREND || Math.abs(b) < 3 * se) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.ROOT, "still %s during the measurement: throughput went from "
+        return Optional.of(String.format(Locale.ROOT, "still %s during the measurement: throughput went from "
                         + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; warm up longer "
                         + "(warmup_max, cold_warmup_min)", slope > 0 ? "rising" : "falling", seconds.get(0),
                 seconds.get(n - 1), slope * 100));

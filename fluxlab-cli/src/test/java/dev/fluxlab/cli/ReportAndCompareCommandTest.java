@@ -58,7 +58,7 @@ class ReportAndCompareCommandTest {
                     List.of(), List.of()));
         }
         return new RunResult(RunResult.SCHEMA, id, "synthetic", null, null, "complete", "2026-11-22T09:00:00Z",
-                "2026-11-22T09:01:00Z", null, List.of(), Map.of(), cells);
+                "2026-11-22T09:01:00Z", null, List.of(), Map.of(), cells, null);
     }
 
     private Path write(String name, RunResult run) throws Exception {

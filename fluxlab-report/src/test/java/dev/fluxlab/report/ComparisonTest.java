@@ -68,7 +68,7 @@ class ComparisonTest {
         CellResult extra = Fixtures.cell(4, "h2c", "io_uring", new double[]{90_000}, 150, false, true, List.of(), List.of());
         cells.add(extra);
         RunResult b = new RunResult(full.schema(), "B", full.suite(), full.suiteFile(), full.description(), full.status(), full.startedAt(),
-                full.finishedAt(), full.environment(), full.tables(), full.settings(), cells);
+                full.finishedAt(), full.environment(), full.tables(), full.settings(), cells, full.noise());
         Comparison c = Comparison.of(a, b);
         assertEquals(2, c.rows().size());
         Comparison.Row first = c.rows().get(0);

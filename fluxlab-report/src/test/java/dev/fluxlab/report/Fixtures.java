@@ -47,7 +47,7 @@ final class Fixtures {
         List<CellResult> cells = full.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(),
                 c.summary(), c.valid(), c.reasons(), c.findings())).toList();
         return new RunResult(full.schema(), "sparse", full.suite(), full.suiteFile(), full.description(), "interrupted", full.startedAt(),
-                null, null, full.tables(), null, cells);
+                null, null, full.tables(), null, cells, full.noise());
     }
 
     static RunResult run(String runId, List<TableSpec> tables, double[] c1, double[] c2, double[] c3) {
@@ -60,14 +60,14 @@ final class Fixtures {
         cells.add(cell(3, "h2c", "nio", c3, 900, false, false,
                 List.of("error rate 2.5% > 1% threshold", "target reactor-netty exited with code 137 before the end"), List.of()));
         Environment env = new Environment("lab-1", "Linux", "6.1.0-synthetic", "amd64", 2, 7.8, "25+36", "Eclipse Adoptium",
-                "/usr/lib/jvm/temurin-25-jdk-amd64", "0.1.0-SNAPSHOT", Map.of("netty", "4.2.18.Final"));
+                "/usr/lib/jvm/temurin-25-jdk-amd64", "0.1.0-SNAPSHOT", Map.of("netty", "4.2.18.Final"), null, null, null, null, null, null);
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("warmup", "5s");
         settings.put("duration", "10s");
         settings.put("repeats", 3);
         return new RunResult(RunResult.SCHEMA, runId, "synthetic", "suites/synthetic.yaml",
                 "Synthetic fixture: <b>not</b> a measurement & never shown as one", "complete",
-                "2026-11-22T09:30:00Z", "2026-11-22T09:33:10Z", env, tables, settings, cells);
+                "2026-11-22T09:30:00Z", "2026-11-22T09:33:10Z", env, tables, settings, cells, null);
     }
 
     static CellResult cell(int index, String protocol, String transport, double[] rps, long latencyUs, boolean open,

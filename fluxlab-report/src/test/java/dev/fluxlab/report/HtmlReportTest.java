@@ -44,7 +44,7 @@ class HtmlReportTest {
     void cellsThatWouldEachBeAloneInAGroupShareOne() {
         var base = Fixtures.run();
         var run = new dev.fluxlab.model.run.RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(),
-                base.status(), base.startedAt(), base.finishedAt(), base.environment(), null, base.settings(), base.cells().subList(1, 3));
+                base.status(), base.startedAt(), base.finishedAt(), base.environment(), null, base.settings(), base.cells().subList(1, 3), base.noise());
         var groups = HtmlReport.groups(ReportModel.of(run));
         assertEquals(java.util.List.of("All cells"), java.util.List.copyOf(groups.keySet()));
         assertEquals(2, groups.get("All cells").size());

@@ -32,7 +32,7 @@ class LoopDistributionTest {
                 c.reasons(), c.findings(), c.dir()));
         RunResult run = new RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(),
                 base.status(), base.startedAt(), base.finishedAt(), base.environment(), base.tables(), base.settings(),
-                cells);
+                cells, base.noise());
         return Json.read(Json.write(run), RunResult.class);
     }
 

@@ -81,7 +81,7 @@ class ReportModelTest {
     void singleVaryingKnobMakesTheRows() {
         RunResult base = Fixtures.run();
         RunResult run = new RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(), base.status(),
-                base.startedAt(), base.finishedAt(), base.environment(), null, base.settings(), base.cells().subList(1, 3));
+                base.startedAt(), base.finishedAt(), base.environment(), null, base.settings(), base.cells().subList(1, 3), base.noise());
         TableView t = ReportModel.of(run).tables().get(0);
         assertEquals(List.of("transport"), t.rowKnobs());
         assertEquals(List.of(), t.columnKnobs());
@@ -125,6 +125,6 @@ class ReportModelTest {
 
     static RunResult withTables(RunResult b, List<TableSpec> tables) {
         return new RunResult(b.schema(), b.runId(), b.suite(), b.suiteFile(), b.description(), b.status(), b.startedAt(),
-                b.finishedAt(), b.environment(), tables, b.settings(), b.cells());
+                b.finishedAt(), b.environment(), tables, b.settings(), b.cells(), b.noise());
     }
 }

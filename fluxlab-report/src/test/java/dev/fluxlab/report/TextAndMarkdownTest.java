@@ -72,7 +72,7 @@ class TextAndMarkdownTest {
                         java.util.List.of()),
                 Fixtures.cell(2, "h2c", "epoll", new double[]{1000}, 300, false, true,
                         java.util.List.of("warning: 1 x Http2Exception in the log"), java.util.List.of()));
-        var run = new RunResult(base.schema(), "r", "s", null, null, "complete", null, null, null, null, null, cells);
+        var run = new RunResult(base.schema(), "r", "s", null, null, "complete", null, null, null, null, null, cells, base.noise());
         List<String> lines = TextReport.lines(ReportModel.of(run));
         String out = String.join("\n", lines);
         assertTrue(out.contains("[1] http1.1: ! target did not print its readiness line within 3s; last lines of its log:\n"

@@ -30,7 +30,7 @@ class TheoryTextTest {
                     c.reasons(), c.findings(), c.dir(), t));
         }
         return new RunResult(run.schema(), run.runId(), run.suite(), run.suiteFile(), run.description(), run.status(),
-                run.startedAt(), run.finishedAt(), run.environment(), run.tables(), run.settings(), cells);
+                run.startedAt(), run.finishedAt(), run.environment(), run.tables(), run.settings(), cells, run.noise());
     }
 
     @Test

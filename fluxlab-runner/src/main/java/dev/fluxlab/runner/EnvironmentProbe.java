@@ -52,7 +52,8 @@ public final class EnvironmentProbe {
                 System.getProperty("java.vendor"),
                 System.getProperty("java.home"),
                 fluxlabVersion(),
-                versions(System.getProperty("java.class.path")));
+                versions(System.getProperty("java.class.path")),
+                null, null, null, null, null, null);
     }
 
     static String fluxlabVersion() {

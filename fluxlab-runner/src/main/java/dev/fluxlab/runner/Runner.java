@@ -180,7 +180,7 @@ public final class Runner {
                     previous != null && previous.environment() != null ? previous.environment() : EnvironmentProbe.probe(),
                     suite.tables(),
                     suite.settings(),
-                    ordered(cells, done));
+                    ordered(cells, done), null);
             write();
         }
         listener.runStarted(current, todo.size(), resultsFile());
@@ -298,7 +298,7 @@ public final class Runner {
 
     private static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells);
+                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise());
     }
 
     private static RunResult finish(RunResult r, String status) {
@@ -306,7 +306,7 @@ public final class Runner {
             return r;
         }
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells());
+                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise());
     }
 
     // ------------------------------------------------------------------ one cell

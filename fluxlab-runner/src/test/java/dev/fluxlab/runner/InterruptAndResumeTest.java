@@ -128,7 +128,7 @@ class InterruptAndResumeTest {
         List<CellResult> kept = List.of(complete.cells().get(0), complete.cells().get(2));
         RunResult cut = new RunResult(complete.schema(), complete.runId(), complete.suite(), complete.suiteFile(),
                 complete.description(), "interrupted", complete.startedAt(), complete.finishedAt(),
-                complete.environment(), complete.tables(), complete.settings(), kept);
+                complete.environment(), complete.tables(), complete.settings(), kept, complete.noise());
         Json.writeAtomically(runDir.resolve("results.json"), cut);
 
         RunResult previous = Runner.load(runDir);

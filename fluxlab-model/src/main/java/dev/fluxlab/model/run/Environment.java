@@ -2,7 +2,18 @@ package dev.fluxlab.model.run;
 
 import java.util.Map;
 
-/** Where a run happened: enough to tell two results folders apart and to reproduce one. */
+/**
+ * Where a run happened: enough to tell two results folders apart and to reproduce one (the fingerprint {@code compare}
+ * holds two runs against). The fields after {@code versions} were added in fluxlab.run/1 and may be null in older
+ * documents.
+ *
+ * @param cpuModel      {@code model name} from /proc/cpuinfo
+ * @param governor      the CPU frequency governor of cpu0 where readable (null on VMs that expose none)
+ * @param fluxlabCommit the git commit fluxlab was built from
+ * @param treeDirty     whether that tree had uncommitted changes
+ * @param loadAverage1m the machine's 1-minute load average just before the run
+ * @param speedBefore   the reference workload's speed just before the run
+ */
 public record Environment(
         String host,
         String os,
@@ -14,5 +25,11 @@ public record Environment(
         String jdkVendor,
         String javaHome,
         String fluxlabVersion,
-        Map<String, String> versions) {
+        Map<String, String> versions,
+        String cpuModel,
+        String governor,
+        String fluxlabCommit,
+        Boolean treeDirty,
+        Double loadAverage1m,
+        MachineSpeed speedBefore) {
 }

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param tables      the end tables the suite asks for
  * @param settings    run-wide settings (warm-up mode, measurement length, repeats, thresholds)
  * @param cells       every cell run so far
+ * @param noise       the run's own noise floor (A/A pairs or repeat spread); added in fluxlab.run/1, may be null
  */
 public record RunResult(
         String schema,
@@ -32,7 +33,8 @@ public record RunResult(
         Environment environment,
         List<TableSpec> tables,
         Map<String, Object> settings,
-        List<CellResult> cells) {
+        List<CellResult> cells,
+        NoiseFloor noise) {
 
     public static final String SCHEMA = "fluxlab.run/1";
 }

@@ -1,0 +1,14 @@
+package dev.fluxlab.model.run;
+
+/**
+ * How far two measurements of the same cell disagree on this machine when nothing changed (A/A): measured by
+ * running every cell twice, interleaved ({@code fluxlab run --aa}), or derived from the spread of repeats. {@code compare}
+ * uses it to call a difference real or within noise, and says which basis it used.
+ *
+ * @param medianPct the median over cells of |A1 - A2| / mean, in percent
+ * @param worstPct  the largest such disagreement, in percent
+ * @param pairs     how many A/A pairs it covers
+ * @param basis     where it comes from: {@code aa-pairs} (interleaved A/A cells) or {@code repeat-spread}
+ */
+public record NoiseFloor(double medianPct, double worstPct, int pairs, String basis) {
+}

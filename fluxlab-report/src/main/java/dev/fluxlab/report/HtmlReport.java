@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * {@code report.html}: one self-contained file that works offline. It holds the end tables and every other table as
@@ -76,6 +77,10 @@ public final class HtmlReport {
                     .append(chartBox("cpu", g, groups.get(g),
                             "CPU cores per process (x: seconds since the repeat started; dashed: injector, dotted: further targets)",
                             "No process samples recorded."))
+                    .append(chartBox("jit", g, groups.get(g),
+                            "JIT compile time per second, by process (ms/s; x: seconds since the repeat started): "
+                                    + "a JVM still compiling in the measured window is not at its steady state",
+                            "No JIT counters recorded (the processes published no HotSpot performance counters)."))
                     .append("</div>\n</section>\n");
         }
         h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
@@ -298,6 +303,7 @@ public final class HtmlReport {
             List<Map<String, Object>> latency = new ArrayList<>();
             List<Map<String, Object>> rps = new ArrayList<>();
             List<Map<String, Object>> cpu = new ArrayList<>();
+            List<Map<String, Object>> jit = new ArrayList<>();
             for (CellView c : g.getValue()) {
                 int color = colorOf.get(c.id());
                 LatencyCurve curve = LatencyCurve.of(CellView.usedRepeats(c.cell()));
@@ -324,12 +330,19 @@ public final class HtmlReport {
                             s.put("dash", injector ? List.of(6, 4) : targets++ == 0 ? List.of() : List.of(2, 3));
                             cpu.add(s);
                         }
+                        List<Map<String, Object>> compiling = compileRate(p.samples());
+                        if (!compiling.isEmpty()) {
+                            Map<String, Object> s = series(c.label() + " · " + p.name(), color, "injector".equals(p.role()), compiling);
+                            s.put("process", p.name());
+                            jit.add(s);
+                        }
                     }
                 }
             }
             group.put("latency", latency);
             group.put("rps", rps);
             group.put("cpu", cpu);
+            group.put("jit", jit);
             groups.add(group);
         }
         data.put("groups", groups);
@@ -408,6 +421,16 @@ public final class HtmlReport {
 
     /** CPU cores between consecutive samples of cumulative CPU seconds. */
     private static List<Map<String, Object>> cores(List<ProcessSample> samples) {
+        return rate(samples, ProcessSample::cpuS);
+    }
+
+    /** JIT compile milliseconds per second between consecutive samples that carry the JVM's counters. */
+    private static List<Map<String, Object>> compileRate(List<ProcessSample> samples) {
+        return rate(samples, ProcessSample::compileMs);
+    }
+
+    /** The per-second rate of a cumulative figure between consecutive samples where both have it. */
+    private static List<Map<String, Object>> rate(List<ProcessSample> samples, Function<ProcessSample, Double> cumulative) {
         List<Map<String, Object>> out = new ArrayList<>();
         if (samples == null) {
             return out;
@@ -415,9 +438,11 @@ public final class HtmlReport {
         for (int i = 1; i < samples.size(); i++) {
             ProcessSample a = samples.get(i - 1);
             ProcessSample b = samples.get(i);
+            Double from = cumulative.apply(a);
+            Double to = cumulative.apply(b);
             double dt = b.t() - a.t();
-            if (dt > 0) {
-                out.add(Map.of("x", b.t(), "y", Math.max(0, (b.cpuS() - a.cpuS()) / dt)));
+            if (dt > 0 && from != null && to != null) {
+                out.add(Map.of("x", b.t(), "y", Math.max(0, (to - from) / dt)));
             }
         }
         return out;
@@ -428,7 +453,7 @@ public final class HtmlReport {
     static int chartCount(Map<String, Object> data) {
         int n = 1;
         for (Map<String, Object> g : (List<Map<String, Object>>) data.get("groups")) {
-            for (String kind : List.of("latency", "rps", "cpu")) {
+            for (String kind : List.of("latency", "rps", "cpu", "jit")) {
                 n += ((List<?>) g.get(kind)).isEmpty() ? 0 : 1;
             }
         }

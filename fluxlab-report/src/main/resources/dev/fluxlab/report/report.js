@@ -187,6 +187,8 @@
       latencyChart('chart-latency-' + i, g.latency);
       timeChart('chart-rps-' + i, g.rps, 'req/s', 'seconds since load start', true, 'No per-second samples recorded.');
       timeChart('chart-cpu-' + i, g.cpu, 'cores', 'seconds since repeat start', false, 'No process samples recorded.');
+      timeChart('chart-jit-' + i, g.jit || [], 'compile ms/s', 'seconds since repeat start', false,
+          'No JIT counters recorded (the processes published no HotSpot performance counters).');
     });
   } catch (e) {
     window.fluxlabError('Chart error: ' + (e && e.stack ? e.stack : e));

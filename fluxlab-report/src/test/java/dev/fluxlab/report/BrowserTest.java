@@ -51,8 +51,8 @@ class BrowserTest {
                 html.toUri().toString());
         Files.writeString(dir.resolve("report-dom.html"), dom);
         String body = firstMatch(dom, "<body[^>]*>");
-        assertEquals("7", attribute(body, "data-charts-expected"), body);
-        assertEquals("7", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
+        assertEquals("9", attribute(body, "data-charts-expected"), body);
+        assertEquals("9", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
         assertEquals("true", attribute(body, "data-charts-ready"), body);
         String errors = firstMatch(dom, "<div id=\"js-errors\"[^>]*>[\\s\\S]*?</div>");
         assertTrue(errors.contains("hidden") && errors.endsWith("></div>"), "no JavaScript error was caught: " + errors);

@@ -149,12 +149,15 @@ final class Fixtures {
                 reasons, findings);
     }
 
-    /** Cumulative CPU seconds: idle start-up, then a ramp to {@code cores}. */
+    /**
+     * Cumulative CPU seconds: idle start-up, then a ramp to {@code cores}; the JIT compiles about 0.8 s per second until
+     * three seconds after start-up, then stops (the shape a HotSpot JVM shows under load).
+     */
     static List<ProcessSample> samples(int seconds, double cores, double startup) {
         List<ProcessSample> out = new ArrayList<>();
         double cpu = 0.4;
         for (int t = 0; t <= seconds; t++) {
-            out.add(new ProcessSample(t, cpu, 120 + t * 3, 20));
+            out.add(new ProcessSample(t, cpu, 120 + t * 3, 20, Math.min(t, startup + 3) * 800.0, (long) (Math.min(t, startup + 3) * 400)));
             cpu += t < startup ? 0.05 : cores * (t < startup + 3 ? 0.6 : 1.0);
         }
         return out;

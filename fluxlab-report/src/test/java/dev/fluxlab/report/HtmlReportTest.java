@@ -36,8 +36,10 @@ class HtmlReportTest {
         assertTrue(json.contains("\"throughput\":[{\"label\":\"http1.1 / epoll\""), json.substring(0, Math.min(400, json.length())));
         assertTrue(json.contains("\"latency\""));
         assertTrue(json.contains("(uncorrected)"), "the open-model cell's uncorrected curve is there");
-        assertTrue(HTML.contains("data-charts-expected=\"7\""), "1 throughput chart + 3 per group x 2 groups");
-        assertEquals(7, HtmlReport.chartCount(HtmlReport.chartData(ReportModel.of(Fixtures.run()))));
+        assertTrue(HTML.contains("data-charts-expected=\"9\""), "1 throughput chart + 4 per group x 2 groups");
+        assertEquals(9, HtmlReport.chartCount(HtmlReport.chartData(ReportModel.of(Fixtures.run()))));
+        assertTrue(json.contains("\"jit\":[{"), "the JIT compile timeline has series");
+        assertTrue(HTML.contains("id=\"chart-jit-0\""), "and a canvas beside the req/s timeline");
     }
 
     @Test

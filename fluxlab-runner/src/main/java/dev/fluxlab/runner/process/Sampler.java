@@ -80,7 +80,7 @@ public final class Sampler implements AutoCloseable {
 
     private void sampleOne(ChildProcess c, List<ProcessSample> list) {
         double t = now();
-        ProcReader.read(c.pid()).ifPresent(r -> list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads())));
+        ProcReader.read(c.pid()).ifPresent(r -> list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads(), null, null)));
     }
 
     public synchronized List<ProcessSample> samples(ChildProcess c) {

@@ -40,8 +40,8 @@ class ProcReaderTest {
 
     @Test
     void interpolatesCpuBetweenSamples() {
-        List<ProcessSample> s = List.of(new ProcessSample(0, 1.0, 1, 1), new ProcessSample(1, 2.0, 1, 1),
-                new ProcessSample(3, 2.5, 1, 1));
+        List<ProcessSample> s = List.of(new ProcessSample(0, 1.0, 1, 1, null, null), new ProcessSample(1, 2.0, 1, 1, null, null),
+                new ProcessSample(3, 2.5, 1, 1, null, null));
         assertEquals(1.0, Sampler.cpuAt(s, -1), 1e-9);
         assertEquals(1.5, Sampler.cpuAt(s, 0.5), 1e-9);
         assertEquals(2.25, Sampler.cpuAt(s, 2), 1e-9);

@@ -2,6 +2,7 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
@@ -375,7 +376,7 @@ public final class Runner {
                         return null;
                     }
                     rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                            List.of("the runner failed on this repeat: " + e), null, null, null);
+                            List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null);
                 }
                 if (interrupted) {
                     return null;
@@ -659,7 +660,7 @@ public final class Runner {
             int cpus = Runtime.getRuntime().availableProcessors();
             double ours = window ? allCpu / (to - from) : Double.NaN;
             MachineCpu machine = window ? sampler.machineCores(from, to).map(m -> new MachineCpu((int) Math.round(m[0] + m[1]), round(m[0], 3),
-                    round(m[1], 3), round(Math.max(0, m[0] - ours), 3))).orElse(null) : null;
+                    round(m[1], 3), round(Math.max(0, m[0] - ours), 3), null)).orElse(null) : null;
             int loops = ExternalInjectors.byName(cell.load().injectorName()).isPresent() ? ExternalLoad.threads(cell)
                     : cell.load().threads() != null ? cell.load().threads() : Math.min(cpus, cell.load().connections());
             RepeatFacts facts = new RepeatFacts(startProblem, crashed, injectorProblem, load, findings, injectorCores,

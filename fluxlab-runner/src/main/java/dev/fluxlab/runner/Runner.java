@@ -2,20 +2,14 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
-import dev.fluxlab.model.run.CellSummary;
-import dev.fluxlab.model.run.LogFinding;
-import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
-import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.target.SharedTargets;
 import dev.fluxlab.runner.verdict.CrossCheck;
-import dev.fluxlab.runner.verdict.Summaries;
-import dev.fluxlab.runner.verdict.Verdict;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,14 +48,16 @@ public final class Runner {
     private volatile Path runDir;
     private RunResult current;
     private final SharedTargets shared;
-    private final RepeatRunner repeatRunner;
+    private final GroupRunner groups;
 
     private Runner(Builder b) {
         this.registry = b.registry;
         this.listener = b.listener;
         this.grace = b.grace;
         this.shared = new SharedTargets(supervisor, grace);
-        this.repeatRunner = new RepeatRunner(registry, new Commands(b.registry, b.java), supervisor, grace, listener, shared, () -> interrupted);
+        RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), supervisor, grace, listener,
+                shared, () -> interrupted);
+        this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
     }
 
     public static Builder builder(TargetRegistry registry) {
@@ -126,7 +121,7 @@ public final class Runner {
                     : "its schema is '" + r.schema() + "', not " + RunResult.SCHEMA
                     + "; --resume continues only runs of this fluxlab");
         }
-        return r.cells() != null ? r : withCells(r, List.of(), r.status());
+        return r.cells() != null ? r : RunDocument.withCells(r, List.of(), r.status());
     }
 
     // ------------------------------------------------------------------ the run
@@ -168,7 +163,7 @@ public final class Runner {
                     previous != null && previous.environment() != null ? previous.environment() : EnvironmentProbe.probe(),
                     suite.tables(),
                     suite.settings(),
-                    ordered(cells, done), null);
+                    RunDocument.ordered(cells, done), null);
             write();
         }
         listener.runStarted(current, todo.size(), resultsFile());
@@ -204,7 +199,7 @@ public final class Runner {
             if (interrupted) {
                 return;
             }
-            List<CellResult> results = runGroup(suite, group, first, todo.size());
+            List<CellResult> results = groups.run(suite, group, runDir, first, todo.size());
             if (results == null) {
                 return; // interrupted in the middle of the group: it is left out and runs again on --resume
             }
@@ -212,7 +207,7 @@ public final class Runner {
                 Cell cell = group.get(k);
                 synchronized (resultsLock) {
                     done.put(cell.id(), results.get(k));
-                    current = withCells(current, ordered(cells, done), current.status());
+                    current = RunDocument.withCells(current, RunDocument.ordered(cells, done), current.status());
                     write();
                 }
                 listener.cellFinished(cell, new RunListener.Position(first + k, todo.size(), suite.repeats(),
@@ -231,8 +226,8 @@ public final class Runner {
         supervisor.close(grace);
         try {
             synchronized (resultsLock) {
-                current = withCells(current, CrossCheck.flag(current.cells()), current.status());
-                current = finish(current, status);
+                current = RunDocument.withCells(current, CrossCheck.flag(current.cells()), current.status());
+                current = RunDocument.finish(current, status);
                 write();
             }
         } catch (ResultsLostException e) {
@@ -263,7 +258,7 @@ public final class Runner {
             if (!finished.await(grace.toMillis() + 10_000, TimeUnit.MILLISECONDS)) {
                 synchronized (resultsLock) {
                     if (current != null) {
-                        current = finish(current, "interrupted");
+                        current = RunDocument.finish(current, "interrupted");
                         write();
                     }
                 }
@@ -302,89 +297,6 @@ public final class Runner {
         } catch (IOException | RuntimeException e) {
             throw new ResultsLostException(resultsFile(), e);
         }
-    }
-
-    private static List<CellResult> ordered(List<Cell> cells, Map<String, CellResult> done) {
-        List<CellResult> out = new ArrayList<>();
-        for (Cell c : cells) {
-            CellResult r = done.get(c.id());
-            if (r != null) {
-                out.add(r);
-            }
-        }
-        // cells of the previous document that the suite no longer has are kept at the end
-        done.forEach((id, r) -> {
-            if (cells.stream().noneMatch(c -> c.id().equals(id))) {
-                out.add(r);
-            }
-        });
-        return out;
-    }
-
-    private static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
-        return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise());
-    }
-
-    private static RunResult finish(RunResult r, String status) {
-        if (!"running".equals(r.status())) {
-            return r;
-        }
-        return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise());
-    }
-
-    // ------------------------------------------------------------------ one cell
-
-    /** Runs every repeat of a group's cells; null when the run was interrupted meanwhile. */
-    private List<CellResult> runGroup(Suite suite, List<Cell> group, int firstPosition, int total) throws IOException {
-        Map<Cell, List<RepeatResult>> repeats = new LinkedHashMap<>();
-        Map<Cell, Path> dirs = new LinkedHashMap<>();
-        for (Cell cell : group) {
-            Path cellDir = runDir.resolve("cells").resolve(RepeatGroups.cellDirName(cell));
-            Files.createDirectories(cellDir);
-            dirs.put(cell, cellDir);
-            repeats.put(cell, new ArrayList<>());
-        }
-        for (int r = 1; r <= suite.repeats(); r++) {
-            for (Cell cell : RepeatGroups.order(group, r)) {
-                RunListener.Position pos = new RunListener.Position(firstPosition + group.indexOf(cell), total, r, suite.repeats());
-                listener.cellStarted(cell, pos);
-                RepeatResult rr;
-                try {
-                    rr = repeatRunner.run(suite, cell, r, runDir, dirs.get(cell), pos);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    interrupted = true;
-                    return null;
-                } catch (IOException | RuntimeException e) {
-                    if (interrupted) {
-                        return null;
-                    }
-                    rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                            List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null);
-                }
-                if (interrupted) {
-                    return null;
-                }
-                repeats.get(cell).add(rr);
-            }
-        }
-        List<CellResult> out = new ArrayList<>();
-        for (Cell cell : group) {
-            out.add(cellResult(cell, repeats.get(cell), dirs.get(cell)));
-        }
-        return out;
-    }
-
-    private CellResult cellResult(Cell cell, List<RepeatResult> repeats, Path cellDir) {
-        CellSummary summary = Summaries.of(repeats);
-        Verdict.Outcome v = Verdict.cell(repeats, summary.throughputRps() == null ? 0 : summary.throughputRps().relativeSpread());
-        List<LogFinding> findings = LogScanner.merge(repeats.stream().flatMap(x -> x.findings().stream()).toList());
-        String cp = registry.target(cell.entryProcess().target()).map(registry::classpath).orElse(null);
-        return new CellResult(cell.id(), cell.index(), cell.knobs(), EnvironmentProbe.versions(cp), repeats, summary,
-                v.valid(), v.reasons(), findings, runDir.relativize(cellDir).toString(),
-                TheoryColumn.of(cell, repeats, summary));
     }
 
     /** Children started and not yet stopped (tests check that none is left). */

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
@@ -60,7 +61,7 @@ public final class ExternalToolDriver implements LoadDriver {
     static LoadRequest request(ExternalInjector tool, LoadArgs a, boolean keepAlive, Path workDir) {
         return new LoadRequest(a.url(), a.protocol(), a.connections(), a.inFlight() == null ? 1 : a.inFlight(),
                 threads(tool, a), a.duration(), a.method() == null ? "GET" : a.method(), a.headers(), a.bodyFile(),
-                a.timeout() == null ? null : dev.fluxlab.model.Durations.parse(a.timeout()), keepAlive, workDir);
+                a.timeout() == null ? null : Durations.parse(a.timeout()), keepAlive, workDir);
     }
 
     /** The unrecorded warm-up run's length. */

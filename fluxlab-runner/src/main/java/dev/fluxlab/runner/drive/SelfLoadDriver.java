@@ -4,6 +4,7 @@ import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.target.TargetSet;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,7 +29,7 @@ public final class SelfLoadDriver implements LoadDriver {
 
     /** The flags a self-loading target gets: the options it takes, as {@code --flag=value}, and the request path. */
     static List<String> flags(LoadArgs args, String path) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (LoadArgs.Option o : args.options()) {
             if (OPTIONS.contains(o.name())) {
                 out.add(o.value() == null ? o.name() : o.name() + "=" + o.value());

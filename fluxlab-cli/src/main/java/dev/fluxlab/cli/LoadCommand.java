@@ -18,7 +18,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +145,7 @@ public final class LoadCommand implements Callable<Integer> {
             Json.writeAtomically(json, outcome.result());
         }
         if (hgrm != null) {
-            writeAtomically(hgrm, HumanReport.hgrm(outcome));
+            Json.writeTextAtomically(hgrm, HumanReport.hgrm(outcome));
         }
         return 0;
     }
@@ -233,17 +232,5 @@ public final class LoadCommand implements Callable<Integer> {
             };
             default -> throw new IllegalArgumentException("--progress must be human, machine or none, got '" + progress + "'");
         };
-    }
-
-    private static void writeAtomically(Path file, String text) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            Files.writeString(tmp, text);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 }

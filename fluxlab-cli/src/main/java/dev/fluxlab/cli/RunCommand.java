@@ -10,6 +10,8 @@ import dev.fluxlab.report.ReportFiles;
 import dev.fluxlab.report.ReportModel;
 import dev.fluxlab.report.TextReport;
 import dev.fluxlab.runner.RunListener;
+import dev.fluxlab.runner.ResultsInUseException;
+import dev.fluxlab.runner.ResultsLostException;
 import dev.fluxlab.runner.RunListeners;
 import dev.fluxlab.runner.Runner;
 import dev.fluxlab.runner.console.ConsoleListener;
@@ -39,8 +41,11 @@ import java.util.concurrent.Callable;
         description = {"Runs a suite: every cell of its matrix, with targets and the injector as child JVMs.",
                 "Writes results/<yyyyMMdd-HHmmss>-<suite>/results.json after every cell and prints the end table."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the run completed (invalid cells are marked, not fatal)", "1:the run failed",
-                "2:bad input (invalid suite, unknown option)", "130:interrupted (results.json kept; use --resume)"})
+        exitCodeList = {"0:the run completed (invalid cells are marked, not fatal)",
+                "1:the run failed: results.json could not be written, or the results folder is in use by another run",
+                "2:bad input (invalid suite, unknown option)",
+                "130:interrupted by Ctrl-C / SIGINT (results.json kept; use --resume)",
+                "143:stopped by SIGTERM (results.json kept; use --resume)"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -121,6 +126,9 @@ public final class RunCommand implements Callable<Integer> {
         RunResult r;
         try {
             r = runner.run(s, dir, previous);
+        } catch (ResultsLostException | ResultsInUseException e) {
+            err.println("fluxlab run: " + e.getMessage());
+            return 1;
         } catch (IOException e) {
             err.println("fluxlab run: cannot write the results folder " + dir + ": " + e.getMessage()
                     + "; choose a writable place with --out DIR");

@@ -99,4 +99,25 @@ class RunCommandTest {
         assertTrue(estimate.compareTo(Duration.ofMinutes(4)) < 0, "quick must plan for under 4 minutes: " + estimate);
         assertEquals(quick, RunCommand.resolveSuite("../suites/quick.yaml"));
     }
+
+    @Test
+    void helpSaysWhatEachSignalExitsWith() {
+        Outcome o = execute("run", "--help");
+        assertTrue(o.out().contains("130") && o.out().contains("SIGINT"), o.out());
+        assertTrue(o.out().contains("143") && o.out().contains("SIGTERM"), o.out());
+    }
+
+    @Test
+    void resumeOfAnEmptyOrForeignDocumentIsOneMessage(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("results.json"), "{}");
+        Outcome empty = execute("run", "--resume", tmp.toString(), "--dry-run");
+        assertEquals(2, empty.code(), empty.err());
+        assertTrue(empty.err().contains("not a fluxlab run document"), empty.err());
+        assertFalse(empty.err().contains("Exception"), empty.err());
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"fluxlab.run/9\",\"cells\":[]}");
+        Outcome other = execute("run", "--resume", tmp.toString());
+        assertEquals(2, other.code(), other.err());
+        assertTrue(other.err().contains("'fluxlab.run/9', not fluxlab.run/1"), other.err());
+        assertFalse(Files.exists(tmp.resolve("cells")), "nothing was started");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -87,6 +88,6 @@ public final class HumanReport {
 
     /** One machine progress line as in docs/contracts.md. */
     public static String machineProgress(String phase, int t, long ok, long errors, double rps) {
-        return String.format(Locale.ROOT, "fluxlab-progress phase=%s t=%d ok=%d errors=%d rps=%.0f", phase, t, ok, errors, rps);
+        return new ProgressLine(phase, t, ok, errors, rps).format();
     }
 }

@@ -101,7 +101,7 @@ public final class LoadGenerator {
         }
 
         // --- warm-up (not recorded) ---
-        Sampler warm = new Sampler("warmup", runStart, workers, perSecond, progress);
+        SecondTicker warm = new SecondTicker("warmup", runStart, workers, perSecond, progress);
         Boolean stable = null;
         if (spec.warmupAuto()) {
             long max = runStart + spec.warmupMax().toNanos();
@@ -135,7 +135,7 @@ public final class LoadGenerator {
         long cpu0 = processCpu();
         long mStart = System.nanoTime();
         long mEnd;
-        Sampler meas = new Sampler("measure", mStart, workers, perSecond, progress);
+        SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress);
         if (spec.requests() == null) {
             mEnd = mStart + spec.duration().toNanos();
             ctl.openMeasure(mStart, mEnd);
@@ -230,7 +230,7 @@ public final class LoadGenerator {
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
                 (mStart - runStart) / 1e9, stable, durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
-                transport.name());
+                transport.name(), null, tids.length);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 
@@ -397,7 +397,7 @@ public final class LoadGenerator {
     }
 
     /** Per-second samples of one phase from the loops' running totals. */
-    private static final class Sampler {
+    private static final class SecondTicker {
         final String phase;
         final long start;
         final List<LoopWorker> workers;
@@ -407,7 +407,7 @@ public final class LoadGenerator {
         int t;
         long lastOk, lastErr;
 
-        Sampler(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress) {
+        SecondTicker(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress) {
             this.phase = phase;
             this.start = start;
             this.workers = workers;

@@ -1,5 +1,7 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.LoadArgs;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -169,8 +171,7 @@ public record LoadSpec(
             if (inFlight > 65_536) {
                 throw new IllegalArgumentException("--in-flight must be at most 65536, got " + inFlight);
             }
-            int cores = Runtime.getRuntime().availableProcessors();
-            int t = threads == null ? Math.min(cores, connections) : threads;
+            int t = threads == null ? LoadArgs.defaultThreads(connections) : threads;
             if (t < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, got " + t);
             }

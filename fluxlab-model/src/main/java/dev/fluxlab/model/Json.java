@@ -10,7 +10,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /**
  * The one JSON mapping every fluxlab document uses: snake_case keys, pretty-printed, no nulls.
@@ -50,11 +53,21 @@ public final class Json {
 
     /** Writes {@code value} to {@code file} through a sibling temp file and an atomic rename. */
     public static void writeAtomically(Path file, Object value) throws IOException {
+        writeTextAtomically(file, MAPPER.writeValueAsString(value));
+    }
+
+    /**
+     * Writes {@code text} (UTF-8) to {@code file} through a sibling temp file and an atomic rename. The temp file is
+     * created with the default permissions (the umask applies, as for any file the user writes), not the owner-only
+     * ones of {@link Files#createTempFile}.
+     */
+    public static void writeTextAtomically(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        Path tmp = dir.resolve(file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            MAPPER.writeValue(tmp.toFile(), value);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);

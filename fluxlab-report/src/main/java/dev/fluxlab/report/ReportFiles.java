@@ -1,12 +1,10 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.RunResult;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -31,15 +29,8 @@ public final class ReportFiles {
         return List.of(md, html);
     }
 
+    /** Through a temp file and a rename, with the permissions the umask gives (as results.json). */
     static void writeAtomically(Path file, String text) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        Json.writeTextAtomically(file, text);
     }
 }

@@ -45,7 +45,7 @@ final class Fixtures {
     static RunResult sparse() {
         RunResult full = run();
         List<CellResult> cells = full.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(),
-                c.summary(), c.valid(), c.reasons(), c.findings())).toList();
+                c.summary(), c.valid(), c.reasons(), c.findings(), null, null)).toList();
         return new RunResult(full.schema(), "sparse", full.suite(), full.suiteFile(), full.description(), "interrupted", full.startedAt(),
                 null, null, full.tables(), null, cells, full.noise());
     }
@@ -121,14 +121,14 @@ final class Fixtures {
             LoadResult load = new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:40123/plaintext", protocol, open ? "open" : "closed", "GET",
                     16, 1, open ? rps[r] : null, 5.0, null, 10.0, ok, valid ? Map.of() : Map.of("reset", 400L, "status", 100L),
                     rps[r], new Latency(cs, us), 0, 0, injectorCpu, injectorCpu / 10, seconds,
-                    encode(corrected), "us", encode(uncorrected));
+                    encode(corrected), "us", encode(uncorrected), null, null, null);
             List<ProcessStats> processes = List.of(
                     new ProcessStats("target", "reactor-netty", 1000 + r, targetCpu, targetCpu / ok * 1e6, targetCpu / 10, 180, 24, 3L, 12.5,
-                            valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0)),
+                            valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0), null),
                     new ProcessStats("injector", "fluxlab-load", 2000 + r, injectorCpu, injectorCpu / ok * 1e6, injectorCpu / 10, 150, 12, null, null,
-                            0, false, "logs/cell-" + index + "/injector.log", samples(16, injectorCpu / 10, 1.0)));
+                            0, false, "logs/cell-" + index + "/injector.log", samples(16, injectorCpu / 10, 1.0), null));
             repeats.add(new RepeatResult(r + 1, "2026-11-22T09:3" + index + ":0" + r + "Z", load, processes,
-                    r == 0 ? findings : List.of(), valid, valid ? List.of() : reasons));
+                    r == 0 ? findings : List.of(), valid, valid ? List.of() : reasons, null, null, null, null, null, null));
         }
         List<Double> throughput = new ArrayList<>();
         for (double v : rps) {
@@ -146,7 +146,7 @@ final class Fixtures {
                 Map.of("reactor-netty", Stat.of(List.of(180.0)), "fluxlab-load", Stat.of(List.of(150.0))),
                 Stat.of(List.of(5.0)));
         return new CellResult(id, index, knobs, Map.of("reactor-netty", "1.3.8", "netty", "4.2.18.Final"), repeats, summary, valid,
-                reasons, findings);
+                reasons, findings, null, null);
     }
 
     /**

@@ -24,12 +24,12 @@ class LoopDistributionTest {
                 "fluxlab-fe-nio-1", Map.of("frontend_requests", 900, "backend_connections", 4, "backend_responses", 1800),
                 "fluxlab-fe-nio-2", Map.of("frontend_requests", 880, "backend_connections", 0, "backend_responses", 0))));
         RepeatResult r2 = new RepeatResult(r.repeat(), r.startedAt(), r.load(), r.processes(), r.findings(), r.valid(),
-                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom());
+                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null);
         List<RepeatResult> repeats = new ArrayList<>(c.repeats());
         repeats.set(0, r2);
         List<CellResult> cells = new ArrayList<>(base.cells());
         cells.set(0, new CellResult(c.id(), c.index(), c.knobs(), c.versions(), repeats, c.summary(), c.valid(),
-                c.reasons(), c.findings(), c.dir()));
+                c.reasons(), c.findings(), c.dir(), null));
         RunResult run = new RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(),
                 base.status(), base.startedAt(), base.finishedAt(), base.environment(), base.tables(), base.settings(),
                 cells, base.noise());

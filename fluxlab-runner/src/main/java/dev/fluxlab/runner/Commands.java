@@ -1,10 +1,7 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.model.Durations;
-import dev.fluxlab.model.suite.Suite;
-import dev.fluxlab.model.suite.SuiteSpec.ExpectSpec;
-import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
@@ -20,8 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * Command lines of the child JVMs, following docs/contracts.md: targets get {@code --<knob>=<value>} flags,
- * the injector gets the cell's load profile, the scenario's request and verification flags, and
- * {@code --json FILE --progress machine}.
+ * the injector its JVM from the registry and then the {@link LoadArgs} of the repeat.
  */
 public final class Commands {
 
@@ -85,50 +81,6 @@ public final class Commands {
         return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
     }
 
-    /**
-     * The flags a self-loading target gets after its knobs: the cell's load profile, the suite's phases, the
-     * scenario's request and verification, and {@code --json FILE --progress=machine}, in the injector's vocabulary
-     * (docs/contracts.md), each as {@code --flag=value}.
-     */
-    public static List<String> selfLoadArgs(Cell cell, Suite suite, Path json, Path bodyFile) {
-        List<String> cmd = new ArrayList<>();
-        Cell.CellLoad l = cell.load();
-        cmd.add("--connections=" + l.connections());
-        if (l.inFlight() != null) {
-            cmd.add("--in-flight=" + l.inFlight());
-        }
-        if (l.timeout() != null) {
-            cmd.add("--timeout=" + l.timeout());
-        }
-        cmd.add("--duration=" + Durations.format(suite.measure()));
-        if (suite.autoWarmup()) {
-            cmd.add("--warmup=auto");
-            cmd.add("--warmup-max=" + Durations.format(suite.warmupMax()));
-        } else {
-            cmd.add("--warmup=" + Durations.format(suite.warmup()));
-        }
-        ScenarioSpec s = cell.scenario();
-        if (s.method() != null) {
-            cmd.add("--method=" + s.method());
-        }
-        if (s.path() != null) {
-            cmd.add("--path=" + s.path());
-        }
-        if (bodyFile != null) {
-            cmd.add("--body-file=" + bodyFile);
-        } else if (s.bodySize() != null) {
-            cmd.add("--body-size=" + s.bodySize());
-        }
-        ExpectSpec e = s.expect();
-        cmd.add("--expect-status=" + (e == null || e.status() == null ? 200 : e.status()));
-        if (e != null && e.body() != null) {
-            cmd.add("--expect-body=" + e.body());
-        }
-        cmd.add("--json=" + json);
-        cmd.add("--progress=machine");
-        return cmd;
-    }
-
     /** Replaces {@code ${process.attribute}} with what an earlier process announced in its readiness line. */
     static String fill(String value, Map<String, String> placeholders) {
         Matcher m = PLACEHOLDER.matcher(value);
@@ -145,25 +97,8 @@ public final class Commands {
         return sb.toString();
     }
 
-    /** The protocol the injector speaks: the load profile's, else the one the entry process announced. */
-    public static String loadProtocol(Cell cell, Map<String, String> entryReadiness) {
-        if (cell.load().protocol() != null) {
-            return cell.load().protocol();
-        }
-        String p = entryReadiness.getOrDefault("protocol", cell.entryProcess().knobs().getOrDefault("protocol", "http1.1"));
-        return switch (p) {
-            case "h2", "h2c" -> p;
-            default -> "http1.1";
-        };
-    }
-
-    public List<String> injector(Cell cell, Suite suite, String url, String protocol, Path json, Path bodyFile) {
-        return injector(cell, suite, url, protocol, json, bodyFile, false);
-    }
-
-    /** The injector's command; {@code coldTargets}: the targets were just started, so the suite's cold minimum applies. */
-    public List<String> injector(Cell cell, Suite suite, String url, String protocol, Path json, Path bodyFile,
-                                 boolean coldTargets) {
+    /** The injector's command: its JVM and main from the registry, then {@code args} ({@link LoadArgs#toArgv()}). */
+    public List<String> injector(LoadArgs args) {
         LaunchDef def = registry.injector();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
@@ -173,78 +108,7 @@ public final class Commands {
         cmd.add(registry.classpath(def));
         cmd.add(def.main());
         cmd.addAll(def.argsOrEmpty());
-        cmd.add(url);
-        cmd.add("--protocol");
-        cmd.add(protocol);
-        Cell.CellLoad l = cell.load();
-        cmd.add("--connections");
-        cmd.add(String.valueOf(l.connections()));
-        if (l.inFlight() != null) {
-            cmd.add("--in-flight");
-            cmd.add(String.valueOf(l.inFlight()));
-        }
-        if (l.rate() != null) {
-            cmd.add("--rate");
-            cmd.add(String.valueOf(l.rate()));
-        }
-        if (l.threads() != null) {
-            cmd.add("--threads");
-            cmd.add(String.valueOf(l.threads()));
-        }
-        if (l.timeout() != null) {
-            cmd.add("--timeout");
-            cmd.add(l.timeout());
-        }
-        cmd.add("--duration");
-        cmd.add(Durations.format(suite.measure()));
-        cmd.add("--warmup");
-        if (suite.autoWarmup()) {
-            cmd.add("auto");
-            cmd.add("--warmup-max");
-            cmd.add(Durations.format(suite.warmupMax()));
-            if (coldTargets && !suite.coldWarmupMin(cell).isZero()) {
-                cmd.add("--warmup-min");
-                cmd.add(Durations.format(suite.coldWarmupMin(cell)));
-            }
-        } else {
-            cmd.add(Durations.format(suite.warmup()));
-        }
-        ScenarioSpec s = cell.scenario();
-        if (s.method() != null) {
-            cmd.add("--method");
-            cmd.add(s.method());
-        }
-        if (bodyFile != null) {
-            cmd.add("--body-file");
-            cmd.add(bodyFile.toString());
-        } else if (s.bodySize() != null) {
-            cmd.add("--body-size");
-            cmd.add(String.valueOf(s.bodySize()));
-        }
-        if (s.headers() != null) {
-            s.headers().forEach((k, v) -> {
-                cmd.add("--header");
-                cmd.add(k + ": " + v);
-            });
-        }
-        ExpectSpec e = s.expect();
-        cmd.add("--expect-status");
-        cmd.add(String.valueOf(e == null || e.status() == null ? 200 : e.status()));
-        if (e != null && e.body() != null) {
-            cmd.add("--expect-body");
-            cmd.add(e.body());
-        }
-        if (e != null && e.contentType() != null) {
-            cmd.add("--expect-content-type");
-            cmd.add(e.contentType());
-        }
-        if (url.startsWith("https:")) {
-            cmd.add("--insecure");
-        }
-        cmd.add("--json");
-        cmd.add(json.toString());
-        cmd.add("--progress");
-        cmd.add("machine");
+        cmd.addAll(args.toArgv());
         return cmd;
     }
 }

@@ -69,6 +69,7 @@ class InterruptAndResumeTest {
         try {
             run.destroy(); // SIGTERM
             assertTrue(run.waitFor(30, TimeUnit.SECONDS), "the run did not stop after SIGTERM");
+            assertEquals(143, run.exitValue(), "SIGTERM ends the JVM with 128 + 15, as fluxlab run --help says");
         } finally {
             run.destroyForcibly();
         }

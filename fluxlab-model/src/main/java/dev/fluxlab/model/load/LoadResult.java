@@ -37,6 +37,8 @@ import java.util.Map;
  * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
  *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
  *                        percentiles such a tool does not give are NaN, its histogram fields are null
+ * @param threads         the event loops (fluxlab, the HttpClient loader) or tool threads (wrk, h2load, ab) that
+ *                        actually ran the load; null in older documents
  */
 public record LoadResult(
         String schema,
@@ -63,40 +65,17 @@ public record LoadResult(
         String histogramUnit,
         String uncorrectedHistogram,
         String transport,
-        String injector) {
+        String injector,
+        Integer threads) {
 
     public static final String SCHEMA = "fluxlab.load/1";
-
-    /** The original constructor, before {@code transport} was added; kept so existing callers still compile. */
-    public LoadResult(String schema, String target, String protocol, String model, String method,
-                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
-                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
-                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
-                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
-                      String histogramUnit, String uncorrectedHistogram) {
-        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
-                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null);
-    }
-
-    /** The constructor with {@code transport}, before {@code injector} was added (fluxlab's own injector). */
-    public LoadResult(String schema, String target, String protocol, String model, String method,
-                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
-                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
-                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
-                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
-                      String histogramUnit, String uncorrectedHistogram, String transport) {
-        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
-                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null);
-    }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
     public LoadResult withWarmupAndCpu(double warmupS, double injectorCpuS, double injectorCpuCores) {
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector);
+                injector, threads);
     }
 
     /** Sum of all error classes. */

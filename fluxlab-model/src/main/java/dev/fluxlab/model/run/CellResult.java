@@ -32,18 +32,4 @@ public record CellResult(
         List<LogFinding> findings,
         String dir,
         TheoryResult theory) {
-
-    /** The shape before {@code theory}. */
-    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
-                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
-                      List<LogFinding> findings, String dir) {
-        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, dir, null);
-    }
-
-    /** The original shape, without {@code dir}. */
-    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
-                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
-                      List<LogFinding> findings) {
-        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, null, null);
-    }
 }

@@ -9,6 +9,9 @@ package dev.fluxlab.model.run;
  * @param busyCores   average cores busy (user, nice, system, irq, softirq, steal), every process on the machine
  * @param idleCores   average cores idle (idle + iowait): CPU the run could have used and did not
  * @param othersCores busy cores not accounted for by the processes of this repeat (other jobs, the runner itself)
+ * @param stealCores  average cores the hypervisor gave to other guests (the {@code steal} column, inside
+ *                    {@code busyCores}); null when /proc/stat has no steal column or was unreadable (added in
+ *                    fluxlab.run/1)
  */
-public record MachineCpu(int cores, double busyCores, double idleCores, double othersCores) {
+public record MachineCpu(int cores, double busyCores, double idleCores, double othersCores, Double stealCores) {
 }

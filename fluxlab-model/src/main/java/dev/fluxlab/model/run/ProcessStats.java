@@ -38,12 +38,4 @@ public record ProcessStats(
         String log,
         List<ProcessSample> samples,
         String gcScope) {
-
-    /** The original shape, without {@code gcScope}. */
-    public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
-                        double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,
-                        boolean crashed, String log, List<ProcessSample> samples) {
-        this(role, name, pid, cpuS, cpuPerRequestUs, cpuCores, rssMaxMb, threadsMax, gcPauses, gcPauseMs, exitCode,
-                crashed, log, samples, null);
-    }
 }

@@ -36,27 +36,4 @@ public record RepeatResult(
         Map<String, Object> targetStats,
         String targetsFrom,
         MachineCpu machine) {
-
-    /** The shape before {@code machine}. */
-    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
-                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
-                        Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
-                        String targetsFrom) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
-                targetStats, targetsFrom, null);
-    }
-
-    /** The shape before {@code targetStats} and {@code targetsFrom}. */
-    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
-                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
-                        Double measuredS, Map<String, Map<String, String>> readiness) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
-                null, null, null);
-    }
-
-    /** The original shape, without the additions. */
-    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
-                        List<LogFinding> findings, boolean valid, List<String> reasons) {
-        this(repeat, startedAt, load, processes, findings, valid, reasons, null, null, null, null, null, null);
-    }
 }

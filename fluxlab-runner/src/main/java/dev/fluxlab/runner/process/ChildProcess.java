@@ -153,6 +153,11 @@ public final class ChildProcess {
         }
     }
 
+    /** Whether its output has ended (it closed stdout and stderr, usually by exiting). */
+    public boolean outputEnded() {
+        return outputClosed.isDone();
+    }
+
     /** Waits for the log copy to finish after the process has exited (bounded). */
     public void awaitOutput(Duration max) {
         try {
@@ -210,6 +215,23 @@ public final class ChildProcess {
 
     public Integer exitCode() {
         return process.isAlive() ? null : process.exitValue();
+    }
+
+    /**
+     * The exit code once the process has been reaped, waiting at most {@code bound} for that: a process whose output
+     * has closed may not have been reaped yet, and reading its code at once would take it for still running. Null
+     * when it is still running after the bound.
+     */
+    public Integer exitCodeWithin(Duration bound) throws InterruptedException {
+        process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
+        return exitCode();
+    }
+
+    /** The last {@code n} lines it printed, indented, for a message; says so when the log is empty. */
+    public String lastLines(int n) {
+        List<String> t = tail();
+        List<String> last = t.subList(Math.max(0, t.size() - n), t.size());
+        return last.isEmpty() ? "  (the log is empty)" : "  " + String.join("\n  ", last);
     }
 
     public Process process() {

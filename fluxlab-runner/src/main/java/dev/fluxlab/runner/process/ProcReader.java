@@ -43,13 +43,21 @@ public final class ProcReader {
         return t;
     }
 
-    /** Cumulative CPU seconds of the whole machine, summed over its CPUs: busy and idle. */
-    public record MachineReading(double busyS, double idleS) {
+    /**
+     * Cumulative CPU seconds of the whole machine, summed over its CPUs: busy, idle, and the steal inside busy (null
+     * when the kernel's line has no steal column).
+     */
+    public record MachineReading(double busyS, double idleS, Double stealS) {
     }
 
     /** Reads the aggregate {@code cpu} line of {@code /proc/stat}; empty when it is not there. */
     public static Optional<MachineReading> readMachine() {
-        try (var lines = Files.lines(Path.of("/proc/stat"))) {
+        return readMachine(Path.of("/proc/stat"));
+    }
+
+    /** Reads the aggregate {@code cpu} line of a file in {@code /proc/stat}'s format; empty when it is not there. */
+    public static Optional<MachineReading> readMachine(Path procStat) {
+        try (var lines = Files.lines(procStat)) {
             return lines.filter(l -> l.startsWith("cpu ")).findFirst().map(ProcReader::machine);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -67,7 +75,7 @@ public final class ProcReader {
         long busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
         long idle = v[3] + v[4];
         double tick = clockTicks();
-        return new MachineReading(busy / tick, idle / tick);
+        return new MachineReading(busy / tick, idle / tick, f.length >= 8 ? v[7] / tick : null);
     }
 
     /** Reads {@code pid}; empty when the process is gone or /proc is not there. */

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -23,13 +24,26 @@ public final class Sampler implements AutoCloseable {
     private final Map<ChildProcess, List<ProcessSample>> samples = new LinkedHashMap<>();
     private final List<MachineSample> machine = new ArrayList<>();
 
-    /** The whole machine's cumulative busy and idle CPU seconds (all CPUs) at {@code t}. */
-    private record MachineSample(double t, double busyS, double idleS) {
+    private final Supplier<Optional<ProcReader.MachineReading>> machineSource;
+
+    /** The whole machine's cumulative busy, idle and steal CPU seconds (all CPUs) at {@code t}. */
+    record MachineSample(double t, double busyS, double idleS, Double stealS) {
     }
+
+    /** The whole machine's average cores over a window: busy, idle, and steal (inside busy; null when unknown). */
+    public record MachineCores(double busy, double idle, Double steal) {
+    }
+
     private final ScheduledExecutorService timer;
 
     public Sampler(long originNanos) {
+        this(originNanos, ProcReader::readMachine);
+    }
+
+    /** A sampler reading the machine's CPU from {@code machineSource} (tests feed a fake /proc/stat sequence). */
+    Sampler(long originNanos, Supplier<Optional<ProcReader.MachineReading>> machineSource) {
         this.originNanos = originNanos;
+        this.machineSource = machineSource;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "fluxlab-sampler");
             t.setDaemon(true);
@@ -57,14 +71,18 @@ public final class Sampler implements AutoCloseable {
 
     private synchronized void sampleMachine() {
         double t = now();
-        ProcReader.readMachine().ifPresent(m -> machine.add(new MachineSample(t, m.busyS(), m.idleS())));
+        machineSource.get().ifPresent(m -> machine.add(new MachineSample(t, m.busyS(), m.idleS(), m.stealS())));
     }
 
     /**
-     * The whole machine's busy and idle cores between {@code from} and {@code to} (seconds since the origin),
-     * interpolated like a process's CPU; empty when /proc/stat was not sampled around the window.
+     * The whole machine's cores between {@code from} and {@code to} (seconds since the origin), interpolated like a
+     * process's CPU; empty when /proc/stat was not sampled around the window.
      */
-    public synchronized Optional<double[]> machineCores(double from, double to) {
+    public synchronized Optional<MachineCores> machineCores(double from, double to) {
+        return machineCores(machine, from, to);
+    }
+
+    static Optional<MachineCores> machineCores(List<MachineSample> machine, double from, double to) {
         // only a window the samples bracket: clamping at the ends would count part of it as idle-free nothing
         if (machine.size() < 2 || !(to > from) || machine.get(0).t() > from + 0.05
                 || machine.get(machine.size() - 1).t() < to - 0.05) {
@@ -75,7 +93,11 @@ public final class Sampler implements AutoCloseable {
                 - at(machine, from, MachineSample::t, MachineSample::busyS)) / seconds;
         double idle = (at(machine, to, MachineSample::t, MachineSample::idleS)
                 - at(machine, from, MachineSample::t, MachineSample::idleS)) / seconds;
-        return Optional.of(new double[]{busy, idle});
+        Double steal = machine.stream().allMatch(m -> m.stealS() != null)
+                ? (at(machine, to, MachineSample::t, MachineSample::stealS)
+                - at(machine, from, MachineSample::t, MachineSample::stealS)) / seconds
+                : null;
+        return Optional.of(new MachineCores(busy, idle, steal));
     }
 
     private void sampleOne(ChildProcess c, List<ProcessSample> list) {

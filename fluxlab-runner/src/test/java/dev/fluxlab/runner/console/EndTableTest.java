@@ -22,7 +22,7 @@ class EndTableTest {
         k.put("connections", c);
         CellSummary s = new CellSummary(Stat.of(List.of(rps * 0.98, rps, rps * 1.02)), Map.of(), null, null, Map.of(),
                 Map.of(), Map.of(), null);
-        return new CellResult("id", 1, k, Map.of(), List.of(), s, valid, List.of(), List.of());
+        return new CellResult("id", 1, k, Map.of(), List.of(), s, valid, List.of(), List.of(), null, null);
     }
 
     @Test

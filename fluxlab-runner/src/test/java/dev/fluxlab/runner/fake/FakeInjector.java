@@ -82,7 +82,8 @@ public final class FakeInjector {
         LoadResult r = new LoadResult(LoadResult.SCHEMA, url, opts.get("protocol"), opts.containsKey("rate") ? "open" : "closed",
                 opts.getOrDefault("method", "GET"), Integer.parseInt(opts.get("connections")),
                 Integer.parseInt(opts.getOrDefault("in-flight", "1")), null, warm, auto ? !unstable : null, measure, ok,
-                errorMap, ok / measure, new Latency(l, l), 0, 0, 0.1, 0.1 / measure, per, null, "us", null);
+                errorMap, ok / measure, new Latency(l, l), 0, 0, 0.1, 0.1 / measure, per, null, "us", null, "nio", null,
+                Integer.parseInt(opts.getOrDefault("threads", "1")));
         Json.writeAtomically(Path.of(opts.get("json")), r);
         System.out.println("fake injector done");
     }

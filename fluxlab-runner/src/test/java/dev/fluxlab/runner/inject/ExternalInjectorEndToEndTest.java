@@ -89,7 +89,7 @@ class ExternalInjectorEndToEndTest {
         assertTrue(second.valid(), second.reasons().toString());
         assertEquals(cell.id(), second.repeats().get(0).targetsFrom(), "the second cell reused the warm target");
         assertTrue(Files.readString(tmp.resolve("run").resolve(second.dir()).resolve("injector-warmup-1.cmd"))
-                .contains("--duration " + ExternalLoad.WARM_TARGETS_WARMUP.toSeconds() + "s"));
+                .contains("--duration " + dev.fluxlab.runner.drive.ExternalToolDriver.WARM_TARGETS_WARMUP.toSeconds() + "s"));
     }
 
     @Test

@@ -59,4 +59,20 @@ class ProcReaderTest {
         ProcReader.MachineReading a = ProcReader.readMachine().orElseThrow();
         org.junit.jupiter.api.Assertions.assertTrue(a.busyS() > 0 && a.idleS() >= 0, a.toString());
     }
+
+    @Test
+    void stealIsReadFromAFakeProcStatSequence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        long hz = ProcReader.clockTicks();
+        java.nio.file.Path stat = tmp.resolve("stat");
+        java.nio.file.Files.writeString(stat, "cpu  100 20 30 400 50 6 4 10 70 0\ncpu0 50 10 15 200 25 3 2 5 35 0\n");
+        ProcReader.MachineReading a = ProcReader.readMachine(stat).orElseThrow();
+        java.nio.file.Files.writeString(stat, "cpu  150 20 30 500 50 6 4 60 70 0\n");
+        ProcReader.MachineReading b = ProcReader.readMachine(stat).orElseThrow();
+        assertEquals(10.0 / hz, a.stealS(), 1e-9);
+        assertEquals(50.0 / hz, b.stealS() - a.stealS(), 1e-9, "steal over the window");
+        assertEquals(100.0 / hz, b.busyS() - a.busyS(), 1e-9, "steal is inside busy");
+        // an old kernel's line without the steal column: steal unknown, not zero
+        org.junit.jupiter.api.Assertions.assertNull(ProcReader.machine("cpu  100 20 30 400 50 6 4").stealS());
+        assertTrue(ProcReader.readMachine(tmp.resolve("missing")).isEmpty());
+    }
 }

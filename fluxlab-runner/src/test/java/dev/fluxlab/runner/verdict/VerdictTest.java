@@ -18,7 +18,7 @@ class VerdictTest {
 
     static LoadResult load(long ok, long errors, Boolean stable, double rps) {
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "h2c", "closed", "GET", 16, 1, null, 3, stable,
-                10, ok, errors == 0 ? Map.of() : Map.of("reset", errors), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null);
+                10, ok, errors == 0 ? Map.of() : Map.of("reset", errors), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null, null, null, null);
     }
 
     static RepeatFacts facts(LoadResult l) {
@@ -34,7 +34,7 @@ class VerdictTest {
             ok += okPerSecond[i];
         }
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "http1.1", "closed", "GET", 200, 1, null, 8, true,
-                okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null);
+                okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null, null, null, null);
     }
 
     /** Seed 002's endpoint 05 as measured: 200 connections on 4 blocked event loops, responses in bursts of 160 and 40. */
@@ -117,10 +117,10 @@ class VerdictTest {
 
     @Test
     void summariesUseValidRepeatsAndCellsNeedAllValid() {
-        ProcessStats ps = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 20, 0L, 0.0, 0, false, "t.log", List.of());
-        RepeatResult a = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(ps), List.of(), true, List.of());
-        RepeatResult b = new RepeatResult(2, "x", load(1100, 0, true, 110), List.of(ps), List.of(), true, List.of());
-        RepeatResult bad = new RepeatResult(3, "x", load(10, 0, true, 1), List.of(ps), List.of(), false, List.of("zero"));
+        ProcessStats ps = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 20, 0L, 0.0, 0, false, "t.log", List.of(), null);
+        RepeatResult a = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null);
+        RepeatResult b = new RepeatResult(2, "x", load(1100, 0, true, 110), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null);
+        RepeatResult bad = new RepeatResult(3, "x", load(10, 0, true, 1), List.of(ps), List.of(), false, List.of("zero"), null, null, null, null, null, null);
         CellSummary s = Summaries.of(List.of(a, b, bad));
         assertEquals(2, s.throughputRps().n());
         assertEquals(105, s.throughputRps().median(), 1e-9);

@@ -108,7 +108,7 @@ public final class HttpClientLoader {
             return new LoadResult(LoadResult.SCHEMA, config.backendUrl().resolve(config.path()).toString(),
                     config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
                     warmupS, null, durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
-                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded);
+                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded, null, null, config.workers());
         } finally {
             stopped = true;
             provider.disposeLater().block(Duration.ofSeconds(10));

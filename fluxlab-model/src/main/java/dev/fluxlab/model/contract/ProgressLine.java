@@ -1,14 +1,23 @@
-package dev.fluxlab.runner;
+package dev.fluxlab.model.contract;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The injector's machine progress line (docs/contracts.md):
- * {@code fluxlab-progress phase=<warmup|measure> t=<s> ok=<n> errors=<n> rps=<n>}.
+ * The machine progress line a load process prints on stdout once a second (docs/contracts.md):
+ * {@code fluxlab-progress phase=<warmup|measure> t=<s> ok=<n> errors=<n> rps=<n>}. The injector formats it, the
+ * runner parses it to follow the phases (the start of the measured phase opens the CPU window).
  */
 public record ProgressLine(String phase, double t, long ok, long errors, double rps) {
 
     public static final String PREFIX = "fluxlab-progress";
+
+    /** The line as printed: whole seconds without a fraction, the rate rounded to a whole number. */
+    public String format() {
+        String time = t == Math.rint(t) ? Long.toString((long) t) : Double.toString(t);
+        return String.format(Locale.ROOT, "%s phase=%s t=%s ok=%d errors=%d rps=%.0f", PREFIX, phase, time, ok, errors,
+                rps);
+    }
 
     public static Optional<ProgressLine> parse(String line) {
         if (line == null || !line.startsWith(PREFIX + " ")) {

@@ -1,0 +1,195 @@
+package dev.fluxlab.model.contract;
+
+import dev.fluxlab.model.Durations;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The injector's command line, {@code fluxlab load URL [options]}, as data: every option the runner passes to a load
+ * process, in fluxlab's vocabulary (docs/contracts.md). The runner builds one per repeat; fluxlab's injector gets
+ * {@link #toArgv()}, a self-loading target a subset of {@link #options()}, an external tool a translation of it. The
+ * CLI's {@code LoadCommand} mirrors this record option by option (a test in fluxlab-cli holds them together).
+ *
+ * @param url               the target URL; null for a self-loading target, which is told its upstream by a knob
+ * @param protocol          {@code --protocol}: {@code http1.1}, {@code h2c} or {@code h2}; null: the URL's default
+ * @param connections       {@code --connections}
+ * @param inFlight          {@code --in-flight}; null: the injector's default
+ * @param rate              {@code --rate} (open model); null: closed model
+ * @param threads           {@code --threads}; null: {@link #defaultThreads(int)}
+ * @param timeout           {@code --timeout} as written in the suite; null: the injector's default
+ * @param duration          {@code --duration}, the measured phase
+ * @param warmup            {@code --warmup}: {@code auto} or a duration as written
+ * @param warmupMax         {@code --warmup-max}, the bound of an {@code auto} warm-up; null: not passed
+ * @param warmupMin         {@code --warmup-min}, the least {@code auto} warm-up; null or zero: not passed
+ * @param method            {@code --method}; null: the injector's default
+ * @param bodyFile          {@code --body-file}; null: none
+ * @param bodySize          {@code --body-size} (only without a body file); null: none
+ * @param headers           {@code --header 'Name: value'}, once per entry
+ * @param expectStatus      {@code --expect-status}
+ * @param expectBody        {@code --expect-body}; null: not checked
+ * @param expectContentType {@code --expect-content-type}; null: not checked
+ * @param insecure          {@code --insecure}: trust the lab's self-signed certificate
+ * @param json              {@code --json}: where the load document goes
+ * @param progress          {@code --progress}: {@code machine} for a runner
+ */
+public record LoadArgs(
+        String url,
+        String protocol,
+        int connections,
+        Integer inFlight,
+        Integer rate,
+        Integer threads,
+        String timeout,
+        Duration duration,
+        String warmup,
+        Duration warmupMax,
+        Duration warmupMin,
+        String method,
+        Path bodyFile,
+        Integer bodySize,
+        Map<String, String> headers,
+        int expectStatus,
+        String expectBody,
+        String expectContentType,
+        boolean insecure,
+        Path json,
+        String progress) {
+
+    /** One option of the command line; {@code value} is null for a flag without a value. */
+    public record Option(String name, String value) {
+    }
+
+    public LoadArgs {
+        headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /**
+     * The event loops (or tool threads) a load uses when none are asked for: one per core, at most one per
+     * connection. The injector applies it, and the runner passes it to the external tools.
+     */
+    public static int defaultThreads(int connections) {
+        return Math.min(Runtime.getRuntime().availableProcessors(), connections);
+    }
+
+    /** Every option, in the order of the command line, without the URL. */
+    public List<Option> options() {
+        List<Option> o = new ArrayList<>();
+        add(o, "--protocol", protocol);
+        add(o, "--connections", connections);
+        add(o, "--in-flight", inFlight);
+        add(o, "--rate", rate);
+        add(o, "--threads", threads);
+        add(o, "--timeout", timeout);
+        add(o, "--duration", duration == null ? null : Durations.format(duration));
+        add(o, "--warmup", warmup);
+        add(o, "--warmup-max", warmupMax == null ? null : Durations.format(warmupMax));
+        add(o, "--warmup-min", warmupMin == null || warmupMin.isZero() ? null : Durations.format(warmupMin));
+        add(o, "--method", method);
+        add(o, "--body-file", bodyFile);
+        add(o, "--body-size", bodyFile == null ? bodySize : null);
+        headers.forEach((k, v) -> o.add(new Option("--header", k + ": " + v)));
+        add(o, "--expect-status", expectStatus);
+        add(o, "--expect-body", expectBody);
+        add(o, "--expect-content-type", expectContentType);
+        if (insecure) {
+            o.add(new Option("--insecure", null));
+        }
+        add(o, "--json", json);
+        add(o, "--progress", progress);
+        return o;
+    }
+
+    /** The arguments of {@code fluxlab load}: the URL, then each option and its value as separate words. */
+    public List<String> toArgv() {
+        if (url == null) {
+            throw new IllegalStateException("a command line for fluxlab load needs a URL");
+        }
+        List<String> argv = new ArrayList<>();
+        argv.add(url);
+        for (Option op : options()) {
+            argv.add(op.name());
+            if (op.value() != null) {
+                argv.add(op.value());
+            }
+        }
+        return argv;
+    }
+
+    private static void add(List<Option> out, String name, Object value) {
+        if (value != null) {
+            out.add(new Option(name, value.toString()));
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Mutable, single-use builder; unset options are not passed (the injector's defaults apply). */
+    public static final class Builder {
+        private String url;
+        private String protocol;
+        private int connections = 1;
+        private Integer inFlight;
+        private Integer rate;
+        private Integer threads;
+        private String timeout;
+        private Duration duration;
+        private String warmup;
+        private Duration warmupMax;
+        private Duration warmupMin;
+        private String method;
+        private Path bodyFile;
+        private Integer bodySize;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private int expectStatus = 200;
+        private String expectBody;
+        private String expectContentType;
+        private boolean insecure;
+        private Path json;
+        private String progress;
+
+        private Builder() {
+        }
+
+        public Builder url(String v) { url = v; return this; }
+        public Builder protocol(String v) { protocol = v; return this; }
+        public Builder connections(int v) { connections = v; return this; }
+        public Builder inFlight(Integer v) { inFlight = v; return this; }
+        public Builder rate(Integer v) { rate = v; return this; }
+        public Builder threads(Integer v) { threads = v; return this; }
+        public Builder timeout(String v) { timeout = v; return this; }
+        public Builder duration(Duration v) { duration = v; return this; }
+        /** A fixed warm-up. */
+        public Builder warmup(Duration v) { warmup = Durations.format(v); warmupMax = null; return this; }
+        /** An adaptive warm-up bounded by {@code max}, at least {@code min} long (null or zero: no minimum). */
+        public Builder warmupAuto(Duration max, Duration min) {
+            warmup = "auto";
+            warmupMax = max;
+            warmupMin = min;
+            return this;
+        }
+        public Builder method(String v) { method = v; return this; }
+        public Builder bodyFile(Path v) { bodyFile = v; return this; }
+        public Builder bodySize(Integer v) { bodySize = v; return this; }
+        public Builder headers(Map<String, String> v) { if (v != null) { headers.putAll(v); } return this; }
+        public Builder expectStatus(int v) { expectStatus = v; return this; }
+        public Builder expectBody(String v) { expectBody = v; return this; }
+        public Builder expectContentType(String v) { expectContentType = v; return this; }
+        public Builder insecure(boolean v) { insecure = v; return this; }
+        public Builder json(Path v) { json = v; return this; }
+        public Builder progress(String v) { progress = v; return this; }
+
+        public LoadArgs build() {
+            return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, warmup,
+                    warmupMax, warmupMin, method, bodyFile, bodySize, headers, expectStatus, expectBody,
+                    expectContentType, insecure, json, progress);
+        }
+    }
+}

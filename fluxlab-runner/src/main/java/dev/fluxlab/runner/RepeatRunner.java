@@ -1,0 +1,168 @@
+package dev.fluxlab.runner;
+
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.drive.DriveResult;
+import dev.fluxlab.runner.drive.ExternalToolDriver;
+import dev.fluxlab.runner.drive.FluxlabDriver;
+import dev.fluxlab.runner.drive.LoadDriver;
+import dev.fluxlab.runner.drive.LoadJob;
+import dev.fluxlab.runner.drive.ProgressWatch;
+import dev.fluxlab.runner.drive.SelfLoadDriver;
+import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.observe.LogScanner;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.Sampler;
+import dev.fluxlab.runner.process.Supervisor;
+import dev.fluxlab.runner.registry.LaunchDef;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.target.SharedTargets;
+import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.target.TargetStarter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One repeat of one cell, as a pipeline: targets (started, or reused under {@code fork: shared}), the load through
+ * the cell's {@link LoadDriver}, the targets' stats documents, stopping (keeping shared targets that are healthy),
+ * then the figures and the verdict ({@link RepeatFigures}).
+ */
+final class RepeatRunner {
+
+    private final TargetRegistry registry;
+    private final Commands commands;
+    private final Supervisor supervisor;
+    private final Duration grace;
+    private final RunListener listener;
+    private final SharedTargets shared;
+    private final TargetStarter starter;
+    private final BooleanSupplier interrupted;
+
+    RepeatRunner(TargetRegistry registry, Commands commands, Supervisor supervisor, Duration grace,
+                 RunListener listener, SharedTargets shared, BooleanSupplier interrupted) {
+        this.registry = registry;
+        this.commands = commands;
+        this.supervisor = supervisor;
+        this.grace = grace;
+        this.listener = listener;
+        this.shared = shared;
+        this.starter = new TargetStarter(commands, supervisor);
+        this.interrupted = interrupted;
+    }
+
+    /** The driver of a cell's load: a self-loading entry, an external tool, or fluxlab's injector. */
+    LoadDriver driver(Cell cell) {
+        Optional<LaunchDef> entry = registry.target(cell.entryProcess().target());
+        if (entry.map(LaunchDef::isSelfLoading).orElse(false)) {
+            return new SelfLoadDriver();
+        }
+        boolean keepAlive = entry.map(d -> !Boolean.FALSE.equals(d.http10KeepAlive())).orElse(true);
+        return ExternalInjectors.byName(cell.load().injectorName())
+                .<LoadDriver>map(tool -> new ExternalToolDriver(tool, keepAlive))
+                .orElseGet(() -> new FluxlabDriver(commands));
+    }
+
+    RepeatResult run(Suite suite, Cell cell, int repeat, Path runDir, Path cellDir, RunListener.Position pos)
+            throws IOException, InterruptedException {
+        long origin = System.nanoTime();
+        String startedAt = Instant.now().toString();
+        Path json = cellDir.resolve("load-" + repeat + ".json");
+        Files.deleteIfExists(json);
+        LoadDriver driver = driver(cell);
+        Optional<TargetSet> reused = suite.sharedTargets() ? shared.reuse(cell) : Optional.empty();
+        if (!suite.sharedTargets()) {
+            shared.release();
+        }
+        TargetSet targets = reused.orElse(null);
+        boolean keep = false;
+        try (Sampler sampler = new Sampler(origin)) {
+            ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler);
+            LoadJob job = new LoadJob(cell, suite, repeat, runDir, cellDir, json, writeBody(cell, cellDir),
+                    reused.isEmpty(), sampler, watch, supervisor, grace, interrupted);
+            watch.phase("starting", 0, 0);
+            Map<ChildProcess, Long> logFrom = new HashMap<>();
+            String startProblem = null;
+            if (targets != null) {
+                for (ChildProcess c : targets.processes()) {
+                    logFrom.put(c, LogScanner.position(c.log()));
+                    sampler.watch(c);
+                }
+            } else {
+                Optional<LoadDriver.EntryLoad> entry = driver.entryLoad(job);
+                TargetStarter.Started s = starter.start(cell, suite, repeat, cellDir, sampler,
+                        entry.map(LoadDriver.EntryLoad::flags).orElse(List.of()),
+                        entry.map(LoadDriver.EntryLoad::listener).orElse(null), interrupted);
+                targets = s.targets();
+                startProblem = s.problem();
+            }
+            DriveResult load = startProblem == null ? driver.drive(job, targets) : DriveResult.NONE;
+            Map<String, Object> targetStats = startProblem == null ? fetchStats(targets.readiness()) : Map.of();
+            RepeatFigures figures = new RepeatFigures(runDir, origin, startProblem, targets, load);
+            watch.phase("stopping", 0, 0);
+            keep = suite.sharedTargets() && startProblem == null && figures.crashed().isEmpty() && targets.alive();
+            if (keep) {
+                shared.keep(cell, targets);
+            } else if (reused.isPresent()) {
+                shared.forget(); // a shared target that crashed or misbehaved is stopped, not reused
+            }
+            stopAll(targets, keep, load);
+            job.checkInterrupted();
+            return figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
+                    reused.map(TargetSet::startedFor).orElse(null));
+        } finally {
+            stopAll(targets, keep, DriveResult.NONE);
+        }
+    }
+
+    /** Stops the repeat's processes: every process it started, its targets unless they are kept. */
+    private void stopAll(TargetSet targets, boolean keep, DriveResult load) {
+        List<ChildProcess> stop = new ArrayList<>();
+        if (load.process() != null && (targets == null || !targets.contains(load.process()))) {
+            stop.add(load.process());
+        }
+        if (targets != null && !keep) {
+            stop.addAll(targets.processes());
+        }
+        supervisor.stop(stop, grace);
+    }
+
+    private static Path writeBody(Cell cell, Path cellDir) throws IOException {
+        if (cell.scenario().body() == null) {
+            return null;
+        }
+        Path body = cellDir.resolve("body.txt");
+        Files.writeString(body, cell.scenario().body());
+        return body;
+    }
+
+    /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
+    private static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        readiness.forEach((process, attrs) -> {
+            String path = attrs.get("stats");
+            String port = attrs.get("port");
+            if (path == null) {
+                return;
+            }
+            if (path.startsWith("http://") || path.startsWith("https://")) {
+                out.put(process, TargetStats.fetch(java.net.URI.create(path)));
+            } else if (port != null && !"0".equals(port)) {
+                out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
+                        "h2".equals(attrs.get("protocol")), path));
+            }
+        });
+        return out;
+    }
+}

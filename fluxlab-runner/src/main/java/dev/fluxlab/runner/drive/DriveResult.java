@@ -1,0 +1,29 @@
+package dev.fluxlab.runner.drive;
+
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.runner.process.ChildProcess;
+
+import java.util.List;
+
+/**
+ * What one driven load produced.
+ *
+ * @param load         the load document (null when there is none)
+ * @param process      the process that produced the load (null when none started); a target for a self-loading one
+ * @param fromTarget   whether {@code process} is one of the targets (a self-loading target), not an injector
+ * @param measureStart when its measured phase started, in seconds since the repeat started (NaN when unknown)
+ * @param end          when the load process ended or was stopped (NaN when unknown)
+ * @param problem      why there is no usable result (null when there is one)
+ * @param warnings     notes for the cell that do not invalidate it
+ */
+public record DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
+                          String problem, List<String> warnings) {
+
+    /** Nothing was driven: the targets did not start. */
+    public static final DriveResult NONE = new DriveResult(null, null, false, Double.NaN, Double.NaN, null, List.of());
+
+    /** The injector's share of the CPU and its saturation are judged only for a process of its own. */
+    public boolean separateInjector() {
+        return process != null && !fromTarget;
+    }
+}

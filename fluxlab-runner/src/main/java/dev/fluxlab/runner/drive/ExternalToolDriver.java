@@ -1,0 +1,170 @@
+package dev.fluxlab.runner.drive;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.ProcessSample;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.inject.AbInjector;
+import dev.fluxlab.runner.inject.ExternalInjector;
+import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.LoadRequest;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.CpuWindow;
+import dev.fluxlab.runner.process.Sampler;
+import dev.fluxlab.runner.target.TargetSet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One repeat's load through an external tool: an unrecorded warm-up run (the tools have no adaptive warm-up: an
+ * {@code auto} warm-up against freshly started targets runs for its bound; against targets already warm from an
+ * earlier cell ({@code fork: shared}) for {@link #WARM_TARGETS_WARMUP}, since the native tools have no JIT of their
+ * own to warm), then the measured run as a child process sampled from /proc five times a second (so the tool's last
+ * partial second is not lost), then its output parsed into {@code load-N.json}. The tool's CPU is the rate over the
+ * sampled window.
+ */
+public final class ExternalToolDriver implements LoadDriver {
+
+    /** An {@code auto} warm-up of an external tool against targets that are already warm: connections and caches. */
+    public static final Duration WARM_TARGETS_WARMUP = Duration.ofSeconds(3);
+
+    /** Extra time a tool gets beyond its own duration before it is stopped. */
+    private static final Duration SLACK = Duration.ofSeconds(30);
+
+    private final ExternalInjector tool;
+    private final boolean http10KeepAlive;
+
+    /** {@code http10KeepAlive}: whether ab may use {@code -k} against the entry target (the registry says). */
+    public ExternalToolDriver(ExternalInjector tool, boolean http10KeepAlive) {
+        this.tool = tool;
+        this.http10KeepAlive = http10KeepAlive;
+    }
+
+    /** Threads the tool runs: ab has one; wrk and h2load get the profile's {@code threads}, else the default. */
+    static int threads(ExternalInjector tool, LoadArgs args) {
+        if (tool instanceof AbInjector) {
+            return 1;
+        }
+        return args.threads() != null ? args.threads() : LoadArgs.defaultThreads(args.connections());
+    }
+
+    /** The request of a cell in the tools' vocabulary, derived from the injector's command line. */
+    static LoadRequest request(ExternalInjector tool, LoadArgs a, boolean keepAlive, Path workDir) {
+        return new LoadRequest(a.url(), a.protocol(), a.connections(), a.inFlight() == null ? 1 : a.inFlight(),
+                threads(tool, a), a.duration(), a.method() == null ? "GET" : a.method(), a.headers(), a.bodyFile(),
+                a.timeout() == null ? null : Durations.parse(a.timeout()), keepAlive, workDir);
+    }
+
+    /** The unrecorded warm-up run's length. */
+    static Duration warmup(Suite suite, boolean coldTargets) {
+        if (!suite.autoWarmup()) {
+            return suite.warmup();
+        }
+        return coldTargets || suite.warmupMax().compareTo(WARM_TARGETS_WARMUP) < 0 ? suite.warmupMax() : WARM_TARGETS_WARMUP;
+    }
+
+    @Override
+    public DriveResult drive(LoadJob job, TargetSet targets) throws IOException, InterruptedException {
+        Optional<Path> exe = ExternalInjectors.locate(tool.executable());
+        if (exe.isEmpty()) {
+            return failed(ExternalInjectors.missing(tool), List.of());
+        }
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()));
+        LoadRequest request = request(tool, args, http10KeepAlive, job.cellDir());
+        Optional<String> unsupported = tool.unsupported(request.protocol(), request.inFlight(), request.method());
+        if (unsupported.isPresent()) {
+            return failed("injector '" + tool.name() + "' cannot run this cell: " + unsupported.get(), List.of());
+        }
+        List<String> warnings = new ArrayList<>();
+        if (tool instanceof AbInjector && !request.keepAlive()) {
+            warnings.add("ab ran without -k: this target does not keep HTTP/1.0 connections alive, so ab opened a new "
+                    + "connection per request");
+        }
+        Duration warm = warmup(job.suite(), job.coldTargets());
+        double warmupS = 0;
+        if (!warm.isZero()) {
+            long t0 = System.nanoTime();
+            Run w = run(job, targets, exe.get(), request.withDuration(warm), "injector-warmup", "warmup", null);
+            warmupS = (System.nanoTime() - t0) / 1e9;
+            if (w.end() != LoadWait.End.EXITED) {
+                return failed(LoadJob.endProblem(w.end(), "the injector's warm-up run", w.limit()), warnings);
+            }
+        }
+        double start = job.sampler().now();
+        Run m = run(job, targets, exe.get(), request, "injector", "measure", job.sampler());
+        ChildProcess c = m.process();
+        List<ProcessSample> samples = job.sampler().samples(c);
+        double end = samples.isEmpty() ? job.sampler().now() : samples.get(samples.size() - 1).t();
+        if (m.end() != LoadWait.End.EXITED) {
+            return new DriveResult(null, c, false, start, end,
+                    LoadJob.endProblem(m.end(), "injector " + tool.name(), m.limit()), warnings);
+        }
+        c.awaitOutput(Duration.ofSeconds(2));
+        String output = Files.readString(c.log(), StandardCharsets.UTF_8);
+        LoadResult parsed;
+        try {
+            parsed = tool.parse(output, request);
+        } catch (IllegalArgumentException e) {
+            return new DriveResult(null, c, false, start, end, e.getMessage() + " (exit code " + c.exitCode() + ")",
+                    warnings);
+        }
+        double cores = samples.size() >= 2 ? new CpuWindow(samples.get(0).t(), samples.get(samples.size() - 1).t())
+                .cores(samples) : Double.NaN;
+        double cpuS = Double.isNaN(cores) ? 0 : cores * parsed.durationS();
+        LoadResult load = parsed.withWarmupAndCpu(CpuWindow.round(warmupS, 3), CpuWindow.round(cpuS, 3),
+                Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3));
+        Json.writeAtomically(job.json(), load);
+        return new DriveResult(load, c, false, start, end, null, warnings);
+    }
+
+    private static DriveResult failed(String problem, List<String> warnings) {
+        return new DriveResult(null, null, false, Double.NaN, Double.NaN, problem, warnings);
+    }
+
+    private record Run(ChildProcess process, LoadWait.End end, Duration limit) {
+    }
+
+    /**
+     * One run of the tool to its end, reporting its seconds as progress; {@code sampler} (the measured run) samples
+     * it five times a second. The process is stopped when it had to be.
+     */
+    private Run run(LoadJob job, TargetSet targets, Path exe, LoadRequest r, String name, String phase,
+                    Sampler sampler) throws IOException, InterruptedException {
+        List<String> cmd = tool.command(exe.toString(), r);
+        StringBuilder text = new StringBuilder(String.join(" ", cmd)).append('\n');
+        tool.notes(r).forEach(n -> text.append("# ").append(n).append('\n'));
+        job.writeCommand(name + "-" + job.repeat(), text.toString());
+        ChildProcess c = ChildProcess.start("injector", name, cmd, job.log(name), null, job.supervisor());
+        try {
+            if (sampler != null) {
+                sampler.watch(c);
+            }
+            long t0 = System.nanoTime();
+            int[] reported = {-1};
+            LoadWait.End end = LoadWait.follow(c, Duration.ofSeconds(r.seconds()).plus(SLACK),
+                    () -> job.interrupted().getAsBoolean() || targets.anyExited(null), () -> {
+                        if (sampler != null && c.isAlive()) {
+                            sampler.sampleNow();
+                        }
+                        int t = (int) ((System.nanoTime() - t0) / 1_000_000_000L);
+                        if (t != reported[0]) {
+                            reported[0] = t;
+                            job.watch().phase(phase, t, r.seconds());
+                        }
+                    });
+            job.checkInterrupted();
+            return new Run(c, end, Duration.ofSeconds(r.seconds()).plus(SLACK));
+        } finally {
+            job.stopIfAlive(c);
+        }
+    }
+}

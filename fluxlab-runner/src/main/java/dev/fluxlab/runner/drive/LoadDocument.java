@@ -1,0 +1,40 @@
+package dev.fluxlab.runner.drive;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.runner.process.ChildProcess;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+
+/** Reads the document a load process wrote itself ({@code --json}) once it has ended, and says why there is none. */
+final class LoadDocument {
+
+    private LoadDocument() {
+    }
+
+    /**
+     * The result of a load process that has ended: its document and the first problem, {@code problem} (from the
+     * wait) before an unreadable document, a failed exit and a missing document.
+     */
+    static DriveResult read(LoadJob job, ChildProcess c, boolean fromTarget, double end, String problem) {
+        LoadResult load = null;
+        if (Files.exists(job.json())) {
+            try {
+                load = Json.read(job.json(), LoadResult.class);
+            } catch (IOException e) {
+                problem = "the injector's result " + job.runDir().relativize(job.json()) + " is unreadable: "
+                        + e.getMessage();
+            }
+        }
+        Integer code = c.exitCode();
+        if (problem == null && code != null && code != 0) {
+            problem = "the injector failed (exit code " + code + (code == 2 ? ": bad input" : "")
+                    + "); last lines of its log:\n" + c.lastLines(8);
+        } else if (problem == null && load == null) {
+            problem = "the injector wrote no result document; last lines of its log:\n" + c.lastLines(8);
+        }
+        return new DriveResult(load, c, fromTarget, job.watch().measureStart(), end, problem, List.of());
+    }
+}

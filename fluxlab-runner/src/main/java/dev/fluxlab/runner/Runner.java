@@ -11,6 +11,7 @@ import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.inject.ExternalInjector;
@@ -24,7 +25,6 @@ import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.verdict.CrossCheck;
 import dev.fluxlab.runner.verdict.RepeatFacts;
-import dev.fluxlab.runner.verdict.Summaries;
 import dev.fluxlab.runner.verdict.Thresholds;
 import dev.fluxlab.runner.verdict.Verdict;
 

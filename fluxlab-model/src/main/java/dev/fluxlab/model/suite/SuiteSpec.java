@@ -36,7 +36,7 @@ public record SuiteSpec(
         String description,
         Map<String, TargetSpec> targets,
         Map<String, ScenarioSpec> scenarios,
-        List<LoadSpec> load,
+        List<LoadSection> load,
         String warmup,
         String warmupMax,
         String coldWarmupMin,
@@ -107,7 +107,7 @@ public record SuiteSpec(
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
      * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      */
-    public record LoadSpec(
+    public record LoadSection(
             List<Integer> connections,
             List<Integer> inFlight,
             List<Integer> rate,
@@ -116,7 +116,7 @@ public record SuiteSpec(
             String timeout,
             List<String> injector) {
 
-        public LoadSpec(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+        public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
                         Integer threads, String timeout) {
             this(connections, inFlight, rate, protocol, threads, timeout, null);
         }

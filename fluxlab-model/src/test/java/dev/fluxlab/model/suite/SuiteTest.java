@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.run.FigureName;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -225,10 +226,10 @@ class SuiteTest {
 
     @Test
     void tableFiguresFollowTheReportVocabulary() {
-        assertTrue(Suite.isFigure("throughput_rps"));
-        assertTrue(Suite.isFigure("latency_p9999_ms"));
-        assertTrue(Suite.isFigure("latency_mean_ms"));
-        assertTrue(Suite.isFigure("cpu_cores.backend"));
+        assertTrue(FigureName.isFigure("throughput_rps"));
+        assertTrue(FigureName.isFigure("latency_p9999_ms"));
+        assertTrue(FigureName.isFigure("latency_mean_ms"));
+        assertTrue(FigureName.isFigure("cpu_cores.backend"));
         SuiteException e = fail("""
                 targets: {x: {}}
                 scenarios: {a: {path: /}}

@@ -46,7 +46,7 @@ public final class SuiteValidator {
      * given (wrk speaks HTTP/1.1 only, ab cannot pipeline...).
      */
     private void checkInjectors(Suite suite) {
-        List<dev.fluxlab.model.suite.SuiteSpec.LoadSpec> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        List<dev.fluxlab.model.suite.SuiteSpec.LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
         for (Cell cell : suite.cells()) {
             Optional<ExternalInjector> tool = ExternalInjectors.byName(cell.load().injectorName());
             if (tool.isEmpty()) {

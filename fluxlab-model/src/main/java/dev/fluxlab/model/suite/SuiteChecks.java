@@ -9,9 +9,14 @@ import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
 import dev.fluxlab.model.theory.Placement;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The structural checks of a suite, those that need neither the target registry nor the machine: required parts,
@@ -20,10 +25,28 @@ import java.util.Map;
  */
 final class SuiteChecks {
 
-    static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
     static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
     /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
     static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
+
+    /**
+     * Target and process names become file names ({@code <cell>/<name>-1.log}, {@code .cmd}, {@code -gc.log}) and
+     * part of a JVM option ({@code -Xlog:gc*:file=...}): a letter or digit, then letters, digits, {@code _} or
+     * {@code -}, at most 64 in all. No {@code /}, {@code ..}, quote or blank can reach a path that way, and no
+     * {@code .} clashes with the {@code <process>.<knob>} knob names.
+     */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+    /** The injector's own files and figures use this name. */
+    static final String RESERVED_NAME = "injector";
+    /** A JVM needs about a second to start at all; a readiness line later than ten minutes means a hung start. */
+    static final Duration MIN_STARTUP_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration MAX_STARTUP_TIMEOUT = Duration.ofMinutes(10);
+    /**
+     * Connections of one load level. Every connection holds a file descriptor in the injector and one in the target
+     * and, on loopback, an ephemeral port (Linux's default range, 32768-60999, has 28,232); 10,000 stays well inside
+     * both on any machine fluxlab runs on, and above it a cell measures the machine's limits rather than the stack.
+     */
+    static final int MAX_CONNECTIONS = 10_000;
 
     private final SuiteSource source;
     private final SuiteSpec spec;
@@ -68,6 +91,15 @@ final class SuiteChecks {
         }
         checkDuration("/measure", "measure", spec.measure());
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
+        if (spec.startupTimeout() != null) {
+            Duration t = Durations.parse(spec.startupTimeout());
+            if (t.compareTo(MIN_STARTUP_TIMEOUT) < 0 || t.compareTo(MAX_STARTUP_TIMEOUT) > 0) {
+                throw error("/startup_timeout", "'startup_timeout' must be between " + Durations.format(MIN_STARTUP_TIMEOUT)
+                        + " and " + Durations.format(MAX_STARTUP_TIMEOUT) + ", not " + spec.startupTimeout()
+                        + " (how long a target may take to print its readiness line; a JVM alone needs about a second, "
+                        + "the default is " + Durations.format(SuiteSettings.DEFAULT_STARTUP_TIMEOUT) + ")");
+            }
+        }
         if (spec.fork() != null && !SuiteSettings.FORK_MODES.contains(spec.fork())) {
             throw error("/fork", "'fork' must be one of " + String.join(", ", SuiteSettings.FORK_MODES) + ", not '" + spec.fork() + "'");
         }
@@ -119,6 +151,7 @@ final class SuiteChecks {
 
     private void checkTarget(String name, TargetSpec t) {
         String at = Locations.pointer("targets", name);
+        checkName(at, "target", name);
         if (t == null) {
             throw error(at, "target '" + name + "' is empty; write '" + name + ": {}' to use its defaults");
         }
@@ -138,6 +171,7 @@ final class SuiteChecks {
                         + "'; accepted: " + String.join(", ", t.processes().keySet()));
             }
             t.processes().forEach((p, ps) -> {
+                checkName(at + Locations.pointer("processes", p), "process", p);
                 if (ps == null) {
                     throw error(at + "/processes/" + p, "process '" + p + "' is empty; give at least its 'target'");
                 }
@@ -150,6 +184,18 @@ final class SuiteChecks {
             }
             checkJvm(at + "/jvm", t.jvm());
             checkKnobValuesPresent(at + "/knobs", t.knobs());
+        }
+    }
+
+    private void checkName(String at, String kind, String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw error(at, kind + " name '" + name + "' is not accepted: it names the process's files, so it must be a "
+                    + "letter or digit followed by letters, digits, '_' or '-' (at most 64, pattern " + NAME.pattern()
+                    + "); give the registry target with 'target:' under a plain name, e.g. 'backend: {target: netty}'");
+        }
+        if (name.equals(RESERVED_NAME)) {
+            throw error(at, kind + " name '" + name + "' is reserved for the load injector's files and figures; "
+                    + "choose another name and give the registry target with 'target:'");
         }
     }
 
@@ -194,8 +240,10 @@ final class SuiteChecks {
         if (!s.path().startsWith("/")) {
             throw error(at + "/path", "path '" + s.path() + "' must start with '/'");
         }
-        if (s.method() != null && !METHODS.contains(s.method())) {
-            throw error(at + "/method", "method '" + s.method() + "' is not accepted; accepted: " + String.join(", ", METHODS));
+        checkPath(at + "/path", s.path());
+        if (s.method() != null && !ScenarioSpec.METHODS.contains(s.method())) {
+            throw error(at + "/method", "method '" + s.method() + "' is not accepted; accepted: "
+                    + String.join(", ", ScenarioSpec.METHODS));
         }
         if (s.body() != null && s.bodySize() != null) {
             throw error(at + "/body_size", "scenario '" + name + "' has both 'body' and 'body_size'; keep one");
@@ -217,12 +265,40 @@ final class SuiteChecks {
         }
     }
 
+    /** The request target as sent: a URI path with an optional query, every other character percent-encoded. */
+    private void checkPath(String at, String path) {
+        String problem;
+        try {
+            URI uri = new URI(path);
+            problem = uri.getRawFragment() != null ? "has a fragment ('#'), which is never sent to a server"
+                    : uri.getRawAuthority() != null || !uri.getRawPath().startsWith("/") ? "is not a path" : null;
+        } catch (URISyntaxException e) {
+            problem = "is not a valid URI path (" + e.getReason().toLowerCase(Locale.ROOT) + " at index " + e.getIndex() + ")";
+        }
+        if (problem != null) {
+            throw error(at, "path '" + path + "' " + problem + "; write it as sent on the wire, with spaces and other "
+                    + "characters outside URI syntax percent-encoded (a space as %20, '#' as %23, '%' as %25)");
+        }
+    }
+
     private void checkLoad(int i, LoadSection l) {
-        String at = "/load/" + i;
+        // one profile may be written as a mapping instead of a one-item list: its keys then sit under /load
+        String at = source.locations().contains("/load/" + i) || !source.locations().contains("/load") ? "/load/" + i : "/load";
         if (l == null) {
             throw error(at, "load profile " + (i + 1) + " is empty; give e.g. 'connections: 16'");
         }
         checkPositive(at + "/connections", "connections", l.connections());
+        if (l.connections() != null) {
+            for (int j = 0; j < l.connections().size(); j++) {
+                if (l.connections().get(j) > MAX_CONNECTIONS) {
+                    throw error(at + "/connections/" + j, "'connections' of " + l.connections().get(j) + " is above the "
+                            + "ceiling of " + MAX_CONNECTIONS + " per load level (each connection holds a file descriptor "
+                            + "in the injector and in the target and an ephemeral loopback port; Linux's default port "
+                            + "range has 28,232); use at most " + MAX_CONNECTIONS + ", with 'in_flight' for more "
+                            + "concurrent requests");
+                }
+            }
+        }
         checkPositive(at + "/in_flight", "in_flight", l.inFlight());
         checkPositive(at + "/rate", "rate", l.rate());
         if (l.protocol() != null && !LOAD_PROTOCOLS.contains(l.protocol())) {

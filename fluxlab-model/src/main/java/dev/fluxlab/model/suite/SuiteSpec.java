@@ -91,6 +91,11 @@ public record SuiteSpec(
             ExpectSpec expect,
             String theory) {
 
+        /** Methods a scenario may name; each load tool sends some of them (see {@link #INJECTOR_METHODS}). */
+        public static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+        /** Methods fluxlab's own injector sends ({@code fluxlab load --method}); wrk and ab send any of {@link #METHODS}. */
+        public static final List<String> INJECTOR_METHODS = List.of("GET", "POST");
+
         /** The original shape, without {@code theory}. */
         public ScenarioSpec(String method, String path, String body, Integer bodySize, Map<String, String> headers,
                             ExpectSpec expect) {

@@ -4,6 +4,7 @@ import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
+import dev.fluxlab.model.stats.Trend;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -267,7 +268,7 @@ public final class LoadGenerator {
         if (n < TREND_WINDOWS) {
             return false;
         }
-        double trend = relativeSlope(rates.subList(n - TREND_WINDOWS, n));
+        double trend = Trend.relativeSlope(rates.subList(n - TREND_WINDOWS, n));
         if (quiet && !rising && trend <= 2 * MAX_RISE_PER_SECOND) {
             return true;
         }
@@ -276,23 +277,6 @@ public final class LoadGenerator {
 
     static final int TREND_WINDOWS = 5;
     static final double MAX_RISE_PER_SECOND = 0.02;
-
-    /** Least-squares slope of equally spaced samples, relative to their mean (per sample); +infinity for a zero mean. */
-    static double relativeSlope(List<Double> ys) {
-        int n = ys.size();
-        double mx = (n - 1) / 2.0;
-        double my = ys.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        if (my <= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double sxy = 0;
-        double sxx = 0;
-        for (int i = 0; i < n; i++) {
-            sxy += (i - mx) * (ys.get(i) - my);
-            sxx += (i - mx) * (i - mx);
-        }
-        return sxy / sxx / my;
-    }
 
     private static long sum(long[] a) {
         long s = 0;

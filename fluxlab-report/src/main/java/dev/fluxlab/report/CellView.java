@@ -7,6 +7,7 @@ import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.run.Summaries;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,41 +48,30 @@ public record CellView(
     static final Stat NONE = Stat.of(List.of());
 
     static CellView of(CellResult cell, List<String> varyingKnobs) {
-        CellSummary s = cell.summary();
-        List<RepeatResult> used = usedRepeats(cell);
-        Stat throughput = s != null && s.throughputRps() != null ? s.throughputRps()
-                : stat(used, r -> r.load() == null ? null : r.load().throughputRps());
-        Map<String, Stat> latency = new LinkedHashMap<>();
-        if (s != null && s.latencyMs() != null) {
-            latency.putAll(s.latencyMs());
-        } else {
-            latency.put("p50", stat(used, r -> lat(r, "p50")));
-            latency.put("p99", stat(used, r -> lat(r, "p99")));
-            latency.put("p999", stat(used, r -> lat(r, "p999")));
-        }
-        Stat errors = s != null && s.errors() != null ? s.errors()
-                : stat(used, r -> r.load() == null ? null : r.load().errorCount());
-        Map<String, Stat> cpuPerReq = s != null && s.cpuPerRequestUs() != null ? s.cpuPerRequestUs()
-                : perProcess(used, ProcessStats::cpuPerRequestUs);
-        Map<String, Stat> cpuCores = s != null && s.cpuCores() != null ? s.cpuCores()
-                : perProcess(used, ProcessStats::cpuCores);
-        Stat injector = stat(used, r -> r.load() == null ? null : r.load().injectorCpuCores());
-        Stat warmup = s != null && s.warmupS() != null ? s.warmupS()
-                : stat(used, r -> r.load() == null ? null : r.load().warmupS());
-        return new CellView(cell, label(cell, varyingKnobs), nz(throughput), latency, nz(errors),
-                cpuPerReq, cpuCores, injector, nz(warmup));
+        CellSummary stored = cell.summary();
+        CellSummary computed = Summaries.of(cell.repeats());
+        Map<String, Stat> latency = new LinkedHashMap<>(pick(stored, computed, CellSummary::latencyMs, Map.of()));
+        Stat injector = Stat.of(Summaries.used(cell.repeats()).stream().map(RepeatResult::load).filter(Objects::nonNull)
+                .map(LoadResult::injectorCpuCores).toList());
+        return new CellView(cell, label(cell, varyingKnobs), pick(stored, computed, CellSummary::throughputRps, NONE),
+                latency, pick(stored, computed, CellSummary::errors, NONE),
+                pick(stored, computed, CellSummary::cpuPerRequestUs, Map.of()),
+                pick(stored, computed, CellSummary::cpuCores, Map.of()), injector,
+                pick(stored, computed, CellSummary::warmupS, NONE));
     }
 
-    /** The repeats the summary is made of: the valid ones, or all when none is valid. */
-    static List<RepeatResult> usedRepeats(CellResult cell) {
-        List<RepeatResult> all = cell.repeats() == null ? List.of() : cell.repeats();
-        List<RepeatResult> valid = all.stream().filter(RepeatResult::valid).toList();
-        return valid.isEmpty() ? all : valid;
+    /** A figure as the runner stored it, else as recomputed from the repeats (e.g. an interrupted run), else none. */
+    private static <T> T pick(CellSummary stored, CellSummary computed, Function<CellSummary, T> figure, T none) {
+        T v = stored == null ? null : figure.apply(stored);
+        if (v == null) {
+            v = figure.apply(computed);
+        }
+        return v == null ? none : v;
     }
 
     /** The repeat whose throughput is closest to the cell's median: the one timelines are drawn from. */
     public RepeatResult representativeRepeat() {
-        List<RepeatResult> used = usedRepeats(cell);
+        List<RepeatResult> used = Summaries.used(cell.repeats());
         double median = throughput.median();
         return used.stream()
                 .filter(r -> r.load() != null)
@@ -164,41 +154,5 @@ public record CellView(
             return cell.id() != null ? cell.id() : "#" + cell.index();
         }
         return String.join(" / ", parts);
-    }
-
-    private static Double lat(RepeatResult r, String p) {
-        LoadResult l = r.load();
-        if (l == null || l.latencyMs() == null || l.latencyMs().corrected() == null) {
-            return null;
-        }
-        var c = l.latencyMs().corrected();
-        return switch (p) {
-            case "p50" -> c.p50();
-            case "p99" -> c.p99();
-            case "p999" -> c.p999();
-            default -> null;
-        };
-    }
-
-    private static Stat stat(List<RepeatResult> repeats, Function<RepeatResult, Number> f) {
-        return Stat.of(repeats.stream().map(f).filter(Objects::nonNull).toList());
-    }
-
-    private static Map<String, Stat> perProcess(List<RepeatResult> repeats, Function<ProcessStats, Double> f) {
-        Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (RepeatResult r : repeats) {
-            if (r.processes() != null) {
-                for (ProcessStats p : r.processes()) {
-                    values.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(f.apply(p));
-                }
-            }
-        }
-        Map<String, Stat> out = new LinkedHashMap<>();
-        values.forEach((k, v) -> out.put(k, Stat.of(v)));
-        return out;
-    }
-
-    private static Stat nz(Stat s) {
-        return s == null ? NONE : s;
     }
 }

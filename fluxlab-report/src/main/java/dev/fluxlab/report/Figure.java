@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.Locale;
@@ -7,11 +8,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The figure that fills the cells of an end table, named as in a suite's {@code TableSpec.value}:
- * {@code throughput_rps} (default), {@code latency_p50_ms} / {@code latency_p99_ms} / {@code latency_p999_ms}
- * (any percentile the summary holds, also written {@code p99_ms}), {@code errors}, {@code error_rate},
- * {@code warmup_s}, and per process {@code cpu_cores}, {@code cpu_per_request_us}, {@code rss_max_mb}: of the first target
- * process, or of a named one with {@code .<process>} (e.g. {@code cpu_cores.backend}).
+ * The figure that fills the cells of an end table, named as in a suite's {@code TableSpec.value}: the names are
+ * {@link FigureName}'s (the one vocabulary the suite check uses too); this adds how each is labelled, in what unit, and
+ * how it is read from a {@link CellView}.
  *
  * @param key   the name as written in the suite
  * @param label what the table title calls it
@@ -20,51 +19,35 @@ import java.util.function.Function;
  */
 public record Figure(String key, String label, String unit, Function<CellView, Stat> value) {
 
-    public static final String DEFAULT = "throughput_rps";
+    public static final String DEFAULT = FigureName.THROUGHPUT;
 
     public static final Figure THROUGHPUT = new Figure(DEFAULT, "Throughput", "req/s", CellView::throughput);
 
-    /** The figure named {@code key}; throughput when {@code key} is null or blank; null when unknown. */
+    /** The figure named {@code key} ({@link FigureName}); throughput when {@code key} is null or blank; null when unknown. */
     public static Figure parse(String key) {
-        if (key == null || key.isBlank() || key.equals(DEFAULT) || key.equals("throughput")) {
+        if (key == null || key.isBlank()) {
             return THROUGHPUT;
         }
-        String k = key.trim().toLowerCase(Locale.ROOT);
-        if (k.equals("errors")) {
-            return new Figure(k, "Errors per repeat", "errors", CellView::errors);
-        }
-        if (k.equals("error_rate")) {
-            return new Figure(k, "Error rate", "ratio", c -> c.cell().summary() == null || c.cell().summary().errorRate() == null
-                    ? CellView.NONE : c.cell().summary().errorRate());
-        }
-        if (k.equals("log_findings")) {
+        FigureName name = FigureName.parse(key);
+        return name == null || name.isRatio() ? null : of(name);
+    }
+
+    private static Figure of(FigureName name) {
+        String k = name.key().toLowerCase(Locale.ROOT);
+        return switch (name.figure()) {
+            case FigureName.THROUGHPUT -> THROUGHPUT;
+            case "errors" -> new Figure(k, "Errors per repeat", "errors", CellView::errors);
+            case "error_rate" -> new Figure(k, "Error rate", "ratio", c -> c.cell().summary() == null
+                    || c.cell().summary().errorRate() == null ? CellView.NONE : c.cell().summary().errorRate());
             // exceptions, leaks and other findings in the cell's logs (all processes, all repeats)
-            return new Figure(k, "Log findings", "findings", c -> {
+            case "log_findings" -> new Figure(k, "Log findings", "findings", c -> {
                 double n = c.findings().stream().mapToLong(f -> f.count()).sum();
                 return new Stat(n, n, n, n, 0, 1);
             });
-        }
-        if (k.equals("warmup_s")) {
-            return new Figure(k, "Warm-up", "s", CellView::warmupS);
-        }
-        String p = k.startsWith("latency_") ? k.substring("latency_".length()) : k;
-        if (p.endsWith("_ms") && (p.startsWith("p") || p.equals("mean_ms") || p.equals("max_ms"))) {
-            String pct = p.substring(0, p.length() - 3);
-            return new Figure(k, "Latency " + pct, "ms", c -> c.latency(pct));
-        }
-        for (String[] f : PER_PROCESS) {
-            String name = f[0];
-            if (k.equals(name) || k.startsWith(name + ".")) {
-                String process = k.equals(name) ? null : key.trim().substring(name.length() + 1);
-                Function<CellView, Map<String, Stat>> map = switch (name) {
-                    case "cpu_cores" -> CellView::cpuCores;
-                    case "cpu_per_request_us" -> CellView::cpuPerRequestUs;
-                    default -> c -> c.cell().summary() == null ? null : c.cell().summary().rssMaxMb();
-                };
-                return new Figure(k, f[1] + " of " + (process == null ? "the target" : process), f[2], c -> perProcess(c, map.apply(c), process));
-            }
-        }
-        return null;
+            case "warmup_s" -> new Figure(k, "Warm-up", "s", CellView::warmupS);
+            case FigureName.LATENCY -> new Figure(k, "Latency " + name.percentile(), "ms", c -> c.latency(name.percentile()));
+            default -> perProcess(k, name);
+        };
     }
 
     /**
@@ -73,17 +56,13 @@ public record Figure(String key, String label, String unit, Function<CellView, S
      * {@code throughput_rps/injector=fluxlab}: a peer tool against fluxlab's injector). Null when {@code key} is not one.
      */
     public static Figure ratio(String key, java.util.List<CellView> cells) {
-        int slash = key == null ? -1 : key.lastIndexOf('/');
-        int eq = key == null ? -1 : key.indexOf('=', slash + 1);
-        if (slash <= 0 || eq < 0) {
+        FigureName name = FigureName.parse(key);
+        if (name == null || !name.isRatio()) {
             return null;
         }
-        Figure base = parse(key.substring(0, slash));
-        String knob = key.substring(slash + 1, eq).trim();
-        String value = key.substring(eq + 1).trim();
-        if (base == null || knob.isEmpty() || value.isEmpty()) {
-            return null;
-        }
+        Figure base = of(name);
+        String knob = name.ratioKnob();
+        String value = name.ratioValue();
         Map<Map<String, String>, CellView> byKnobs = new java.util.HashMap<>();
         for (CellView c : cells) {
             if (c.cell().knobs() != null) {
@@ -110,11 +89,22 @@ public record Figure(String key, String label, String unit, Function<CellView, S
         });
     }
 
-    /** Per-process figures: name, label, unit. */
-    private static final String[][] PER_PROCESS = {
-            {"cpu_per_request_us", "CPU per request", "µs/req"},
-            {"cpu_cores", "CPU cores", "cores"},
-            {"rss_max_mb", "Max RSS", "MB"}};
+    /** A per-process figure: of the named process, else of the first target process. */
+    private static Figure perProcess(String key, FigureName name) {
+        String[] labelUnit = switch (name.figure()) {
+            case "cpu_per_request_us" -> new String[]{"CPU per request", "µs/req"};
+            case "cpu_cores" -> new String[]{"CPU cores", "cores"};
+            default -> new String[]{"Max RSS", "MB"};
+        };
+        Function<CellView, Map<String, Stat>> map = switch (name.figure()) {
+            case "cpu_cores" -> CellView::cpuCores;
+            case "cpu_per_request_us" -> CellView::cpuPerRequestUs;
+            default -> c -> c.cell().summary() == null ? null : c.cell().summary().rssMaxMb();
+        };
+        String process = name.process();
+        return new Figure(key, labelUnit[0] + " of " + (process == null ? "the target" : process), labelUnit[1],
+                c -> perProcess(c, map.apply(c), process));
+    }
 
     /** The named process's figure; without a name, that of the first non-injector process in the document's order. */
     private static Stat perProcess(CellView c, Map<String, Stat> byProcess, String process) {

@@ -11,6 +11,7 @@ import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.run.Summaries;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -306,7 +307,7 @@ public final class HtmlReport {
             List<Map<String, Object>> jit = new ArrayList<>();
             for (CellView c : g.getValue()) {
                 int color = colorOf.get(c.id());
-                LatencyCurve curve = LatencyCurve.of(CellView.usedRepeats(c.cell()));
+                LatencyCurve curve = LatencyCurve.of(Summaries.used(c.cell().repeats()));
                 if (!curve.corrected().isEmpty()) {
                     latency.add(series(c.label(), color, false, points(curve.corrected())));
                 }

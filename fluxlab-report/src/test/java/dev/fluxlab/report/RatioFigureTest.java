@@ -2,6 +2,7 @@ package dev.fluxlab.report;
 
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.run.TableSpec;
@@ -73,9 +74,9 @@ class RatioFigureTest {
         Figure f = Figure.parse("log_findings");
         assertEquals(2, f.value().apply(cells.get(2)).median(), 1e-9);
         assertEquals(0, f.value().apply(cells.get(0)).median(), 1e-9);
-        assertTrue(Suite.isFigure("log_findings"));
-        assertTrue(Suite.isFigure("throughput_rps/target=netty"));
-        assertTrue(Suite.isFigure("cpu_per_request_us.injector/injector=fluxlab"));
-        assertFalse(Suite.isFigure("bogus/target=netty"));
+        assertTrue(FigureName.isFigure("log_findings"));
+        assertTrue(FigureName.isFigure("throughput_rps/target=netty"));
+        assertTrue(FigureName.isFigure("cpu_per_request_us.injector/injector=fluxlab"));
+        assertFalse(FigureName.isFigure("bogus/target=netty"));
     }
 }

@@ -8,7 +8,7 @@ import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.registry.TargetRegistry;
-import dev.fluxlab.runner.verdict.Summaries;
+import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.runner.verdict.Verdict;
 
 import java.io.IOException;

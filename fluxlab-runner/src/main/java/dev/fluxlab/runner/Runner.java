@@ -3,6 +3,7 @@ package dev.fluxlab.runner;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.process.ChildProcess;

@@ -65,7 +65,7 @@ class RunnerEndToEndTest {
                 """);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Runner runner = Runner.builder(FakeRegistry.registry(pidDir))
-                .listener(new ConsoleListener(new PrintWriter(console, true), false))
+                .listener(new ConsoleListener(new PrintWriter(console, true), false, run -> ""))
                 .grace(Duration.ofSeconds(2)).build();
         Path dir = tmp.resolve("run");
         RunResult r = runner.run(suite, dir, null);
@@ -120,7 +120,7 @@ class RunnerEndToEndTest {
         System.out.println(text);
         assertTrue(text.contains("[cell 1/5] fake ok | measure"), text);
         assertTrue(text.contains("run complete: 5 cell(s)"), text);
-        assertTrue(text.contains("✗"), text);
+        assertTrue(text.contains("| INVALID"), text);
         assertNoneAlive(pidDir);
         assertTrue(runner.liveChildren().isEmpty());
     }

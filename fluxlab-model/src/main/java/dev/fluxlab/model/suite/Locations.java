@@ -61,6 +61,12 @@ public final class Locations {
         return byPointer.get(pointer);
     }
 
+    /** True when some key or value under {@code pointer} was indexed (e.g. whether {@code /load/0} was written). */
+    public boolean contains(String pointer) {
+        String prefix = pointer + "/";
+        return byPointer.keySet().stream().anyMatch(p -> p.startsWith(prefix));
+    }
+
     /** Joins pointer segments, escaping {@code ~} and {@code /} as RFC 6901 asks. */
     public static String pointer(Object... segments) {
         StringBuilder sb = new StringBuilder();

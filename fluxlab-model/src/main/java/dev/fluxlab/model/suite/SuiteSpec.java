@@ -36,7 +36,7 @@ public record SuiteSpec(
         String description,
         Map<String, TargetSpec> targets,
         Map<String, ScenarioSpec> scenarios,
-        List<LoadSpec> load,
+        List<LoadSection> load,
         String warmup,
         String warmupMax,
         String coldWarmupMin,
@@ -91,6 +91,11 @@ public record SuiteSpec(
             ExpectSpec expect,
             String theory) {
 
+        /** Methods a scenario may name; each load tool sends some of them (see {@link #INJECTOR_METHODS}). */
+        public static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+        /** Methods fluxlab's own injector sends ({@code fluxlab load --method}); wrk and ab send any of {@link #METHODS}. */
+        public static final List<String> INJECTOR_METHODS = List.of("GET", "POST");
+
         /** The original shape, without {@code theory}. */
         public ScenarioSpec(String method, String path, String body, Integer bodySize, Map<String, String> headers,
                             ExpectSpec expect) {
@@ -107,7 +112,7 @@ public record SuiteSpec(
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
      * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      */
-    public record LoadSpec(
+    public record LoadSection(
             List<Integer> connections,
             List<Integer> inFlight,
             List<Integer> rate,
@@ -116,7 +121,7 @@ public record SuiteSpec(
             String timeout,
             List<String> injector) {
 
-        public LoadSpec(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+        public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
                         Integer threads, String timeout) {
             this(connections, inFlight, rate, protocol, threads, timeout, null);
         }

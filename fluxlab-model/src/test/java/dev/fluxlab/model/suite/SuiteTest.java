@@ -1,7 +1,11 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.run.FigureName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -225,10 +229,10 @@ class SuiteTest {
 
     @Test
     void tableFiguresFollowTheReportVocabulary() {
-        assertTrue(Suite.isFigure("throughput_rps"));
-        assertTrue(Suite.isFigure("latency_p9999_ms"));
-        assertTrue(Suite.isFigure("latency_mean_ms"));
-        assertTrue(Suite.isFigure("cpu_cores.backend"));
+        assertTrue(FigureName.isFigure("throughput_rps"));
+        assertTrue(FigureName.isFigure("latency_p9999_ms"));
+        assertTrue(FigureName.isFigure("latency_mean_ms"));
+        assertTrue(FigureName.isFigure("cpu_cores.backend"));
         SuiteException e = fail("""
                 targets: {x: {}}
                 scenarios: {a: {path: /}}
@@ -245,5 +249,97 @@ class SuiteTest {
         SourceLocation l = s.locations().at("/targets/reactor-netty/knobs/transport/1");
         assertEquals(7, l.line());
         assertTrue(s.error("/targets/reactor-netty/knobs/transport/1", "x").getMessage().startsWith("l.yaml:7:"));
+    }
+
+    @Test
+    void namesThatWouldLeaveTheCellFolderAreRefused() {
+        for (String name : new String[]{"'../../../../tmp/x'", "/tmp/x", "'a\"b'", "'with space'", "a.b", "injector"}) {
+            SuiteException e = fail("""
+                    targets:
+                      %s: {target: reactor-netty}
+                    scenarios: {a: {path: /}}
+                    """.formatted(name));
+            assertEquals(2, e.line(), e.getMessage());
+            assertTrue(e.getMessage().contains("target name"), e.getMessage());
+        }
+        SuiteException e = fail("""
+                targets:
+                  chain:
+                    entry: front
+                    processes:
+                      ../back: {target: reactor-netty}
+                      front: {target: reactor-netty}
+                scenarios: {a: {path: /}}
+                """);
+        assertEquals(5, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("process name '../back' is not accepted"), e.getMessage());
+        assertTrue(e.getMessage().contains("[A-Za-z0-9][A-Za-z0-9_-]{0,63}"), e.getMessage());
+    }
+
+    @Test
+    void pathsMustBeUriPathsAsSent() {
+        for (String path : new String[]{"'/a b'", "'/x#frag'", "'/bad%zz'", "'//host/x'"}) {
+            SuiteException e = fail("""
+                    targets: {x: {}}
+                    scenarios:
+                      a: {path: %s}
+                    """.formatted(path));
+            assertEquals(3, e.line(), e.getMessage());
+            assertTrue(e.getMessage().contains("%20"), e.getMessage());
+        }
+        Suite ok = Suite.parse("ok.yaml", """
+                targets: {x: {}}
+                scenarios: {a: {path: '/a%20b?q=1&r=2'}}
+                """);
+        assertEquals("/a%20b?q=1&r=2", ok.cells().get(0).scenario().path());
+    }
+
+    @Test
+    void startupTimeoutHasBounds() {
+        String base = """
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                """;
+        for (String t : new String[]{"0s", "0", "500ms", "11m", "2h"}) {
+            SuiteException e = fail(base + "startup_timeout: " + t + "\n");
+            assertEquals(3, e.line(), e.getMessage());
+            assertTrue(e.getMessage().contains("'startup_timeout' must be between 1s and 10m"), e.getMessage());
+        }
+        assertTrue(fail(base + "startup_timeout: -5s\n").getMessage().contains("must be a duration"));
+        assertEquals(java.time.Duration.ofMinutes(10), Suite.parse("ok.yaml", base + "startup_timeout: 10m\n").startupTimeout());
+    }
+
+    @Test
+    void connectionsHaveACeiling() {
+        SuiteException e = fail("""
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                load:
+                  connections: [16, 1000000]
+                """);
+        assertEquals(4, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("'connections' of 1000000 is above the ceiling of 10000"), e.getMessage());
+        assertEquals(10_000, Suite.parse("ok.yaml", """
+                targets: {x: {}}
+                scenarios: {a: {path: /}}
+                load: {connections: 10000}
+                """).cells().get(0).load().connections());
+    }
+
+    @Test
+    void onlyRegularFilesOfAtMostOneMebibyteAreRead(@TempDir Path dir) throws Exception {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.load(Path.of("/dev/zero")));
+        assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+        e = assertThrows(SuiteException.class, () -> Suite.load(dir));
+        assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+        e = assertThrows(SuiteException.class, () -> Suite.load(dir.resolve("missing.yaml")));
+        assertTrue(e.getMessage().contains("cannot read the suite file: there is no such file"), e.getMessage());
+        Path big = dir.resolve("big.yaml");
+        String head = "targets: {x: {}}\nscenarios: {a: {path: /}}\n";
+        Files.writeString(big, head + "#".repeat((1 << 20) - head.length() + 1));
+        e = assertThrows(SuiteException.class, () -> Suite.load(big));
+        assertTrue(e.getMessage().contains("larger than 1 MiB"), e.getMessage());
+        Files.writeString(big, head + "#".repeat((1 << 20) - head.length()));
+        assertEquals(1, Suite.load(big).cells().size());
     }
 }

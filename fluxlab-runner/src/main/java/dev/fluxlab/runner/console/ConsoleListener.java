@@ -1,7 +1,9 @@
 package dev.fluxlab.runner.console;
 
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.RunListener;
 
@@ -25,14 +27,9 @@ public class ConsoleListener implements RunListener {
     private String lastPhase;
     private int lastWidth;
 
-    /** A console that ends with the runner's own compact {@link EndTable}. */
-    public ConsoleListener(PrintWriter out, boolean tty) {
-        this(out, tty, EndTable::render);
-    }
-
     /**
-     * A console that ends with {@code endReport}'s text (the CLI passes the full terminal report of fluxlab-report;
-     * the runner itself does not depend on the report module).
+     * A console that ends with {@code endReport}'s text: the CLI passes the terminal report of fluxlab-report (the
+     * runner itself does not depend on the report module).
      */
     public ConsoleListener(PrintWriter out, boolean tty, Function<RunResult, String> endReport) {
         this.out = out;
@@ -89,10 +86,10 @@ public class ConsoleListener implements RunListener {
 
     @Override
     public synchronized void cellFinished(Cell cell, Position position, CellResult result) {
-        String figures = Figures.format("throughput_rps", result.summary() == null ? null : result.summary().throughputRps())
-                + " req/s | p99 " + Figures.format("latency_p99_ms", result.summary() == null || result.summary().latencyMs() == null
-                ? null : result.summary().latencyMs().get("p99")) + " ms | "
-                + Figures.format("errors", result.summary() == null ? null : result.summary().errors()) + " err";
+        CellSummary s = result.summary();
+        String figures = median(s == null ? null : s.throughputRps(), true) + " req/s | p99 "
+                + median(s == null || s.latencyMs() == null ? null : s.latencyMs().get("p99"), false) + " ms | "
+                + median(s == null ? null : s.errors(), true) + " err";
         String text = prefix(cell, position) + " | " + figures + " | " + (result.valid() ? "valid" : "INVALID");
         if (tty) {
             out.print("\r" + text + " ".repeat(Math.max(0, lastWidth - text.length())) + "\n");
@@ -104,6 +101,19 @@ public class ConsoleListener implements RunListener {
             out.println("    " + r.replace("\n", "\n    "));
         }
         out.flush();
+    }
+
+    /**
+     * {@code 123,456 ±2%}: the median (a count: whole; else a few decimals below 1000) and the repeats' spread;
+     * {@code -} when there is no figure.
+     */
+    private static String median(Stat s, boolean count) {
+        if (s == null || s.n() == 0 || Double.isNaN(s.median())) {
+            return "-";
+        }
+        double m = s.median();
+        String v = String.format(Locale.ROOT, count || Math.abs(m) >= 1000 ? "%,.0f" : Math.abs(m) >= 10 ? "%.1f" : "%.2f", m);
+        return s.n() > 1 ? v + String.format(Locale.ROOT, " ±%.0f%%", s.relativeSpread() * 100) : v;
     }
 
     @Override

@@ -5,8 +5,9 @@ import dev.fluxlab.model.suite.Locations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
+import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
+import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
-
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 
@@ -39,6 +40,28 @@ public final class SuiteValidator {
             }
         });
         checkInjectors(suite);
+        checkInjectorMethods(suite);
+    }
+
+    /**
+     * fluxlab's own injector sends GET and POST only: a scenario with another method needs a peer tool (wrk and ab send
+     * any method) or a self-loading target, or its fluxlab cells excluded. Refused here rather than in every cell's
+     * injector after its targets started.
+     */
+    private void checkInjectorMethods(Suite suite) {
+        for (Cell cell : suite.cells()) {
+            String method = cell.scenario().method();
+            boolean selfLoading = registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+            if (method == null || ScenarioSpec.INJECTOR_METHODS.contains(method) || selfLoading
+                    || !cell.load().injectorName().equals("fluxlab")) {
+                continue;
+            }
+            throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), "method"), "method '" + method
+                    + "' of scenario '" + cell.scenarioName() + "' cannot be sent by fluxlab's injector, which sends "
+                    + String.join(" and ", ScenarioSpec.INJECTOR_METHODS) + " only (cell " + cell.id() + "); name a "
+                    + "peer tool that sends it in the load profile ('injector: wrk' or 'injector: ab'), or leave such "
+                    + "cells out with an 'exclude' rule");
+        }
     }
 
     /**
@@ -46,7 +69,7 @@ public final class SuiteValidator {
      * given (wrk speaks HTTP/1.1 only, ab cannot pipeline...).
      */
     private void checkInjectors(Suite suite) {
-        List<dev.fluxlab.model.suite.SuiteSpec.LoadSpec> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
         for (Cell cell : suite.cells()) {
             Optional<ExternalInjector> tool = ExternalInjectors.byName(cell.load().injectorName());
             if (tool.isEmpty()) {

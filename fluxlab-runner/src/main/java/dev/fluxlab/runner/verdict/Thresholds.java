@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.verdict;
 
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteSettings;
 
 /**
  * When a repeat stops being trustworthy.
@@ -22,6 +23,6 @@ public record Thresholds(double maxErrorRate, boolean requireStableWarmup, doubl
     }
 
     public static Thresholds defaults() {
-        return new Thresholds(Suite.DEFAULT_MAX_ERROR_RATE, true, Suite.DEFAULT_INJECTOR_SATURATION);
+        return new Thresholds(SuiteSettings.DEFAULT_MAX_ERROR_RATE, true, SuiteSettings.DEFAULT_INJECTOR_SATURATION);
     }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.runner.verdict;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.stats.Trend;
 import dev.fluxlab.runner.observe.LogScanner;
 
 import java.util.ArrayList;
@@ -145,24 +146,10 @@ public final class Verdict {
             return Optional.empty();
         }
         int n = seconds.size();
-        double mx = (n - 1) / 2.0;
-        double my = seconds.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        double sxy = 0;
-        double sxx = 0;
-        for (int i = 0; i < n; i++) {
-            sxy += (i - mx) * (seconds.get(i) - my);
-            sxx += (i - mx) * (i - mx);
-        }
-        double b = sxy / sxx;
-        double slope = my <= 0 ? 0 : b / my;
+        Trend trend = Trend.of(seconds);
+        double slope = trend.mean() <= 0 ? 0 : trend.relativeSlope();
         // and a trend, not noise: the slope at least 3 standard errors from zero
-        double sse = 0;
-        for (int i = 0; i < n; i++) {
-            double e = seconds.get(i) - (my + b * (i - mx));
-            sse += e * e;
-        }
-        double se = Math.sqrt(sse / (n - 2) / sxx);
-        if (Math.abs(slope) <= MAX_MEASURED_TREND || Math.abs(b) < 3 * se) {
+        if (Math.abs(slope) <= MAX_MEASURED_TREND || !trend.beyondNoise(3)) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "still %s during the measurement: throughput went from "

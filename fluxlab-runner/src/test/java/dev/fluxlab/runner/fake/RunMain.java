@@ -20,7 +20,7 @@ public final class RunMain {
         TargetRegistry registry = TargetRegistry.parse(Files.readString(Path.of(args[0])));
         Suite suite = Suite.load(Path.of(args[1]));
         Runner runner = Runner.builder(registry).grace(Duration.ofSeconds(2))
-                .listener(new ConsoleListener(new PrintWriter(System.out, true), false)).build();
+                .listener(new ConsoleListener(new PrintWriter(System.out, true), false, run -> "")).build();
         runner.installShutdownHook();
         System.out.println("runmain started");
         runner.run(suite, Path.of(args[2]), null);

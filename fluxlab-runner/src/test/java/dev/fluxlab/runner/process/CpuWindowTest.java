@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CpuWindowTest {
 
-    private static final List<ProcessSample> SAMPLES = List.of(new ProcessSample(0, 0, 1, 1),
-            new ProcessSample(2, 1.0, 1, 1), new ProcessSample(4, 3.0, 1, 1), new ProcessSample(6, 3.5, 1, 1));
+    private static final List<ProcessSample> SAMPLES = List.of(new ProcessSample(0, 0, 1, 1, null, null),
+            new ProcessSample(2, 1.0, 1, 1, null, null), new ProcessSample(4, 3.0, 1, 1, null, null), new ProcessSample(6, 3.5, 1, 1, null, null));
 
     @Test
     void theWindowStartsAtTheMeasureLineAndEndsWithTheLoadOrItsDuration() {

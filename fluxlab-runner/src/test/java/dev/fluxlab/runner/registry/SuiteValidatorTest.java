@@ -126,4 +126,21 @@ class SuiteValidatorTest {
         assertTrue(p.transportProblem("epoll").get().contains("epoll"));
         assertTrue(p.transportProblem("nio").isEmpty());
     }
+
+    @Test
+    void methodsFluxlabsInjectorCannotSendAreRefusedAtTheScenario() {
+        String suite = """
+                targets:
+                  reactor-netty: {}
+                scenarios:
+                  get: {path: /plaintext}
+                  put: {path: /plaintext, method: PUT}
+                """;
+        SuiteException e = invalid(suite);
+        assertEquals(5, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("method 'PUT' of scenario 'put' cannot be sent by fluxlab's injector, which "
+                + "sends GET and POST only"), e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                suite + "exclude: [{scenario: put}]\n"));
+    }
 }

@@ -5,6 +5,7 @@ import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.Summaries;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

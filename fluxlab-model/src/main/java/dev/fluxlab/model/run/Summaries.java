@@ -1,11 +1,7 @@
-package dev.fluxlab.runner.verdict;
+package dev.fluxlab.model.run;
 
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
-import dev.fluxlab.model.run.CellSummary;
-import dev.fluxlab.model.run.ProcessStats;
-import dev.fluxlab.model.run.RepeatResult;
-import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,17 +10,28 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-/** A cell's figures across repeats: the valid repeats when there are any, else all of them. */
+/**
+ * A cell's figures across its repeats. The one rule for which repeats count: the valid ones when there are any, else
+ * all of them. The runner writes each cell's {@link CellSummary} with it; the report recomputes with it what a
+ * results.json lacks (an interrupted run) and picks the repeats its curves are drawn from.
+ */
 public final class Summaries {
 
     private Summaries() {
     }
 
-    public static CellSummary of(List<RepeatResult> repeats) {
-        List<RepeatResult> use = repeats.stream().filter(RepeatResult::valid).toList();
-        if (use.isEmpty()) {
-            use = repeats;
+    /** The repeats a summary is made of: the valid ones, or all when none is valid (null counts as none). */
+    public static List<RepeatResult> used(List<RepeatResult> repeats) {
+        if (repeats == null) {
+            return List.of();
         }
+        List<RepeatResult> valid = repeats.stream().filter(RepeatResult::valid).toList();
+        return valid.isEmpty() ? repeats : valid;
+    }
+
+    /** Median, spread, mean and n of every figure over the {@link #used(List) used} repeats. */
+    public static CellSummary of(List<RepeatResult> repeats) {
+        List<RepeatResult> use = used(repeats);
         List<LoadResult> loads = use.stream().map(RepeatResult::load).filter(l -> l != null).toList();
         Map<String, Stat> latency = new LinkedHashMap<>();
         Map<String, Function<LatencySummary, Double>> pcts = new LinkedHashMap<>();

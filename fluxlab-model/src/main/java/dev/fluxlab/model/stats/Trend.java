@@ -1,0 +1,56 @@
+package dev.fluxlab.model.stats;
+
+import java.util.List;
+
+/**
+ * The least-squares straight line through equally spaced samples (one per second, say): its slope per sample, the
+ * samples' mean and the slope's standard error. The injector's warm-up ends when throughput stops rising by this
+ * measure, and the verdict flags a measured window whose throughput still moves by it.
+ *
+ * @param slope         change per sample (in the samples' unit)
+ * @param mean          mean of the samples
+ * @param standardError standard error of {@code slope}; NaN with fewer than three samples
+ */
+public record Trend(double slope, double mean, double standardError) {
+
+    /** The fit of {@code ys} (at least two samples) against 0, 1, 2, ... */
+    public static Trend of(List<Double> ys) {
+        int n = ys.size();
+        if (n < 2) {
+            throw new IllegalArgumentException("a trend needs at least two samples, not " + n);
+        }
+        double mx = (n - 1) / 2.0;
+        double my = ys.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (i - mx) * (ys.get(i) - my);
+            sxx += (i - mx) * (i - mx);
+        }
+        double b = sxy / sxx;
+        if (n < 3) {
+            return new Trend(b, my, Double.NaN);
+        }
+        double sse = 0;
+        for (int i = 0; i < n; i++) {
+            double e = ys.get(i) - (my + b * (i - mx));
+            sse += e * e;
+        }
+        return new Trend(b, my, Math.sqrt(sse / (n - 2) / sxx));
+    }
+
+    /** Slope relative to the mean (0.02 = rising 2 % of the mean per sample); +infinity for a mean of zero or less. */
+    public double relativeSlope() {
+        return mean <= 0 ? Double.POSITIVE_INFINITY : slope / mean;
+    }
+
+    /** {@link #relativeSlope()} of the fit of {@code ys}. */
+    public static double relativeSlope(List<Double> ys) {
+        return of(ys).relativeSlope();
+    }
+
+    /** True when the slope is at least {@code errors} standard errors away from zero: a trend rather than noise. */
+    public boolean beyondNoise(double errors) {
+        return Math.abs(slope) >= errors * standardError;
+    }
+}

@@ -1,0 +1,380 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.run.FigureName;
+import dev.fluxlab.model.run.TableSpec;
+import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
+import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
+import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
+import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
+import dev.fluxlab.model.theory.Placement;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The structural checks of a suite, those that need neither the target registry nor the machine: required parts,
+ * names, values and bounds, then the knob and figure names exclude rules and tables use. The first problem is thrown
+ * as a {@link SuiteException} at its key's line.
+ */
+final class SuiteChecks {
+
+    static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
+    /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
+    static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
+
+    /**
+     * Target and process names become file names ({@code <cell>/<name>-1.log}, {@code .cmd}, {@code -gc.log}) and
+     * part of a JVM option ({@code -Xlog:gc*:file=...}): a letter or digit, then letters, digits, {@code _} or
+     * {@code -}, at most 64 in all. No {@code /}, {@code ..}, quote or blank can reach a path that way, and no
+     * {@code .} clashes with the {@code <process>.<knob>} knob names.
+     */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+    /** The injector's own files and figures use this name. */
+    static final String RESERVED_NAME = "injector";
+    /** A JVM needs about a second to start at all; a readiness line later than ten minutes means a hung start. */
+    static final Duration MIN_STARTUP_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration MAX_STARTUP_TIMEOUT = Duration.ofMinutes(10);
+    /**
+     * Connections of one load level. Every connection holds a file descriptor in the injector and one in the target
+     * and, on loopback, an ephemeral port (Linux's default range, 32768-60999, has 28,232); 10,000 stays well inside
+     * both on any machine fluxlab runs on, and above it a cell measures the machine's limits rather than the stack.
+     */
+    static final int MAX_CONNECTIONS = 10_000;
+
+    private final SuiteSource source;
+    private final SuiteSpec spec;
+    private final SuiteSettings settings;
+
+    SuiteChecks(SuiteSource source, SuiteSettings settings) {
+        this.source = source;
+        this.spec = source.spec();
+        this.settings = settings;
+    }
+
+    private SuiteException error(String pointer, String problem) {
+        return source.error(pointer, problem);
+    }
+
+    /** Everything that needs only the file: required parts, names, values, bounds. */
+    void structure() {
+        if (spec.targets() == null || spec.targets().isEmpty()) {
+            throw error("", "the suite has no 'targets'; add e.g. 'targets: {reactor-netty: {knobs: {protocol: h2c}}}'");
+        }
+        if (spec.scenarios() == null || spec.scenarios().isEmpty()) {
+            throw error("", "the suite has no 'scenarios'; add e.g. 'scenarios: {plaintext: {path: /plaintext}}'");
+        }
+        spec.targets().forEach(this::checkTarget);
+        spec.scenarios().forEach(this::checkScenario);
+        if (spec.load() != null) {
+            for (int i = 0; i < spec.load().size(); i++) {
+                checkLoad(i, spec.load().get(i));
+            }
+        }
+        if (spec.warmup() != null && !spec.warmup().equals("auto") && !Durations.isValid(spec.warmup())) {
+            throw error("/warmup", "'warmup' must be 'auto' or a duration such as 5s, not '" + spec.warmup() + "'");
+        }
+        checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
+        checkColdWarmupMin("/cold_warmup_min", spec.coldWarmupMin());
+        if (spec.targets() != null) {
+            spec.targets().forEach((name, t) -> {
+                if (t != null) {
+                    checkColdWarmupMin(Locations.pointer("targets", name, "cold_warmup_min"), t.coldWarmupMin());
+                }
+            });
+        }
+        checkDuration("/measure", "measure", spec.measure());
+        checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
+        if (spec.startupTimeout() != null) {
+            Duration t = Durations.parse(spec.startupTimeout());
+            if (t.compareTo(MIN_STARTUP_TIMEOUT) < 0 || t.compareTo(MAX_STARTUP_TIMEOUT) > 0) {
+                throw error("/startup_timeout", "'startup_timeout' must be between " + Durations.format(MIN_STARTUP_TIMEOUT)
+                        + " and " + Durations.format(MAX_STARTUP_TIMEOUT) + ", not " + spec.startupTimeout()
+                        + " (how long a target may take to print its readiness line; a JVM alone needs about a second, "
+                        + "the default is " + Durations.format(SuiteSettings.DEFAULT_STARTUP_TIMEOUT) + ")");
+            }
+        }
+        if (spec.fork() != null && !SuiteSettings.FORK_MODES.contains(spec.fork())) {
+            throw error("/fork", "'fork' must be one of " + String.join(", ", SuiteSettings.FORK_MODES) + ", not '" + spec.fork() + "'");
+        }
+        if (spec.repeatOrder() != null && !SuiteSettings.REPEAT_ORDERS.contains(spec.repeatOrder())) {
+            throw error("/repeat_order", "'repeat_order' must be one of " + String.join(", ", SuiteSettings.REPEAT_ORDERS)
+                    + ", not '" + spec.repeatOrder() + "'");
+        }
+        if (spec.measure() != null && Durations.parse(spec.measure()).isZero()) {
+            throw error("/measure", "'measure' must be longer than 0s");
+        }
+        if (spec.repeats() != null && spec.repeats() < 1) {
+            throw error("/repeats", "'repeats' must be 1 or more, not " + spec.repeats());
+        }
+        if (spec.thresholds() != null) {
+            Double r = spec.thresholds().maxErrorRate();
+            if (r != null && (r < 0 || r > 1)) {
+                throw error("/thresholds/max_error_rate", "'max_error_rate' is a fraction between 0 and 1 (0.001 = 0.1 %), not " + r);
+            }
+            Integer f = spec.thresholds().maxLogFindings();
+            if (f != null && f < 0) {
+                throw error("/thresholds/max_log_findings", "'max_log_findings' is 0 or more, not " + f);
+            }
+            Double s = spec.thresholds().injectorSaturation();
+            if (s != null && (s <= 0 || s > 1)) {
+                throw error("/thresholds/injector_saturation", "'injector_saturation' is a fraction in (0, 1], not " + s);
+            }
+        }
+    }
+
+    private void checkColdWarmupMin(String pointer, String value) {
+        checkDuration(pointer, "cold_warmup_min", value);
+        if (value == null) {
+            return;
+        }
+        if (!settings.autoWarmup()) {
+            throw error(pointer, "'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum)");
+        }
+        if (Durations.parse(value).compareTo(settings.warmupMax()) > 0) {
+            throw error(pointer, "'cold_warmup_min' (" + value + ") must not exceed 'warmup_max' ("
+                    + Durations.format(settings.warmupMax()) + ")");
+        }
+    }
+
+    private void checkDuration(String pointer, String key, String value) {
+        if (value != null && !Durations.isValid(value)) {
+            throw error(pointer, "'" + key + "' must be a duration such as 500ms, 10s or 2m, not '" + value + "'");
+        }
+    }
+
+    private void checkTarget(String name, TargetSpec t) {
+        String at = Locations.pointer("targets", name);
+        checkName(at, "target", name);
+        if (t == null) {
+            throw error(at, "target '" + name + "' is empty; write '" + name + ": {}' to use its defaults");
+        }
+        if (t.processes() != null) {
+            if (t.knobs() != null || t.jvm() != null || t.target() != null) {
+                throw error(at, "target '" + name + "' has 'processes'; put 'target', 'knobs' and 'jvm' inside each process");
+            }
+            if (t.processes().isEmpty()) {
+                throw error(at + "/processes", "'processes' of target '" + name + "' is empty");
+            }
+            if (t.entry() == null) {
+                throw error(at + "/processes", "target '" + name + "' has several processes; name the one that receives "
+                        + "the load with 'entry' (one of " + String.join(", ", t.processes().keySet()) + ")");
+            }
+            if (!t.processes().containsKey(t.entry())) {
+                throw error(at + "/entry", "'entry: " + t.entry() + "' is not a process of target '" + name
+                        + "'; accepted: " + String.join(", ", t.processes().keySet()));
+            }
+            t.processes().forEach((p, ps) -> {
+                checkName(at + Locations.pointer("processes", p), "process", p);
+                if (ps == null) {
+                    throw error(at + "/processes/" + p, "process '" + p + "' is empty; give at least its 'target'");
+                }
+                checkJvm(at + "/processes/" + p + "/jvm", ps.jvm());
+                checkKnobValuesPresent(at + "/processes/" + p + "/knobs", ps.knobs());
+            });
+        } else {
+            if (t.entry() != null) {
+                throw error(at + "/entry", "'entry' only applies to targets with several 'processes'");
+            }
+            checkJvm(at + "/jvm", t.jvm());
+            checkKnobValuesPresent(at + "/knobs", t.knobs());
+        }
+    }
+
+    private void checkName(String at, String kind, String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw error(at, kind + " name '" + name + "' is not accepted: it names the process's files, so it must be a "
+                    + "letter or digit followed by letters, digits, '_' or '-' (at most 64, pattern " + NAME.pattern()
+                    + "); give the registry target with 'target:' under a plain name, e.g. 'backend: {target: netty}'");
+        }
+        if (name.equals(RESERVED_NAME)) {
+            throw error(at, kind + " name '" + name + "' is reserved for the load injector's files and figures; "
+                    + "choose another name and give the registry target with 'target:'");
+        }
+    }
+
+    private void checkKnobValuesPresent(String at, Map<String, List<String>> knobs) {
+        if (knobs == null) {
+            return;
+        }
+        knobs.forEach((k, v) -> {
+            if (v == null || v.isEmpty() || v.stream().anyMatch(x -> x == null || x.isBlank())) {
+                throw error(at + "/" + k, "knob '" + k + "' has no value; give one value or a list of values");
+            }
+        });
+    }
+
+    private void checkJvm(String at, JvmSpec jvm) {
+        if (jvm == null) {
+            return;
+        }
+        if (jvm.heap() != null) {
+            for (int i = 0; i < jvm.heap().size(); i++) {
+                String h = jvm.heap().get(i);
+                if (h == null || !h.matches("\\d+[kKmMgG]?")) {
+                    throw error(at + "/heap/" + i, "heap size '" + h + "' is not valid; write e.g. 512m or 2g (it becomes -Xms/-Xmx)");
+                }
+            }
+        }
+        if (jvm.flags() != null) {
+            for (int i = 0; i < jvm.flags().size(); i++) {
+                String f = jvm.flags().get(i);
+                if (f == null || !f.startsWith("-")) {
+                    throw error(at + "/flags/" + i, "JVM flag '" + f + "' must start with '-', e.g. -XX:+AlwaysPreTouch");
+                }
+            }
+        }
+    }
+
+    private void checkScenario(String name, ScenarioSpec s) {
+        String at = Locations.pointer("scenarios", name);
+        if (s == null || s.path() == null) {
+            throw error(at, "scenario '" + name + "' needs a 'path', e.g. 'path: /plaintext'");
+        }
+        if (!s.path().startsWith("/")) {
+            throw error(at + "/path", "path '" + s.path() + "' must start with '/'");
+        }
+        checkPath(at + "/path", s.path());
+        if (s.method() != null && !ScenarioSpec.METHODS.contains(s.method())) {
+            throw error(at + "/method", "method '" + s.method() + "' is not accepted; accepted: "
+                    + String.join(", ", ScenarioSpec.METHODS));
+        }
+        if (s.body() != null && s.bodySize() != null) {
+            throw error(at + "/body_size", "scenario '" + name + "' has both 'body' and 'body_size'; keep one");
+        }
+        if (s.bodySize() != null && s.bodySize() < 0) {
+            throw error(at + "/body_size", "'body_size' must be 0 or more bytes");
+        }
+        if (s.theory() != null) {
+            try {
+                Placement.of(s.theory());
+            } catch (IllegalArgumentException e) {
+                throw error(at + "/theory", "theory '" + s.theory() + "' is not a placement; accepted: "
+                        + Placement.accepted());
+            }
+        }
+        if (s.expect() != null && s.expect().status() != null
+                && (s.expect().status() < 100 || s.expect().status() > 599)) {
+            throw error(at + "/expect/status", "expected status " + s.expect().status() + " is not an HTTP status (100-599)");
+        }
+    }
+
+    /** The request target as sent: a URI path with an optional query, every other character percent-encoded. */
+    private void checkPath(String at, String path) {
+        String problem;
+        try {
+            URI uri = new URI(path);
+            problem = uri.getRawFragment() != null ? "has a fragment ('#'), which is never sent to a server"
+                    : uri.getRawAuthority() != null || !uri.getRawPath().startsWith("/") ? "is not a path" : null;
+        } catch (URISyntaxException e) {
+            problem = "is not a valid URI path (" + e.getReason().toLowerCase(Locale.ROOT) + " at index " + e.getIndex() + ")";
+        }
+        if (problem != null) {
+            throw error(at, "path '" + path + "' " + problem + "; write it as sent on the wire, with spaces and other "
+                    + "characters outside URI syntax percent-encoded (a space as %20, '#' as %23, '%' as %25)");
+        }
+    }
+
+    private void checkLoad(int i, LoadSection l) {
+        // one profile may be written as a mapping instead of a one-item list: its keys then sit under /load
+        String at = source.locations().contains("/load/" + i) || !source.locations().contains("/load") ? "/load/" + i : "/load";
+        if (l == null) {
+            throw error(at, "load profile " + (i + 1) + " is empty; give e.g. 'connections: 16'");
+        }
+        checkPositive(at + "/connections", "connections", l.connections());
+        if (l.connections() != null) {
+            for (int j = 0; j < l.connections().size(); j++) {
+                if (l.connections().get(j) > MAX_CONNECTIONS) {
+                    throw error(at + "/connections/" + j, "'connections' of " + l.connections().get(j) + " is above the "
+                            + "ceiling of " + MAX_CONNECTIONS + " per load level (each connection holds a file descriptor "
+                            + "in the injector and in the target and an ephemeral loopback port; Linux's default port "
+                            + "range has 28,232); use at most " + MAX_CONNECTIONS + ", with 'in_flight' for more "
+                            + "concurrent requests");
+                }
+            }
+        }
+        checkPositive(at + "/in_flight", "in_flight", l.inFlight());
+        checkPositive(at + "/rate", "rate", l.rate());
+        if (l.protocol() != null && !LOAD_PROTOCOLS.contains(l.protocol())) {
+            throw error(at + "/protocol", "load protocol '" + l.protocol() + "' is not accepted; accepted: "
+                    + String.join(", ", LOAD_PROTOCOLS));
+        }
+        if (l.threads() != null && l.threads() < 1) {
+            throw error(at + "/threads", "'threads' must be 1 or more");
+        }
+        checkDuration(at + "/timeout", "timeout", l.timeout());
+        if (l.injector() != null) {
+            for (int j = 0; j < l.injector().size(); j++) {
+                String inj = l.injector().get(j);
+                if (inj == null || !INJECTORS.contains(inj)) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' is not known; accepted: "
+                            + String.join(", ", INJECTORS));
+                }
+                if (!inj.equals("fluxlab") && l.rate() != null) {
+                    throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
+                            + "or keep 'injector: fluxlab' for the open model");
+                }
+            }
+        }
+    }
+
+    private void checkPositive(String at, String key, List<Integer> values) {
+        if (values == null) {
+            return;
+        }
+        for (int j = 0; j < values.size(); j++) {
+            Integer v = values.get(j);
+            if (v == null || v < 1) {
+                throw error(at + "/" + j, "'" + key + "' values must be whole numbers of 1 or more, not " + v);
+            }
+        }
+    }
+
+    /** Exclude rules and tables name knobs of this suite ({@code knobs}) and known figures. */
+    void references(Collection<String> knobs) {
+        if (spec.exclude() != null) {
+            for (int i = 0; i < spec.exclude().size(); i++) {
+                Map<String, List<String>> rule = spec.exclude().get(i);
+                if (rule == null || rule.isEmpty()) {
+                    throw error("/exclude/" + i, "exclude rule " + (i + 1) + " is empty; give knob: value pairs");
+                }
+                for (String k : rule.keySet()) {
+                    if (!knobs.contains(k)) {
+                        throw error("/exclude/" + i + "/" + k, "exclude rule uses unknown knob '" + k
+                                + "'; knobs of this suite: " + String.join(", ", knobs));
+                    }
+                }
+            }
+        }
+        List<TableSpec> tables = settings.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            TableSpec t = tables.get(i);
+            String at = "/tables/" + i;
+            if (t == null) {
+                throw error(at, "table " + (i + 1) + " is empty; give 'rows', 'columns' and 'value'");
+            }
+            for (String part : List.of("rows", "columns")) {
+                List<String> names = part.equals("rows") ? t.rows() : t.columns();
+                if (names == null) {
+                    continue;
+                }
+                for (int j = 0; j < names.size(); j++) {
+                    if (!knobs.contains(names.get(j))) {
+                        throw error(at + "/" + part + "/" + j, "table " + part + " use unknown knob '" + names.get(j)
+                                + "'; knobs of this suite: " + String.join(", ", knobs));
+                    }
+                }
+            }
+            if (t.value() != null && !FigureName.isFigure(t.value())) {
+                throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
+                        + FigureName.accepted());
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package dev.fluxlab.model.suite;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads a suite file into a {@link SuiteSource}: at most {@value #MAX_BYTES} bytes of a regular file, bound strictly
+ * (unknown keys, duplicate keys and wrong types are errors), with every YAML or binding error translated into one
+ * {@link SuiteException} naming the file, line and column.
+ */
+final class SuiteReader {
+
+    /** 1 MiB: the largest shipped suite is a few KB; a bigger file is a wrong path (a log, a device), not a suite. */
+    static final int MAX_BYTES = 1 << 20;
+
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private SuiteReader() {
+    }
+
+    /** Reads {@code file}: a regular file of at most {@value #MAX_BYTES} bytes of UTF-8 text. */
+    static SuiteSource load(Path file) {
+        String name = file.toString();
+        String cannot = "cannot read the suite file: ";
+        String hint = "; give the path of a YAML suite, e.g. suites/quick.yaml";
+        if (!Files.exists(file)) {
+            throw new SuiteException(name, 0, 0, cannot + "there is no such file" + hint);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new SuiteException(name, 0, 0, cannot + (Files.isDirectory(file) ? "it is a directory"
+                    : "it is not a regular file (a device, a pipe or a socket)") + hint);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new SuiteException(name, 0, 0, cannot + e + hint);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new SuiteException(name, 0, 0, cannot + "it is larger than 1 MiB (" + MAX_BYTES
+                    + " bytes), the most a suite file may hold" + hint);
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new SuiteException(name, 0, 0, cannot + "it is not UTF-8 text" + hint);
+        }
+        return parse(name, text);
+    }
+
+    /** Binds suite text; {@code file} is only used in messages. */
+    static SuiteSource parse(String file, String text) {
+        if (text.isBlank()) {
+            throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
+        }
+        SuiteSpec spec;
+        try {
+            spec = YAML.readValue(text, SuiteSpec.class);
+        } catch (JacksonException e) {
+            throw translate(file, text, e);
+        }
+        if (spec == null) {
+            throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
+        }
+        return new SuiteSource(file, text, spec, Locations.index(YAML.getFactory(), text));
+    }
+
+    private static SuiteException translate(String file, String text, JacksonException e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof MarkedYAMLException y) {
+                Mark m = y.getProblemMark() != null ? y.getProblemMark() : y.getContextMark();
+                String problem = (y.getContext() == null ? "" : y.getContext() + ": ")
+                        + (y.getProblem() == null ? "" : y.getProblem());
+                return new SuiteException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+                        "YAML syntax error: " + problem.strip());
+            }
+        }
+        if (!(e instanceof JsonMappingException me)) {
+            return located(file, e.getLocation(), "YAML syntax error: " + firstLine(e.getOriginalMessage()));
+        }
+        // prefer the position of the offending key/value as indexed from the text over the parser's position
+        StringBuilder pointer = new StringBuilder();
+        for (JsonMappingException.Reference r : me.getPath()) {
+            pointer.append('/').append(r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()));
+        }
+        SourceLocation exact = Locations.index(YAML.getFactory(), text).exact(pointer.toString());
+        String problem;
+        if (e instanceof UnrecognizedPropertyException u) {
+            Set<String> known = new TreeSet<>();
+            if (u.getKnownPropertyIds() != null) {
+                u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
+            }
+            problem = "unknown key '" + u.getPropertyName() + "'" + where(u.getPath(), 1)
+                    + "; accepted keys: " + String.join(", ", known);
+        } else if (e instanceof InvalidFormatException f) {
+            problem = "'" + f.getValue() + "' is not " + describe(f.getTargetType()) + where(f.getPath(), 0);
+        } else if (e instanceof MismatchedInputException m) {
+            problem = "wrong type" + where(m.getPath(), 0) + ": expected " + describe(m.getTargetType());
+        } else {
+            problem = firstLine(me.getOriginalMessage()) + where(me.getPath(), 0);
+        }
+        return exact != null ? new SuiteException(file, exact, problem) : located(file, e.getLocation(), problem);
+    }
+
+    private static SuiteException located(String file, JsonLocation loc, String problem) {
+        return new SuiteException(file, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(), problem);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unreadable";
+        }
+        String t = s.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl).strip();
+    }
+
+    private static String where(List<JsonMappingException.Reference> path, int dropLast) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < path.size() - dropLast; i++) {
+            JsonMappingException.Reference r = path.get(i);
+            if (r.getFieldName() != null) {
+                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.isEmpty() ? "" : " in '" + sb + "'";
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == null) {
+            return "another type";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Double.class || type == double.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a single text value";
+        }
+        if (Collection.class.isAssignableFrom(type)) {
+            return "a value or a list of values";
+        }
+        return "a mapping of keys to values";
+    }
+}

@@ -1,0 +1,139 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.run.TableSpec;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A suite's run-wide settings with their defaults: warm-up, measurement, repeats, start-up timeout, fork mode, repeat
+ * order, thresholds and end tables. Read from a structurally checked {@link SuiteSpec} (durations already valid).
+ */
+public final class SuiteSettings {
+
+    public static final String DEFAULT_WARMUP = "auto";
+    public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_MEASURE = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
+    /** 0.1 %: one failed request in a thousand already makes throughput figures suspect. */
+    public static final double DEFAULT_MAX_ERROR_RATE = 0.001;
+    public static final double DEFAULT_INJECTOR_SATURATION = 0.9;
+
+    /** Fork modes: fresh target JVMs per cell, or target JVMs shared by consecutive cells with identical targets. */
+    public static final List<String> FORK_MODES = List.of("per-cell", "shared");
+
+    /** Repeat orders: all repeats of a cell together, or interleaved across cells with identical targets (A B B A). */
+    public static final List<String> REPEAT_ORDERS = List.of("sequential", "interleaved");
+
+    private final SuiteSpec spec;
+
+    SuiteSettings(SuiteSpec spec) {
+        this.spec = spec;
+    }
+
+    public boolean autoWarmup() {
+        return spec.warmup() == null || spec.warmup().equals("auto");
+    }
+
+    /** Fixed warm-up length; for {@code auto} the bound. */
+    public Duration warmup() {
+        return autoWarmup() ? warmupMax() : Durations.parse(spec.warmup());
+    }
+
+    public Duration warmupMax() {
+        return spec.warmupMax() == null ? DEFAULT_WARMUP_MAX : Durations.parse(spec.warmupMax());
+    }
+
+    /**
+     * Least automatic warm-up of a cell whose target JVMs were just started (every cell with {@code fork: per-cell},
+     * the first of each group with {@code fork: shared}); zero when not set.
+     */
+    public Duration coldWarmupMin() {
+        return spec.coldWarmupMin() == null ? Duration.ZERO : Durations.parse(spec.coldWarmupMin());
+    }
+
+    /** {@link #coldWarmupMin()} for {@code cell}: its target's own {@code cold_warmup_min} when it sets one. */
+    public Duration coldWarmupMin(Cell cell) {
+        SuiteSpec.TargetSpec t = spec.targets() == null ? null : spec.targets().get(cell.target());
+        return t != null && t.coldWarmupMin() != null ? Durations.parse(t.coldWarmupMin()) : coldWarmupMin();
+    }
+
+    public Duration measure() {
+        return spec.measure() == null ? DEFAULT_MEASURE : Durations.parse(spec.measure());
+    }
+
+    public int repeats() {
+        return spec.repeats() == null ? 1 : spec.repeats();
+    }
+
+    public Duration startupTimeout() {
+        return spec.startupTimeout() == null ? DEFAULT_STARTUP_TIMEOUT : Durations.parse(spec.startupTimeout());
+    }
+
+    /**
+     * True when consecutive cells with identical target processes (same targets, knobs and JVM options) share
+     * their target JVMs, so the targets' JIT warm-up is paid once per group instead of once per cell.
+     */
+    public boolean sharedTargets() {
+        return "shared".equals(spec.fork());
+    }
+
+    /**
+     * True when repeats are interleaved: within each run of consecutive cells with identical targets, repeat 1 of
+     * every cell in cell order, then repeat 2 in reverse order, and so on. Cells compared side by side (an injector
+     * and its peer on one warm target) then share the target's and the machine's drift instead of one getting the
+     * colder half.
+     */
+    public boolean interleavedRepeats() {
+        return "interleaved".equals(spec.repeatOrder());
+    }
+
+    public double maxErrorRate() {
+        return spec.thresholds() == null || spec.thresholds().maxErrorRate() == null
+                ? DEFAULT_MAX_ERROR_RATE : spec.thresholds().maxErrorRate();
+    }
+
+    public boolean requireStableWarmup() {
+        return spec.thresholds() == null || spec.thresholds().requireStableWarmup() == null
+                || spec.thresholds().requireStableWarmup();
+    }
+
+    public double injectorSaturation() {
+        return spec.thresholds() == null || spec.thresholds().injectorSaturation() == null
+                ? DEFAULT_INJECTOR_SATURATION : spec.thresholds().injectorSaturation();
+    }
+
+    /** Log findings a repeat may have before it is invalid; null = findings (other than fatal ones) only warn. */
+    public Integer maxLogFindings() {
+        return spec.thresholds() == null ? null : spec.thresholds().maxLogFindings();
+    }
+
+    public List<TableSpec> tables() {
+        return spec.tables() == null ? List.of() : spec.tables();
+    }
+
+    /** Run-wide settings as stored in results.json. */
+    public Map<String, Object> asMap() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("warmup", autoWarmup() ? "auto" : Durations.format(warmup()));
+        s.put("warmup_max", Durations.format(warmupMax()));
+        if (!coldWarmupMin().isZero()) {
+            s.put("cold_warmup_min", Durations.format(coldWarmupMin()));
+        }
+        s.put("measure", Durations.format(measure()));
+        s.put("repeats", repeats());
+        s.put("startup_timeout", Durations.format(startupTimeout()));
+        s.put("fork", sharedTargets() ? "shared" : "per-cell");
+        s.put("repeat_order", interleavedRepeats() ? "interleaved" : "sequential");
+        s.put("max_error_rate", maxErrorRate());
+        s.put("require_stable_warmup", requireStableWarmup());
+        s.put("injector_saturation", injectorSaturation());
+        if (maxLogFindings() != null) {
+            s.put("max_log_findings", maxLogFindings());
+        }
+        return s;
+    }
+}

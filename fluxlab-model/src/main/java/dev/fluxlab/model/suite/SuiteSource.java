@@ -1,0 +1,13 @@
+package dev.fluxlab.model.suite;
+
+/**
+ * A suite file as read: its name for messages, its text, the bound YAML and where each key sits. Every check locates
+ * its error through {@link #error(String, String)}.
+ */
+record SuiteSource(String file, String text, SuiteSpec spec, Locations locations) {
+
+    /** An error at the key or value {@code pointer} (e.g. {@code /targets/x/knobs/transport/1}). */
+    SuiteException error(String pointer, String problem) {
+        return new SuiteException(file, locations.at(pointer), problem);
+    }
+}

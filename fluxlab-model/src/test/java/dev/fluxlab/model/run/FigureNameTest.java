@@ -1,0 +1,41 @@
+package dev.fluxlab.model.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FigureNameTest {
+
+    @Test
+    void partsOfEachKind() {
+        assertEquals(FigureName.THROUGHPUT, FigureName.parse("throughput").figure());
+        FigureName p99 = FigureName.parse("latency_p99_ms");
+        assertEquals(FigureName.LATENCY, p99.figure());
+        assertEquals("p99", p99.percentile());
+        assertEquals("p999", FigureName.parse("p999_ms").percentile());
+        FigureName cpu = FigureName.parse("cpu_cores.Backend");
+        assertEquals("cpu_cores", cpu.figure());
+        assertEquals("Backend", cpu.process());
+        assertNull(FigureName.parse("rss_max_mb").process());
+        FigureName ratio = FigureName.parse("cpu_per_request_us.injector/injector=fluxlab");
+        assertTrue(ratio.isRatio());
+        assertEquals("cpu_per_request_us", ratio.figure());
+        assertEquals("injector", ratio.process());
+        assertEquals("injector", ratio.ratioKnob());
+        assertEquals("fluxlab", ratio.ratioValue());
+    }
+
+    @Test
+    void unknownNamesAreRefused() {
+        for (String bad : new String[]{"", " ", "req_per_sec", "latency_pfoo_ms", "bogus/target=netty", "cpu_cores.",
+                "throughput_rps/target=", "cpu_cores.a/b"}) {
+            assertFalse(FigureName.isFigure(bad), bad);
+        }
+        for (String name : FigureName.COMMON) {
+            assertTrue(FigureName.isFigure(name), name);
+        }
+    }
+}

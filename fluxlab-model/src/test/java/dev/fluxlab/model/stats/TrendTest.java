@@ -1,0 +1,46 @@
+package dev.fluxlab.model.stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TrendTest {
+
+    @Test
+    void aStraightLineHasItsSlopeAndNoError() {
+        Trend t = Trend.of(List.of(100.0, 110.0, 120.0, 130.0, 140.0));
+        assertEquals(10.0, t.slope(), 1e-9);
+        assertEquals(120.0, t.mean(), 1e-9);
+        assertEquals(0.0, t.standardError(), 1e-9);
+        assertEquals(10.0 / 120.0, t.relativeSlope(), 1e-12);
+        assertTrue(t.beyondNoise(3));
+    }
+
+    @Test
+    void aFlatNoisySeriesIsNoTrend() {
+        Trend t = Trend.of(List.of(100.0, 120.0, 90.0, 115.0, 95.0, 110.0));
+        assertEquals(105.0, t.mean(), 1e-9);
+        assertTrue(Math.abs(t.relativeSlope()) < 0.02, "slope " + t.relativeSlope());
+        assertFalse(t.beyondNoise(3));
+    }
+
+    @Test
+    void knownFit() {
+        // y = 1, 3, 2, 5: slope 1.1 (sxy 5.5 / sxx 5), residual sum of squares 2.7, se = sqrt(2.7 / 2 / 5)
+        Trend t = Trend.of(List.of(1.0, 3.0, 2.0, 5.0));
+        assertEquals(1.1, t.slope(), 1e-12);
+        assertEquals(Math.sqrt(2.7 / 2 / 5), t.standardError(), 1e-12);
+    }
+
+    @Test
+    void zeroMeanIsAnInfiniteRelativeSlopeAndTwoSamplesHaveNoError() {
+        assertEquals(Double.POSITIVE_INFINITY, Trend.relativeSlope(List.of(0.0, 0.0, 0.0)));
+        assertTrue(Double.isNaN(Trend.of(List.of(1.0, 2.0)).standardError()));
+        assertThrows(IllegalArgumentException.class, () -> Trend.of(List.of(1.0)));
+    }
+}

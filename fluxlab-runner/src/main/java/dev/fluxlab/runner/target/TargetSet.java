@@ -1,0 +1,68 @@
+package dev.fluxlab.runner.target;
+
+import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.runner.process.ChildProcess;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The running target processes of a cell, in start order, with what they announced: GC log files, readiness
+ * attributes (and the {@code ${process.attribute}} placeholders later processes were given).
+ *
+ * @param processes  the target processes, in start order
+ * @param gcLogs     by process name: its GC log
+ * @param readiness  by process name: the attributes of its readiness line
+ * @param startedFor the id of the cell whose repeat started them
+ */
+public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
+                        Map<String, Map<String, String>> readiness, String startedFor) {
+
+    public TargetSet {
+        processes = List.copyOf(processes);
+        gcLogs = Map.copyOf(gcLogs);
+        readiness = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readiness));
+    }
+
+    /** Whether every process still runs. */
+    public boolean alive() {
+        return processes.stream().allMatch(ChildProcess::isAlive);
+    }
+
+    /** Whether a process other than {@code except} ended without being asked to. */
+    public boolean anyExited(ChildProcess except) {
+        return processes.stream().anyMatch(t -> t != except && t.exitedOnItsOwn());
+    }
+
+    public boolean contains(ChildProcess c) {
+        return processes.contains(c);
+    }
+
+    /** The process named {@code name}. */
+    public ChildProcess process(String name) {
+        return processes.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The protocol the load speaks: the load profile's, else the one the entry process announced. */
+    public String protocol(Cell cell) {
+        if (cell.load().protocol() != null) {
+            return cell.load().protocol();
+        }
+        String p = readiness.getOrDefault(cell.entry(), Map.of()).getOrDefault("protocol",
+                cell.entryProcess().knobs().getOrDefault("protocol", "http1.1"));
+        return switch (p) {
+            case "h2", "h2c" -> p;
+            default -> "http1.1";
+        };
+    }
+
+    /** The URL of the cell's scenario on the entry process: its announced host and port, https for h2. */
+    public String entryUrl(Cell cell) {
+        Map<String, String> entry = readiness.getOrDefault(cell.entry(), Map.of());
+        String host = entry.getOrDefault("host", "127.0.0.1");
+        return ("h2".equals(protocol(cell)) ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host)
+                + ":" + entry.get("port") + cell.scenario().path();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.fluxlab.runner.target;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.Sampler;
+import dev.fluxlab.runner.process.Supervisor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Starts a cell's target processes in order, each after the previous one printed its readiness line, so a later
+ * process can be given an earlier one's attributes ({@code ${backend.port}}). Stops at the first that does not
+ * become ready.
+ */
+public final class TargetStarter {
+
+    /** How long a process whose output ended gets to be reaped before its exit code is read. */
+    static final Duration REAP = Duration.ofSeconds(2);
+
+    /** The started processes (all ready unless {@code problem} says otherwise). */
+    public record Started(TargetSet targets, String problem) {
+    }
+
+    private final Commands commands;
+    private final Supervisor supervisor;
+
+    public TargetStarter(Commands commands, Supervisor supervisor) {
+        this.commands = commands;
+        this.supervisor = supervisor;
+    }
+
+    /**
+     * Starts every process of {@code cell}; the entry process gets {@code entryFlags} appended and its output goes to
+     * {@code entryListener} (a self-loading target), each is watched by {@code sampler}.
+     */
+    public Started start(Cell cell, Suite suite, int repeat, Path cellDir, Sampler sampler, List<String> entryFlags,
+                         Consumer<String> entryListener, BooleanSupplier interrupted)
+            throws IOException, InterruptedException {
+        List<ChildProcess> processes = new ArrayList<>();
+        Map<String, Path> gcLogs = new LinkedHashMap<>();
+        Map<String, String> placeholders = new LinkedHashMap<>();
+        Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
+        String problem = null;
+        for (Cell.CellProcess p : cell.processes()) {
+            Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
+            Files.deleteIfExists(gc);
+            gcLogs.put(p.name(), gc);
+            List<String> cmd = new ArrayList<>(commands.target(p, gc, placeholders));
+            boolean entry = p.name().equals(cell.entry());
+            if (entry) {
+                cmd.addAll(entryFlags);
+            }
+            Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
+            ChildProcess c = ChildProcess.start("target", p.name(), cmd, cellDir.resolve(p.name() + "-" + repeat + ".log"),
+                    entry ? entryListener : null, supervisor);
+            processes.add(c);
+            sampler.watch(c);
+            Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
+            if (interrupted.getAsBoolean()) {
+                throw new InterruptedException("run interrupted");
+            }
+            if (line.isEmpty()) {
+                problem = notReady(c, suite.startupTimeout());
+                break;
+            }
+            Map<String, String> attrs = Readiness.parse(line.get()).orElse(Map.of());
+            readiness.put(p.name(), attrs);
+            attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
+        }
+        return new Started(new TargetSet(processes, gcLogs, readiness, cell.id()), problem);
+    }
+
+    /**
+     * Why {@code c} printed no readiness line: it exited (with its code), or it was silent for {@code timeout}. A
+     * process whose output has ended is reaped first (bounded), so a quick exit is not taken for a silent process.
+     */
+    static String notReady(ChildProcess c, Duration timeout) throws InterruptedException {
+        c.awaitOutput(Duration.ofMillis(500));
+        Integer code = c.exitCodeWithin(c.outputEnded() ? REAP : Duration.ZERO);
+        return "target " + c.name() + (code != null ? " exited with code " + code + " before it was ready"
+                : " did not print its readiness line within " + timeout.toSeconds() + "s")
+                + "; last lines of its log:\n" + c.lastLines(8);
+    }
+}

@@ -37,7 +37,7 @@ public final class SshHost implements AutoCloseable {
     /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
     static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
             + "\"$@\" </dev/null 3<&- & c=$!; "
-            + "(cat <&3 >/dev/null 2>&1; kill -TERM $c 2>/dev/null; sleep " + KILL_AFTER_S + "; kill -KILL $c 2>/dev/null) & "
+            + "(cat <&3; kill -TERM $c; sleep " + KILL_AFTER_S + "; kill -KILL $c) >/dev/null 2>&1 & "
             + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; exit $rc";
 
     private final HostSpec spec;

@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.load.Latency;
+import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
@@ -20,9 +21,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -225,8 +224,8 @@ public final class LoadGenerator {
         for (ErrorClass c : ErrorClass.values()) {
             errorMap.put(c.key(), errors[c.ordinal()]);
         }
-        LatencySummary cs = summary(corrected);
-        LatencySummary us = summary(uncorrected);
+        LatencySummary cs = LatencyHistograms.summary(corrected);
+        LatencySummary us = LatencyHistograms.summary(uncorrected);
         LoadResult result = new LoadResult(LoadResult.SCHEMA, spec.target(), spec.protocol().label(),
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
                 (mStart - runStart) / 1e9, stable, durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
@@ -286,35 +285,14 @@ public final class LoadGenerator {
         return s;
     }
 
-    static LatencySummary summary(Histogram h) {
-        if (h.getTotalCount() == 0) {
-            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
-        }
-        return new LatencySummary(h.getMean() / 1e3, h.getStdDeviation() / 1e3, ms(h, 50), ms(h, 75), ms(h, 90),
-                ms(h, 99), ms(h, 99.9), ms(h, 99.99), h.getMaxValue() / 1e3);
-    }
-
-    private static double ms(Histogram h, double p) {
-        return h.getValueAtPercentile(p) / 1e3;
-    }
-
-    /** HdrHistogram's compressed encoding, base64. */
+    /** HdrHistogram's compressed encoding, base64 ({@link LatencyHistograms#encode}). */
     public static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int n = h.encodeIntoCompressedByteBuffer(buf);
-        byte[] b = new byte[n];
-        buf.flip();
-        buf.get(b, 0, n);
-        return Base64.getEncoder().encodeToString(b);
+        return LatencyHistograms.encode(h);
     }
 
     /** Decodes {@link #encode}. */
     public static Histogram decode(String base64) {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (java.util.zip.DataFormatException e) {
-            throw new IllegalArgumentException("not a compressed HdrHistogram: " + e.getMessage(), e);
-        }
+        return LatencyHistograms.decode(base64);
     }
 
     private static SslContext sslContext(LoadSpec spec) {

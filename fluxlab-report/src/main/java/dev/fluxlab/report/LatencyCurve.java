@@ -1,16 +1,14 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.RepeatResult;
 import org.HdrHistogram.Histogram;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.zip.DataFormatException;
 
 /**
  * A cell's full latency percentile spectrum, decoded from the HdrHistograms the injector stored (compressed,
@@ -53,8 +51,8 @@ public record LatencyCurve(List<Point> corrected, List<Point> uncorrected, long 
             return null;
         }
         try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64.strip())), 0);
-        } catch (DataFormatException | IllegalArgumentException | java.nio.BufferUnderflowException e) {
+            return LatencyHistograms.decode(base64);
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

@@ -1,0 +1,98 @@
+package dev.fluxlab.runner.host;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * CPU placement of a role's JVM with CPU affinity: {@code taskset -c LIST java ...}. Affinity is set before the JVM
+ * starts and inherited by every thread it creates, so the whole JVM stays on those CPUs.
+ *
+ * <p>Why taskset and not a cpuset cgroup: taskset (util-linux) needs no privileges and no delegated cgroup, so it
+ * works the same on the runner's machine and on any SSH host as any user. A cpuset cgroup would also hold against a
+ * process that widens its own affinity, which no fluxlab process does.
+ *
+ * <p>{@code availableProcessors}: HotSpot on Linux counts the CPUs of the process's affinity mask
+ * ({@code sched_getaffinity}), so under taskset the JVM already sees the placed CPUs and default event-loop counts
+ * follow. Measured on the 2-CPU development machine: Temurin 25.0.3 and OpenJDK 17 report 1 under {@code taskset -c 0}
+ * and under {@code taskset -c 1}, 2 under {@code taskset -c 0-1} and without taskset.
+ * {@code -XX:ActiveProcessorCount} is therefore added only when the JVM is seen to report another count
+ * ({@link #activeProcessorCount}), never by default: it would also override a lower container CPU limit.
+ */
+public final class CpuAffinity {
+
+    /** The kernel's list of online CPUs. */
+    public static final String ONLINE = "/sys/devices/system/cpu/online";
+
+    private CpuAffinity() {
+    }
+
+    /** The online CPUs of the runner's machine. */
+    public static CpuList localOnline() throws IOException {
+        return CpuList.parse(Files.readString(Path.of(ONLINE)));
+    }
+
+    /** The online CPUs of a remote host. */
+    public static CpuList remoteOnline(SshHost host) {
+        return CpuList.parse(host.run(Duration.ofSeconds(20), "cat " + ONLINE).requireOk(host, "read " + ONLINE).stdout());
+    }
+
+    /**
+     * Refuses a CPU list naming CPUs the host does not have online.
+     *
+     * @throws IllegalArgumentException naming the role, the host, the missing CPUs and the host's online CPUs
+     */
+    public static void requireOnline(RolePlacement p, CpuList online) {
+        if (p.cpus() != null && !online.containsAll(p.cpus())) {
+            throw new IllegalArgumentException("role '" + p.role() + "' on host '" + p.host() + "': CPU "
+                    + online.missing(p.cpus()) + " does not exist there (online: " + online + "); use CPUs of " + online);
+        }
+    }
+
+    /** The command prefix that runs a process on {@code cpus}: {@code taskset -c LIST}; empty for no placement. */
+    public static List<String> prefix(CpuList cpus) {
+        return cpus == null ? List.of() : List.of("taskset", "-c", cpus.toString());
+    }
+
+    /**
+     * The JVM option to add when a JVM placed on {@code cpus} reported {@code seenByJvm} available processors: empty
+     * when the count already matches (the normal case under taskset, see the class comment).
+     */
+    public static Optional<String> activeProcessorCount(CpuList cpus, int seenByJvm) {
+        return cpus == null || seenByJvm == cpus.size() ? Optional.empty()
+                : Optional.of("-XX:ActiveProcessorCount=" + cpus.size());
+    }
+
+    /**
+     * For exclusive placement: every pair of roles on the same host that share a CPU, and every role without a CPU
+     * list on a host where others have one (it could run on any of their CPUs). Empty when the placement is exclusive.
+     */
+    public static List<String> overlaps(List<RolePlacement> placements) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < placements.size(); i++) {
+            RolePlacement a = placements.get(i);
+            for (int j = i + 1; j < placements.size(); j++) {
+                RolePlacement b = placements.get(j);
+                if (!a.host().equals(b.host())) {
+                    continue;
+                }
+                if (a.cpus() == null || b.cpus() == null) {
+                    RolePlacement open = a.cpus() == null ? a : b;
+                    RolePlacement other = open == a ? b : a;
+                    problems.add("roles '" + a.role() + "' and '" + b.role() + "' on host '" + a.host() + "': '"
+                            + open.role() + "' has no CPU list, so it may run on the CPUs of '" + other.role()
+                            + "'; give every role on that host its own CPUs");
+                } else if (!a.cpus().intersection(b.cpus()).isEmpty()) {
+                    problems.add("roles '" + a.role() + "' and '" + b.role() + "' on host '" + a.host()
+                            + "' share CPU " + a.cpus().intersection(b.cpus()) + " (" + a.cpus() + " and " + b.cpus()
+                            + "); exclusive placement needs disjoint CPU lists");
+                }
+            }
+        }
+        return problems;
+    }
+}

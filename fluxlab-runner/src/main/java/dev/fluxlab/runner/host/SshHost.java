@@ -1,0 +1,193 @@
+package dev.fluxlab.runner.host;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs commands on one host through the system's OpenSSH client, so the user's ssh configuration, agent, ProxyJump
+ * and known_hosts work as everywhere else. Every call uses {@code BatchMode=yes} (a missing key is an error, never a
+ * prompt), {@code StrictHostKeyChecking=yes} (an unknown or changed host key is refused; given on the command line it
+ * wins over any configuration file) and one shared connection per host ({@code ControlMaster=auto}, kept
+ * {@value #CONTROL_PERSIST_S} s after its last use), so starting many cells does not pay a handshake each time.
+ *
+ * <p>Remote processes end with their SSH session. {@link #start} runs the command under a small POSIX-shell wrapper
+ * that keeps the session's standard input as its lifeline: when the input reaches end-of-file (the runner closed it,
+ * the local ssh client died or was killed, the connection dropped) the wrapper sends SIGTERM to the command and SIGKILL
+ * {@value #KILL_AFTER_S} s later. The wrapper also exports its own PID as {@code FLUXLAB_PARENT_PID}, so a fluxlab JVM
+ * there stops by itself if the wrapper is killed. Chosen over {@code ssh -tt} (the remote pty's hang-up signal),
+ * which merges standard error into standard output and rewrites line ends, both of which the readiness line and the
+ * logs would carry.
+ */
+public final class SshHost implements AutoCloseable {
+
+    static final int CONTROL_PERSIST_S = 60;
+    static final int KILL_AFTER_S = 5;
+    /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
+    static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
+            + "\"$@\" </dev/null 3<&- & c=$!; "
+            + "(cat <&3; kill -TERM $c; sleep " + KILL_AFTER_S + "; kill -KILL $c) >/dev/null 2>&1 & "
+            + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; exit $rc";
+
+    private final HostSpec spec;
+    private final Path controlDir;
+
+    /**
+     * @param controlDir directory of the connection-sharing sockets; keep it short (a Unix socket path has at most
+     *                   107 bytes) and private to the user
+     */
+    public SshHost(HostSpec spec, Path controlDir) {
+        this.spec = spec;
+        this.controlDir = controlDir;
+    }
+
+    /** A host using {@link #defaultControlDir()}. */
+    public static SshHost of(HostSpec spec) {
+        return new SshHost(spec, defaultControlDir());
+    }
+
+    /** {@code /tmp/fluxlab-ssh-USER}, created with mode 0700. */
+    public static Path defaultControlDir() {
+        Path dir = Path.of("/tmp", "fluxlab-ssh-" + System.getProperty("user.name"));
+        try {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the ssh control directory " + dir, e);
+        }
+        return dir;
+    }
+
+    public HostSpec spec() {
+        return spec;
+    }
+
+    /** The host as the suite names it: its ssh destination. */
+    public String name() {
+        return spec.destination();
+    }
+
+    /** The ssh client's command line up to (including) the destination. */
+    List<String> sshCommand() {
+        List<String> cmd = new ArrayList<>(List.of("ssh"));
+        if (spec.sshConfig() != null) {
+            cmd.addAll(List.of("-F", spec.sshConfig().toString()));
+        }
+        for (String o : List.of("BatchMode=yes", "StrictHostKeyChecking=yes", "ControlMaster=auto",
+                "ControlPath=" + controlDir + "/fx-%C", "ControlPersist=" + CONTROL_PERSIST_S, "ConnectTimeout=10",
+                "ServerAliveInterval=5", "ServerAliveCountMax=3")) {
+            cmd.addAll(List.of("-o", o));
+        }
+        cmd.add(spec.destination());
+        return cmd;
+    }
+
+    /** What a user types to try the connection by hand. */
+    String manualCommand() {
+        return "ssh " + (spec.sshConfig() == null ? "" : "-F " + spec.sshConfig() + " ") + "-o BatchMode=yes "
+                + spec.destination();
+    }
+
+    /** Runs a shell command line on the host with no input. */
+    public SshResult run(Duration timeout, String command) {
+        return run(timeout, command, null);
+    }
+
+    /**
+     * Runs a shell command line on the host, its standard input read from {@code input} (null for none).
+     *
+     * @throws HostException when it does not finish within {@code timeout} (it is killed)
+     */
+    public SshResult run(Duration timeout, String command, Path input) {
+        List<String> cmd = sshCommand();
+        cmd.add(command);
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectInput(input == null ? ProcessBuilder.Redirect.from(new File("/dev/null"))
+                        : ProcessBuilder.Redirect.from(input.toFile()));
+        Process p = startLocal(pb);
+        CompletableFuture<String> out = drain(p.getInputStream());
+        CompletableFuture<String> err = drain(p.getErrorStream());
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new HostException("host '" + name() + "': `" + command + "` did not finish within "
+                        + timeout.toSeconds() + " s; check the host's load and network");
+            }
+            return new SshResult(p.exitValue(), out.join(), err.join());
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new HostException("host '" + name() + "': interrupted while running `" + command + "`");
+        }
+    }
+
+    /**
+     * Starts {@code argv} (with {@code env} added to its environment) on the host under the wrapper described on this
+     * class, and returns the local ssh client: its standard output and error are the remote command's, and its
+     * standard input is the remote process's lifeline (close it, or {@link RemoteProcess#stop}, to end it).
+     */
+    public RemoteProcess start(List<String> argv, Map<String, String> env) {
+        List<String> words = new ArrayList<>();
+        if (!env.isEmpty()) {
+            words.add("env");
+            env.forEach((k, v) -> words.add(k + "=" + v));
+        }
+        words.addAll(argv);
+        List<String> cmd = sshCommand();
+        cmd.add(wrapped(words));
+        return new RemoteProcess(this, startLocal(new ProcessBuilder(cmd)));
+    }
+
+    /** The remote command line that runs {@code words} under the wrapper. */
+    static String wrapped(List<String> words) {
+        return "sh -c " + ShellWords.quote(WRAPPER) + " fluxlab-remote " + ShellWords.join(words);
+    }
+
+    /** Ends the shared connection to this host (a no-op when none is open). */
+    @Override
+    public void close() {
+        List<String> cmd = sshCommand();
+        cmd.addAll(cmd.size() - 1, List.of("-O", "exit"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process p = startLocal(pb);
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private Process startLocal(ProcessBuilder pb) {
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new HostException("cannot start the OpenSSH client `ssh` (" + e.getMessage() + "): install it "
+                    + "(Debian: apt-get install openssh-client)");
+        }
+    }
+
+    private static CompletableFuture<String> drain(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (in) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        }, r -> Thread.ofVirtual().start(r));
+    }
+}

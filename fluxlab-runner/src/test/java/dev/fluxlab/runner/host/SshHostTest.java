@@ -1,0 +1,87 @@
+package dev.fluxlab.runner.host;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SshHostTest {
+
+    @Test
+    void everyCallIsBatchStrictAndShared(@TempDir Path dir) {
+        SshHost h = new SshHost(HostSpec.of("lab@10.0.0.5").withSshConfig(Path.of("/etc/lab.cfg")), dir);
+        List<String> cmd = h.sshCommand();
+        assertEquals(List.of("ssh", "-F", "/etc/lab.cfg"), cmd.subList(0, 3));
+        for (String o : List.of("BatchMode=yes", "StrictHostKeyChecking=yes", "ControlMaster=auto",
+                "ControlPath=" + dir + "/fx-%C", "ControlPersist=60")) {
+            assertTrue(cmd.contains(o), o + " in " + cmd);
+        }
+        assertEquals("lab@10.0.0.5", cmd.getLast());
+    }
+
+    @Test
+    void destinationsThatAreNotOneWordAreRefused() {
+        for (String bad : new String[]{"", " ", "-oProxyCommand=x", "a b"}) {
+            assertThrows(IllegalArgumentException.class, () -> HostSpec.of(bad));
+        }
+        assertEquals(".fluxlab", HostSpec.of("h").workDir());
+        assertEquals("/opt/jdk/bin/java", HostSpec.of("h").withJdk("/opt/jdk/").javaCommand());
+        assertEquals("java", HostSpec.of("h").javaCommand());
+    }
+
+    @Test
+    void wordsSurviveTheRemoteShell() throws Exception {
+        List<String> words = List.of("printf", "%s|", "it's", "$HOME", "a b", "\"q\"", "`x`");
+        Process p = new ProcessBuilder("sh", "-c", ShellWords.join(words)).start();
+        assertEquals("it's|$HOME|a b|\"q\"|`x`|", new String(p.getInputStream().readAllBytes()));
+        assertEquals(0, p.waitFor());
+    }
+
+    /** The wrapper runs here as it would on a host: end of its input stops the command within seconds. */
+    @Test
+    void theWrapperStopsItsCommandWhenItsInputEnds() throws Exception {
+        Process wrapper = new ProcessBuilder("sh", "-c", SshHost.wrapped(List.of("sh", "-c",
+                "echo $$ $FLUXLAB_PARENT_PID; exec sleep 300"))).start();
+        String[] ids = new BufferedReader(new InputStreamReader(wrapper.getInputStream())).readLine().split(" ");
+        ProcessHandle child = ProcessHandle.of(Long.parseLong(ids[0])).orElseThrow();
+        assertEquals(wrapper.pid() + 0, ProcessHandle.of(Long.parseLong(ids[1])).orElseThrow().parent().orElseThrow().pid(),
+                "FLUXLAB_PARENT_PID is the wrapper shell, the command's parent");
+        assertTrue(child.isAlive());
+        wrapper.getOutputStream().close();
+        assertTrue(wrapper.waitFor(10, TimeUnit.SECONDS), "wrapper still running");
+        assertEquals(143, wrapper.exitValue(), "exit status of a command ended by SIGTERM");
+        assertFalse(child.isAlive(), "the command outlived its input");
+    }
+
+    @Test
+    void theWrapperPassesTheExitStatusAndOutput() throws Exception {
+        Process wrapper = new ProcessBuilder("sh", "-c", SshHost.wrapped(List.of("sh", "-c", "echo out; exit 7"))).start();
+        assertEquals("out\n", new String(wrapper.getInputStream().readAllBytes()));
+        assertTrue(wrapper.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(7, wrapper.exitValue());
+    }
+
+    @Test
+    void sshErrorsBecomeOneLineWithTheFix() {
+        SshHost h = new SshHost(HostSpec.of("lab1"), Path.of("/tmp"));
+        assertTrue(SshErrors.explain(h, "Host key verification failed.\n").startsWith(
+                "host 'lab1': its host key is not in known_hosts (or changed)"));
+        String denied = SshErrors.explain(h, "root@10.0.0.1: Permission denied (publickey).\n");
+        assertTrue(denied.contains("the login was refused") && denied.contains("ssh -o BatchMode=yes lab1 true"), denied);
+        assertTrue(SshErrors.explain(h, "ssh: Could not resolve hostname lab1: Name or service not known")
+                .contains("does not resolve"));
+        assertTrue(SshErrors.explain(h, "ssh: connect to host 10.0.0.9 port 22: Connection refused")
+                .contains("no ssh server answers"));
+        HostException e = assertThrows(HostException.class, () -> new SshResult(255, "", "Permission denied").requireOk(h, "x"));
+        assertFalse(e.getMessage().contains("\n"));
+    }
+}

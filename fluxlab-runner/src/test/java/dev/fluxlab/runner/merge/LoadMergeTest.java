@@ -1,0 +1,124 @@
+package dev.fluxlab.runner.merge;
+
+import dev.fluxlab.model.load.Latency;
+import dev.fluxlab.model.load.LatencyHistograms;
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.SecondSample;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LoadMergeTest {
+
+    private static final long MAX_US = 3_600_000_000L;
+
+    @Test
+    void mergedPercentilesEqualThoseOfOneHistogramFedAllValues() {
+        Random rnd = new Random(42);
+        Histogram all = new Histogram(MAX_US, 3);
+        Histogram allUncorrected = new Histogram(MAX_US, 3);
+        List<LoadResult> docs = new ArrayList<>();
+        // three injectors with deliberately different latency shapes and counts
+        double[] scaleUs = {300, 2_000, 40_000};
+        int[] counts = {50_000, 20_000, 3_000};
+        for (int i = 0; i < 3; i++) {
+            Histogram h = new Histogram(MAX_US, 3);
+            Histogram u = new Histogram(MAX_US, 3);
+            for (int k = 0; k < counts[i]; k++) {
+                long v = 1 + (long) (-Math.log(1 - rnd.nextDouble()) * scaleUs[i]);
+                h.recordValue(v);
+                all.recordValue(v);
+                u.recordValue(v / 2 + 1);
+                allUncorrected.recordValue(v / 2 + 1);
+            }
+            docs.add(doc(h, u, 4 + i, counts[i] / 10.0, Map.of("reset", (long) i, "timeout", 1L), 0.5));
+        }
+
+        MergedLoad m = LoadMerge.merge(docs);
+
+        LatencySummary expected = LatencyHistograms.summary(all);
+        assertEquals(expected, m.merged().latencyMs().corrected());
+        assertEquals(LatencyHistograms.summary(allUncorrected), m.merged().latencyMs().uncorrected());
+        assertEquals(all, LatencyHistograms.decode(m.merged().histogram()));
+        // averaging the injectors' p99 would be a different (wrong) figure: the test can tell the two apart
+        double averagedP99 = docs.stream().mapToDouble(d -> d.latencyMs().corrected().p99()).average().orElseThrow();
+        assertNotEquals(expected.p99(), averagedP99, 0.001);
+
+        assertEquals(73_000, m.merged().requestsOk());
+        assertEquals(7_300, m.merged().throughputRps(), 1e-9);
+        assertEquals(Map.of("reset", 3L, "timeout", 3L), m.merged().errors());
+        assertEquals(4 + 5 + 6, m.merged().connections());
+        assertEquals(1.5, m.merged().injectorCpuCores(), 1e-9);
+        assertEquals(3, m.injectors().size());
+        assertEquals(docs, m.injectors());
+    }
+
+    @Test
+    void perSecondSamplesAddUpByPhaseAndSecond() {
+        Histogram h = new Histogram(MAX_US, 3);
+        h.recordValue(100);
+        LoadResult a = doc(h, h, 1, 10, Map.of(), 0.1);
+        MergedLoad m = LoadMerge.merge(List.of(a, a));
+        assertEquals(List.of(new SecondSample("warmup", 0, 20, 0), new SecondSample("measure", 0, 20, 2),
+                new SecondSample("measure", 1, 22, 0)), m.merged().perSecond());
+        assertEquals(Boolean.TRUE, m.merged().warmupStable());
+    }
+
+    @Test
+    void refusesDocumentsWithoutHistogramsOrOfDifferentLoads() {
+        Histogram h = new Histogram(MAX_US, 3);
+        h.recordValue(100);
+        LoadResult ok = doc(h, h, 1, 10, Map.of(), 0.1);
+        LoadResult wrk = new LoadResult(LoadResult.SCHEMA, ok.target(), ok.protocol(), ok.model(), ok.method(), 1, 16,
+                null, 0, null, 1, 10, Map.of(), 10, ok.latencyMs(), 0, 0, 0, 0, List.of(), null, null, null, null, "wrk", null);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of(ok, wrk)));
+        assertTrue(e.getMessage().contains("injector 2 of 2 has no histogram (a wrk document)"), e.getMessage());
+
+        LoadResult h2 = new LoadResult(LoadResult.SCHEMA, ok.target(), "h2", ok.model(), ok.method(), 1, 16, null, 0,
+                null, 1, 10, Map.of(), 10, ok.latencyMs(), 0, 0, 0, 0, List.of(), ok.histogram(), "us",
+                ok.uncorrectedHistogram(), "epoll", "fluxlab", null);
+        e = assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of(ok, h2)));
+        assertTrue(e.getMessage().contains("protocol differs"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of()));
+    }
+
+    @Test
+    void openModelRatesAddUpAndUnsettledWarmupStaysUnsettled() {
+        Histogram h = new Histogram(MAX_US, 3);
+        h.recordValue(100);
+        LoadResult a = open(h, 500.5, true);
+        LoadResult b = open(h, 500.5, false);
+        LoadResult m = LoadMerge.merge(List.of(a, b)).merged();
+        assertEquals(1001, m.rateRps(), 1e-9);
+        assertFalse(m.warmupStable());
+    }
+
+    private static LoadResult open(Histogram h, double rate, boolean stable) {
+        String enc = LatencyHistograms.encode(h);
+        return new LoadResult(LoadResult.SCHEMA, "http://10.0.0.1:8080/plaintext", "h2c", "open", "GET", 2, 1, rate,
+                5, stable, 10, h.getTotalCount(), Map.of(), h.getTotalCount() / 10.0,
+                new Latency(LatencyHistograms.summary(h), LatencyHistograms.summary(h)), 0, 0, 0.1, 0.01, List.of(),
+                enc, "us", enc, "epoll", "fluxlab", null);
+    }
+
+    private static LoadResult doc(Histogram h, Histogram u, int connections, double rps, Map<String, Long> errors,
+                                  double cores) {
+        return new LoadResult(LoadResult.SCHEMA, "http://10.0.0.1:8080/plaintext", "h2c", "closed", "GET",
+                connections, 16, null, 5, true, 10, h.getTotalCount(), errors, rps,
+                new Latency(LatencyHistograms.summary(h), LatencyHistograms.summary(u)), 0, 0, cores * 10, cores,
+                List.of(new SecondSample("warmup", 0, 10, 0), new SecondSample("measure", 0, 10, 1),
+                        new SecondSample("measure", 1, 11, 0)),
+                LatencyHistograms.encode(h), "us", LatencyHistograms.encode(u), "epoll", "fluxlab", null);
+    }
+}

@@ -58,7 +58,7 @@ final class RepeatRunner {
         this.grace = grace;
         this.listener = listener;
         this.shared = shared;
-        this.starter = new TargetStarter(commands, supervisor);
+        this.starter = new TargetStarter(commands, supervisor, grace);
         this.interrupted = interrupted;
     }
 

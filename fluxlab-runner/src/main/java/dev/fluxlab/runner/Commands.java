@@ -5,6 +5,7 @@ import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteSpec.ExpectSpec;
 import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
@@ -13,6 +14,7 @@ import dev.fluxlab.runner.registry.TargetRegistry;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -86,6 +88,22 @@ public final class Commands {
     }
 
     /**
+     * A warm-up in the flags every fluxlab load driver takes ({@code fluxlab load}, {@code serve httpclient-loader}):
+     * {@code --warmup}, and for {@code auto} its bound and (when not zero) its minimum.
+     */
+    static Map<String, String> warmupFlags(WarmupPolicy w) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        flags.put("--warmup", w.spelling());
+        if (w.auto()) {
+            flags.put("--warmup-max", Durations.format(w.max()));
+            if (!w.min().isZero()) {
+                flags.put("--warmup-min", Durations.format(w.min()));
+            }
+        }
+        return flags;
+    }
+
+    /**
      * The flags a self-loading target gets after its knobs: the cell's load profile, the suite's phases, the
      * scenario's request and verification, and {@code --json FILE --progress=machine}, in the injector's vocabulary
      * (docs/contracts.md), each as {@code --flag=value}.
@@ -101,12 +119,7 @@ public final class Commands {
             cmd.add("--timeout=" + l.timeout());
         }
         cmd.add("--duration=" + Durations.format(suite.measure()));
-        if (suite.autoWarmup()) {
-            cmd.add("--warmup=auto");
-            cmd.add("--warmup-max=" + Durations.format(suite.warmupMax()));
-        } else {
-            cmd.add("--warmup=" + Durations.format(suite.warmup()));
-        }
+        warmupFlags(suite.warmupPolicy(cell, false)).forEach((k, v) -> cmd.add(k + "=" + v));
         ScenarioSpec s = cell.scenario();
         if (s.method() != null) {
             cmd.add("--method=" + s.method());
@@ -197,18 +210,10 @@ public final class Commands {
         }
         cmd.add("--duration");
         cmd.add(Durations.format(suite.measure()));
-        cmd.add("--warmup");
-        if (suite.autoWarmup()) {
-            cmd.add("auto");
-            cmd.add("--warmup-max");
-            cmd.add(Durations.format(suite.warmupMax()));
-            if (coldTargets && !suite.coldWarmupMin(cell).isZero()) {
-                cmd.add("--warmup-min");
-                cmd.add(Durations.format(suite.coldWarmupMin(cell)));
-            }
-        } else {
-            cmd.add(Durations.format(suite.warmup()));
-        }
+        warmupFlags(suite.warmupPolicy(cell, coldTargets)).forEach((k, v) -> {
+            cmd.add(k);
+            cmd.add(v);
+        });
         ScenarioSpec s = cell.scenario();
         if (s.method() != null) {
             cmd.add("--method");

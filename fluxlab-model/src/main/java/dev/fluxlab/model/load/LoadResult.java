@@ -37,6 +37,10 @@ import java.util.Map;
  * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
  *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
  *                        percentiles such a tool does not give are NaN, its histogram fields are null
+ * @param warmupJitQuiet  for an adaptive warm-up: whether every readable watched JVM had stopped compiling when it
+ *                        ended (null: fixed warm-up, or no JVM's counters readable)
+ * @param watchedJvms     the JIT evidence of each JVM the injector watched (its own and the targets it was told
+ *                        about), in that order; null when none was watched
  */
 public record LoadResult(
         String schema,
@@ -63,7 +67,9 @@ public record LoadResult(
         String histogramUnit,
         String uncorrectedHistogram,
         String transport,
-        String injector) {
+        String injector,
+        Boolean warmupJitQuiet,
+        List<WatchedJvm> watchedJvms) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -76,7 +82,7 @@ public record LoadResult(
                       String histogramUnit, String uncorrectedHistogram) {
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null, null, null);
     }
 
     /** The constructor with {@code transport}, before {@code injector} was added (fluxlab's own injector). */
@@ -88,7 +94,7 @@ public record LoadResult(
                       String histogramUnit, String uncorrectedHistogram, String transport) {
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
@@ -96,7 +102,29 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector);
+                injector, warmupJitQuiet, watchedJvms);
+    }
+
+    /** The constructor before the JIT evidence ({@code warmupJitQuiet}, {@code watchedJvms}) was added. */
+    public LoadResult(String schema, String target, String protocol, String model, String method,
+                      int connections, int inFlight, Double rateRps, double warmupS, Boolean warmupStable,
+                      double durationS, long requestsOk, Map<String, Long> errors, double throughputRps,
+                      Latency latencyMs, long lateRequests, long missedRequests, double injectorCpuS,
+                      double injectorCpuCores, List<SecondSample> perSecond, String histogram,
+                      String histogramUnit, String uncorrectedHistogram, String transport, String injector) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector, null, null);
+    }
+
+    /**
+     * One sentence per watched JVM that was still compiling (or invalidating compiled code) during the measured
+     * phase, for a verdict to quote; empty when none was or nothing was watched.
+     */
+    public List<String> stillCompiling() {
+        return watchedJvms == null ? List.of() : watchedJvms.stream()
+                .filter(WatchedJvm::compiledWhileMeasured).map(WatchedJvm::describe).toList();
     }
 
     /** Sum of all error classes. */

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -53,8 +54,8 @@ public final class Suite {
     /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
     public static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
 
-    public static final String DEFAULT_WARMUP = "auto";
-    public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(30);
+    public static final String DEFAULT_WARMUP = WarmupPolicy.AUTO;
+    public static final Duration DEFAULT_WARMUP_MAX = WarmupPolicy.DEFAULT_MAX;
     public static final Duration DEFAULT_MEASURE = Duration.ofSeconds(10);
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
     /** 0.1 %: one failed request in a thousand already makes throughput figures suspect. */
@@ -240,7 +241,16 @@ public final class Suite {
     }
 
     public boolean autoWarmup() {
-        return spec.warmup() == null || spec.warmup().equals("auto");
+        return spec.warmup() == null || spec.warmup().equals(WarmupPolicy.AUTO);
+    }
+
+    /**
+     * The warm-up of {@code cell}: for {@code auto}, at least its {@link #coldWarmupMin(Cell)} when its target JVMs
+     * were just started ({@code coldTargets}).
+     */
+    public WarmupPolicy warmupPolicy(Cell cell, boolean coldTargets) {
+        return autoWarmup() ? WarmupPolicy.auto(coldTargets ? coldWarmupMin(cell) : Duration.ZERO, warmupMax())
+                : WarmupPolicy.fixed(warmup());
     }
 
     /** Fixed warm-up length; for {@code auto} the bound. */

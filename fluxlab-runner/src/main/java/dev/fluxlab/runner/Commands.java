@@ -104,6 +104,18 @@ public final class Commands {
     }
 
     /**
+     * The injector flags that make an automatic warm-up also wait for the JIT of {@code targetPids} (fluxlab's own
+     * injector only; empty for none). The injector always watches its own JVM.
+     */
+    public static List<String> watchArgs(List<Long> targetPids) {
+        if (targetPids.isEmpty()) {
+            return List.of();
+        }
+        return List.of("--warmup-watch-pid",
+                String.join(",", targetPids.stream().map(String::valueOf).toList()));
+    }
+
+    /**
      * The flags a self-loading target gets after its knobs: the cell's load profile, the suite's phases, the
      * scenario's request and verification, and {@code --json FILE --progress=machine}, in the injector's vocabulary
      * (docs/contracts.md), each as {@code --flag=value}.

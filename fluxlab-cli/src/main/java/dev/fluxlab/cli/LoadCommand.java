@@ -8,6 +8,7 @@ import dev.fluxlab.loadgen.LoadSpec;
 import dev.fluxlab.loadgen.ProgressListener;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,15 +56,21 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--max-duration", defaultValue = "10m", description = "Bound of a measured phase by count (default: ${DEFAULT-VALUE}).")
     String maxDuration;
 
-    @Option(names = "--warmup", defaultValue = "5s", description = "Unrecorded warm-up: a duration, 0, or auto (until throughput is stable) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or auto "
+            + "(until throughput has settled and the watched JVMs have stopped compiling) (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--warmup-max", defaultValue = "60s", description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-max", defaultValue = WarmupPolicy.DEFAULT_MAX_TEXT, description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
     String warmupMax;
 
-    @Option(names = "--warmup-min", defaultValue = "0s", description = "Least length of --warmup auto: a cold JVM's JIT can "
-            + "hold a plateau for seconds before C2 compiles its hot path (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-min", defaultValue = WarmupPolicy.DEFAULT_MIN_TEXT, description = "Least length of --warmup auto "
+            + "(default: ${DEFAULT-VALUE}).")
     String warmupMin;
+
+    @Option(names = "--warmup-watch-pid", split = ",", paramLabel = "PID", description = "JVMs (the targets) whose JIT "
+            + "--warmup auto also waits for, read from their HotSpot counters without attaching; the injector's own "
+            + "JVM is always watched (repeatable or comma-separated).")
+    List<Long> watchPids = new ArrayList<>();
 
     @Option(names = "--rate", description = "Open model: requests per second (corrected and uncorrected latency). Default: closed model.")
     Double rate;
@@ -177,11 +184,12 @@ public final class LoadCommand implements Callable<Integer> {
         } else {
             b.duration(parse("--duration", duration));
         }
-        if (warmup.trim().equalsIgnoreCase("auto")) {
+        if (warmup.trim().equalsIgnoreCase(WarmupPolicy.AUTO)) {
             b.warmupAuto();
         } else {
             b.warmup(parse("--warmup", warmup));
         }
+        watchPids.forEach(b::watchPid);
         if (bodyFile != null && bodySize != null) {
             throw new IllegalArgumentException("--body-file and --body-size are exclusive: give one of them");
         }

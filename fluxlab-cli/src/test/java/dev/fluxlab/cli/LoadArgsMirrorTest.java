@@ -1,6 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -27,8 +28,8 @@ class LoadArgsMirrorTest {
     private static LoadArgs full() {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Lab", "1");
-        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7), "auto",
-                Duration.ofSeconds(40), Duration.ofSeconds(6), "POST", Path.of("body.json"), 100, headers, 201,
+        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7),
+                WarmupPolicy.auto(Duration.ofSeconds(6), Duration.ofSeconds(40)), List.of(4242L, 4343L), "POST", Path.of("body.json"), 100, headers, 201,
                 "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine");
     }
 
@@ -38,16 +39,17 @@ class LoadArgsMirrorTest {
         List<LoadArgs.Option> options = full().options();
         Set<String> names = options.stream().map(LoadArgs.Option::name).collect(Collectors.toSet());
         // the URL is the positional parameter; every other field gives exactly one option name, except that a body
-        // file and a body size exclude each other on one command line
+        // file and a body size exclude each other on one command line, and an auto warm-up policy gives three
+        // (--warmup, --warmup-max, --warmup-min)
         int fields = LoadArgs.class.getRecordComponents().length;
-        assertEquals(fields - 1 - 1, names.size(), "options: " + names);
+        assertEquals(fields - 1 - 1 + 2, names.size(), "options: " + names);
         for (String name : names) {
             assertNotNull(spec.findOption(name), "fluxlab load has no option " + name);
         }
         assertEquals(1, spec.positionalParameters().size(), "the URL");
         assertTrue(Arrays.stream(LoadArgs.class.getRecordComponents()).anyMatch(c -> c.getName().equals("bodySize")));
         LoadArgs sized = new LoadArgs("http://127.0.0.1:1/", null, 1, null, null, null, null, null, null, null, null,
-                null, null, 10, null, 200, null, null, false, null, null);
+                null, 10, null, 200, null, null, false, null, null);
         assertNotNull(spec.findOption(sized.options().stream().filter(o -> o.name().equals("--body-size")).findFirst()
                 .orElseThrow().name()));
     }
@@ -65,9 +67,10 @@ class LoadArgsMirrorTest {
         assertEquals(a.threads(), c.threads);
         assertEquals(a.timeout(), c.timeout);
         assertEquals("7s", c.duration);
-        assertEquals(a.warmup(), c.warmup);
+        assertEquals("auto", c.warmup);
         assertEquals("40s", c.warmupMax);
         assertEquals("6s", c.warmupMin);
+        assertEquals(List.of(4242L, 4343L), c.watchPids);
         assertEquals(a.method(), c.method);
         assertEquals(a.bodyFile(), c.bodyFile);
         assertEquals(List.of("X-Lab: 1"), c.headers);

@@ -24,6 +24,8 @@ class LoadCommandTest {
             "http://127.0.0.1:9/ -d 10x                  | --duration",
             "http://127.0.0.1:9/ -d 10                   | --duration",
             "http://127.0.0.1:9/ --warmup soon           | --warmup",
+            "http://127.0.0.1:9/ --warmup-watch-pid abc  | --warmup-watch-pid",
+            "http://127.0.0.1:9/ --warmup-watch-pid 1,0  | --warmup-watch-pid must be a process id",
             "http://127.0.0.1:9/ -c 0                    | --connections",
             "http://127.0.0.1:9/ -m 0                    | --in-flight",
             "http://127.0.0.1:9/ --protocol h2           | https",

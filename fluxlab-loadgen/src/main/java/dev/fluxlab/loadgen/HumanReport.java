@@ -25,6 +25,15 @@ public final class HumanReport {
                 r.rateRps() == null ? "" : String.format(Locale.ROOT, " at %.1f req/s", r.rateRps())));
         sb.append(String.format(Locale.ROOT, "  warm-up %.2fs%s, measured %.2fs%n", r.warmupS(),
                 r.warmupStable() == null ? "" : (r.warmupStable() ? " (auto, stable)" : " (auto, NOT stable)"), r.durationS()));
+        if (r.watchedJvms() != null) {
+            for (var j : r.watchedJvms()) {
+                sb.append(j.measured() == null
+                        ? String.format(Locale.ROOT, "  JIT          JVM %d (%s): counters not readable%n", j.pid(), j.role())
+                        : String.format(Locale.ROOT, "  JIT          JVM %d (%s): %d compilations, %.0f ms compiling while "
+                                + "measured%s%n", j.pid(), j.role(), j.measured().compiles(), j.measured().compileMs(),
+                                j.compiledWhileMeasured() ? " (STILL COMPILING)" : ""));
+            }
+        }
         if (r.model().equals("open")) {
             latency(sb, "Latency (corrected, from intended send time)", r.latencyMs().corrected());
             latency(sb, "Latency (uncorrected, from actual write)", r.latencyMs().uncorrected());

@@ -5,7 +5,8 @@ import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
-import dev.fluxlab.model.stats.Trend;
+import dev.fluxlab.probe.JitWatch;
+import dev.fluxlab.probe.WarmupJudge;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -101,41 +102,30 @@ public final class LoadGenerator {
         }
 
         // --- warm-up (not recorded) ---
-        SecondTicker warm = new SecondTicker("warmup", runStart, workers, perSecond, progress);
-        Boolean stable = null;
-        if (spec.warmupAuto()) {
-            long max = runStart + spec.warmupMax().toNanos();
-            long min = runStart + spec.warmupMin().toNanos();
-            stable = false;
-            while (warm.nextTick() <= max) {
-                sleepUntil(warm.nextTick());
-                warm.tick();
-                if (System.nanoTime() >= min && isStable(warm.rates)) {
-                    stable = true;
-                    break;
-                }
-            }
-            if (!stable) {
-                sleepUntil(max);
-                warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: "
-                        + "throughput was still changing when the measurement started", spec.warmupMax().toMillis() / 1e3));
-            }
-        } else {
-            long end = runStart + spec.warmup().toNanos();
-            while (warm.nextTick() <= end) {
-                sleepUntil(warm.nextTick());
-                warm.tick();
-            }
-            sleepUntil(end);
+        JitWatch jit = new JitWatch(spec.watchPids());
+        SecondTicker warm = new SecondTicker("warmup", runStart, workers, perSecond, progress, jit);
+        WarmupJudge judge = new WarmupJudge(spec.warmup(), jit);
+        long warmEnd = runStart + spec.warmup().bound().toNanos();
+        boolean over = false;
+        while (!over && warm.nextTick() <= warmEnd) {
+            sleepUntil(warm.nextTick());
+            warm.tick();
+            over = judge.second(warm.lastSecondOk, System.nanoTime() - runStart);
         }
+        if (!over) {
+            sleepUntil(warmEnd);
+        }
+        warnings.addAll(judge.warnings());
+        jit.warmupEnded();
 
         // --- measurement ---
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long[] tcpu0 = threadCpu(threads, tids);
         long cpu0 = processCpu();
+        jit.measureStarted();
         long mStart = System.nanoTime();
         long mEnd;
-        SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress);
+        SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
         if (spec.requests() == null) {
             mEnd = mStart + spec.duration().toNanos();
             ctl.openMeasure(mStart, mEnd);
@@ -169,6 +159,7 @@ public final class LoadGenerator {
         long cpu1 = processCpu();
         long[] tcpu1 = threadCpu(threads, tids);
         ctl.stopping = true;
+        jit.measureEnded();
 
         // --- collect (on each loop, after it has recorded everything up to the end) ---
         Histogram corrected = new Histogram(LoopStats.MAX_US, 3);
@@ -228,54 +219,11 @@ public final class LoadGenerator {
         LatencySummary us = LatencyHistograms.summary(uncorrected);
         LoadResult result = new LoadResult(LoadResult.SCHEMA, spec.target(), spec.protocol().label(),
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
-                (mStart - runStart) / 1e9, stable, durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
+                (mStart - runStart) / 1e9, judge.stable(), durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
-                transport.name(), null, tids.length);
+                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence());
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
-
-    /**
-     * Whether warm-up is over, judged on per-second throughput. Either of two rules suffices:
-     * <ul>
-     *   <li>a quiet plateau: the last 3 windows within +-5% of their mean and not rising, inside a trend of the last 5
-     *       windows rising at most 4% of their mean per second (at least 5 s). The trend guard is there because a
-     *       slow JIT ramp pauses: Spring WebFlux on 2 cores went 12k, 13k, 16k, 17.1k, 17.1k req/s and then on to
-     *       52k; three quiet seconds alone ended its warm-up at 9 s;</li>
-     *   <li>no rise left: over the last 5 windows the least-squares slope is at most 2% of their mean per second.
-     *       On a shared 2-core machine second-to-second noise of +-20% is common, so the first rule may never hold on
-     *       a plateau; what warm-up must cut off is the JIT ramp (here 5-30% per second), which this rule still sees.</li>
-     * </ul>
-     * Noise left in the measured phase is not hidden: it shows in the per-second samples and the repeats' spread.
-     */
-    static boolean isStable(List<Double> rates) {
-        int n = rates.size();
-        if (n < 3) {
-            return false;
-        }
-        double a = rates.get(n - 3), b = rates.get(n - 2), c = rates.get(n - 1);
-        double mean = (a + b + c) / 3;
-        if (mean <= 0) {
-            return false;
-        }
-        boolean quiet = true;
-        for (double v : new double[]{a, b, c}) {
-            if (Math.abs(v - mean) > 0.05 * mean) {
-                quiet = false;
-            }
-        }
-        boolean rising = a < b && b < c && (c - a) > 0.02 * mean;
-        if (n < TREND_WINDOWS) {
-            return false;
-        }
-        double trend = Trend.relativeSlope(rates.subList(n - TREND_WINDOWS, n));
-        if (quiet && !rising && trend <= 2 * MAX_RISE_PER_SECOND) {
-            return true;
-        }
-        return trend <= MAX_RISE_PER_SECOND;
-    }
-
-    static final int TREND_WINDOWS = 5;
-    static final double MAX_RISE_PER_SECOND = 0.02;
 
     private static long sum(long[] a) {
         long s = 0;
@@ -365,12 +313,15 @@ public final class LoadGenerator {
         final List<LoopWorker> workers;
         final List<SecondSample> out;
         final ProgressListener progress;
-        final List<Double> rates = new ArrayList<>();
+        final JitWatch jit;
         int t;
+        long lastSecondOk;
         long lastOk, lastErr;
 
-        SecondTicker(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress) {
+        SecondTicker(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress,
+                JitWatch jit) {
             this.phase = phase;
+            this.jit = jit;
             this.start = start;
             this.workers = workers;
             this.out = out;
@@ -399,8 +350,9 @@ public final class LoadGenerator {
             long ok = now[0] - lastOk, err = now[1] - lastErr;
             lastOk = now[0];
             lastErr = now[1];
-            out.add(new SecondSample(phase, t, ok, err));
-            rates.add((double) ok);
+            jit.tick();
+            out.add(new SecondSample(phase, t, ok, err, jit.lastSecond()));
+            lastSecondOk = ok;
             progress.onSecond(phase, t, ok, err, ok);
         }
     }

@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -27,11 +28,8 @@ import java.util.Locale;
  * @param duration      measured phase length (when {@code requests} is null)
  * @param requests      measured phase by count, or null
  * @param maxDuration   bound of a measured phase by count
- * @param warmup        fixed warm-up length (ignored when {@code warmupAuto})
- * @param warmupAuto    warm up until per-second throughput is stable
- * @param warmupMax     bound of an adaptive warm-up
- * @param warmupMin     least length of an adaptive warm-up: a cold JVM's JIT can hold a plateau for seconds before
- *                      C2 compiles its hot path (zero: none)
+ * @param warmup        the unrecorded warm-up ({@link WarmupPolicy}: {@code auto} until steady state, or fixed)
+ * @param watchPids     JVMs besides the injector's own whose JIT an automatic warm-up waits for (the targets)
  * @param rate          open model: requests per second; null for the closed model
  * @param method        HTTP method
  * @param body          request body, empty for none
@@ -49,7 +47,7 @@ public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
         Protocol protocol, int connections, int inFlight, int threads,
         Duration duration, Long requests, Duration maxDuration,
-        Duration warmup, boolean warmupAuto, Duration warmupMax, Duration warmupMin,
+        WarmupPolicy warmup, List<Long> watchPids,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
         int expectStatus, byte[] expectBody, String expectContentType,
         Duration timeout, boolean insecure, boolean allowRemote, String transport) {
@@ -81,10 +79,11 @@ public record LoadSpec(
         private Duration duration = Duration.ofSeconds(10);
         private Long requests;
         private Duration maxDuration = Duration.ofMinutes(10);
-        private Duration warmup = Duration.ofSeconds(5);
-        private boolean warmupAuto;
-        private Duration warmupMax = Duration.ofSeconds(60);
-        private Duration warmupMin = Duration.ZERO;
+        private Duration warmup = WarmupPolicy.DEFAULT.fixed();
+        private boolean warmupAuto = WarmupPolicy.DEFAULT.auto();
+        private Duration warmupMax = WarmupPolicy.DEFAULT_MAX;
+        private Duration warmupMin = WarmupPolicy.DEFAULT_MIN;
+        private final List<Long> watchPids = new ArrayList<>();
         private Double rate;
         private String method = "GET";
         private byte[] body = new byte[0];
@@ -113,6 +112,11 @@ public record LoadSpec(
         public Builder warmupAuto() { this.warmupAuto = true; return this; }
         public Builder warmupMax(Duration d) { this.warmupMax = d; return this; }
         public Builder warmupMin(Duration d) { this.warmupMin = d; return this; }
+        public Builder warmup(WarmupPolicy p) {
+            this.warmupAuto = p.auto(); this.warmup = p.fixed(); this.warmupMin = p.min(); this.warmupMax = p.max();
+            return this;
+        }
+        public Builder watchPid(long pid) { this.watchPids.add(pid); return this; }
         public Builder rate(Double r) { this.rate = r; return this; }
         public Builder method(String m) { this.method = m; return this; }
         public Builder body(byte[] b, String type) { this.body = b; this.contentType = type; return this; }
@@ -195,6 +199,14 @@ public record LoadSpec(
                 throw new IllegalArgumentException("--warmup-min (" + warmupMin.toMillis() / 1000.0 + "s) must not exceed "
                         + "--warmup-max (" + warmupMax.toMillis() / 1000.0 + "s)");
             }
+            for (long pid : watchPids) {
+                if (pid < 1) {
+                    throw new IllegalArgumentException("--warmup-watch-pid must be a process id (a positive number), got " + pid);
+                }
+            }
+            if (warmup == null || warmup.isNegative()) {
+                throw new IllegalArgumentException("--warmup must be auto or a duration of zero or more, e.g. 5s");
+            }
             if (rate != null && !(rate > 0 && rate < 1e9)) {
                 throw new IllegalArgumentException("--rate must be a positive number of requests per second, got " + rate);
             }
@@ -225,7 +237,8 @@ public record LoadSpec(
                 throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
             }
             return new LoadSpec(url, host, port, path, tls, p, connections, inFlight, t, duration, requests, maxDuration,
-                    warmup == null ? Duration.ZERO : warmup, warmupAuto, warmupMax, warmupMin, rate, m, body, contentType,
+                    warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
+                    List.copyOf(watchPids), rate, m, body, contentType,
                     List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);
         }
     }

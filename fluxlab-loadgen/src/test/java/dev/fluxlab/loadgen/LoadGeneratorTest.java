@@ -2,6 +2,7 @@ package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.warmup.ThroughputSettling;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -248,22 +249,60 @@ class LoadGeneratorTest {
         }
     }
 
+    /** A watched JVM that keeps compiling holds an automatic warm-up to its bound, and the document says so. */
+    @Test
+    void autoWarmupWaitsForAWatchedJvmThatIsStillCompiling() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), CompilingChild.class.getName())
+                .redirectErrorStream(true).start();
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
+            String first = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+            assertEquals("ready", first);
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4)
+                    .warmupAuto().warmupMax(Duration.ofSeconds(6)).duration(Duration.ofSeconds(2))
+                    .watchPid(child.pid()).build();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            LoadResult r = o.result();
+            assertEquals(Boolean.FALSE, r.warmupStable(), "the child was compiling all along");
+            assertEquals(Boolean.FALSE, r.warmupJitQuiet());
+            assertTrue(r.warmupS() >= 5.9, "warm-up took " + r.warmupS() + " s, bound 6 s");
+            assertTrue(o.warnings().stream().anyMatch(w -> w.contains("did not settle")), o.warnings().toString());
+            assertEquals(2, r.watchedJvms().size(), r.watchedJvms().toString());
+            var self = r.watchedJvms().get(0);
+            var target = r.watchedJvms().get(1);
+            assertEquals(ProcessHandle.current().pid(), self.pid());
+            assertEquals("injector", self.role());
+            assertEquals(child.pid(), target.pid());
+            assertEquals("target", target.role());
+            assertTrue(target.warmupEndCompileMsPerS() >= dev.fluxlab.model.warmup.WarmupPolicy.COMPILE_FLOOR_MS_PER_S,
+                    target.toString());
+            assertTrue(target.measured().compiles() > 0 && target.compiledWhileMeasured(), target.toString());
+            assertTrue(r.stillCompiling().stream().anyMatch(x -> x.contains("JVM " + child.pid() + " (target)")),
+                    r.stillCompiling().toString());
+            var sample = r.perSecond().get(r.perSecond().size() - 1);
+            assertTrue(sample.compileMs().containsKey(Long.toString(child.pid())), sample.toString());
+        } finally {
+            child.destroy();
+            child.waitFor();
+        }
+    }
+
     @Test
     void warmupStabilityNeedsFiveSecondsWithoutARise() {
-        assertTrue(!LoadGenerator.isStable(List.of(100.0, 100.0)));
-        assertTrue(!LoadGenerator.isStable(List.of(50.0, 100.0, 101.0, 99.0)), "3 quiet seconds right after a jump are too few");
-        assertTrue(LoadGenerator.isStable(List.of(50.0, 98.0, 100.0, 101.0, 99.0, 100.0)));
+        assertTrue(!ThroughputSettling.settled(List.of(100.0, 100.0)));
+        assertTrue(!ThroughputSettling.settled(List.of(50.0, 100.0, 101.0, 99.0)), "3 quiet seconds right after a jump are too few");
+        assertTrue(ThroughputSettling.settled(List.of(50.0, 98.0, 100.0, 101.0, 99.0, 100.0)));
         // Spring WebFlux's warm-up as measured on 2 cores: a ramp that pauses for 3 s is still a ramp
-        assertTrue(!LoadGenerator.isStable(List.of(2127.0, 6411.0, 9616.0, 10699.0, 12142.0, 13218.0, 16042.0, 17137.0, 17086.0)),
+        assertTrue(!ThroughputSettling.settled(List.of(2127.0, 6411.0, 9616.0, 10699.0, 12142.0, 13218.0, 16042.0, 17137.0, 17086.0)),
                 "paused ramp");
-        assertTrue(!LoadGenerator.isStable(List.of(100.0, 120.0, 100.0)));
-        assertTrue(!LoadGenerator.isStable(List.of(96.0, 99.0, 103.0)), "rising trend");
-        assertTrue(!LoadGenerator.isStable(List.of(0.0, 0.0, 0.0)));
+        assertTrue(!ThroughputSettling.settled(List.of(100.0, 120.0, 100.0)));
+        assertTrue(!ThroughputSettling.settled(List.of(96.0, 99.0, 103.0)), "rising trend");
+        assertTrue(!ThroughputSettling.settled(List.of(0.0, 0.0, 0.0)));
         // a noisy plateau (+-20%, as on a shared 2-core machine) settles by the trend rule ...
-        assertTrue(LoadGenerator.isStable(List.of(80.0, 100.0, 120.0, 85.0, 95.0)), "noisy plateau");
+        assertTrue(ThroughputSettling.settled(List.of(80.0, 100.0, 120.0, 85.0, 95.0)), "noisy plateau");
         // ... a JIT ramp of ~8% per second under the same noise does not
-        assertTrue(!LoadGenerator.isStable(List.of(70.0, 85.0, 80.0, 95.0, 100.0)), "noisy ramp");
-        assertTrue(!LoadGenerator.isStable(List.of(9.0, 10.0, 9.0, 13.0, 17.0, 19.0, 17.0, 28.0, 34.0, 34.0, 37.0)),
+        assertTrue(!ThroughputSettling.settled(List.of(70.0, 85.0, 80.0, 95.0, 100.0)), "noisy ramp");
+        assertTrue(!ThroughputSettling.settled(List.of(9.0, 10.0, 9.0, 13.0, 17.0, 19.0, 17.0, 28.0, 34.0, 34.0, 37.0)),
                 "a cold target's ramp, as measured here");
     }
 }

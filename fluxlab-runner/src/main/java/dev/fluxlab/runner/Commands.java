@@ -10,6 +10,7 @@ import dev.fluxlab.runner.registry.TargetRegistry;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;

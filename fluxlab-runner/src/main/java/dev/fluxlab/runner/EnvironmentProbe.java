@@ -1,6 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.run.Environment;
+import dev.fluxlab.probe.MachineSpeedProbe;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -39,8 +41,13 @@ public final class EnvironmentProbe {
     private EnvironmentProbe() {
     }
 
+    /**
+     * The environment of a run about to start: machine, JDK, libraries, fluxlab's own commit, the machine's load and
+     * its speed (the {@link MachineSpeedProbe}, about half a second of one core).
+     */
     public static Environment probe() {
         Runtime rt = Runtime.getRuntime();
+        Optional<SourceTree> tree = SourceTree.ofFluxlabHome();
         return new Environment(
                 hostname(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
@@ -51,14 +58,45 @@ public final class EnvironmentProbe {
                 System.getProperty("java.runtime.version", System.getProperty("java.version")),
                 System.getProperty("java.vendor"),
                 System.getProperty("java.home"),
-                fluxlabVersion(),
+                fluxlabVersion(tree),
                 versions(System.getProperty("java.class.path")),
-                null, null, null, null, null, null);
+                cpuModel(),
+                read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+                tree.map(SourceTree::commit).orElse(null),
+                tree.map(SourceTree::dirty).orElse(null),
+                loadAverage1m(),
+                MachineSpeedProbe.measure());
     }
 
-    static String fluxlabVersion() {
+    /** The jar's version, else the source tree's commit, else {@code dev}. */
+    static String fluxlabVersion(Optional<SourceTree> tree) {
         String v = EnvironmentProbe.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return v != null ? v : tree.map(SourceTree::version).orElse("dev");
+    }
+
+    /** {@code model name} of the first processor in /proc/cpuinfo, null when absent (some ARM kernels). */
+    static String cpuModel() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (l.startsWith("model name")) {
+                    int colon = l.indexOf(':');
+                    return colon < 0 ? null : l.substring(colon + 1).strip();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // unknown
+        }
+        return null;
+    }
+
+    /** The first field of /proc/loadavg. */
+    static Double loadAverage1m() {
+        String l = read("/proc/loadavg");
+        try {
+            return l == null ? null : Double.parseDouble(l.split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static String hostname() {

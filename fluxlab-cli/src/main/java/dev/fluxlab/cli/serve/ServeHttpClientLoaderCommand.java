@@ -4,6 +4,7 @@ import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.targets.reactor.loader.HttpClientLoader;
 import dev.fluxlab.targets.reactor.loader.LoaderConfig;
 import java.io.IOException;
@@ -62,10 +63,18 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--workers", description = "Client event loops (default: cores).")
     Integer workers;
 
-    @Option(names = "--warmup", defaultValue = "5s", description = "Unrecorded warm-up; 'auto' runs --warmup-max.")
+    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or "
+            + "auto (until throughput has settled and this JVM has stopped compiling), as fluxlab load "
+            + "(default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--warmup-max", defaultValue = "10s") String warmupMax;
+    @Option(names = "--warmup-max", defaultValue = WarmupPolicy.DEFAULT_MAX_TEXT,
+            description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
+    String warmupMax;
+
+    @Option(names = "--warmup-min", defaultValue = WarmupPolicy.DEFAULT_MIN_TEXT,
+            description = "Least length of --warmup auto (default: ${DEFAULT-VALUE}).")
+    String warmupMin;
 
     @Option(names = "--duration", defaultValue = "10s", description = "Measured phase (default: ${DEFAULT-VALUE}).")
     String duration;
@@ -103,7 +112,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             } else if (bodySize != null) {
                 body = jsonOfSize(bodySize);
             }
-            Duration w = "auto".equals(warmup) ? Durations.parse(warmupMax) : Durations.parse(warmup);
+            WarmupPolicy w = WarmupPolicy.parse(warmup, warmupMin, warmupMax);
             config = new LoaderConfig(URI.create(backendUrl), m, p, body, contentType, connections, inFlight,
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
                     Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody);

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.contract;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,9 +25,9 @@ import java.util.Map;
  * @param threads           {@code --threads}; null: {@link #defaultThreads(int)}
  * @param timeout           {@code --timeout} as written in the suite; null: the injector's default
  * @param duration          {@code --duration}, the measured phase
- * @param warmup            {@code --warmup}: {@code auto} or a duration as written
- * @param warmupMax         {@code --warmup-max}, the bound of an {@code auto} warm-up; null: not passed
- * @param warmupMin         {@code --warmup-min}, the least {@code auto} warm-up; null or zero: not passed
+ * @param warmup            {@code --warmup}, and for {@code auto} {@code --warmup-max} and (when not zero)
+ *                          {@code --warmup-min}: the one warm-up policy; null: the injector's default
+ * @param watchPids         {@code --warmup-watch-pid}: the target JVMs whose JIT an {@code auto} warm-up waits for
  * @param method            {@code --method}; null: the injector's default
  * @param bodyFile          {@code --body-file}; null: none
  * @param bodySize          {@code --body-size} (only without a body file); null: none
@@ -47,9 +48,8 @@ public record LoadArgs(
         Integer threads,
         String timeout,
         Duration duration,
-        String warmup,
-        Duration warmupMax,
-        Duration warmupMin,
+        WarmupPolicy warmup,
+        List<Long> watchPids,
         String method,
         Path bodyFile,
         Integer bodySize,
@@ -67,6 +67,7 @@ public record LoadArgs(
 
     public LoadArgs {
         headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        watchPids = watchPids == null ? List.of() : List.copyOf(watchPids);
     }
 
     /**
@@ -87,9 +88,15 @@ public record LoadArgs(
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
         add(o, "--duration", duration == null ? null : Durations.format(duration));
-        add(o, "--warmup", warmup);
-        add(o, "--warmup-max", warmupMax == null ? null : Durations.format(warmupMax));
-        add(o, "--warmup-min", warmupMin == null || warmupMin.isZero() ? null : Durations.format(warmupMin));
+        if (warmup != null) {
+            add(o, "--warmup", warmup.spelling());
+            if (warmup.auto()) {
+                add(o, "--warmup-max", Durations.format(warmup.max()));
+                add(o, "--warmup-min", warmup.min().isZero() ? null : Durations.format(warmup.min()));
+            }
+        }
+        add(o, "--warmup-watch-pid", watchPids.isEmpty() ? null
+                : String.join(",", watchPids.stream().map(String::valueOf).toList()));
         add(o, "--method", method);
         add(o, "--body-file", bodyFile);
         add(o, "--body-size", bodyFile == null ? bodySize : null);
@@ -141,9 +148,8 @@ public record LoadArgs(
         private Integer threads;
         private String timeout;
         private Duration duration;
-        private String warmup;
-        private Duration warmupMax;
-        private Duration warmupMin;
+        private WarmupPolicy warmup;
+        private List<Long> watchPids = List.of();
         private String method;
         private Path bodyFile;
         private Integer bodySize;
@@ -166,15 +172,8 @@ public record LoadArgs(
         public Builder threads(Integer v) { threads = v; return this; }
         public Builder timeout(String v) { timeout = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
-        /** A fixed warm-up. */
-        public Builder warmup(Duration v) { warmup = Durations.format(v); warmupMax = null; return this; }
-        /** An adaptive warm-up bounded by {@code max}, at least {@code min} long (null or zero: no minimum). */
-        public Builder warmupAuto(Duration max, Duration min) {
-            warmup = "auto";
-            warmupMax = max;
-            warmupMin = min;
-            return this;
-        }
+        public Builder warmup(WarmupPolicy v) { warmup = v; return this; }
+        public Builder watchPids(List<Long> v) { watchPids = v == null ? List.of() : v; return this; }
         public Builder method(String v) { method = v; return this; }
         public Builder bodyFile(Path v) { bodyFile = v; return this; }
         public Builder bodySize(Integer v) { bodySize = v; return this; }
@@ -188,7 +187,7 @@ public record LoadArgs(
 
         public LoadArgs build() {
             return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, warmup,
-                    warmupMax, warmupMin, method, bodyFile, bodySize, headers, expectStatus, expectBody,
+                    watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
                     expectContentType, insecure, json, progress);
         }
     }

@@ -39,6 +39,10 @@ import java.util.Map;
  *                        percentiles such a tool does not give are NaN, its histogram fields are null
  * @param threads         the event loops (fluxlab, the HttpClient loader) or tool threads (wrk, h2load, ab) that
  *                        actually ran the load; null in older documents
+ * @param warmupJitQuiet  for an adaptive warm-up: whether every readable watched JVM had stopped compiling when it
+ *                        ended (null: fixed warm-up, or no JVM's counters readable)
+ * @param watchedJvms     the JIT evidence of each JVM the injector watched (its own and the targets it was told
+ *                        about), in that order; null when none was watched
  */
 public record LoadResult(
         String schema,
@@ -66,7 +70,9 @@ public record LoadResult(
         String uncorrectedHistogram,
         String transport,
         String injector,
-        Integer threads) {
+        Integer threads,
+        Boolean warmupJitQuiet,
+        List<WatchedJvm> watchedJvms) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -75,7 +81,16 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector, threads);
+                injector, threads, warmupJitQuiet, watchedJvms);
+    }
+
+    /**
+     * One sentence per watched JVM that was still compiling (or invalidating compiled code) during the measured
+     * phase, for a verdict to quote; empty when none was or nothing was watched.
+     */
+    public List<String> stillCompiling() {
+        return watchedJvms == null ? List.of() : watchedJvms.stream()
+                .filter(WatchedJvm::compiledWhileMeasured).map(WatchedJvm::describe).toList();
     }
 
     /** Sum of all error classes. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.run.TableSpec;
 
 import java.nio.file.Path;
@@ -84,6 +85,15 @@ public final class Suite {
 
     public boolean autoWarmup() {
         return settings.autoWarmup();
+    }
+
+    /**
+     * The warm-up of {@code cell}: for {@code auto}, at least its {@link #coldWarmupMin(Cell)} when its target JVMs
+     * were just started ({@code coldTargets}).
+     */
+    public WarmupPolicy warmupPolicy(Cell cell, boolean coldTargets) {
+        return autoWarmup() ? WarmupPolicy.auto(coldTargets ? coldWarmupMin(cell) : Duration.ZERO, warmupMax())
+                : WarmupPolicy.fixed(warmup());
     }
 
     /** Fixed warm-up length; for {@code auto} the bound. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.run.TableSpec;
 
@@ -14,8 +15,8 @@ import java.util.Map;
  */
 public final class SuiteSettings {
 
-    public static final String DEFAULT_WARMUP = "auto";
-    public static final Duration DEFAULT_WARMUP_MAX = Duration.ofSeconds(30);
+    public static final String DEFAULT_WARMUP = WarmupPolicy.AUTO;
+    public static final Duration DEFAULT_WARMUP_MAX = WarmupPolicy.DEFAULT_MAX;
     public static final Duration DEFAULT_MEASURE = Duration.ofSeconds(10);
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
     /** 0.1 %: one failed request in a thousand already makes throughput figures suspect. */
@@ -35,7 +36,7 @@ public final class SuiteSettings {
     }
 
     public boolean autoWarmup() {
-        return spec.warmup() == null || spec.warmup().equals("auto");
+        return spec.warmup() == null || spec.warmup().equals(WarmupPolicy.AUTO);
     }
 
     /** Fixed warm-up length; for {@code auto} the bound. */
@@ -118,7 +119,7 @@ public final class SuiteSettings {
     /** Run-wide settings as stored in results.json. */
     public Map<String, Object> asMap() {
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("warmup", autoWarmup() ? "auto" : Durations.format(warmup()));
+        s.put("warmup", autoWarmup() ? WarmupPolicy.AUTO : Durations.format(warmup()));
         s.put("warmup_max", Durations.format(warmupMax()));
         if (!coldWarmupMin().isZero()) {
             s.put("cold_warmup_min", Durations.format(coldWarmupMin()));

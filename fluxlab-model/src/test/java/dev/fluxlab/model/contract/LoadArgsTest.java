@@ -1,5 +1,6 @@
 package dev.fluxlab.model.contract;
 
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ class LoadArgsTest {
         headers.put("X-B", "2");
         headers.put("X-A", "1");
         LoadArgs a = LoadArgs.builder().url("https://127.0.0.1:1/p").protocol("h2").connections(4).inFlight(8)
-                .duration(Duration.ofSeconds(10)).warmupAuto(Duration.ofSeconds(30), Duration.ofSeconds(5))
+                .duration(Duration.ofSeconds(10)).warmup(WarmupPolicy.auto(Duration.ofSeconds(5), Duration.ofSeconds(30)))
                 .bodySize(100).headers(headers).expectStatus(201).insecure(true).json(Path.of("/r/load-1.json"))
                 .progress("machine").build();
         assertEquals(List.of("https://127.0.0.1:1/p", "--protocol", "h2", "--connections", "4", "--in-flight", "8",
@@ -32,7 +33,7 @@ class LoadArgsTest {
     @Test
     void aBodyFileWinsOverABodySizeAndAZeroMinimumIsNotPassed() {
         LoadArgs a = LoadArgs.builder().url("http://127.0.0.1:1/").connections(1).bodyFile(Path.of("b.txt"))
-                .bodySize(10).warmupAuto(Duration.ofSeconds(3), Duration.ZERO).build();
+                .bodySize(10).warmup(WarmupPolicy.auto(Duration.ZERO, Duration.ofSeconds(3))).build();
         List<String> argv = a.toArgv();
         assertTrue(argv.contains("--body-file") && !argv.contains("--body-size"), argv.toString());
         assertTrue(!argv.contains("--warmup-min"), argv.toString());

@@ -78,7 +78,7 @@ public final class ExternalToolDriver implements LoadDriver {
         if (exe.isEmpty()) {
             return failed(ExternalInjectors.missing(tool), List.of());
         }
-        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()));
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
         LoadRequest request = request(tool, args, http10KeepAlive, job.cellDir());
         Optional<String> unsupported = tool.unsupported(request.protocol(), request.inFlight(), request.method());
         if (unsupported.isPresent()) {

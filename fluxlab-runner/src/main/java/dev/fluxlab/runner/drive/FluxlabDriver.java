@@ -22,7 +22,8 @@ public final class FluxlabDriver implements LoadDriver {
 
     @Override
     public DriveResult drive(LoadJob job, TargetSet targets) throws IOException, InterruptedException {
-        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()));
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()),
+                targets.processes().stream().map(ChildProcess::pid).toList());
         List<String> cmd = commands.injector(args);
         job.writeCommand("injector-" + job.repeat(), String.join(" ", cmd) + "\n");
         ChildProcess injector = ChildProcess.start("injector", "injector", cmd, job.log("injector"),

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -50,9 +51,10 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
      * --progress machine}.
      *
      * @param url      the entry target's URL (null for a self-loading target)
-     * @param protocol the protocol to speak (null: the URL's default)
+     * @param protocol  the protocol to speak (null: the URL's default)
+     * @param watchPids the running target JVMs, whose JIT an automatic warm-up waits for
      */
-    public LoadArgs loadArgs(String url, String protocol) {
+    public LoadArgs loadArgs(String url, String protocol, List<Long> watchPids) {
         Cell.CellLoad l = cell.load();
         ScenarioSpec s = cell.scenario();
         ExpectSpec e = s.expect();
@@ -62,12 +64,7 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
                 .headers(s.headers()).expectStatus(e == null || e.status() == null ? 200 : e.status())
                 .expectBody(e == null ? null : e.body()).expectContentType(e == null ? null : e.contentType())
                 .insecure(url != null && url.startsWith("https:")).json(json).progress("machine");
-        if (suite.autoWarmup()) {
-            b.warmupAuto(suite.warmupMax(), coldTargets ? suite.coldWarmupMin(cell) : null);
-        } else {
-            b.warmup(suite.warmup());
-        }
-        return b.build();
+        return b.warmup(suite.warmupPolicy(cell, coldTargets)).watchPids(watchPids).build();
     }
 
     /** Bound for a load that ends by itself: warm-up and measure plus a minute. */

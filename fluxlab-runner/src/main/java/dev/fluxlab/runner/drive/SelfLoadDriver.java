@@ -23,7 +23,7 @@ public final class SelfLoadDriver implements LoadDriver {
 
     @Override
     public Optional<EntryLoad> entryLoad(LoadJob job) {
-        return Optional.of(new EntryLoad(flags(job.loadArgs(null, null), job.cell().scenario().path()),
+        return Optional.of(new EntryLoad(flags(job.loadArgs(null, null, List.of()), job.cell().scenario().path()),
                 job.watch()::line));
     }
 

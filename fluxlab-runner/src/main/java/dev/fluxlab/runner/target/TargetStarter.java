@@ -36,10 +36,13 @@ public final class TargetStarter {
 
     private final Commands commands;
     private final Supervisor supervisor;
+    private final Duration grace;
 
-    public TargetStarter(Commands commands, Supervisor supervisor) {
+    /** {@code grace}: SIGTERM to SIGKILL for processes stopped because a start failed half-way. */
+    public TargetStarter(Commands commands, Supervisor supervisor, Duration grace) {
         this.commands = commands;
         this.supervisor = supervisor;
+        this.grace = grace;
     }
 
     /**
@@ -54,31 +57,36 @@ public final class TargetStarter {
         Map<String, String> placeholders = new LinkedHashMap<>();
         Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
         String problem = null;
-        for (Cell.CellProcess p : cell.processes()) {
-            Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
-            Files.deleteIfExists(gc);
-            gcLogs.put(p.name(), gc);
-            List<String> cmd = new ArrayList<>(commands.target(p, gc, placeholders));
-            boolean entry = p.name().equals(cell.entry());
-            if (entry) {
-                cmd.addAll(entryFlags);
+        try {
+            for (Cell.CellProcess p : cell.processes()) {
+                Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
+                Files.deleteIfExists(gc);
+                gcLogs.put(p.name(), gc);
+                List<String> cmd = new ArrayList<>(commands.target(p, gc, placeholders));
+                boolean entry = p.name().equals(cell.entry());
+                if (entry) {
+                    cmd.addAll(entryFlags);
+                }
+                Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
+                ChildProcess c = ChildProcess.start("target", p.name(), cmd, cellDir.resolve(p.name() + "-" + repeat + ".log"),
+                        entry ? entryListener : null, supervisor);
+                processes.add(c);
+                sampler.watch(c);
+                Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
+                if (interrupted.getAsBoolean()) {
+                    throw new InterruptedException("run interrupted");
+                }
+                if (line.isEmpty()) {
+                    problem = notReady(c, suite.startupTimeout());
+                    break;
+                }
+                Map<String, String> attrs = Readiness.parse(line.get()).orElse(Map.of());
+                readiness.put(p.name(), attrs);
+                attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
             }
-            Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
-            ChildProcess c = ChildProcess.start("target", p.name(), cmd, cellDir.resolve(p.name() + "-" + repeat + ".log"),
-                    entry ? entryListener : null, supervisor);
-            processes.add(c);
-            sampler.watch(c);
-            Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
-            if (interrupted.getAsBoolean()) {
-                throw new InterruptedException("run interrupted");
-            }
-            if (line.isEmpty()) {
-                problem = notReady(c, suite.startupTimeout());
-                break;
-            }
-            Map<String, String> attrs = Readiness.parse(line.get()).orElse(Map.of());
-            readiness.put(p.name(), attrs);
-            attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            supervisor.stop(processes, grace); // nobody else knows of them yet
+            throw e;
         }
         return new Started(new TargetSet(processes, gcLogs, readiness, cell.id()), problem);
     }

@@ -49,10 +49,13 @@ public final class Verdict {
                 invalid.add(String.format(Locale.ROOT, "error rate %s above the %s threshold (%d of %d requests failed: %s)",
                         pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.errors()));
             }
+            l.stillCompiling().forEach(c -> warnings.add(WARNING + c));
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
             drift(l).ifPresent(d -> warnings.add(WARNING + d));
             if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
-                String s = String.format(Locale.ROOT, "warm-up never stabilised (throughput still changing after %.0fs)", l.warmupS());
+                String s = String.format(Locale.ROOT, "warm-up never stabilised (%s after %.0fs)",
+                        Boolean.FALSE.equals(l.warmupJitQuiet()) ? "a JVM was still compiling"
+                                : "throughput still changing", l.warmupS());
                 if (t.requireStableWarmup()) {
                     invalid.add(s);
                 } else {

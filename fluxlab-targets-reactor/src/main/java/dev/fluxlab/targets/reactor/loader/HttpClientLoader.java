@@ -4,6 +4,8 @@ import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
+import dev.fluxlab.probe.JitWatch;
+import dev.fluxlab.probe.WarmupJudge;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
@@ -80,15 +82,20 @@ public final class HttpClientLoader {
                     .flatMap(i -> Mono.defer(() -> exchange(client)).repeat(() -> !stopped), loopsInFlight)
                     .then().subscribe();
             List<SecondSample> seconds = new ArrayList<>();
-            double warmupS = phase("warmup", config.warmup(), seconds);
+            JitWatch jit = new JitWatch(List.of());
+            WarmupJudge judge = new WarmupJudge(config.warmup(), jit);
+            double warmupS = phase("warmup", config.warmup().bound(), seconds, jit, judge);
+            jit.warmupEnded();
             ok.reset();
             errors.clear();
             recorder.reset();
             long cpu0 = cpuNanos();
             measuring = true;
+            jit.measureStarted();
             long start = System.nanoTime();
-            phase("measure", config.duration(), seconds);
+            phase("measure", config.duration(), seconds, jit, null);
             measuring = false;
+            jit.measureEnded();
             double durationS = (System.nanoTime() - start) / 1e9;
             long cpu1 = cpuNanos();
             Histogram h = recorder.getIntervalHistogram();
@@ -107,8 +114,9 @@ public final class HttpClientLoader {
             String encoded = encode(h);
             return new LoadResult(LoadResult.SCHEMA, config.backendUrl().resolve(config.path()).toString(),
                     config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
-                    warmupS, null, durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
-                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded, null, null, config.workers());
+                    warmupS, judge.stable(), durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
+                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded, null, null, config.workers(), judge.jitQuiet(),
+                    jit.evidence());
         } finally {
             stopped = true;
             provider.disposeLater().block(Duration.ofSeconds(10));
@@ -177,8 +185,12 @@ public final class HttpClientLoader {
         return "protocol";
     }
 
-    /** Runs one phase, sampling once a second; returns its length in seconds. */
-    private double phase(String name, Duration length, List<SecondSample> seconds) throws InterruptedException {
+    /**
+     * Runs one phase of at most {@code length}, sampling once a second (and {@code jit}); {@code judge}, when given,
+     * may end it sooner (an automatic warm-up). Returns its length in seconds.
+     */
+    private double phase(String name, Duration length, List<SecondSample> seconds, JitWatch jit, WarmupJudge judge)
+            throws InterruptedException {
         long start = System.nanoTime();
         long end = start + length.toNanos();
         long lastOk = ok.sum();
@@ -193,9 +205,13 @@ public final class HttpClientLoader {
             t++;
             long o = ok.sum();
             long e = errorSum();
-            seconds.add(new SecondSample(name, t, o - lastOk, e - lastErr));
+            jit.tick();
+            seconds.add(new SecondSample(name, t, o - lastOk, e - lastErr, jit.lastSecond()));
             progress.accept("fluxlab-progress phase=" + name + " t=" + t + " ok=" + (o - lastOk) + " errors="
                     + (e - lastErr) + " rps=" + (o - lastOk));
+            if (judge != null && judge.second(o - lastOk, System.nanoTime() - start)) {
+                break;
+            }
             lastOk = o;
             lastErr = e;
         }

@@ -1,5 +1,7 @@
 package dev.fluxlab.targets.reactor.loader;
 
+import dev.fluxlab.model.warmup.WarmupPolicy;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -16,7 +18,7 @@ import java.util.Objects;
  * @param connections   HTTP/2 connections of the pool ({@code Http2AllocationStrategy} max and min connections)
  * @param inFlight      streams per connection: connections x inFlight requests are kept in flight
  * @param workers       client event loops
- * @param warmup        unrecorded warm-up
+ * @param warmup        unrecorded warm-up ({@link WarmupPolicy}, the same meaning as {@code fluxlab load --warmup})
  * @param duration      measured phase
  * @param timeout       per-request response timeout
  * @param expectStatus  every response must have this status
@@ -31,7 +33,7 @@ public record LoaderConfig(
         int connections,
         int inFlight,
         int workers,
-        Duration warmup,
+        WarmupPolicy warmup,
         Duration duration,
         Duration timeout,
         int expectStatus,

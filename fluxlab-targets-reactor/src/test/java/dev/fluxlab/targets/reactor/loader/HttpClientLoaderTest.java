@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.targets.reactor.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
@@ -22,7 +23,7 @@ class HttpClientLoaderTest {
         String scheme = be.config().protocol().secure() ? "https" : "http";
         LoaderConfig c = new LoaderConfig(URI.create(scheme + "://127.0.0.1:" + be.port()), method, path,
                 body == null ? null : body.getBytes(StandardCharsets.UTF_8), "application/json", 1, 4, 1,
-                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(5), 200, expect);
+                WarmupPolicy.fixed(Duration.ofSeconds(1)), Duration.ofSeconds(1), Duration.ofSeconds(5), 200, expect);
         return new HttpClientLoader(c, progress::add).run();
     }
 

@@ -1,0 +1,127 @@
+package dev.fluxlab.probe;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HotSpotCountersTest {
+
+    private final List<Process> children = new ArrayList<>();
+
+    @AfterEach
+    void stopChildren() throws InterruptedException {
+        for (Process p : children) {
+            p.destroy();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void compileCountsOfAChildJvmRiseWhileItWorks() throws Exception {
+        Child c = start();
+        JitSnapshot before = HotSpotCounters.jit(c.pid()).orElseThrow();
+        c.work();
+        JitSnapshot after = HotSpotCounters.jit(c.pid()).orElseThrow();
+        assertTrue(after.compiles() > before.compiles(), before + " -> " + after);
+        assertTrue(after.compileMs() > before.compileMs(), before + " -> " + after);
+        assertTrue(after.since(before).compileMsPerSecond() > 0);
+        assertEquals(0, after.bailouts() - before.bailouts(), "no compilation of this simple code is abandoned");
+    }
+
+    @Test
+    void agreesWithJcmdPerfCounterPrint() throws Exception {
+        Child c = start();
+        c.work();
+        JitSnapshot ours = HotSpotCounters.jit(c.pid()).orElseThrow();
+        Map<String, Long> jcmd = jcmd(c.pid());
+        JitSnapshot oursAfter = HotSpotCounters.jit(c.pid()).orElseThrow();
+        // the attach itself may make the child compile a few methods: jcmd's figures lie between our two readings
+        long compiles = jcmd.get("sun.ci.totalCompiles");
+        assertTrue(ours.compiles() <= compiles && compiles <= oursAfter.compiles(),
+                ours.compiles() + " <= " + compiles + " <= " + oursAfter.compiles());
+        double ms = jcmd.get("java.ci.totalTime") * 1000.0 / jcmd.get("sun.os.hrt.frequency");
+        assertTrue(ours.compileMs() <= ms + 1e-6 && ms <= oursAfter.compileMs() + 1e-6,
+                ours.compileMs() + " <= " + ms + " <= " + oursAfter.compileMs());
+        assertEquals(jcmd.get("sun.ci.totalInvalidates"), oursAfter.invalidations());
+    }
+
+    @Test
+    void absentCountersAreEmptyNotAnError() throws Exception {
+        assertTrue(HotSpotCounters.jit(Long.MAX_VALUE).isEmpty(), "no such process");
+        Child noPerf = start("-XX:-UsePerfData");
+        assertTrue(HotSpotCounters.jit(noPerf.pid()).isEmpty(), "a JVM started with -XX:-UsePerfData");
+        assertTrue(HotSpotCounters.parse(new byte[64]).isEmpty(), "not a PerfData image");
+        assertTrue(HotSpotCounters.parse(new byte[]{(byte) 0xca, (byte) 0xfe}).isEmpty(), "truncated");
+        assertTrue(HotSpotCounters.longs(Path.of("/nonexistent/hsperfdata")).isEmpty());
+    }
+
+    @Test
+    void readsItsOwnJvm() {
+        assertTrue(HotSpotCounters.self().orElseThrow().compiles() > 0);
+    }
+
+    private Map<String, Long> jcmd(long pid) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "PerfCounter.print")
+                .redirectErrorStream(true).start();
+        Map<String, Long> out = new HashMap<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                int eq = line.indexOf('=');
+                if (eq > 0 && line.substring(eq + 1).matches("-?\\d+")) {
+                    out.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)));
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertFalse(out.isEmpty(), "jcmd printed no counters");
+        return out;
+    }
+
+    private Child start(String... jvmOptions) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of(jvmOptions));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BusyChild.class.getName()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        children.add(p);
+        Child c = new Child(p, new BufferedReader(new InputStreamReader(p.getInputStream())),
+                new PrintWriter(p.getOutputStream(), true));
+        c.expect("ready");
+        return c;
+    }
+
+    private record Child(Process process, BufferedReader out, PrintWriter in) {
+        long pid() {
+            return process.pid();
+        }
+
+        void work() throws IOException {
+            in.println("work");
+            expect("done");
+        }
+
+        void expect(String prefix) throws IOException {
+            for (String line; (line = out.readLine()) != null; ) {
+                if (line.startsWith(prefix)) {
+                    return;
+                }
+            }
+            throw new IOException("child ended before printing '" + prefix + "'");
+        }
+    }
+}

@@ -1,8 +1,12 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.runner.verdict.CrossCheck;
+import dev.fluxlab.runner.verdict.Plausibility;
+import dev.fluxlab.runner.verdict.RepeatAgreement;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +40,19 @@ final class RunDocument {
     static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
                 r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise());
+    }
+
+    /**
+     * The run's cross-cell judgements, applied when it ends: fluxlab against its peers ({@link CrossCheck}), each
+     * target's CPU per request against its sibling cells ({@link Plausibility}), the run's noise floor and the cells
+     * whose repeats disagree beyond it ({@link RepeatAgreement}).
+     */
+    static RunResult judged(RunResult r, boolean aaPairs) {
+        List<CellResult> cells = Plausibility.flag(CrossCheck.flag(r.cells()));
+        NoiseFloor noise = RepeatAgreement.noiseFloor(cells, aaPairs);
+        cells = RepeatAgreement.flag(cells, noise);
+        return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
+                r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise);
     }
 
     static RunResult finish(RunResult r, String status) {

@@ -10,7 +10,6 @@ import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.target.SharedTargets;
-import dev.fluxlab.runner.verdict.CrossCheck;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -184,7 +183,7 @@ public final class Runner {
             failure = e;
             throw e;
         } finally {
-            lost = finish(status, lost, failure);
+            lost = finish(status, suite.aa(), lost, failure);
         }
         if (lost != null) {
             throw lost;
@@ -222,12 +221,12 @@ public final class Runner {
      * Ends the run: stops every child, writes the final document and tells the listener (not when results.json was
      * lost: the caller reports that). Returns the loss, if any; a loss while {@code failure} propagates is added to it.
      */
-    private ResultsLostException finish(String status, ResultsLostException lost, Throwable failure) {
+    private ResultsLostException finish(String status, boolean aa, ResultsLostException lost, Throwable failure) {
         shared.forget();
         supervisor.close(grace);
         try {
             synchronized (resultsLock) {
-                current = RunDocument.withCells(current, CrossCheck.flag(current.cells()), current.status());
+                current = RunDocument.judged(current, aa);
                 current = RunDocument.finish(current, status);
                 write();
             }

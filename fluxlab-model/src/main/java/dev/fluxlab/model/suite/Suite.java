@@ -26,9 +26,9 @@ public final class Suite {
     private final SuiteSettings settings;
     private final List<Cell> cells;
 
-    private Suite(SuiteSource source) {
+    private Suite(SuiteSource source, boolean aa) {
         this.source = source;
-        this.settings = new SuiteSettings(source.spec());
+        this.settings = new SuiteSettings(source.spec(), aa);
         SuiteChecks checks = new SuiteChecks(source, settings);
         checks.structure();
         CellMatrix matrix = new CellMatrix(source.spec());
@@ -38,12 +38,25 @@ public final class Suite {
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
     public static Suite load(Path file) {
-        return new Suite(SuiteReader.load(file));
+        return new Suite(SuiteReader.load(file), false);
     }
 
     /** Parses and checks suite text; {@code file} is only used in messages. */
     public static Suite parse(String file, String text) {
-        return new Suite(SuiteReader.parse(file, text));
+        return new Suite(SuiteReader.parse(file, text), false);
+    }
+
+    /**
+     * The same suite in A/A mode ({@code fluxlab run --aa}): each cell runs an even number of repeats (at least two),
+     * interleaved, and the run's noise floor is measured from those identical pairs.
+     */
+    public Suite withAa() {
+        return new Suite(source, true);
+    }
+
+    /** See {@link SuiteSettings#aa()}. */
+    public boolean aa() {
+        return settings.aa();
     }
 
     public String file() {

@@ -30,9 +30,20 @@ public final class SuiteSettings {
     public static final List<String> REPEAT_ORDERS = List.of("sequential", "interleaved");
 
     private final SuiteSpec spec;
+    private final boolean aa;
 
-    SuiteSettings(SuiteSpec spec) {
+    /**
+     * @param aa A/A mode ({@code fluxlab run --aa}): every cell runs an even number of repeats, at least two,
+     *           interleaved A B B A, so that the run measures its own noise floor from identical pairs
+     */
+    SuiteSettings(SuiteSpec spec, boolean aa) {
         this.spec = spec;
+        this.aa = aa;
+    }
+
+    /** Whether this run measures its noise floor from A/A pairs ({@code fluxlab run --aa}). */
+    public boolean aa() {
+        return aa;
     }
 
     public boolean autoWarmup() {
@@ -67,7 +78,8 @@ public final class SuiteSettings {
     }
 
     public int repeats() {
-        return spec.repeats() == null ? 1 : spec.repeats();
+        int r = spec.repeats() == null ? 1 : spec.repeats();
+        return aa ? Math.max(2, r + r % 2) : r;
     }
 
     public Duration startupTimeout() {
@@ -89,7 +101,7 @@ public final class SuiteSettings {
      * colder half.
      */
     public boolean interleavedRepeats() {
-        return "interleaved".equals(spec.repeatOrder());
+        return aa || "interleaved".equals(spec.repeatOrder());
     }
 
     public double maxErrorRate() {
@@ -126,6 +138,9 @@ public final class SuiteSettings {
         }
         s.put("measure", Durations.format(measure()));
         s.put("repeats", repeats());
+        if (aa) {
+            s.put("aa", true);
+        }
         s.put("startup_timeout", Durations.format(startupTimeout()));
         s.put("fork", sharedTargets() ? "shared" : "per-cell");
         s.put("repeat_order", interleavedRepeats() ? "interleaved" : "sequential");

@@ -1,6 +1,8 @@
 package dev.fluxlab.runner.process;
 
 import dev.fluxlab.model.run.ProcessSample;
+import dev.fluxlab.probe.HotSpotCounters;
+import dev.fluxlab.probe.JitSnapshot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,9 +102,14 @@ public final class Sampler implements AutoCloseable {
         return Optional.of(new MachineCores(busy, idle, steal));
     }
 
+    /** /proc for CPU and memory, and for a JVM its HotSpot counters for the JIT timeline (read, never attached). */
     private void sampleOne(ChildProcess c, List<ProcessSample> list) {
         double t = now();
-        ProcReader.read(c.pid()).ifPresent(r -> list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads(), null, null)));
+        ProcReader.read(c.pid()).ifPresent(r -> {
+            Optional<JitSnapshot> jit = HotSpotCounters.jit(c.pid());
+            list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads(),
+                    jit.map(j -> round(j.compileMs(), 1)).orElse(null), jit.map(JitSnapshot::compiles).orElse(null)));
+        });
     }
 
     public synchronized List<ProcessSample> samples(ChildProcess c) {

@@ -79,6 +79,22 @@ class BrowserTest {
     }
 
     @Test
+    void markupInLabelsBreaksNoChart() throws Exception {
+        assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
+        String chromium = findChromium();
+        Path dir = Path.of("target").toAbsolutePath().resolve("browser-test-markup");
+        Files.createDirectories(dir);
+        Path html = dir.resolve("report.html");
+        ReportFiles.writeAtomically(html, HtmlReport.render(Fixtures.markupInLabels()));
+        String dom = run(chromium, dir, "dom", "--dump-dom", "--virtual-time-budget=5000", "--window-size=1280,2400",
+                html.toUri().toString());
+        String body = firstMatch(dom, "<body[^>]*>");
+        assertEquals("7", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
+        String errors = firstMatch(dom, "<div id=\"js-errors\"[^>]*>[\\s\\S]*?</div>");
+        assertTrue(errors.contains("hidden") && errors.endsWith("></div>"), "no JavaScript error was caught: " + errors);
+    }
+
+    @Test
     void aScriptErrorIsCaughtAndShownOnThePage() throws Exception {
         assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
         String chromium = findChromium();

@@ -37,6 +37,9 @@ import java.util.Map;
  * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
  *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
  *                        percentiles such a tool does not give are NaN, its histogram fields are null
+ * @param statuses        the unexpected statuses behind {@code errors.status}, by code ({@code {"503": 12}}; empty when
+ *                        there were none); null when the injector does not report codes (external tools, older
+ *                        documents). Like every error, never counted as throughput
  */
 public record LoadResult(
         String schema,
@@ -63,7 +66,8 @@ public record LoadResult(
         String histogramUnit,
         String uncorrectedHistogram,
         String transport,
-        String injector) {
+        String injector,
+        Map<String, Long> statuses) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -76,7 +80,7 @@ public record LoadResult(
                       String histogramUnit, String uncorrectedHistogram) {
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, null, null, null);
     }
 
     /** The constructor with {@code transport}, before {@code injector} was added (fluxlab's own injector). */
@@ -88,7 +92,7 @@ public record LoadResult(
                       String histogramUnit, String uncorrectedHistogram, String transport) {
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
-                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null);
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
@@ -96,7 +100,7 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector);
+                injector, statuses);
     }
 
     /** Sum of all error classes. */

@@ -1,10 +1,83 @@
 #!/usr/bin/env bash
-# The project's test command (README.md, .ci/run): finds a JDK >= 21 and runs every module's tests.
-# Extra arguments go to Maven, e.g. scripts/test.sh -pl fluxlab-loadgen -am -Dtest=...
+# The project's test command (README.md; .ci/run calls exactly this). On a fresh Debian machine it sets up what the
+# tests need by itself, then runs every module's tests:
+#   - the programs the tests drive: wrk, h2load, ab (the peer injectors) and chromium (the report's browser test);
+#     as root also sshd, ssh and ip (openssh-server, openssh-client, iproute2) for the namespace host tests.
+#     Missing ones are installed from Debian's packages when this may (as root, or with passwordless sudo);
+#     otherwise one line names the packages and how to install them, and it exits 3 before running anything.
+#   - a JDK >= 21, found (not installed) by scripts/find-jdk.sh; none found: exit 3.
+# Usage: scripts/test.sh [--check-tools | --skip-tool-check] [Maven arguments, e.g. -pl fluxlab-loadgen -am -Dtest=...]
+#   --check-tools      check (and install) the programs above, then exit without testing
+#   --skip-tool-check  neither check nor install them (tests that need a missing one fail)
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+
+# command the tests run -> the Debian package that provides it
+tools=(wrk h2load ab chromium)
+packages=(wrk nghttp2-client apache2-utils chromium)
+# as root the host tests also build namespace hosts (scripts/lab-hosts.sh): sshd inside each, ssh and ip from here
+if [ "$(id -u)" -eq 0 ]; then
+  tools+=(sshd ssh ip)
+  packages+=(openssh-server openssh-client iproute2)
+fi
+
+missing_packages() {
+  local i
+  for i in "${!tools[@]}"; do
+    command -v "${tools[$i]}" >/dev/null 2>&1 || printf '%s\n' "${packages[$i]}"
+  done
+}
+
+# Installs the packages named in "$@" with apt-get as root or through passwordless sudo, or exits 3 saying how to.
+install_packages() {
+  local as=() log status
+  if [ "$(id -u)" -ne 0 ]; then
+    if sudo -n true >/dev/null 2>&1; then
+      as=(sudo -n)
+    else
+      echo "test.sh: the tests need the Debian packages $*; install them with 'sudo apt-get install -y $*' (or run scripts/test.sh as root or with passwordless sudo, which installs them)" >&2
+      exit 3
+    fi
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "test.sh: the tests need $* (Debian package names) and there is no apt-get here; install wrk, h2load (nghttp2), ab (Apache's tools) and chromium with this system's package manager" >&2
+    exit 3
+  fi
+  echo "test.sh: installing $* from Debian's packages" >&2
+  log=$(mktemp)
+  status=0
+  { "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+    "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; } >"$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "test.sh: apt-get could not install $* (exit $status); its last lines:" >&2
+    tail -n 20 "$log" >&2
+    rm -f "$log"
+    exit 3
+  fi
+  rm -f "$log"
+}
+
+ensure_tools() {
+  local need
+  mapfile -t need < <(missing_packages)
+  [ ${#need[@]} -eq 0 ] && return 0
+  install_packages "${need[@]}"
+  mapfile -t need < <(missing_packages)
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "test.sh: apt-get installed ${need[*]}, but their commands are still not on the PATH ($PATH)" >&2
+    exit 3
+  fi
+}
+
+check_tools=1
+case "${1:-}" in
+  --check-tools) ensure_tools; exit 0 ;;
+  --skip-tool-check) check_tools=0; shift ;;
+esac
+# the JDK first: it installs nothing, so a machine without one is left as it was
 # shellcheck source=find-jdk.sh
 . "$root/scripts/find-jdk.sh"
 fluxlab_require_jdk
+if [ "$check_tools" = 1 ]; then ensure_tools; fi
 cd "$root"
 exec ./mvnw -B -ntp verify "$@"

@@ -15,9 +15,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +74,7 @@ public final class LoadCommand implements Callable<Integer> {
             + "JVM is always watched (repeatable or comma-separated).")
     List<Long> watchPids = new ArrayList<>();
 
-    @Option(names = "--rate", description = "Open model: requests per second (corrected and uncorrected latency). Default: closed model.")
+    @Option(names = "--rate", description = "Open model: requests per second, at most 1e9 (corrected and uncorrected latency). Default: closed model.")
     Double rate;
 
     @Option(names = "--protocol", description = "http1.1, h2c or h2 (default: http1.1 for http://, h2 for https://).")
@@ -81,7 +83,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--method", description = "GET or POST (default: GET, POST when a body is given).")
     String method;
 
-    @Option(names = "--body-file", description = "Request body from a file.")
+    @Option(names = "--body-file", description = "Request body from a file (at most 16 MiB).")
     Path bodyFile;
 
     @Option(names = "--body-size", description = "Request body: a generated valid JSON document of this many bytes.")
@@ -132,6 +134,12 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             load = buildSpec();
             listener = progressListener(out, err);
+            if (json != null) {
+                OutputFile.checkWritable("--json", json);
+            }
+            if (hgrm != null) {
+                OutputFile.checkWritable("--hgrm", hgrm);
+            }
         } catch (IllegalArgumentException e) {
             return badInput(err, e);
         }
@@ -148,11 +156,20 @@ public final class LoadCommand implements Callable<Integer> {
         }
         out.print(HumanReport.format(outcome));
         out.flush();
-        if (json != null) {
-            Json.writeAtomically(json, outcome.result());
-        }
-        if (hgrm != null) {
-            Json.writeTextAtomically(hgrm, HumanReport.hgrm(outcome));
+        Path writing = json;
+        try {
+            if (json != null) {
+                Json.writeAtomically(json, outcome.result());
+            }
+            writing = hgrm;
+            if (hgrm != null) {
+                Json.writeTextAtomically(hgrm, HumanReport.hgrm(outcome));
+            }
+        } catch (IOException e) {
+            err.println("fluxlab load: the load ran but " + writing + " could not be written (" + e.getMessage()
+                    + "); the summary above is all that is left of it");
+            err.flush();
+            return 1;
         }
         return 0;
     }
@@ -163,7 +180,7 @@ public final class LoadCommand implements Callable<Integer> {
         return spec.commandLine().getCommandSpec().exitCodeOnInvalidInput();
     }
 
-    private LoadSpec buildSpec() throws IOException {
+    private LoadSpec buildSpec() {
         LoadSpec.Builder b = LoadSpec.builder(url)
                 .protocol(protocol)
                 .connections(connections)
@@ -195,11 +212,8 @@ public final class LoadCommand implements Callable<Integer> {
         }
         boolean hasBody = false;
         if (bodyFile != null) {
-            if (!Files.isReadable(bodyFile)) {
-                throw new IllegalArgumentException("--body-file " + bodyFile + " cannot be read");
-            }
             String type = bodyFile.toString().endsWith(".json") ? "application/json" : "application/octet-stream";
-            b.body(Files.readAllBytes(bodyFile), type);
+            b.body(readBody(bodyFile), type);
             hasBody = true;
         } else if (bodySize != null) {
             b.body(LoadSpec.jsonBody(bodySize), "application/json");
@@ -217,6 +231,30 @@ public final class LoadCommand implements Callable<Integer> {
             b.expectBody(expectBody.getBytes(StandardCharsets.UTF_8));
         }
         return b.build();
+    }
+
+    /** The file's bytes, at most {@link LoadSpec#MAX_BODY} of them read: a device such as /dev/zero never ends. */
+    private static byte[] readBody(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("--body-file " + file + " is a folder; give a file");
+        }
+        String tooLarge = "--body-file " + file + " holds more than " + LoadSpec.MAX_BODY
+                + " bytes (16 MiB), the largest request body fluxlab sends";
+        try {
+            if (Files.isRegularFile(file) && Files.size(file) > LoadSpec.MAX_BODY) {
+                throw new IllegalArgumentException(tooLarge);
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                byte[] body = in.readNBytes(LoadSpec.MAX_BODY + 1);
+                if (body.length > LoadSpec.MAX_BODY) {
+                    throw new IllegalArgumentException(tooLarge);
+                }
+                return body;
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--body-file " + file + " cannot be read ("
+                    + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()) + ")");
+        }
     }
 
     private static Duration parse(String flag, String text) {

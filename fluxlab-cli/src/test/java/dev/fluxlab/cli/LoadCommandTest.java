@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bad input to {@code fluxlab load} is refused with exit code 2 and a message naming the problem, before any I/O. */
@@ -31,6 +32,17 @@ class LoadCommandTest {
             "http://127.0.0.1:9/ --protocol h2           | https",
             "http://127.0.0.1:9/ --progress loud         | --progress",
             "http://127.0.0.1:9/ -H NoColon              | invalid header",
+            "http://127.0.0.1:9/ --rate 1e12             | --rate must be more than 0 and at most 1000000000 requests per second",
+            "http://127.0.0.1:-1/                        | port -1 is out of range",
+            "http://127.0.0.1:abc/                       | port 'abc' is not a number",
+            "http://127.0.0.1:0/                         | port 0 cannot be connected to",
+            "http://no_such_host.invalid:9/              | cannot resolve host 'no_such_host.invalid'",
+            "http://127.0.0.1:9/ --body-file /tmp        | --body-file /tmp is a folder",
+            "http://127.0.0.1:9/ --body-file /dev/zero   | --body-file /dev/zero holds more than 16777216 bytes (16 MiB)",
+            "http://127.0.0.1:9/ --body-file /no/such    | --body-file /no/such cannot be read (no such file)",
+            "http://127.0.0.1:9/ --json /proc/nope/x.json | --json /proc/nope/x.json cannot be written",
+            "http://127.0.0.1:9/ --hgrm /dev/null/x.hgrm | --hgrm /dev/null/x.hgrm cannot be written (/dev/null is not a folder)",
+            "http://127.0.0.1:9/ --json /tmp             | --json /tmp is a folder",
     })
     void badInputIsRefused(String args, String expected) {
         StringWriter err = new StringWriter();
@@ -42,6 +54,17 @@ class LoadCommandTest {
         int code = cl.execute(argv);
         assertEquals(2, code, "exit code; stderr: " + err);
         assertTrue(err.toString().contains(expected), "stderr should name the problem (" + expected + "): " + err);
+        assertFalse(err.toString().contains("\tat ") || err.toString().contains("Exception"), "no stack trace: " + err);
+    }
+
+    @org.junit.jupiter.api.Test
+    void anHttp1HeaderTooLargeIsRefusedInHttp1Terms() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute("load", "http://127.0.0.1:9/", "-H", "X-Big: " + "a".repeat(100_000));
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("too large for HTTP/1.1: fluxlab sends at most 65536 bytes"), err.toString());
     }
 
     @org.junit.jupiter.api.Test

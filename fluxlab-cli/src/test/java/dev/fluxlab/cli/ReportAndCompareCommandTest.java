@@ -117,4 +117,20 @@ class ReportAndCompareCommandTest {
         assertTrue(r.err().contains("does not exist"), r.err());
         assertEquals(2, fluxlab("compare", a.toString()).exit(), "B missing");
     }
+
+    @Test
+    void aResultsFileWithNullCellsGetsAMessageNotAStackTrace() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("damaged"));
+        Files.writeString(dir.resolve("results.json"), "{\"schema\":\"" + RunResult.SCHEMA + "\",\"cells\":[null]}");
+        for (Result r : List.of(fluxlab("report", dir.toString()), fluxlab("compare", dir.toString(), dir.toString()))) {
+            assertEquals(2, r.exit(), r.err());
+            assertTrue(r.err().contains("is damaged: cells[0] is null"), r.err());
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        }
+        // no cells at all is a report of nothing, not a failure
+        Files.writeString(dir.resolve("results.json"), "{\"schema\":\"" + RunResult.SCHEMA + "\",\"cells\":null}");
+        Result r = fluxlab("report", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(0, fluxlab("compare", dir.toString(), dir.toString()).exit());
+    }
 }

@@ -209,7 +209,7 @@ final class H2Conn extends Conn {
         release(slot);
         LoopStats st = worker.stats;
         if (status != tpl.expectStatus) {
-            st.error(ErrorClass.STATUS, now);
+            st.unexpectedStatus(status, now);
         } else if (!ctOk || !bodyOk) {
             st.error(ErrorClass.BODY, now);
         } else {

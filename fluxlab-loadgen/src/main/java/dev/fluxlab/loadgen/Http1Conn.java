@@ -468,7 +468,7 @@ final class Http1Conn extends Conn {
         outstanding--;
         LoopStats st = worker.stats;
         if (status != tpl.expectStatus) {
-            st.error(ErrorClass.STATUS, now);
+            st.unexpectedStatus(status, now);
         } else if (!ctOk || (tpl.expectBody != null && (bodyBad || bodyPos != tpl.expectBody.readableBytes()))) {
             st.error(ErrorClass.BODY, now);
         } else {

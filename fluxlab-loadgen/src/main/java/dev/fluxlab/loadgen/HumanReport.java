@@ -48,7 +48,8 @@ public final class HumanReport {
         } else {
             sb.append("  Errors       ").append(errs).append(" (")
                     .append(r.errors().entrySet().stream().filter(e -> e.getValue() > 0)
-                            .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                            .map(e -> e.getKey() + " " + e.getValue() + statusCodes(e.getKey(), r))
+                            .collect(Collectors.joining(", ")))
                     .append("), not counted as throughput\n");
         }
         if (r.model().equals("open")) {
@@ -67,6 +68,15 @@ public final class HumanReport {
             sb.append("  WARNING: ").append(w).append('\n');
         }
         return sb.toString();
+    }
+
+    /** For the status class: which statuses came back instead of the expected one, e.g. " [503 x 12, 404 x 1]". */
+    private static String statusCodes(String errorClass, LoadResult r) {
+        if (!errorClass.equals(ErrorClass.STATUS.key()) || r.statuses() == null || r.statuses().isEmpty()) {
+            return "";
+        }
+        return r.statuses().entrySet().stream().map(e -> e.getKey() + " x " + e.getValue())
+                .collect(Collectors.joining(", ", " [got ", "]"));
     }
 
     private static void latency(StringBuilder sb, String title, LatencySummary l) {

@@ -166,10 +166,11 @@ public final class LoadGenerator {
         Histogram uncorrected = new Histogram(LoopStats.MAX_US, 3);
         long ok = 0, late = 0, missed = 0;
         long[] errors = new long[ErrorClass.values().length];
+        long[] statuses = new long[1000];
         final long end = mEnd;
         for (LoopWorker w : workers) {
             Object[] snap = on(w, () -> new Object[]{w.stats.corrected.copy(), w.stats.uncorrected.copy(), w.stats.ok,
-                    w.stats.errors.clone(), w.stats.late, w.missedAt(end)});
+                    w.stats.errors.clone(), w.stats.late, w.missedAt(end), w.stats.statuses.clone()});
             corrected.add((Histogram) snap[0]);
             uncorrected.add((Histogram) snap[1]);
             ok += (long) snap[2];
@@ -179,6 +180,10 @@ public final class LoadGenerator {
             }
             late += (long) snap[4];
             missed += (long) snap[5];
+            long[] s = (long[]) snap[6];
+            for (int i = 0; i < s.length; i++) {
+                statuses[i] += s[i];
+            }
         }
 
         double durationS = (mEnd - mStart) / 1e9;
@@ -215,13 +220,19 @@ public final class LoadGenerator {
         for (ErrorClass c : ErrorClass.values()) {
             errorMap.put(c.key(), errors[c.ordinal()]);
         }
+        Map<String, Long> statusMap = new LinkedHashMap<>();
+        for (int code = 0; code < statuses.length; code++) {
+            if (statuses[code] > 0) {
+                statusMap.put(Integer.toString(code), statuses[code]);
+            }
+        }
         LatencySummary cs = LatencyHistograms.summary(corrected);
         LatencySummary us = LatencyHistograms.summary(uncorrected);
         LoadResult result = new LoadResult(LoadResult.SCHEMA, spec.target(), spec.protocol().label(),
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
                 (mStart - runStart) / 1e9, judge.stable(), durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
-                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence());
+                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 

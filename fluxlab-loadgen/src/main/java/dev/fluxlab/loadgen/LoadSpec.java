@@ -55,6 +55,12 @@ public record LoadSpec(
     /** Largest request body accepted over HTTP/2 (one initial stream window), so no send-side flow control is needed. */
     public static final int MAX_H2_BODY = 65_535;
 
+    /** Largest request body accepted at all (16 MiB): each event loop keeps in-flight copies of the whole request. */
+    public static final int MAX_BODY = 16 << 20;
+
+    /** Highest open-model rate: one request per nanosecond, the resolution of the send schedule. */
+    public static final double MAX_RATE = 1e9;
+
     public boolean openModel() {
         return rate != null;
     }
@@ -131,34 +137,8 @@ public record LoadSpec(
 
         /** Validates everything and builds the spec. */
         public LoadSpec build() {
-            URI uri;
-            try {
-                uri = new URI(url);
-            } catch (URISyntaxException e) {
-                throw new IllegalArgumentException("invalid URL '" + url + "': " + e.getReason()
-                        + " (expected e.g. http://127.0.0.1:8080/plaintext)");
-            }
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new IllegalArgumentException("invalid URL '" + url
-                        + "': the scheme must be http or https (e.g. http://127.0.0.1:8080/plaintext)");
-            }
-            String host = uri.getHost();
-            if (host == null || host.isEmpty()) {
-                throw new IllegalArgumentException("invalid URL '" + url + "': no host (e.g. http://127.0.0.1:8080/)");
-            }
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
-            if (uri.getRawAuthority() != null && uri.getRawAuthority().endsWith(":")) {
-                throw new IllegalArgumentException("invalid URL '" + url + "': empty port after ':'");
-            }
-            boolean tls = scheme.equals("https");
-            int port = uri.getPort() < 0 ? (tls ? 443 : 80) : uri.getPort();
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            if (uri.getRawQuery() != null) {
-                path += "?" + uri.getRawQuery();
-            }
+            TargetUrl u = TargetUrl.parse(url);
+            boolean tls = u.tls();
             Protocol p = protocol == null ? (tls ? Protocol.H2 : Protocol.HTTP1_1) : Protocol.of(protocol);
             if (p == Protocol.H2 && !tls) {
                 throw new IllegalArgumentException("--protocol h2 needs an https:// URL (use h2c for cleartext HTTP/2)");
@@ -207,12 +187,17 @@ public record LoadSpec(
             if (warmup == null || warmup.isNegative()) {
                 throw new IllegalArgumentException("--warmup must be auto or a duration of zero or more, e.g. 5s");
             }
-            if (rate != null && !(rate > 0 && rate < 1e9)) {
-                throw new IllegalArgumentException("--rate must be a positive number of requests per second, got " + rate);
+            if (rate != null && !(rate > 0 && rate <= MAX_RATE)) {
+                throw new IllegalArgumentException("--rate must be more than 0 and at most " + (long) MAX_RATE
+                        + " requests per second (one per nanosecond, the resolution of the send schedule), got " + rate);
             }
             String m = method == null ? "" : method.toUpperCase(Locale.ROOT);
             if (!m.equals("GET") && !m.equals("POST")) {
                 throw new IllegalArgumentException("--method must be GET or POST, got '" + method + "'");
+            }
+            if (body.length > MAX_BODY) {
+                throw new IllegalArgumentException("request body of " + body.length + " bytes is too large; at most "
+                        + MAX_BODY + " bytes (16 MiB) are supported");
             }
             if (p.isHttp2() && body.length > MAX_H2_BODY) {
                 throw new IllegalArgumentException("request body of " + body.length + " bytes is too large for HTTP/2; at most "
@@ -236,7 +221,7 @@ public record LoadSpec(
             if (!List.of("native", "epoll", "io_uring", "nio").contains(tr)) {
                 throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
             }
-            return new LoadSpec(url, host, port, path, tls, p, connections, inFlight, t, duration, requests, maxDuration,
+            return new LoadSpec(url, u.host(), u.port(), u.pathAndQuery(), tls, p, connections, inFlight, t, duration, requests, maxDuration,
                     warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
                     List.copyOf(watchPids), rate, m, body, contentType,
                     List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);

@@ -31,6 +31,8 @@ final class LoopStats {
     final Histogram uncorrected = new Histogram(MAX_US, 3);
     long ok;
     final long[] errors = new long[ErrorClass.values().length];
+    /** {@link ErrorClass#STATUS} errors by status code; index 0 holds responses without a valid 3-digit status. */
+    final long[] statuses = new long[1000];
     long late;
     long missed;
     @SuppressWarnings("unused") private long okAll;
@@ -50,10 +52,20 @@ final class LoopStats {
         }
     }
 
-    void error(ErrorClass c, long now) {
+    /** A failed request at {@code now}; returns whether it fell into the measured phase (and was counted). */
+    boolean error(ErrorClass c, long now) {
         ERR_ALL.setRelease(this, (long) ERR_ALL.get(this) + 1);
         if (ctl.claim(now)) {
             errors[c.ordinal()]++;
+            return true;
+        }
+        return false;
+    }
+
+    /** A response with status {@code code}, not the expected one: a {@link ErrorClass#STATUS} error, kept by code. */
+    void unexpectedStatus(int code, long now) {
+        if (error(ErrorClass.STATUS, now)) {
+            statuses[code > 0 && code < statuses.length ? code : 0]++;
         }
     }
 

@@ -28,13 +28,19 @@ final class RequestTemplate {
     private static final Set<String> H2_FORBIDDEN = Set.of("host", "connection", "keep-alive", "proxy-connection",
             "transfer-encoding", "upgrade", "te");
 
+    /** Largest HTTP/2 frame payload every peer accepts (the initial SETTINGS_MAX_FRAME_SIZE, RFC 9113 section 4.2). */
+    static final int MAX_FRAME = 16_384;
+    /** Largest HTTP/1.1 request line plus headers fluxlab sends (the protocol sets none; servers commonly take 8 KiB). */
+    static final int MAX_HTTP1_HEAD = 65_536;
+
+    /** The whole HTTP/1.1 request (head and body). */
     final byte[] http1;
     final byte[] h2First;
     final byte[] h2Indexed;
     final byte[] h2Stateless;
     /** Dynamic-table bytes h2First needs on the server (RFC 7541 entry size: name + value + 32). */
     final long h2TableNeed;
-    /** DATA frames of the body (stream id 0 placeholders), empty when there is no body. */
+    /** DATA frames of the body (stream id 0 placeholders), empty when there is no body; null over HTTP/1.1. */
     final byte[] h2Data;
     final int[] h2DataStreamIdOffsets;
     final int bodyLength;
@@ -73,11 +79,25 @@ final class RequestTemplate {
         }
         sb.append("\r\n");
         byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        if (!spec.protocol().isHttp2() && head.length > MAX_HTTP1_HEAD) {
+            throw new IllegalArgumentException("request line and headers of " + head.length + " bytes are too large for "
+                    + "HTTP/1.1: fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes (HTTP/1.1 itself sets no limit, but "
+                    + "servers do: Netty and Reactor Netty refuse more than 8192 bytes of headers by default)");
+        }
         byte[] all = new byte[head.length + bodyLength];
         System.arraycopy(head, 0, all, 0, head.length);
         System.arraycopy(spec.body(), 0, all, head.length, bodyLength);
         this.http1 = all;
 
+        if (!spec.protocol().isHttp2()) {
+            this.h2First = null;
+            this.h2Indexed = null;
+            this.h2Stateless = null;
+            this.h2TableNeed = 0;
+            this.h2Data = null;
+            this.h2DataStreamIdOffsets = null;
+            return;
+        }
         Http2Headers h2 = new DefaultHttp2Headers(false);
         h2.method(spec.method());
         h2.scheme(spec.tls() ? "https" : "http");
@@ -112,7 +132,7 @@ final class RequestTemplate {
         List<Integer> offsets = new ArrayList<>();
         ByteBuf data = Unpooled.buffer();
         for (int pos = 0; pos < bodyLength; ) {
-            int n = Math.min(16_384, bodyLength - pos);
+            int n = Math.min(MAX_FRAME, bodyLength - pos);
             boolean last = pos + n == bodyLength;
             data.writeMedium(n).writeByte(0x0).writeByte(last ? 0x1 : 0);
             offsets.add(data.writerIndex());
@@ -146,8 +166,10 @@ final class RequestTemplate {
     }
 
     private static byte[] headersFrame(byte[] block, int flags) {
-        if (block.length > 16_384) {
-            throw new IllegalArgumentException("request headers too large for one HTTP/2 frame (" + block.length + " bytes)");
+        if (block.length > MAX_FRAME) {
+            throw new IllegalArgumentException("request headers of " + block.length + " bytes (HPACK-encoded) are too large "
+                    + "for one HTTP/2 HEADERS frame: at most " + MAX_FRAME + " bytes, the frame size every HTTP/2 server "
+                    + "accepts (fluxlab sends no CONTINUATION frames)");
         }
         ByteBuf f = Unpooled.buffer(9 + block.length);
         f.writeMedium(block.length).writeByte(0x1).writeByte(flags).writeInt(0).writeBytes(block);

@@ -23,7 +23,8 @@ public final class TargetGuard {
         try {
             all = InetAddress.getAllByName(host);
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("cannot resolve host '" + host + "'");
+            throw new IllegalArgumentException("cannot resolve host '" + host
+                    + "': check the name (the lab's targets listen on 127.0.0.1, ::1 or localhost)");
         }
         for (InetAddress a : all) {
             if (a.isLoopbackAddress()) {

@@ -44,6 +44,7 @@ class LoadGeneratorTest {
             LoadResult r = o.result();
             assertTrue(r.requestsOk() > 0, "no verified responses: " + r);
             assertEquals(0, r.errorCount(), "errors: " + r.errors());
+            assertEquals(java.util.Map.of(), r.statuses(), "no unexpected status");
             assertEquals(r.requestsOk(), o.corrected().getTotalCount(), "ok count vs histogram");
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount(), "ok count vs encoded histogram");
             assertEquals(r.requestsOk() / r.durationS(), r.throughputRps(), 1e-6);
@@ -91,7 +92,8 @@ class LoadGeneratorTest {
         // every 10th request answers 500, every 7th (not also a 10th) a wrong body
         try (TestServer server = new TestServer(protocol, 0, 1, new TestServer.Faults(10, 7, 0, 0, 0))) {
             LoadSpec s = spec("http", server.port()).protocol(protocol).connections(2).inFlight(inFlight).build();
-            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            LoadResult r = o.result();
             long status = r.errors().get("status"), body = r.errors().get("body");
             long total = r.requestsOk() + status + body;
             assertTrue(r.requestsOk() > 0);
@@ -102,6 +104,9 @@ class LoadGeneratorTest {
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount(),
                     "errors must not be recorded in the latency histogram");
             assertEquals(r.requestsOk() / r.durationS(), r.throughputRps(), 1e-6);
+            assertEquals(java.util.Map.of("500", status), r.statuses(), "which status came back, by code");
+            String text = HumanReport.format(o);
+            assertTrue(text.contains("status " + status + " [got 500 x " + status + "]"), text);
         }
     }
 
@@ -210,7 +215,7 @@ class LoadGeneratorTest {
         for (String field : List.of("schema", "target", "protocol", "model", "method", "connections", "in_flight",
                 "rate_rps", "warmup_s", "duration_s", "requests_ok", "errors", "throughput_rps", "latency_ms",
                 "late_requests", "missed_requests", "injector_cpu_s", "injector_cpu_cores", "per_second", "histogram",
-                "histogram_unit", "uncorrected_histogram", "transport")) {
+                "histogram_unit", "uncorrected_histogram", "transport", "statuses")) {
             assertTrue(tree.has(field), "missing " + field);
         }
         assertEquals(LoadResult.SCHEMA, tree.get("schema").asText());

@@ -3,10 +3,13 @@ package dev.fluxlab.loadgen;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +34,67 @@ class LoadSpecTest {
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").protocol("h2")).contains("https"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").protocol("h3")).contains("protocol"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ZERO)).contains("--duration"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "http://127.0.0.1:-1/     | port -1 is out of range; a port is 1..65535",
+            "http://127.0.0.1:99999/  | port 99999 is out of range",
+            "http://127.0.0.1:abc/    | port 'abc' is not a number",
+            "http://127.0.0.1:0/      | port 0 cannot be connected to",
+            "http://[::1]:0/          | port 0 cannot be connected to",
+            "http://:8080/            | no host",
+            "http:///x                | no host",
+            "http://::1:8080/         | an IPv6 address needs brackets",
+    })
+    void badUrlsSayWhatIsWrong(String url, String expected) {
+        String m = msg(LoadSpec.builder(url));
+        assertTrue(m.contains("invalid URL '" + url + "'") && m.contains(expected), m);
+    }
+
+    @Test
+    void hostsJavaCannotReadAsUrlHostsAreResolvedLikeAnyOther() {
+        LoadSpec s = LoadSpec.builder("http://127.1:8080/x").build();
+        assertEquals("127.1", s.host());
+        assertEquals(8080, s.port());
+        assertTrue(TargetGuard.resolve(s.host(), false).isLoopbackAddress(), "127.1 is 127.0.0.1");
+        LoadSpec ipv6 = LoadSpec.builder("http://[::1]:8080/").build();
+        assertEquals("::1", ipv6.host());
+        assertEquals("[::1]:8080", ipv6.authority());
+        assertEquals("127.0.0.1:80", LoadSpec.builder("http://user@127.0.0.1/").build().authority(), "user info is ignored");
+        String m = assertThrows(IllegalArgumentException.class, () -> TargetGuard.resolve("no_such_host.invalid", false)).getMessage();
+        assertTrue(m.contains("cannot resolve host 'no_such_host.invalid'"), m);
+    }
+
+    @Test
+    void theRateLimitIsNamedAndHeldExactly() {
+        String m = msg(LoadSpec.builder("http://127.0.0.1/").rate(1e12));
+        assertTrue(m.contains("--rate must be more than 0 and at most 1000000000 requests per second") && m.contains("1.0E12"), m);
+        assertEquals(LoadSpec.MAX_RATE, LoadSpec.builder("http://127.0.0.1/").rate(LoadSpec.MAX_RATE).build().rate());
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").rate(Math.nextUp(LoadSpec.MAX_RATE))).contains("at most"));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").rate(Double.NaN)).contains("--rate"));
+    }
+
+    @Test
+    void aBodyOverTheCapIsRefused() {
+        byte[] big = new byte[LoadSpec.MAX_BODY + 1];
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").body(big, null)).contains("at most 16777216 bytes (16 MiB)"));
+        assertEquals(LoadSpec.MAX_BODY, LoadSpec.builder("http://127.0.0.1/").body(new byte[LoadSpec.MAX_BODY], null).build().body().length);
+    }
+
+    @Test
+    void oversizedHeadersAreRefusedInTheTermsOfTheirProtocol() {
+        String value = "a".repeat(100_000);
+        IllegalArgumentException h1 = assertThrows(IllegalArgumentException.class,
+                () -> new RequestTemplate(LoadSpec.builder("http://127.0.0.1/").header("X-Big", value).build()));
+        assertTrue(h1.getMessage().contains("too large for HTTP/1.1: fluxlab sends at most 65536 bytes"), h1.getMessage());
+        assertFalse(h1.getMessage().contains("HTTP/2"), h1.getMessage());
+        IllegalArgumentException h2 = assertThrows(IllegalArgumentException.class,
+                () -> new RequestTemplate(LoadSpec.builder("http://127.0.0.1/").protocol("h2c").header("X-Big", value).build()));
+        assertTrue(h2.getMessage().contains("too large for one HTTP/2 HEADERS frame: at most 16384 bytes"), h2.getMessage());
+        // just under the HTTP/1.1 limit is sent as given
+        String fits = "a".repeat(60_000);
+        assertTrue(new RequestTemplate(LoadSpec.builder("http://127.0.0.1/").header("X-Big", fits).build()).http1.length > 60_000);
     }
 
     @Test

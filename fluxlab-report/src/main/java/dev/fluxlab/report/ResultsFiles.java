@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.RunResult;
 
@@ -43,7 +44,13 @@ public final class ResultsFiles {
         Path file = resolve(dirOrFile);
         RunResult run;
         try {
-            run = Json.read(file, RunResult.class);
+            JsonNode tree = Json.mapper().readTree(file.toFile());
+            String hole = nullEntry(tree, "");
+            if (hole != null) {
+                throw new ReportInputException(file + " is damaged: " + hole + " is null, where a list holds only entries; "
+                        + "remove it (or regenerate the file with 'fluxlab run')");
+            }
+            run = Json.mapper().treeToValue(tree, RunResult.class);
         } catch (IOException e) {
             throw new ReportInputException(file + " is not a readable fluxlab results document (" + firstLine(e.getMessage())
                     + "); regenerate it with 'fluxlab run' or pass another results folder", e);
@@ -57,6 +64,31 @@ public final class ResultsFiles {
                     + RunResult.SCHEMA + "\"; use the fluxlab version that wrote it");
         }
         return run;
+    }
+
+    /**
+     * The path of the first null list entry ({@code cells[0].repeats[2]}), or null. A missing or null section is
+     * reported as absent; a null entry of a list (a cell, a repeat, a sample) has no meaning to report.
+     */
+    static String nullEntry(JsonNode node, String path) {
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String p = path + "[" + i + "]";
+                String hole = node.get(i).isNull() ? p : nullEntry(node.get(i), p);
+                if (hole != null) {
+                    return hole;
+                }
+            }
+        } else if (node.isObject()) {
+            for (var it = node.properties().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                String hole = nullEntry(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                if (hole != null) {
+                    return hole;
+                }
+            }
+        }
+        return null;
     }
 
     private static String firstLine(String s) {

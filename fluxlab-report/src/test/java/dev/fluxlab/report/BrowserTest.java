@@ -62,20 +62,38 @@ class BrowserTest {
     @Test
     void aReportWithoutHistogramsOrTimelinesStillRendersWithoutErrors() throws Exception {
         assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
-        String chromium = findChromium();
-        Path dir = Path.of("target").toAbsolutePath().resolve("browser-test-sparse");
-        Files.createDirectories(dir);
-        Path html = dir.resolve("report.html");
-        ReportFiles.writeAtomically(html, HtmlReport.render(Fixtures.sparse()));
-        String dom = run(chromium, dir, "dom", "--dump-dom", "--virtual-time-budget=5000", "--window-size=1280,2400",
-                html.toUri().toString());
+        String dom = renderedDom("browser-test-sparse", Fixtures.sparse());
         String body = firstMatch(dom, "<body[^>]*>");
         assertEquals("1", attribute(body, "data-charts-expected"), "only the throughput chart has data: " + body);
         assertEquals("1", attribute(body, "data-charts-drawn"), body);
         assertEquals("true", attribute(body, "data-charts-ready"), body);
+        assertNoScriptError(dom);
+        assertTrue(dom.contains("No latency histogram recorded."), "empty charts say why");
+    }
+
+    @Test
+    void markupInLabelsBreaksNoChart() throws Exception {
+        assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
+        String dom = renderedDom("browser-test-markup", Fixtures.markupInLabels());
+        String body = firstMatch(dom, "<body[^>]*>");
+        assertEquals("7", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
+        assertNoScriptError(dom);
+    }
+
+    /** The DOM of {@code run}'s report.html, written into target/{@code dirName}, after its scripts ran in Chromium. */
+    private static String renderedDom(String dirName, dev.fluxlab.model.run.RunResult run) throws Exception {
+        String chromium = findChromium();
+        Path dir = Path.of("target").toAbsolutePath().resolve(dirName);
+        Files.createDirectories(dir);
+        Path html = dir.resolve("report.html");
+        ReportFiles.writeAtomically(html, HtmlReport.render(run));
+        return run(chromium, dir, "dom", "--dump-dom", "--virtual-time-budget=5000", "--window-size=1280,2400",
+                html.toUri().toString());
+    }
+
+    private static void assertNoScriptError(String dom) {
         String errors = firstMatch(dom, "<div id=\"js-errors\"[^>]*>[\\s\\S]*?</div>");
         assertTrue(errors.contains("hidden") && errors.endsWith("></div>"), "no JavaScript error was caught: " + errors);
-        assertTrue(dom.contains("No latency histogram recorded."), "empty charts say why");
     }
 
     @Test

@@ -50,6 +50,22 @@ final class Fixtures {
                 null, null, full.tables(), null, cells, full.noise());
     }
 
+    /** What a label may hold that HTML would act on inside a script element. */
+    static final String MARKUP = " <!-- </script><script>x=1</script> -->";
+
+    /** {@link #run()} with {@link #MARKUP} appended to every transport knob value, so to every label and group title. */
+    static RunResult markupInLabels() {
+        RunResult full = run();
+        List<CellResult> cells = full.cells().stream().map(c -> {
+            Map<String, String> knobs = new LinkedHashMap<>(c.knobs());
+            knobs.put("transport", knobs.get("transport") + MARKUP);
+            return new CellResult(c.id() + MARKUP, c.index(), knobs, c.versions(), c.repeats(), c.summary(), c.valid(),
+                    c.reasons(), c.findings(), c.dir(), c.theory());
+        }).toList();
+        return new RunResult(full.schema(), full.runId(), full.suite(), full.suiteFile(), full.description(), full.status(),
+                full.startedAt(), full.finishedAt(), full.environment(), full.tables(), full.settings(), cells, full.noise());
+    }
+
     static RunResult run(String runId, List<TableSpec> tables, double[] c1, double[] c2, double[] c3) {
         List<CellResult> cells = new ArrayList<>();
         cells.add(cell(1, "http1.1", "epoll", c1, 300, false, true, List.of(), List.of()));
@@ -121,7 +137,7 @@ final class Fixtures {
             LoadResult load = new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:40123/plaintext", protocol, open ? "open" : "closed", "GET",
                     16, 1, open ? rps[r] : null, 5.0, null, 10.0, ok, valid ? Map.of() : Map.of("reset", 400L, "status", 100L),
                     rps[r], new Latency(cs, us), 0, 0, injectorCpu, injectorCpu / 10, seconds,
-                    encode(corrected), "us", encode(uncorrected), null, null, null, null, null);
+                    encode(corrected), "us", encode(uncorrected), null, null, null, null, null, null);
             List<ProcessStats> processes = List.of(
                     new ProcessStats("target", "reactor-netty", 1000 + r, targetCpu, targetCpu / ok * 1e6, targetCpu / 10, 180, 24, 3L, 12.5,
                             valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0), null),

@@ -69,4 +69,16 @@ class HtmlReportTest {
         String json = HTML.substring(data, HTML.indexOf("</script>", data));
         assertFalse(json.contains("</"), "'</' is escaped inside the JSON");
     }
+
+    @Test
+    void markupInLabelsLeavesTheChartDataValidJson() throws Exception {
+        String html = HtmlReport.render(Fixtures.markupInLabels());
+        String open = "<script type=\"application/json\" id=\"fluxlab-data\">";
+        int start = html.indexOf(open) + open.length();
+        String json = html.substring(start, html.indexOf("</script>", start));
+        assertFalse(json.contains("<"), "no '<' the HTML parser could act on: " + json.substring(0, Math.min(600, json.length())));
+        var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        assertEquals("http1.1 / epoll" + Fixtures.MARKUP, tree.get("throughput").get(0).get("label").asText(), "labels arrive intact");
+        assertTrue(html.contains("transport = epoll" + HtmlReport.esc(Fixtures.MARKUP)), "the HTML headings are escaped");
+    }
 }

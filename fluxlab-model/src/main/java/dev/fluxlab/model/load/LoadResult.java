@@ -43,6 +43,9 @@ import java.util.Map;
  *                        ended (null: fixed warm-up, or no JVM's counters readable)
  * @param watchedJvms     the JIT evidence of each JVM the injector watched (its own and the targets it was told
  *                        about), in that order; null when none was watched
+ * @param statuses        the unexpected statuses behind {@code errors.status}, by code ({@code {"503": 12}}; empty when
+ *                        there were none); null when the injector does not report codes (external tools, older
+ *                        documents). Like every error, never counted as throughput
  */
 public record LoadResult(
         String schema,
@@ -72,7 +75,8 @@ public record LoadResult(
         String injector,
         Integer threads,
         Boolean warmupJitQuiet,
-        List<WatchedJvm> watchedJvms) {
+        List<WatchedJvm> watchedJvms,
+        Map<String, Long> statuses) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -81,7 +85,7 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector, threads, warmupJitQuiet, watchedJvms);
+                injector, threads, warmupJitQuiet, watchedJvms, statuses);
     }
 
     /**

@@ -1,14 +1,14 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.net.URI;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve fan-out}: seed 003's fan-out service on plain Reactor Netty, in front of {@code mock-api}.

@@ -1,17 +1,17 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.proxy.ClientMode;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve frontend --backend-url URL [knobs]}: the HTTP/2 proxy frontend of seeds 000/001. Exit codes:

@@ -1,13 +1,13 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve mock-api}: seed 003's mock API, {@code GET /component/<id>} after a delay without holding a

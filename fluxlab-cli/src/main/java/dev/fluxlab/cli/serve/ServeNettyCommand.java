@@ -1,15 +1,14 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.other.netty.NettyServer;
 import dev.fluxlab.targets.other.netty.NettyServerConfig;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.transport.Transport;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve netty [knobs]}: the raw Netty target, the ceiling of the framework comparison. Exit codes as

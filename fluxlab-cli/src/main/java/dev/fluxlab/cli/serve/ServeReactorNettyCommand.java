@@ -1,20 +1,20 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.targets.reactor.fault.Stall;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.fault.Stall;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve reactor-netty [knobs]}: the plain Reactor Netty target. Knob names follow Reactor Netty's

@@ -1,13 +1,14 @@
 package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
-import dev.fluxlab.targets.reactor.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
 import io.netty.channel.ChannelOption;
 import io.netty.util.ResourceLeakDetector;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
@@ -59,7 +60,7 @@ public final class FrontendServer {
                     .host(config.host())
                     .port(config.port())
                     .runOn(loops.loops(), loops.preferNative())
-                    .protocol(config.protocol().httpProtocols())
+                    .protocol(ReactorProtocols.of(config.protocol()))
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .handle(routes);
             if (tls != null) {
@@ -70,16 +71,13 @@ public final class FrontendServer {
             try {
                 bound = server.bindNow(Duration.ofSeconds(30));
             } catch (RuntimeException e) {
-                for (Throwable t = e; t != null; t = t.getCause()) {
-                    if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
-                        throw new PortInUseException(config.port(), e);
-                    }
+                if (PortInUseException.isBindConflict(e)) {
+                    throw new PortInUseException(config.port(), e);
                 }
                 throw e;
             }
             DisposableServer statsServer = null;
-            if (!config.protocol().secure() && !java.util.Arrays.asList(config.protocol().httpProtocols())
-                    .contains(reactor.netty.http.HttpProtocol.HTTP11)) {
+            if (!config.protocol().secure() && !config.protocol().wires().contains(ServerProtocol.Wire.HTTP11)) {
                 // h2c by prior knowledge only: plain HTTP/1.1 clients (the runner) read the stats on a side port
                 statsServer = HttpServer.create().host(config.host()).port(0)
                         .runOn(loops.loops(), loops.preferNative())

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.load.LoadResult;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import java.net.URI;

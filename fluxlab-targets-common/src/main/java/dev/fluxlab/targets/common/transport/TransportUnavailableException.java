@@ -1,4 +1,6 @@
-package dev.fluxlab.targets.reactor.transport;
+package dev.fluxlab.targets.common.transport;
+
+import dev.fluxlab.model.transport.Transport;
 
 /**
  * An explicitly requested transport cannot run on this machine; the cause is Netty's own unavailability cause

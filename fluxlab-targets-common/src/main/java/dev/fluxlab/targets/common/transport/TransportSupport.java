@@ -1,5 +1,7 @@
-package dev.fluxlab.targets.reactor.transport;
+package dev.fluxlab.targets.common.transport;
 
+import dev.fluxlab.model.transport.NativeOrder;
+import dev.fluxlab.model.transport.Transport;
 import io.netty.channel.Channel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.uring.IoUring;
@@ -30,7 +32,7 @@ public final class TransportSupport {
 
     /**
      * The concrete transport {@code requested} resolves to: itself when explicit (failing when unavailable),
-     * otherwise the best available, in Reactor Netty's order of preference: io_uring, epoll, NIO.
+     * otherwise the best available in the targets' order ({@link NativeOrder#TARGET}: io_uring, epoll, NIO).
      *
      * @throws TransportUnavailableException when an explicit transport cannot run here
      */
@@ -41,13 +43,7 @@ public final class TransportSupport {
             });
             return requested;
         }
-        if (isAvailable(Transport.IO_URING)) {
-            return Transport.IO_URING;
-        }
-        if (isAvailable(Transport.EPOLL)) {
-            return Transport.EPOLL;
-        }
-        return Transport.NIO;
+        return NativeOrder.TARGET.resolve(TransportSupport::isAvailable);
     }
 
     /** The transport {@code channel} actually runs on, from its class ({@code IoUringServerSocketChannel}...). */

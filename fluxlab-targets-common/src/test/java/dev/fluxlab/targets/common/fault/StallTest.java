@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.fault;
+package dev.fluxlab.targets.common.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.fault;
+package dev.fluxlab.targets.common.fault;
 
 import dev.fluxlab.model.Durations;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.tls;
+package dev.fluxlab.targets.common.tls;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.http;
+package dev.fluxlab.targets.common.http;
 
 import io.netty.handler.codec.DateFormatter;
 import io.netty.util.AsciiString;

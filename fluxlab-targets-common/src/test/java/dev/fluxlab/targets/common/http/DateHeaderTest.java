@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.http;
+package dev.fluxlab.targets.common.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.stress;
+package dev.fluxlab.targets.common.stress;
 
 import java.time.Duration;
 import java.util.Date;

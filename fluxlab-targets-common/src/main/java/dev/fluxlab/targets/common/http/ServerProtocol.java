@@ -1,33 +1,36 @@
-package dev.fluxlab.targets.reactor.http;
+package dev.fluxlab.targets.common.http;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import reactor.netty.http.HttpProtocol;
 
 /**
- * The wire protocols a target serves, with their command-line names and the Reactor Netty {@link HttpProtocol}s
- * they map to.
+ * The wire protocols a target serves, with their command-line names. Each stack maps {@link #wires()} to its own
+ * switches (Reactor Netty's {@code HttpProtocol} has a constant of the same name for each {@link Wire}; raw Netty
+ * builds its pipeline, Undertow sets {@code ENABLE_HTTP2}).
  */
 public enum ServerProtocol {
     /** Plain HTTP/1.1. */
-    HTTP11("http1.1", false, HttpProtocol.HTTP11),
+    HTTP11("http1.1", false, Wire.HTTP11),
     /** HTTP/2 over cleartext with prior knowledge only. */
-    H2C("h2c", false, HttpProtocol.H2C),
+    H2C("h2c", false, Wire.H2C),
     /** HTTP/2 over TLS, negotiated by ALPN, with HTTP/1.1 as the fallback. */
-    H2("h2", true, HttpProtocol.H2, HttpProtocol.HTTP11),
+    H2("h2", true, Wire.H2, Wire.HTTP11),
     /** HTTP/1.1 and h2c (prior knowledge or upgrade) on one cleartext port. */
-    HTTP11_H2C("http1.1+h2c", false, HttpProtocol.HTTP11, HttpProtocol.H2C);
+    HTTP11_H2C("http1.1+h2c", false, Wire.HTTP11, Wire.H2C);
+
+    /** One protocol on the wire; the names are Reactor Netty's {@code HttpProtocol} constants. */
+    public enum Wire { HTTP11, H2C, H2 }
 
     private final String label;
     private final boolean secure;
-    private final List<HttpProtocol> protocols;
+    private final List<Wire> wires;
 
-    ServerProtocol(String label, boolean secure, HttpProtocol... protocols) {
+    ServerProtocol(String label, boolean secure, Wire... wires) {
         this.label = label;
         this.secure = secure;
-        this.protocols = List.of(protocols);
+        this.wires = List.of(wires);
     }
 
     /** The command-line and readiness name. */
@@ -42,12 +45,12 @@ public enum ServerProtocol {
 
     /** Whether HTTP/2 is among the protocols (so HTTP/2 settings apply). */
     public boolean http2() {
-        return protocols.contains(HttpProtocol.H2) || protocols.contains(HttpProtocol.H2C);
+        return wires.contains(Wire.H2) || wires.contains(Wire.H2C);
     }
 
-    /** The Reactor Netty protocols to enable. */
-    public HttpProtocol[] httpProtocols() {
-        return protocols.toArray(HttpProtocol[]::new);
+    /** The protocols to enable on the port, in order of preference. */
+    public List<Wire> wires() {
+        return wires;
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.fault;
+package dev.fluxlab.targets.common.fault;
 
 /**
  * When the responses of a {@link Stall} are held. Time is cut into periods of {@code every} from an origin; the last

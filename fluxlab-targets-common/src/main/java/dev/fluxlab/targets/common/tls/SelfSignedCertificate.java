@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.reactor.tls;
+package dev.fluxlab.targets.common.tls;
 
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;

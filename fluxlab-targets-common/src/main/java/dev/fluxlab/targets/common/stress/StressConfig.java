@@ -1,6 +1,9 @@
-package dev.fluxlab.targets.reactor.stress;
+package dev.fluxlab.targets.common.stress;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The knobs of seed 002's stress endpoints on the plain target: the blocking time and the executor that stands in
@@ -32,5 +35,24 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
         if (asyncQueue < 0) {
             throw new IllegalArgumentException("async-queue must be 0 or more, was " + asyncQueue);
         }
+    }
+
+    /**
+     * What explains the blocking endpoints' throughput, for the readiness line of every target serving them: the
+     * sleep, where non-reactive handlers run, boundedElastic's cap, the pool, commonPool's parallelism.
+     *
+     * @param blockingExecution where non-reactive handlers run ({@code event-loop}, {@code worker})
+     * @param elasticCap        Reactor's {@code Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE} (the caller has Reactor)
+     */
+    public Map<String, Object> readinessAttributes(String blockingExecution, int elasticCap) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("sleep-ms", sleep.toMillis());
+        a.put("blocking-execution", blockingExecution);
+        a.put("elastic-cap", elasticCap);
+        a.put("async-core", asyncCore);
+        a.put("async-max", asyncMax);
+        a.put("async-queue", asyncQueue);
+        a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
+        return a;
     }
 }

@@ -25,7 +25,7 @@ import reactor.netty.http.server.HttpServer;
 /**
  * The HTTP/2 proxy frontend of the seeds' experiment: a Reactor Netty server ({@link ProxyRoutes}) whose requests are
  * forwarded to a backend by the {@link BackendClients} of the configured {@link ClientMode}, with per-loop
- * {@link LoopStats} served on {@code GET /stats} and printed at shutdown.
+ * {@link EventLoopCounters} served on {@code GET /stats} and printed at shutdown.
  */
 public final class FrontendServer {
 
@@ -49,7 +49,7 @@ public final class FrontendServer {
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-fe",
                 TransportLoops.DEFAULT_SELECT_COUNT, workers);
-        LoopStats stats = new LoopStats();
+        EventLoopCounters stats = new EventLoopCounters();
         BackendClients clients = null;
         try {
             clients = new BackendClients(config, loops, stats);
@@ -106,14 +106,14 @@ public final class FrontendServer {
         private final TransportLoops loops;
         private final BackendClients clients;
         private final ProxyRoutes routes;
-        private final LoopStats stats;
+        private final EventLoopCounters stats;
         private final String transport;
         private final int workers;
         private final X509Certificate certificate;
 
         Running(FrontendConfig config, DisposableServer server, DisposableServer statsServer, TransportLoops loops,
                 BackendClients clients,
-                ProxyRoutes routes, LoopStats stats, String transport, int workers, X509Certificate certificate) {
+                ProxyRoutes routes, EventLoopCounters stats, String transport, int workers, X509Certificate certificate) {
             this.config = config;
             this.server = server;
             this.statsServer = statsServer;
@@ -134,7 +134,7 @@ public final class FrontendServer {
             return server;
         }
 
-        public LoopStats stats() {
+        public EventLoopCounters stats() {
             return stats;
         }
 

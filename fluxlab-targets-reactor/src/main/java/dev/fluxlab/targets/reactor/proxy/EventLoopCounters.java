@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * many inbound requests it handled, how many backend connections were registered on it, and how many backend
  * responses it received. One {@link LongAdder} per loop and counter; the hot path is a map lookup and an add.
  */
-public final class LoopStats {
+public final class EventLoopCounters {
 
     /** The counters of one event-loop thread. */
     public static final class Loop {

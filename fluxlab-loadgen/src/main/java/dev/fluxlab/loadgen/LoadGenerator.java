@@ -53,7 +53,7 @@ public final class LoadGenerator {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
-        Transport transport = Transport.select(spec.transport());
+        ClientTransport transport = ClientTransport.select(spec.transport());
         SslContext ssl = spec.tls() ? sslContext(spec) : null;
         RequestTemplate tpl = new RequestTemplate(spec);
         RunControl ctl = new RunControl(spec.requests());
@@ -92,7 +92,7 @@ public final class LoadGenerator {
         }
     }
 
-    private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, Transport transport, RunControl ctl,
+    private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, ClientTransport transport, RunControl ctl,
                                        List<LoopWorker> workers, long[] tids) throws InterruptedException {
         List<SecondSample> perSecond = new ArrayList<>();
         List<String> warnings = new ArrayList<>();

@@ -50,7 +50,7 @@ final class LoopWorker {
     private final Runnable timerTask = this::timerFired;
     private long lateSendsAfterEnd;
 
-    LoopWorker(EventLoop loop, int connections, LoadSpec spec, RunControl ctl, RequestTemplate tpl, Transport transport,
+    LoopWorker(EventLoop loop, int connections, LoadSpec spec, RunControl ctl, RequestTemplate tpl, ClientTransport transport,
                SslContext ssl, InetSocketAddress address, InitialConnects initial, double loopRate) {
         this.loop = loop;
         this.spec = spec;

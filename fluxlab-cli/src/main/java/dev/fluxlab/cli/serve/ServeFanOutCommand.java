@@ -1,14 +1,14 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.net.URI;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve fan-out}: seed 003's fan-out service on plain Reactor Netty, in front of {@code mock-api}.
@@ -18,10 +18,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Fan-out service of seed 003: GET /fanout (or /fanout/<strategy>) fetches --components components from",
-            "--backend-url with Reactor Netty's HttpClient, handles each (--work-us of CPU) and answers one JSON.",
-            "Strategies: parallel (.parallel(2 x cores).runOn(parallel())), parallel-n (.parallel(N)...), mono,",
-            "subscribe-on."})
+            "Fan-out service of seed 003: GET /fanout (or /fanout/<strategy>) fetches --components components from "
+                    + "--backend-url with Reactor Netty's HttpClient, handles each (--work-us of CPU) and answers "
+                    + "one JSON.",
+            "Strategies: parallel (ParallelFlux on 2 x cores rails, run on the parallel scheduler), parallel-n "
+                    + "(the same with one rail per component), mono, subscribe-on."})
 public final class ServeFanOutCommand implements Callable<Integer> {
 
     private static final String NAME = "fluxlab serve fan-out";

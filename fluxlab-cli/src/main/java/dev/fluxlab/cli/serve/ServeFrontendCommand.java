@@ -1,17 +1,17 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.proxy.ClientMode;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve frontend --backend-url URL [knobs]}: the HTTP/2 proxy frontend of seeds 000/001. Exit codes:
@@ -21,9 +21,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "HTTP/2 proxy frontend (seeds 000/001): GET /get, POST /post, POST /post2 forwarded to --backend-url with",
-            "a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters. When ready prints:",
-            "  fluxlab-ready port=<n> protocol=<p> transport=<t> workers=<n> client-mode=<m> pools=<n> stats=/stats",
+            "HTTP/2 proxy frontend (seeds 000/001): GET /get, POST /post, POST /post2 forwarded to --backend-url "
+                    + "with a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters. When "
+                    + "ready prints:",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<t> workers=<n>",
+            "      client-mode=<m> pools=<n> stats=/stats",
             "Stops cleanly on SIGTERM (exit 0) and prints the per-loop counters on stderr."})
 public final class ServeFrontendCommand implements Callable<Integer> {
 
@@ -36,8 +38,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     BindOptions bind;
 
     @Option(names = "--protocol", defaultValue = "h2", converter = ServeReactorNettyCommand.ProtocolConverter.class,
-            paramLabel = "P", description = "Inbound: h2 (TLS, ALPN h2 or http/1.1), h2c, http1.1, http1.1+h2c "
-                    + "(default: ${DEFAULT-VALUE}).")
+            paramLabel = "P", description = "Inbound protocol: h2 (TLS, ALPN h2 or http/1.1), h2c, http1.1, "
+                    + "http1.1+h2c (default: ${DEFAULT-VALUE}).")
     ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
@@ -48,8 +50,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     Integer workers;
 
     @Option(names = "--backend-url", required = true, paramLabel = "URL",
-            description = "https://127.0.0.1:PORT (h2 over TLS, the lab's self-signed certificate is trusted) or "
-                    + "http://127.0.0.1:PORT (h2c).")
+            description = "The backend: http://127.0.0.1:PORT (h2c) or https://127.0.0.1:PORT (h2 over TLS; the "
+                    + "lab's self-signed certificate is trusted).")
     String backendUrl;
 
     @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE",
@@ -65,7 +67,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     @Option(names = "--max-connections", paramLabel = "N", description = "Http2AllocationStrategy maxConnections (per pool).")
     Integer maxConnections;
 
-    @Option(names = "--min-connections", paramLabel = "N", description = "Http2AllocationStrategy minConnections.")
+    @Option(names = "--min-connections", paramLabel = "N", description = "Http2AllocationStrategy minConnections (default: Reactor Netty's, 0).")
     Integer minConnections;
 
     @Option(names = "--max-concurrent-streams", paramLabel = "N",
@@ -73,7 +75,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     Long maxConcurrentStreams;
 
     @Option(names = "--strict-connection-reuse", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
-            description = "Http2AllocationStrategy strictConnectionReuse (Reactor Netty 1.3).")
+            description = "Http2AllocationStrategy strictConnectionReuse (Reactor Netty 1.3; default: "
+                    + "Reactor Netty's, false).")
     Boolean strictConnectionReuse;
 
     @Option(names = "--stream-batch-size", paramLabel = "N",

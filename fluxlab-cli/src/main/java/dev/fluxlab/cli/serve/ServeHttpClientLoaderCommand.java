@@ -25,14 +25,15 @@ import picocli.CommandLine.Option;
  * {@code fluxlab serve httpclient-loader}: the seeds' ClientApp, a client-side system under test. It loads the backend
  * itself and writes a {@code fluxlab.load/1} document, so the runner starts no injector for it (the registry marks it
  * {@code self_loading}). Prints its readiness line when it starts loading, machine progress lines once a second, and
- * exits 0 when done (2 for bad input, 1 when it cannot run).
+ * exits 0 when done (2 for bad input, 1 when it cannot run or when no request succeeded).
  */
 @Command(name = "httpclient-loader",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Reactor Netty HttpClient load driver over HTTP/2 (the seeds' ClientApp): connections x in-flight requests",
-            "in flight, warm-up, then a measured phase; writes a fluxlab.load/1 document (--json) and exits."})
+            "Reactor Netty HttpClient load driver over HTTP/2 (the seeds' ClientApp): connections x in-flight "
+                    + "requests in flight, warm-up, then a measured phase; writes a fluxlab.load/1 document (--json) "
+                    + "and exits, non-zero when no request succeeded."})
 public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -143,13 +144,20 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
+        if (json != null) {
+            Json.writeAtomically(json, result);
+        }
+        if (result.requestsOk() == 0) {
+            // nothing succeeded, so nothing was measured: the document is kept, the run failed
+            err.println("fluxlab serve httpclient-loader: no request succeeded (errors " + result.errors()
+                    + "); check that the backend at " + backendUrl + " is up and speaks " + config.protocol());
+            err.flush();
+            return 1;
+        }
         err.printf("fluxlab serve httpclient-loader: %d ok in %.1f s = %.0f req/s, errors %s, p99 %.2f ms%n",
                 result.requestsOk(), result.durationS(), result.throughputRps(), result.errors(),
                 result.latencyMs().corrected().p99());
         err.flush();
-        if (json != null) {
-            Json.writeAtomically(json, result);
-        }
         return 0;
     }
 

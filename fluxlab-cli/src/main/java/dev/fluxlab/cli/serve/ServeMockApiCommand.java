@@ -1,13 +1,13 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve mock-api}: seed 003's mock API, {@code GET /component/<id>} after a delay without holding a
@@ -18,9 +18,9 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Mock API of seed 003: GET /component/<id> answers a small JSON document after --delay (Mono.delay, no",
-            "thread held). When ready prints: fluxlab-ready port=<n> protocol=http1.1 transport=<t> workers=<n> "
-                    + "delay-ms=<d>"})
+            "Mock API of seed 003: GET /component/<id> answers a small JSON document after --delay (Mono.delay, no "
+                    + "thread held). When ready prints:",
+            "  fluxlab-ready port=<n> protocol=http1.1 transport=<t> workers=<n> delay-ms=<d>"})
 public final class ServeMockApiCommand implements Callable<Integer> {
 
     private static final String NAME = "fluxlab serve mock-api";

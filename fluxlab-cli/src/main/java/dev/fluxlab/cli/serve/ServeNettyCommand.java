@@ -1,15 +1,14 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.other.netty.NettyServer;
 import dev.fluxlab.targets.other.netty.NettyServerConfig;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.transport.Transport;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve netty [knobs]}: the raw Netty target, the ceiling of the framework comparison. Exit codes as
@@ -19,8 +18,8 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Raw Netty HTTP server (no framework): GET /plaintext, /json, /hello/{name}, /users/{user}/orders/{order}.",
-            "Binds loopback only. When ready prints one line on stdout:",
+            "Raw Netty HTTP server (no framework): GET /plaintext, /json, /hello/{name}, /users/{user}/orders/{order}. "
+                    + "Binds loopback only. When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeNettyCommand implements Callable<Integer> {

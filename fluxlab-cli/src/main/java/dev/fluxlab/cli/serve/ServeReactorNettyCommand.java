@@ -1,20 +1,20 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.targets.reactor.fault.Stall;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.fault.Stall;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code fluxlab serve reactor-netty [knobs]}: the plain Reactor Netty target. Knob names follow Reactor Netty's
@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo);",
-            "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking placements).",
-            "Binds loopback only. When ready prints one line on stdout:",
+            "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo); "
+                    + "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking "
+                    + "placements). Binds loopback only. When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeReactorNettyCommand implements Callable<Integer> {
@@ -52,8 +52,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     Transport transport;
 
     @Option(names = "--workers", paramLabel = "N",
-            description = "Event-loop worker threads (default: Reactor Netty's, max(cores, 4), or "
-                    + "-Dreactor.netty.ioWorkerCount).")
+            description = "Event-loop worker threads (default: Reactor Netty's max(cores, 4), or the system "
+                    + "property -Dreactor.netty.ioWorkerCount when set).")
     Integer workers;
 
     @Option(names = "--select-count", paramLabel = "N",
@@ -75,8 +75,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     Integer sndbuf;
 
     @Option(names = "--tcp-fastopen", paramLabel = "QUEUE",
-            description = "TCP_FASTOPEN queue length on the listening socket; epoll and io_uring only (NIO has no "
-                    + "such option), and the kernel needs net.ipv4.tcp_fastopen & 2 (default: off).")
+            description = "TCP_FASTOPEN queue length on the listening socket (default: off); epoll and io_uring "
+                    + "only (NIO has no such option); the kernel needs bit 2 set in net.ipv4.tcp_fastopen.")
     Integer tcpFastOpen;
 
     @Option(names = "--h2-max-concurrent-streams", paramLabel = "N",
@@ -87,9 +87,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
             description = "HTTP/2 SETTINGS_INITIAL_WINDOW_SIZE (default: Netty's, 65535).")
     Integer h2InitialWindowSize;
 
-    @Option(names = "--stall", converter = StallConverter.class, paramLabel = "PAUSE@EVERY",
+    @Option(names = "--stall", defaultValue = "off", converter = StallConverter.class, paramLabel = "PAUSE@EVERY",
             description = "Fault: hold every response for PAUSE once every EVERY, e.g. 200ms@2s; connections stay "
-                    + "open (default: off).")
+                    + "open; off = never (default: ${DEFAULT-VALUE}).")
     Stall stall;
 
     @Option(names = "--fail-every", paramLabel = "N",
@@ -226,6 +226,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     static final class StallConverter implements CommandLine.ITypeConverter<Stall> {
         @Override
         public Stall convert(String value) {
+            if ("off".equals(value)) {
+                return null;
+            }
             try {
                 return Stall.parse(value);
             } catch (IllegalArgumentException e) {

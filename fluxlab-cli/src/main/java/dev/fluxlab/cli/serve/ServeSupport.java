@@ -1,10 +1,8 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.targets.other.PortInUse;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import java.io.PrintWriter;
-import java.net.BindException;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -63,7 +61,7 @@ final class ServeSupport {
     static int startFailure(PrintWriter err, String name, int port, Throwable e) {
         int code;
         String line;
-        if (isBindConflict(e)) {
+        if (PortInUseException.isBindConflict(e)) {
             code = EXIT_BAD_INPUT;
             line = "port " + busyPort(e, port) + " is in use; pick another or use --port 0";
         } else if (e instanceof IllegalArgumentException) {
@@ -76,20 +74,6 @@ final class ServeSupport {
         err.println(name + ": " + oneLine(line));
         err.flush();
         return code;
-    }
-
-    /** A port already bound, whichever way the target reported it. */
-    static boolean isBindConflict(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof PortInUseException || t instanceof PortInUse || t instanceof BindException
-                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return false;
     }
 
     private static int busyPort(Throwable e, int asked) {

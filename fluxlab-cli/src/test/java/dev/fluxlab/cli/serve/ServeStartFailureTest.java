@@ -3,8 +3,7 @@ package dev.fluxlab.cli.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fluxlab.targets.other.PortInUse;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.targets.common.net.PortInUseException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -128,7 +127,7 @@ class ServeStartFailureTest {
                 List.of(decide(new PortInUseException(9090, new BindException("Address already in use")), code)));
         assertEquals(2, code[0]);
         assertEquals(List.of("fluxlab serve x: port 8080 is in use; pick another or use --port 0"),
-                List.of(decide(new PortInUse(8080, null), code)));
+                List.of(decide(new PortInUseException(8080, null), code)));
         assertEquals(2, code[0]);
         assertEquals(List.of("fluxlab serve x: port 8080 is in use; pick another or use --port 0"),
                 List.of(decide(new IllegalStateException("bind failed", new BindException("Address already in use")),

@@ -1,6 +1,6 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.stress.StressWork;
+import dev.fluxlab.targets.common.stress.StressWork;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.stereotype.Service;

@@ -1,6 +1,6 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.http.DateHeader;
+import dev.fluxlab.targets.common.http.DateHeader;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;

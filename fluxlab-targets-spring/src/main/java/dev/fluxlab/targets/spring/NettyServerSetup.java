@@ -1,8 +1,9 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.common.transport.EventLoops;
 import io.netty.channel.ChannelOption;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
@@ -10,10 +11,11 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ReactorResourceFactory;
+import reactor.netty.http.HttpProtocol;
 
 /**
  * The Reactor Netty server under {@code webflux-netty} (Boot's own {@link NettyReactiveWebServerFactory}): it gets the
- * lab's event loops ({@link TransportLoops}: transport and worker count) through a {@link ReactorResourceFactory},
+ * lab's event loops ({@link EventLoops}: transport and worker count) through a {@link ReactorResourceFactory},
  * the protocol ({@code --protocol}: HTTP/1.1, h2c by prior knowledge, or both) and socket options through a
  * {@code NettyServerCustomizer}. Active when the launcher sets {@code fluxlab.server=netty}.
  */
@@ -27,10 +29,11 @@ class NettyServerSetup {
      */
     @Bean
     WebServerFactoryCustomizer<NettyReactiveWebServerFactory> fluxlabNettyCustomizer(WebfluxOptions o,
-                                                                                   TransportLoops loops,
+                                                                                   EventLoops loops,
                                                                                    BoundServer bound) {
         return factory -> factory.addServerCustomizers(server -> {
-            var s = server.protocol(o.protocol().httpProtocols())
+            var s = server.protocol(o.protocol().wires().stream()
+                            .map(w -> HttpProtocol.valueOf(w.name())).toArray(HttpProtocol[]::new))
                     .childOption(ChannelOption.TCP_NODELAY, o.tcpNoDelay())
                     .doOnBound(bound::set);
             if (o.backlog() != null) {
@@ -54,17 +57,17 @@ class NettyServerSetup {
      * customizers, so the lab's event loops must come from here (a customizer's {@code runOn} would be overridden).
      */
     @Bean
-    ReactorResourceFactory reactorResourceFactory(TransportLoops loops) {
+    ReactorResourceFactory reactorResourceFactory(EventLoops loops) {
         ReactorResourceFactory f = new ReactorResourceFactory();
         f.setUseGlobalResources(false);
-        f.setLoopResources(new FixedTransportLoops(loops));
+        f.setLoopResources(new LabLoopResources(loops));
         f.setShutdownQuietPeriod(Duration.ZERO);
         return f;
     }
 
     /** Shuts the lab's event loops down after Spring stopped the server. */
     @Bean
-    DisposableBean transportLoopsShutdown(TransportLoops loops) {
-        return () -> loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+    DisposableBean transportLoopsShutdown(EventLoops loops) {
+        return () -> loops.shutdown(Duration.ZERO, Duration.ofSeconds(5)).get(10, TimeUnit.SECONDS);
     }
 }

@@ -1,10 +1,10 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.stress.StressWork;
+import dev.fluxlab.targets.common.stress.StressWork;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.Executor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.VirtualThreadTaskExecutor;

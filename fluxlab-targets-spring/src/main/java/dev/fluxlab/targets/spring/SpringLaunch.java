@@ -1,9 +1,8 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.stress.StressRoutes;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -165,9 +164,9 @@ final class SpringLaunch {
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("framework", "spring-webflux");
         a.put("spring-boot", SpringBootVersion.getVersion());
-        a.putAll(StressRoutes.attributes(new StressConfig(options.sleep(), options.asyncCore(),
-                options.asyncMax(), options.asyncQueue(), options.threadHeader()),
-                options.virtualThreads() ? "virtual" : platformExecution));
+        a.putAll(new StressConfig(options.sleep(), options.asyncCore(), options.asyncMax(), options.asyncQueue(),
+                options.threadHeader()).readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
+                Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
         a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
         return a;
     }

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 
 /** A Spring target could not start; carries the exit code (2: bad input such as a busy port, 1: cannot run). */
 public final class StartFailure extends RuntimeException {
@@ -22,8 +23,7 @@ public final class StartFailure extends RuntimeException {
                 return sf;
             }
             if (t instanceof org.springframework.boot.web.server.PortInUseException
-                    || t instanceof java.net.BindException
-                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
+                    || PortInUseException.isBindConflict(t)) {
                 return new StartFailure("port " + port + " is in use; pick another or use --port 0", 2, e);
             }
             if (t instanceof TransportUnavailableException tu) {

@@ -1,13 +1,14 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.targets.reactor.transport.Transport;
-import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.transport.EventLoops;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
+import reactor.netty.resources.LoopResources;
 
 /**
  * The {@code webflux-netty} target: the Spring WebFlux application ({@link WebfluxApplication}: the contract's
@@ -48,9 +49,9 @@ public final class WebfluxNettyApplication {
             throw new IllegalArgumentException("--tcp-fastopen needs the epoll or io_uring transport: Java's NIO "
                     + "sockets have no TCP_FASTOPEN option (transport here: nio)");
         }
-        int workers = options.workers() == null ? TransportLoops.DEFAULT_WORKERS : options.workers();
-        int select = options.selectCount() == null ? TransportLoops.DEFAULT_SELECT_COUNT : options.selectCount();
-        TransportLoops loops = TransportLoops.create(options.transport(), "fluxlab-webflux", select, workers);
+        int workers = options.workers() == null ? LoopResources.DEFAULT_IO_WORKER_COUNT : options.workers();
+        int select = options.selectCount() == null ? LoopResources.DEFAULT_IO_SELECT_COUNT : options.selectCount();
+        EventLoops loops = EventLoops.create(options.transport(), "fluxlab-webflux", select, workers);
         BoundServer bound = new BoundServer();
         ConfigurableApplicationContext context;
         try {
@@ -60,7 +61,7 @@ public final class WebfluxNettyApplication {
                 ctx.getBeanFactory().registerSingleton("boundServer", bound);
             }).run();
         } catch (RuntimeException e) {
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.shutdown(Duration.ZERO, Duration.ofSeconds(5)).join();
             throw StartFailure.of(e, options.port());
         }
         // doOnBound runs on the server's event loop and may lag bindNow() by a moment
@@ -83,7 +84,7 @@ public final class WebfluxNettyApplication {
             throw new StartFailure("transport " + options.transport().label() + " was asked for but the server runs "
                     + actual, 1, null);
         }
-        Started started = new Started(context, options, bound, actual, loops.workerCount());
+        Started started = new Started(context, options, bound, actual, loops.workers().executorCount());
         SpringLaunch.prime(NAME, options.host(), started.port(), options.protocol());
         return started;
     }

@@ -1,9 +1,9 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Durations;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.stress.StressWork;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;

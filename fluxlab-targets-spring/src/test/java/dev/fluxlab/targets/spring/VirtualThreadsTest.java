@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.stress.StressWork;
+import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 

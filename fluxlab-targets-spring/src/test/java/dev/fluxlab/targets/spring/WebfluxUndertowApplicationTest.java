@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.stress.StressWork;
+import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package dev.fluxlab.targets.other.netty;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.other.PortInUse;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.transport.EventLoops;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.other.Router;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.transport.Transport;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerAdapter;
@@ -14,22 +14,15 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
-import io.netty.util.concurrent.DefaultThreadFactory;
-
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -72,21 +65,16 @@ public final class NettyServer {
     /**
      * Binds and starts serving.
      *
-     * @throws PortInUse when the port is taken
+     * @throws PortInUseException when the port is taken
      */
     public static Running start(NettyServerConfig c) {
-        Transport t = TransportSupport.resolve(c.transport());
-        IoHandlerFactory io = switch (t) {
-            case IO_URING -> IoUringIoHandler.newFactory();
-            case EPOLL -> EpollIoHandler.newFactory();
-            default -> NioIoHandler.newFactory();
-        };
-        Class<? extends ServerChannel> channelType = switch (t) {
+        EventLoops loops = EventLoops.create(c.transport(), "netty-target", 0, c.workers());
+        Class<? extends ServerChannel> channelType = switch (loops.transport()) {
             case IO_URING -> IoUringServerSocketChannel.class;
             case EPOLL -> EpollServerSocketChannel.class;
             default -> NioServerSocketChannel.class;
         };
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(c.workers(), new DefaultThreadFactory("netty-target", true), io);
+        EventLoopGroup group = loops.workers();
         Router router = new Router();
         ServerBootstrap b = new ServerBootstrap().group(group).channel(channelType)
                 .childOption(ChannelOption.TCP_NODELAY, c.tcpNoDelay())
@@ -104,8 +92,8 @@ public final class NettyServer {
             return new Running(ch, group, c, TransportSupport.actual(ch));
         } catch (Exception e) { // syncUninterruptibly() rethrows the bind's checked BindException as is
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            if (PortInUse.isBindConflict(e)) {
-                throw new PortInUse(c.port(), e);
+            if (PortInUseException.isBindConflict(e)) {
+                throw new PortInUseException(c.port(), e);
             }
             throw e;
         }

@@ -1,7 +1,7 @@
 package dev.fluxlab.targets.other.netty;
 
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 
 /**
  * Settings of the raw Netty target; immutable, built with {@link #builder()}. Protocols: {@code http1.1},

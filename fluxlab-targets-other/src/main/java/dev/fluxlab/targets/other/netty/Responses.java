@@ -1,11 +1,10 @@
 package dev.fluxlab.targets.other.netty;
 
+import dev.fluxlab.targets.common.http.DateHeader;
 import dev.fluxlab.targets.other.Endpoints;
-import dev.fluxlab.targets.reactor.http.DateHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.AsciiString;
-
 import java.nio.ByteBuffer;
 
 /** Header values and the static bodies, encoded once and shared read-only by every response. */

@@ -1,8 +1,8 @@
 package dev.fluxlab.targets.other.undertow;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.other.Endpoints;
-import dev.fluxlab.targets.other.PortInUse;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -12,12 +12,11 @@ import io.undertow.server.RoutingHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.PathTemplateMatch;
-import org.xnio.Options;
-
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.xnio.Options;
 
 /**
  * A plain Undertow server (undertow-core, no servlet, no light-4j framework around it): the non-reactive baseline of
@@ -79,8 +78,8 @@ public final class UndertowServer {
             } catch (RuntimeException ignored) {
                 // not started
             }
-            if (PortInUse.isBindConflict(e)) {
-                throw new PortInUse(c.port(), e);
+            if (PortInUseException.isBindConflict(e)) {
+                throw new PortInUseException(c.port(), e);
             }
             throw e;
         }

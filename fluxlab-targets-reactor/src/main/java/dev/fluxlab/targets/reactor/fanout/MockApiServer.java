@@ -1,11 +1,11 @@
 package dev.fluxlab.targets.reactor.fanout;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.reactor.http.EventLoopSend;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.net.InetSocketAddress;

@@ -1,7 +1,6 @@
 package dev.fluxlab.targets.reactor.fanout;
 
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
-import java.net.BindException;
+import dev.fluxlab.targets.common.net.PortInUseException;
 import java.time.Duration;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -16,11 +15,8 @@ final class Servers {
         try {
             return server.bindNow(Duration.ofSeconds(30));
         } catch (RuntimeException e) {
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof BindException
-                        || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
-                    throw new PortInUseException(port, e);
-                }
+            if (PortInUseException.isBindConflict(e)) {
+                throw new PortInUseException(port, e);
             }
             throw e;
         }

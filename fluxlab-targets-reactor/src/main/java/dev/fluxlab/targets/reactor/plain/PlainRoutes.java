@@ -1,8 +1,8 @@
 package dev.fluxlab.targets.reactor.plain;
 
-import dev.fluxlab.targets.reactor.fault.FailEvery;
-import dev.fluxlab.targets.reactor.fault.StallSchedule;
-import dev.fluxlab.targets.reactor.http.DateHeader;
+import dev.fluxlab.targets.common.fault.FailEvery;
+import dev.fluxlab.targets.common.fault.StallSchedule;
+import dev.fluxlab.targets.common.http.DateHeader;
 import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import io.netty.buffer.ByteBuf;

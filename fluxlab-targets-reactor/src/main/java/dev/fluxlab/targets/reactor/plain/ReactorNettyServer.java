@@ -1,18 +1,19 @@
 package dev.fluxlab.targets.reactor.plain;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.fault.FailEvery;
-import dev.fluxlab.targets.reactor.fault.StallSchedule;
-import dev.fluxlab.targets.reactor.http.DateHeader;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.fault.FailEvery;
+import dev.fluxlab.targets.common.fault.StallSchedule;
+import dev.fluxlab.targets.common.http.DateHeader;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
+import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
-import dev.fluxlab.targets.reactor.tls.SelfSignedCertificate;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
-import dev.fluxlab.targets.reactor.transport.TransportUnavailableException;
 import io.netty.channel.ChannelOption;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -58,7 +59,7 @@ public final class ReactorNettyServer {
             try {
                 bound = server.bindNow(Duration.ofSeconds(30));
             } catch (RuntimeException e) {
-                if (isAddressInUse(e)) {
+                if (PortInUseException.isBindConflict(e)) {
                     throw new PortInUseException(config.port(), e);
                 }
                 throw e;
@@ -87,7 +88,7 @@ public final class ReactorNettyServer {
                 .host(config.host())
                 .port(config.port())
                 .runOn(loops.loops(), loops.preferNative())
-                .protocol(protocol.httpProtocols())
+                .protocol(ReactorProtocols.of(protocol))
                 .childOption(ChannelOption.TCP_NODELAY, config.tcpNoDelay())
                 .handle(new PlainRoutes(new DateHeader(), stall, failEvery, stress));
         if (config.backlog() != null) {
@@ -119,16 +120,6 @@ public final class ReactorNettyServer {
             server = server.secure(s -> s.sslContext(spec));
         }
         return server;
-    }
-
-    private static boolean isAddressInUse(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BindException
-                    || (t.getMessage() != null && t.getMessage().contains("Address already in use"))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.fluxlab.targets.reactor.plain;
 
-import dev.fluxlab.targets.reactor.fault.Stall;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.fault.Stall;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Objects;

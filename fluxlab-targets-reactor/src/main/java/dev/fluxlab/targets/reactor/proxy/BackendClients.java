@@ -21,7 +21,7 @@ import reactor.netty.resources.LoopResources;
  * client a request should use given the event loop its inbound connection runs on: the one shared client in the
  * {@code colocated} and {@code no-colocation} modes, that loop's own client in {@code per-loop-pools}.
  *
- * <p>Every client counts, per event loop, the backend connections it opens ({@link LoopStats#backendConnection}),
+ * <p>Every client counts, per event loop, the backend connections it opens ({@link EventLoopCounters#backendConnection}),
  * read on the loop the connection is registered on.
  */
 public final class BackendClients implements AutoCloseable {
@@ -36,7 +36,7 @@ public final class BackendClients implements AutoCloseable {
      * @param serverLoops the frontend server's loops (colocation on): shared with the client in the colocated modes
      * @param stats       where connections are counted
      */
-    public BackendClients(FrontendConfig config, TransportLoops serverLoops, LoopStats stats) {
+    public BackendClients(FrontendConfig config, TransportLoops serverLoops, EventLoopCounters stats) {
         switch (config.clientMode()) {
             case COLOCATED -> {
                 ownLoops = null;
@@ -74,7 +74,7 @@ public final class BackendClients implements AutoCloseable {
         }
     }
 
-    private HttpClient client(FrontendConfig config, String name, LoopStats stats) {
+    private HttpClient client(FrontendConfig config, String name, EventLoopCounters stats) {
         ConnectionProvider.Builder pool = ConnectionProvider.builder(name);
         if (config.hasAllocationStrategy()) {
             Http2AllocationStrategy.Builder s = Http2AllocationStrategy.builder();

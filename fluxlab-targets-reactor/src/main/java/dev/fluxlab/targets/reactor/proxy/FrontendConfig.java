@@ -1,7 +1,7 @@
 package dev.fluxlab.targets.reactor.proxy;
 
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;

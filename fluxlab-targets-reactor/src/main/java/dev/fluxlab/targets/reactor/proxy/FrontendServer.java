@@ -1,13 +1,14 @@
 package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
-import dev.fluxlab.targets.reactor.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
-import dev.fluxlab.targets.reactor.transport.TransportSupport;
 import io.netty.channel.ChannelOption;
 import io.netty.util.ResourceLeakDetector;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
@@ -24,7 +25,7 @@ import reactor.netty.http.server.HttpServer;
 /**
  * The HTTP/2 proxy frontend of the seeds' experiment: a Reactor Netty server ({@link ProxyRoutes}) whose requests are
  * forwarded to a backend by the {@link BackendClients} of the configured {@link ClientMode}, with per-loop
- * {@link LoopStats} served on {@code GET /stats} and printed at shutdown.
+ * {@link EventLoopCounters} served on {@code GET /stats} and printed at shutdown.
  */
 public final class FrontendServer {
 
@@ -48,7 +49,7 @@ public final class FrontendServer {
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-fe",
                 TransportLoops.DEFAULT_SELECT_COUNT, workers);
-        LoopStats stats = new LoopStats();
+        EventLoopCounters stats = new EventLoopCounters();
         BackendClients clients = null;
         try {
             clients = new BackendClients(config, loops, stats);
@@ -59,7 +60,7 @@ public final class FrontendServer {
                     .host(config.host())
                     .port(config.port())
                     .runOn(loops.loops(), loops.preferNative())
-                    .protocol(config.protocol().httpProtocols())
+                    .protocol(ReactorProtocols.of(config.protocol()))
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .handle(routes);
             if (tls != null) {
@@ -70,16 +71,13 @@ public final class FrontendServer {
             try {
                 bound = server.bindNow(Duration.ofSeconds(30));
             } catch (RuntimeException e) {
-                for (Throwable t = e; t != null; t = t.getCause()) {
-                    if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
-                        throw new PortInUseException(config.port(), e);
-                    }
+                if (PortInUseException.isBindConflict(e)) {
+                    throw new PortInUseException(config.port(), e);
                 }
                 throw e;
             }
             DisposableServer statsServer = null;
-            if (!config.protocol().secure() && !java.util.Arrays.asList(config.protocol().httpProtocols())
-                    .contains(reactor.netty.http.HttpProtocol.HTTP11)) {
+            if (!config.protocol().secure() && !config.protocol().wires().contains(ServerProtocol.Wire.HTTP11)) {
                 // h2c by prior knowledge only: plain HTTP/1.1 clients (the runner) read the stats on a side port
                 statsServer = HttpServer.create().host(config.host()).port(0)
                         .runOn(loops.loops(), loops.preferNative())
@@ -108,14 +106,14 @@ public final class FrontendServer {
         private final TransportLoops loops;
         private final BackendClients clients;
         private final ProxyRoutes routes;
-        private final LoopStats stats;
+        private final EventLoopCounters stats;
         private final String transport;
         private final int workers;
         private final X509Certificate certificate;
 
         Running(FrontendConfig config, DisposableServer server, DisposableServer statsServer, TransportLoops loops,
                 BackendClients clients,
-                ProxyRoutes routes, LoopStats stats, String transport, int workers, X509Certificate certificate) {
+                ProxyRoutes routes, EventLoopCounters stats, String transport, int workers, X509Certificate certificate) {
             this.config = config;
             this.server = server;
             this.statsServer = statsServer;
@@ -136,7 +134,7 @@ public final class FrontendServer {
             return server;
         }
 
-        public LoopStats stats() {
+        public EventLoopCounters stats() {
             return stats;
         }
 

@@ -26,7 +26,7 @@ import reactor.netty.http.server.HttpServerResponse;
  *   <li>{@code POST /post}: backend {@code POST /post} with the request body, response relayed;</li>
  *   <li>{@code POST /post2}: the body is parsed as JSON (Jackson), then backend {@code GET /checkPermission}, then
  *       backend {@code POST /post} with the re-serialised JSON, response relayed (403 when permission is refused);</li>
- *   <li>{@code GET /stats}: the per-loop counters ({@link LoopStats}) as JSON.</li>
+ *   <li>{@code GET /stats}: the per-loop counters ({@link EventLoopCounters}) as JSON.</li>
  * </ul>
  * Every backend response body is read to its end (as a byte array, so no buffer outlives a cancelled exchange),
  * except the permission check's with {@code consumePermissionBody=false}, the seeds' mistake. A failed backend
@@ -43,11 +43,11 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
     }
 
     private final BackendClients clients;
-    private final LoopStats stats;
+    private final EventLoopCounters stats;
     private final FrontendConfig config;
     private final AtomicLong errors = new AtomicLong();
 
-    public ProxyRoutes(FrontendConfig config, BackendClients clients, LoopStats stats) {
+    public ProxyRoutes(FrontendConfig config, BackendClients clients, EventLoopCounters stats) {
         this.config = config;
         this.clients = clients;
         this.stats = stats;

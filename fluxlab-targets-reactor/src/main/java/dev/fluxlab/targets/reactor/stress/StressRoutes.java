@@ -1,11 +1,12 @@
 package dev.fluxlab.targets.reactor.stress;
 
+import dev.fluxlab.targets.common.stress.StressConfig;
+import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AsciiString;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -117,20 +118,7 @@ public final class StressRoutes implements AutoCloseable {
      * thread kind, the pool, commonPool's parallelism, and where non-reactive handlers run (the event loop here).
      */
     public Map<String, Object> readinessAttributes() {
-        return attributes(config, "event-loop");
-    }
-
-    /** The readiness attributes shared by every target serving these endpoints. */
-    public static Map<String, Object> attributes(StressConfig config, String blockingExecution) {
-        Map<String, Object> a = new LinkedHashMap<>();
-        a.put("sleep-ms", config.sleep().toMillis());
-        a.put("blocking-execution", blockingExecution);
-        a.put("elastic-cap", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
-        a.put("async-core", config.asyncCore());
-        a.put("async-max", config.asyncMax());
-        a.put("async-queue", config.asyncQueue());
-        a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
-        return a;
+        return config.readinessAttributes("event-loop", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
     }
 
     @Override

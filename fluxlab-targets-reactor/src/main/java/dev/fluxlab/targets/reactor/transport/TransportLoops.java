@@ -1,7 +1,10 @@
 package dev.fluxlab.targets.reactor.transport;
 
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.transport.EventLoops;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.util.concurrent.EventExecutor;
 import reactor.netty.resources.LoopResources;
 
@@ -14,7 +17,7 @@ import reactor.netty.resources.LoopResources;
  *   <li>{@code io_uring}: the same, after checking io_uring is available (Reactor Netty would otherwise silently
  *       fall back);</li>
  *   <li>{@code nio}: Reactor Netty's own resources with {@code preferNative=false};</li>
- *   <li>{@code epoll}: {@link IoHandlerLoopResources} on {@code EpollIoHandler}, because Reactor Netty 1.3.8 has no
+ *   <li>{@code epoll}: {@link IoHandlerLoopResources} on the lab's epoll {@link EventLoops}, because Reactor Netty 1.3.8 has no
  *       way to prefer epoll over an available io_uring.</li>
  * </ul>
  *
@@ -47,8 +50,7 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
         int select = selectCount < 1 ? -1 : selectCount;
         return switch (requested) {
             case EPOLL -> new TransportLoops(requested, expected,
-                    new IoHandlerLoopResources(threadPrefix + "-epoll", select, workers, EpollIoHandler.newFactory()),
-                    true);
+                    new IoHandlerLoopResources(EventLoops.create(requested, threadPrefix, select, workers)), true);
             case NIO -> new TransportLoops(requested, expected,
                     LoopResources.create(threadPrefix, select, workers, true, true), false);
             case NATIVE, IO_URING -> new TransportLoops(requested, expected,

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

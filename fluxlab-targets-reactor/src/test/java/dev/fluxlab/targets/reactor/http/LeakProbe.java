@@ -1,13 +1,13 @@
 package dev.fluxlab.targets.reactor.http;
 
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.fault.Stall;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
-import dev.fluxlab.targets.reactor.fault.Stall;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.transport.Transport;
 import io.netty.buffer.ByteBufAllocator;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

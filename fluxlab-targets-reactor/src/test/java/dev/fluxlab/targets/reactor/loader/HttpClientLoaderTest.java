@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.warmup.WarmupPolicy;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import java.net.URI;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import io.netty.handler.codec.http.HttpMethod;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;

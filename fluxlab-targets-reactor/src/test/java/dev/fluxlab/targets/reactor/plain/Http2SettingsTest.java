@@ -3,7 +3,7 @@ package dev.fluxlab.targets.reactor.plain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.fluxlab.targets.reactor.http.ServerProtocol;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;

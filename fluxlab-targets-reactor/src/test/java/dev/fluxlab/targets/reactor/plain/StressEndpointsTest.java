@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.stress.StressConfig;
-import dev.fluxlab.targets.reactor.stress.StressWork;
-import dev.fluxlab.targets.reactor.transport.Transport;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.stress.StressConfig;
+import dev.fluxlab.targets.common.stress.StressWork;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.reactor.plain.PortInUseException;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import java.net.URI;

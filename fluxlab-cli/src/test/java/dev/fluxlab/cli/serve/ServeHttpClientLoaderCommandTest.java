@@ -1,0 +1,34 @@
+package dev.fluxlab.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fluxlab serve httpclient-loader} against a backend that is not there: a failed run, said in one line. */
+class ServeHttpClientLoaderCommandTest {
+
+    @Test
+    void everyConnectionFailingIsAFailedRunWithOneLineSayingSo(@TempDir Path dir) throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        Path json = dir.resolve("load.json");
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "httpclient-loader",
+                "--backend-url", "http://127.0.0.1:" + closed, "--warmup", "0s", "--duration", "1s",
+                "--progress", "none", "--json", json.toString());
+        assertEquals(1, r.exitCode(), r.err());
+        String[] lines = r.err().strip().split("\\R");
+        assertEquals(1, lines.length, r.err());
+        assertTrue(lines[0].startsWith("fluxlab serve httpclient-loader: no request succeeded (errors "), r.err());
+        assertTrue(lines[0].contains("127.0.0.1:" + closed + " is up"), r.err());
+        assertTrue(Files.readString(json).contains("\"requests_ok\" : 0")
+                || Files.readString(json).contains("\"requests_ok\":0"), "the measured document is kept");
+    }
+}

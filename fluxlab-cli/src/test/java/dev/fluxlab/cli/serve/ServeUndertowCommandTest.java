@@ -1,0 +1,30 @@
+package dev.fluxlab.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Each bad knob of {@code fluxlab serve undertow} gets its own message, naming that knob alone and the fix. */
+class ServeUndertowCommandTest {
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--io-threads, 0, '--io-threads must be at least 1, was 0'",
+        "--worker-threads, 0, '--worker-threads must be at least 1, was 0'",
+        "--backlog, -5, '--backlog must be at least 1, was -5'",
+        "--buffer-size, 512, '--buffer-size must be at least 1024 bytes, was 512'"})
+    void oneBadOptionOneMessage(String flag, String value, String message) {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "undertow", flag, value);
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: " + message + "; leave it out for light-4j's default"), r.err());
+        for (String other : new String[]{"--io-threads", "--worker-threads", "--backlog", "--buffer-size"}) {
+            if (!other.equals(flag)) {
+                assertFalse(r.err().contains(other), other + " named for a bad " + flag + ": " + r.err());
+            }
+        }
+        assertEquals("", r.out());
+    }
+}

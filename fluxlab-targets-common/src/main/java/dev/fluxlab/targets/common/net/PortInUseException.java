@@ -1,0 +1,33 @@
+package dev.fluxlab.targets.common.net;
+
+import java.net.BindException;
+
+/** The port asked for is already bound by another process: the message names it and the fix. */
+public final class PortInUseException extends RuntimeException {
+
+    private final int port;
+
+    public PortInUseException(int port, Throwable cause) {
+        super("port " + port + " is in use; pick another or use --port 0", cause);
+        this.port = port;
+    }
+
+    /** The busy port. */
+    public int port() {
+        return port;
+    }
+
+    /** Whether {@code t} (or a cause) says the address is in use, whichever way the stack reported it. */
+    public static boolean isBindConflict(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof PortInUseException || c instanceof BindException
+                    || (c.getMessage() != null && c.getMessage().contains("Address already in use"))) {
+                return true;
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return false;
+    }
+}

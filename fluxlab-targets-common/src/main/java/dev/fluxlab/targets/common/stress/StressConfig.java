@@ -1,0 +1,58 @@
+package dev.fluxlab.targets.common.stress;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * The knobs of seed 002's stress endpoints on the plain target: the blocking time and the executor that stands in
+ * for Spring's {@code @Async} ThreadPoolTaskExecutor (a {@code ThreadPoolExecutor} with the same core / max / queue
+ * semantics: threads beyond core start only when the queue is full).
+ *
+ * @param sleep        how long blocking endpoints hold their thread
+ * @param asyncCore    pool core size (endpoint 01)
+ * @param asyncMax     pool max size
+ * @param asyncQueue   pool queue capacity
+ * @param threadHeader send {@link StressWork#THREAD_HEADER} naming the thread that did the work
+ */
+public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyncQueue, boolean threadHeader) {
+
+    /** The seed's settings: 1 s sleep, core 100, max 200, queue 1000, no thread header. */
+    public static final StressConfig DEFAULTS = new StressConfig(StressWork.DEFAULT_SLEEP, 100, 200, 1000, false);
+
+    public StressConfig {
+        if (sleep == null || sleep.isNegative()) {
+            throw new IllegalArgumentException("sleep must be zero or positive, was " + sleep);
+        }
+        if (asyncCore < 1) {
+            throw new IllegalArgumentException("async-core must be at least 1, was " + asyncCore);
+        }
+        if (asyncMax < asyncCore) {
+            throw new IllegalArgumentException("async-max (" + asyncMax + ") must be at least async-core ("
+                    + asyncCore + ")");
+        }
+        if (asyncQueue < 0) {
+            throw new IllegalArgumentException("async-queue must be 0 or more, was " + asyncQueue);
+        }
+    }
+
+    /**
+     * What explains the blocking endpoints' throughput, for the readiness line of every target serving them: the
+     * sleep, where non-reactive handlers run, boundedElastic's cap, the pool, commonPool's parallelism.
+     *
+     * @param blockingExecution where non-reactive handlers run ({@code event-loop}, {@code worker})
+     * @param elasticCap        Reactor's {@code Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE} (the caller has Reactor)
+     */
+    public Map<String, Object> readinessAttributes(String blockingExecution, int elasticCap) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("sleep-ms", sleep.toMillis());
+        a.put("blocking-execution", blockingExecution);
+        a.put("elastic-cap", elasticCap);
+        a.put("async-core", asyncCore);
+        a.put("async-max", asyncMax);
+        a.put("async-queue", asyncQueue);
+        a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
+        return a;
+    }
+}

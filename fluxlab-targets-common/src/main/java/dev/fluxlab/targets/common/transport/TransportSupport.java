@@ -1,0 +1,66 @@
+package dev.fluxlab.targets.common.transport;
+
+import dev.fluxlab.model.transport.NativeOrder;
+import dev.fluxlab.model.transport.Transport;
+import io.netty.channel.Channel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.uring.IoUring;
+import java.util.Optional;
+
+/**
+ * What this machine supports, asked of Netty itself ({@link IoUring#isAvailable()}, {@link Epoll#isAvailable()}),
+ * and which transport a live channel really uses (by its class, never by what was asked for).
+ */
+public final class TransportSupport {
+
+    private TransportSupport() {
+    }
+
+    /** Whether {@code transport} can run here; {@link Transport#NATIVE} and {@link Transport#NIO} always can. */
+    public static boolean isAvailable(Transport transport) {
+        return unavailabilityCause(transport).isEmpty();
+    }
+
+    /** Netty's reason why {@code transport} cannot run here, empty when it can. */
+    public static Optional<Throwable> unavailabilityCause(Transport transport) {
+        return switch (transport) {
+            case IO_URING -> IoUring.isAvailable() ? Optional.empty() : Optional.of(IoUring.unavailabilityCause());
+            case EPOLL -> Epoll.isAvailable() ? Optional.empty() : Optional.of(Epoll.unavailabilityCause());
+            case NIO, NATIVE -> Optional.empty();
+        };
+    }
+
+    /**
+     * The concrete transport {@code requested} resolves to: itself when explicit (failing when unavailable),
+     * otherwise the best available in the targets' order ({@link NativeOrder#TARGET}: io_uring, epoll, NIO).
+     *
+     * @throws TransportUnavailableException when an explicit transport cannot run here
+     */
+    public static Transport resolve(Transport requested) {
+        if (requested.isConcrete()) {
+            unavailabilityCause(requested).ifPresent(cause -> {
+                throw new TransportUnavailableException(requested, cause);
+            });
+            return requested;
+        }
+        return NativeOrder.TARGET.resolve(TransportSupport::isAvailable);
+    }
+
+    /** The transport {@code channel} actually runs on, from its class ({@code IoUringServerSocketChannel}...). */
+    public static String actual(Channel channel) {
+        String name = channel.getClass().getSimpleName();
+        if (name.startsWith("IoUring")) {
+            return Transport.IO_URING.label();
+        }
+        if (name.startsWith("Epoll")) {
+            return Transport.EPOLL.label();
+        }
+        if (name.startsWith("Nio")) {
+            return Transport.NIO.label();
+        }
+        if (name.startsWith("KQueue")) {
+            return "kqueue";
+        }
+        return name;
+    }
+}

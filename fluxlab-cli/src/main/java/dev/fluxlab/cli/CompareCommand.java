@@ -57,8 +57,9 @@ final class CompareCommand implements Callable<Integer> {
     Path markdown;
 
     @Option(names = "--fail-on-regression", arity = "0..1", paramLabel = "THRESHOLD%", parameterConsumer = OptionalThreshold.class,
+            fallbackValue = DEFAULT_THRESHOLD,
             description = {"for CI: exit 3 when any cell got worse beyond noise AND by more than THRESHOLD "
-                    + "(throughput lower, p99 higher; default " + DEFAULT_THRESHOLD + "), and list those cells"})
+                    + "(throughput lower, p99 higher; default ${FALLBACK-VALUE}), and list those cells"})
     String failOnRegression;
 
     @Option(names = "--normalise-speed", description = {"divide B's throughput by speed(B)/speed(A), the ratio of the "

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.history.ChangePoints;
 import dev.fluxlab.history.HistoryException;
 import dev.fluxlab.history.HistoryIndex;
 import dev.fluxlab.history.Trend;
@@ -34,9 +35,8 @@ import java.util.concurrent.Callable;
                         + "that holds its run folder). The index is only an index: results.json stays the record, "
                         + "and --rebuild recreates it from the run folders."},
         footerHeading = "%n",
-        footer = {"Change points: binary segmentation; at each segment's least-squares split, a two-sided Mann-Whitney U test "
-                + "at p <= 0.05 with at least 3 runs on each side, and a level change larger than the runs' noise floor "
-                + "(repeat range, at least a recorded A/A floor; 3%% for a single repeat). One outlying run is never a change."},
+        footer = {ChangePoints.METHOD, "A run's noise floor: the range of its repeats (the fixed default for a single "
+                + "repeat), at least the worst A/A disagreement it recorded. One outlying run is never a change point."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:history printed (or index rebuilt)", "1:the --html file or the index could not be written",
                 "2:bad input (no or unreadable index, unknown suite, figure or cell)"})

@@ -12,9 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,20 +81,8 @@ final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         CompareReport.lines(c).forEach(out::println);
-        if (markdown != null) {
-            try {
-                Path parent = markdown.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                Files.writeString(markdown, CompareReport.markdown(c), StandardCharsets.UTF_8);
-                out.println("wrote " + markdown);
-            } catch (IOException e) {
-                out.flush();
-                err.println("fluxlab compare: cannot write " + markdown + ": " + e.getMessage() + "; choose a writable --md path");
-                err.flush();
-                return 1;
-            }
+        if (markdown != null && !OutputFile.write(markdown, CompareReport.markdown(c), "fluxlab compare", "--md", out, err)) {
+            return 1;
         }
         out.flush();
         if (failOnRegression != null) {

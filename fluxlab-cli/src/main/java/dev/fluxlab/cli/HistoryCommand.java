@@ -14,9 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -80,20 +78,8 @@ final class HistoryCommand implements Callable<Integer> {
                 t = Trend.of(index, suite, figure, cell);
             }
             TrendText.lines(t).forEach(out::println);
-            if (html != null) {
-                try {
-                    Path parent = html.toAbsolutePath().getParent();
-                    if (parent != null) {
-                        Files.createDirectories(parent);
-                    }
-                    Files.writeString(html, TrendHtml.render(t), StandardCharsets.UTF_8);
-                    out.println("wrote " + html);
-                } catch (IOException e) {
-                    out.flush();
-                    err.println("fluxlab history: cannot write " + html + ": " + e.getMessage() + "; choose a writable --html path");
-                    err.flush();
-                    return 1;
-                }
+            if (html != null && !OutputFile.write(html, TrendHtml.render(t), "fluxlab history", "--html", out, err)) {
+                return 1;
             }
             out.flush();
             return 0;

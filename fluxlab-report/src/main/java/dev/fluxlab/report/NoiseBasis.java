@@ -58,7 +58,7 @@ public record NoiseBasis(Basis basis, double floor, String text) {
             recorded.add(side + " " + n.pairs() + (n.pairs() == 1 ? " pair" : " pairs") + " (" + n.basis() + "), worst "
                     + Numbers.percent(n.worstPct() / 100) + ", median " + Numbers.percent(n.medianPct() / 100));
         }
-        if (floor > 0 || a.noise() != null || b.noise() != null) {
+        if (a.noise() != null || b.noise() != null) {
             Basis basis = aa ? Basis.AA_PAIRS : Basis.REPEAT_SPREAD;
             return new NoiseBasis(basis, floor, basis.text() + ": floor " + Numbers.percent(floor) + " (the worst recorded; "
                     + String.join("; ", recorded) + "), or more where a cell's repeats spread more");

@@ -1,26 +1,28 @@
 package dev.fluxlab.cli;
 
-import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.report.CompareReport;
 import dev.fluxlab.report.Comparison;
 import dev.fluxlab.report.ReportInputException;
 import dev.fluxlab.report.ResultsFiles;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 
 /**
  * {@code fluxlab compare A B}: two results folders side by side, cell by cell, with a verdict that accounts for the
- * measured spread (see {@link Comparison}). A comparison is not a failure: exit 0 whatever the verdicts; 2 for bad input.
+ * measured spread (see {@link Comparison}). A comparison is not a failure: exit 0 whatever the verdicts, unless
+ * {@code --fail-on-regression} asks for CI's exit 3 when a cell got worse beyond noise and the threshold; 2 for bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two results folders cell by cell: req/s of A and B with their spread, B/A, a verdict "
@@ -28,10 +30,16 @@ import java.util.concurrent.Callable;
                 "Cells are matched by their id (their knob values); cells in only one run are listed."},
         footerHeading = "%n",
         footer = {"Verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least 3%% when a side has "
-                + "a single repeat, whose noise is unknown) or when both have repeats and their min-max ranges overlap; else 'better' "
-                + "(B has more throughput) or 'worse'."},
+                + "a single repeat, whose noise is unknown, and at least the noise floor a run recorded: its worst A/A "
+                + "disagreement) or when both have repeats and their min-max ranges overlap; else 'better' "
+                + "(B has more throughput; for p99, lower) or 'worse'. The output says which noise basis it used: "
+                + "recorded A/A pairs, repeat spread, or the fixed default.",
+                "Before the table, a WARNING lists what differs between the runs' environments that moves numbers: CPU model, "
+                + "cpus, kernel, JDK, governor, fluxlab commit, dirty tree, machine speed beyond the noise floor."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:comparison printed (whatever the verdicts)", "1:the --md file could not be written", "2:bad input"})
+        exitCodeList = {"0:comparison printed (whatever the verdicts, without --fail-on-regression)",
+                "1:the --md file could not be written", "2:bad input",
+                "3:--fail-on-regression: a cell got worse beyond noise and the threshold (listed on stderr)"})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -46,38 +54,76 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--md", paramLabel = "FILE", description = "also write the comparison as Markdown to FILE")
     Path markdown;
 
+    @Option(names = "--fail-on-regression", arity = "0..1", paramLabel = "THRESHOLD%", parameterConsumer = OptionalThreshold.class,
+            fallbackValue = DEFAULT_THRESHOLD,
+            description = {"for CI: exit 3 when any cell got worse beyond noise AND by more than THRESHOLD "
+                    + "(throughput lower, p99 higher; default ${FALLBACK-VALUE}), and list those cells"})
+    String failOnRegression;
+
+    @Option(names = "--normalise-speed", description = {"divide B's throughput by speed(B)/speed(A), the ratio of the "
+            + "machine speeds both runs measured before they started (environment.speedBefore); the output says so"})
+    boolean normaliseSpeed;
+
+    static final String DEFAULT_THRESHOLD = "5%";
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        RunResult runA;
-        RunResult runB;
+        Comparison c;
+        double threshold;
         try {
-            runA = ResultsFiles.load(a);
-            runB = ResultsFiles.load(b);
+            threshold = failOnRegression == null ? Double.NaN : threshold(failOnRegression);
+            c = Comparison.of(ResultsFiles.load(a), ResultsFiles.load(b), normaliseSpeed);
         } catch (ReportInputException e) {
             err.println("fluxlab compare: " + e.getMessage());
             err.flush();
             return 2;
         }
-        Comparison c = Comparison.of(runA, runB);
         CompareReport.lines(c).forEach(out::println);
-        if (markdown != null) {
-            try {
-                Path parent = markdown.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                Files.writeString(markdown, CompareReport.markdown(c), StandardCharsets.UTF_8);
-                out.println("wrote " + markdown);
-            } catch (IOException e) {
-                out.flush();
-                err.println("fluxlab compare: cannot write " + markdown + ": " + e.getMessage() + "; choose a writable --md path");
-                err.flush();
-                return 1;
-            }
+        if (markdown != null && !OutputFile.write(markdown, CompareReport.markdown(c), "fluxlab compare", "--md", out, err)) {
+            return 1;
         }
         out.flush();
+        if (failOnRegression != null) {
+            List<Comparison.Regression> regressions = c.regressions(threshold);
+            if (!regressions.isEmpty()) {
+                err.println("fluxlab compare: " + regressions.size() + (regressions.size() == 1 ? " regression" : " regressions")
+                        + " beyond noise and the " + failOnRegression + " threshold:");
+                regressions.forEach(r -> err.println("  " + r.text()));
+                err.flush();
+                return 3;
+            }
+            out.println("no regression beyond noise and the " + failOnRegression + " threshold");
+            out.flush();
+        }
         return 0;
+    }
+
+    /**
+     * Takes the next argument as the threshold only when it is a number (with or without {@code %}), so that
+     * {@code --fail-on-regression A B} leaves the two folders to the positional parameters.
+     */
+    static final class OptionalThreshold implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
+            boolean number = !args.isEmpty() && args.peek().trim().matches("[0-9]+(\\.[0-9]*)?\\s*%?");
+            argSpec.setValue(number ? args.pop() : DEFAULT_THRESHOLD);
+        }
+    }
+
+    /** {@code 5%}, {@code 5} or {@code 0.5%} as a fraction. */
+    static double threshold(String text) throws ReportInputException {
+        String t = text.trim();
+        try {
+            double pct = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t);
+            if (pct >= 0 && pct < 100) {
+                return pct / 100;
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw new ReportInputException("--fail-on-regression takes a threshold in percent from 0 to 100 such as 5% (got '"
+                + text + "')");
     }
 }

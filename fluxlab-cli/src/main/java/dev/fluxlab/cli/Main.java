@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
         subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class,
-                ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, CompareCommand.class, HistoryCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

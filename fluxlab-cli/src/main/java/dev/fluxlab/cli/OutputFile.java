@@ -1,6 +1,8 @@
 package dev.fluxlab.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -9,9 +11,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * A file a command writes only after its work (e.g. {@code load --json}), checked before the work starts: a
- * minutes-long load whose result then cannot be written is lost. The check creates the file's folder and a probe
- * file in it, as the later atomic write does, and removes the probe.
+ * A file a command was asked to write with an option ({@code load --json}, {@code compare --md}, {@code history
+ * --html}): checked before the work starts when the work is long (a minutes-long load whose result then cannot be
+ * written is lost: the check creates the file's folder and a probe file in it, as the later atomic write does, and
+ * removes the probe), and written with one clear line when it fails.
  */
 final class OutputFile {
 
@@ -51,5 +54,29 @@ final class OutputFile {
             return f.getReason();
         }
         return e.getMessage();
+    }
+
+    /**
+     * Writes {@code text} to {@code file} and prints {@code wrote FILE}; on failure prints one line naming the option to
+     * change and returns false.
+     *
+     * @param command the command's name for the message, e.g. {@code fluxlab compare}
+     * @param option  the option that named the file, e.g. {@code --md}
+     */
+    static boolean write(Path file, String text, String command, String option, PrintWriter out, PrintWriter err) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            out.println("wrote " + file);
+            return true;
+        } catch (IOException e) {
+            out.flush();
+            err.println(command + ": cannot write " + file + ": " + e.getMessage() + "; choose a writable " + option + " path");
+            err.flush();
+            return false;
+        }
     }
 }

@@ -134,6 +134,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "; choose a writable place with --out DIR");
             return 1;
         }
+        HistoryCommand.recordRun(dir, out);
         return switch (r.status()) {
             case "complete" -> 0;
             case "interrupted" -> 130;

@@ -110,6 +110,30 @@ class ReportAndCompareCommandTest {
     }
 
     @Test
+    void failOnRegressionExitsThreeAndNamesTheCells() throws Exception {
+        Path a = write("a", run("run-a", new double[]{100_000, 101_000, 99_000}, new double[]{70_000}));
+        Path b = write("b", run("run-b", new double[]{90_000, 91_000, 89_000}, new double[]{69_000}));
+        Result r = fluxlab("compare", "--fail-on-regression", a.toString(), b.toString());
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("1 regression beyond noise and the 5% threshold"), r.err());
+        assertTrue(r.err().contains("epoll: throughput 0.90x"), r.err());
+        assertFalse(r.err().contains("nio"), "1.4% with n=1 is noise: " + r.err());
+        assertTrue(r.out().contains("noise basis: repeat spread"), r.out());
+
+        Result lenient = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "12%");
+        assertEquals(0, lenient.exit(), lenient.err());
+        assertTrue(lenient.out().contains("no regression beyond noise and the 12% threshold"), lenient.out());
+        assertEquals(0, fluxlab("compare", a.toString(), b.toString()).exit(), "without the flag a comparison never fails");
+
+        Result bad = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "150%");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("threshold in percent"), bad.err());
+        Result noSpeed = fluxlab("compare", a.toString(), b.toString(), "--normalise-speed");
+        assertEquals(2, noSpeed.exit());
+        assertTrue(noSpeed.err().contains("compare without --normalise-speed"), noSpeed.err());
+    }
+
+    @Test
     void compareBadInputExitsTwo() throws Exception {
         Path a = write("a", run("run-a", new double[]{1}));
         Result r = fluxlab("compare", a.toString(), tmp.resolve("missing").toString());

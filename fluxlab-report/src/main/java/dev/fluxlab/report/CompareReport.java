@@ -11,8 +11,9 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-    static final List<String> HEADER = List.of("cell", "A req/s", "B req/s", "B/A", "verdict", "A p99 ms", "B p99 ms", "p99 B/A");
-    static final List<Boolean> RIGHT = List.of(false, true, true, true, false, true, true, true);
+    static final List<String> HEADER = List.of("cell", "A req/s", "B req/s", "B/A", "verdict", "A p99 ms", "B p99 ms", "p99 B/A",
+            "p99 verdict");
+    static final List<Boolean> RIGHT = List.of(false, true, true, true, false, true, true, true, false);
 
     static List<List<String>> rows(Comparison c) {
         List<List<String>> rows = new ArrayList<>();
@@ -20,7 +21,8 @@ public final class CompareReport {
             rows.add(List.of(
                     r.label() + (r.invalid().isEmpty() ? "" : " (invalid in " + r.invalid() + ")"),
                     withSpread(r.a()), withSpread(r.b()), Numbers.ratio(r.ratio()), r.verdict().text(),
-                    Numbers.decimal(r.p99a().median()), Numbers.decimal(r.p99b().median()), Numbers.ratio(r.p99Ratio())));
+                    Numbers.decimal(r.p99a().median()), Numbers.decimal(r.p99b().median()), Numbers.ratio(r.p99Ratio()),
+                    r.p99Verdict().text()));
         }
         return rows;
     }
@@ -29,6 +31,7 @@ public final class CompareReport {
         List<String> out = new ArrayList<>();
         out.add("A: " + c.a());
         out.add("B: " + c.b());
+        notes(c).forEach(n -> out.addAll(wrap(n, 100)));
         out.add("");
         out.addAll(TextGrid.lines(HEADER, RIGHT, rows(c)));
         for (String s : c.onlyA()) {
@@ -44,7 +47,9 @@ public final class CompareReport {
 
     public static String markdown(Comparison c) {
         StringBuilder md = new StringBuilder();
-        md.append("# fluxlab compare\n\n- A: ").append(MarkdownReport.text(c.a())).append("\n- B: ").append(MarkdownReport.text(c.b())).append("\n\n");
+        md.append("# fluxlab compare\n\n- A: ").append(MarkdownReport.text(c.a())).append("\n- B: ").append(MarkdownReport.text(c.b())).append('\n');
+        notes(c).forEach(n -> md.append("- ").append(MarkdownReport.text(n)).append('\n'));
+        md.append('\n');
         MarkdownReport.pipeTable(md, HEADER, RIGHT, rows(c));
         if (!c.onlyA().isEmpty() || !c.onlyB().isEmpty()) {
             md.append('\n');
@@ -54,6 +59,23 @@ public final class CompareReport {
         md.append("\n_req/s: median ±half range over repeats. ").append(MarkdownReport.text(Comparison.RULE))
                 .append(" p99: corrected latency, lower is better._\n");
         return md.toString();
+    }
+
+    /**
+     * What the reader must know before the table: fingerprint differences (a warning: they move numbers), the speed
+     * normalisation when asked, and the noise basis the verdicts used.
+     */
+    static List<String> notes(Comparison c) {
+        List<String> out = new ArrayList<>();
+        if (!c.fingerprint().isEmpty()) {
+            out.add("WARNING: the runs' environments differ in what moves numbers: "
+                    + String.join("; ", c.fingerprint().stream().map(Fingerprint.Difference::text).toList()));
+        }
+        if (c.speedNote() != null) {
+            out.add(c.speedNote());
+        }
+        out.add("noise basis: " + c.noise().text());
+        return out;
     }
 
     static List<String> wrap(String text, int width) {

@@ -6,6 +6,7 @@ import dev.fluxlab.model.run.Stat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -16,23 +17,33 @@ import java.util.Map;
  * The noise band is {@code s(A) + s(B)}; when either side has a single repeat its noise is unknown, so the band is at
  * least {@link #SINGLE_RUN_FLOOR} (3%). The verdict is {@code within noise} when {@code |r - 1|} is within the band,
  * or when both sides have repeats and their min-max ranges overlap; otherwise {@code better} (B has more
- * throughput) or {@code worse}. It is {@code n/a} when a side has no throughput figure.
+ * throughput) or {@code worse}. It is {@code n/a} when a side has no throughput figure. When a run recorded its noise
+ * floor ({@link NoiseBasis}), the band is at least that floor. p99 latency gets the same rule with the opposite
+ * direction ({@link #higherIsBetter}).
+ *
+ * <p>With {@code normaliseSpeed}, B's throughput is divided by speed(B) / speed(A), the ratio of the two runs' machine
+ * speeds measured before each run ({@code environment.speedBefore}), so that a machine that ran faster or slower is
+ * not read as a change of the system under test; latency is left as measured.
  *
  * @param a      label of the first run (its id)
  * @param b      label of the second run
  * @param rows   cells present in both runs, in A's order
  * @param onlyA  labels of cells only in A
  * @param onlyB  labels of cells only in B
+ * @param noise  which noise floor the verdicts used
+ * @param fingerprint how B's environment differs from A's in what moves numbers (empty when it does not)
+ * @param speedNote how throughput was normalised by machine speed; null when it was not
  */
-public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB) {
+public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
+                         List<Fingerprint.Difference> fingerprint, String speedNote) {
 
     /** Smallest noise band assumed when a side has a single repeat. */
     public static final double SINGLE_RUN_FLOOR = 0.03;
 
     /** The rule in one sentence, for output footers. */
     public static final String RULE = "verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least "
-            + "3% when a side has a single repeat) or when both have repeats and their min-max ranges overlap;"
-            + " else 'better' (B faster) or 'worse'.";
+            + "3% when a side has a single repeat, and at least a recorded noise floor) or when both have repeats and their "
+            + "min-max ranges overlap; else 'better' (B faster; for p99, lower) or 'worse'.";
 
     public enum Verdict {
         BETTER("better"), WORSE("worse"), WITHIN_NOISE("within noise"), UNKNOWN("n/a");
@@ -61,43 +72,132 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
      * @param p99b     B's p99 latency (ms)
      * @param p99Ratio B/A of p99 (lower is better)
      * @param invalid  which side has an invalid cell ({@code A}, {@code B}, {@code A+B}) or empty
+     * @param p99Verdict the verdict on p99 (lower is better)
      */
     public record Row(String key, String label, Stat a, Stat b, double ratio, Verdict verdict,
-                      Stat p99a, Stat p99b, double p99Ratio, String invalid) {
+                      Stat p99a, Stat p99b, double p99Ratio, String invalid, Verdict p99Verdict) {
     }
 
+    /**
+     * A cell that got worse beyond noise and beyond the threshold.
+     *
+     * @param row    the cell
+     * @param figure {@code throughput} or {@code p99}
+     * @param ratio  B/A of that figure
+     */
+    public record Regression(Row row, String figure, double ratio) {
+
+        /** {@code h2c / epoll: throughput 0.82x}. */
+        public String text() {
+            return row.label() + ": " + figure + " " + Numbers.ratio(ratio) + " (" + Numbers.percent(ratio - 1) + ")";
+        }
+    }
+
+    /** The figure of the latency verdict. */
+    static final Figure P99 = Figure.parse("latency_p99_ms");
+
     public static Comparison of(RunResult a, RunResult b) {
+        try {
+            return of(a, b, false);
+        } catch (ReportInputException e) {
+            throw new IllegalStateException("not normalising cannot fail", e);
+        }
+    }
+
+    /**
+     * Compares {@code b} with {@code a}; see the class comment.
+     *
+     * @throws ReportInputException when {@code normaliseSpeed} is asked and a run recorded no machine speed
+     */
+    public static Comparison of(RunResult a, RunResult b, boolean normaliseSpeed) throws ReportInputException {
+        double speedRatio = Fingerprint.speedRatio(a.environment(), b.environment());
+        String speedNote = null;
+        if (normaliseSpeed) {
+            if (Double.isNaN(speedRatio)) {
+                throw new ReportInputException("--normalise-speed needs the machine speed both runs measured before they started "
+                        + "(environment.speedBefore), and " + (hasSpeed(a) ? "B (" + name(b) + ")" : "A (" + name(a) + ")")
+                        + " has none; compare without --normalise-speed");
+            }
+            speedNote = "throughput normalised by machine speed: B's req/s divided by speed(B)/speed(A) = "
+                    + String.format(Locale.ROOT, "%.3f", speedRatio) + " (A " + Numbers.integer(a.environment().speedBefore().opsPerSecond())
+                    + " ops/s, B " + Numbers.integer(b.environment().speedBefore().opsPerSecond()) + " ops/s); latency as measured";
+        }
+        double scaleB = normaliseSpeed ? 1 / speedRatio : 1;
         ReportModel ma = ReportModel.of(a);
         ReportModel mb = ReportModel.of(b);
         Map<String, CellView> cellsB = new LinkedHashMap<>();
         for (CellView c : mb.cells()) {
             cellsB.put(key(c), c);
         }
-        List<Row> rows = new ArrayList<>();
+        List<CellView[]> pairs = new ArrayList<>();
         List<String> onlyA = new ArrayList<>();
         for (CellView ca : ma.cells()) {
             CellView cb = cellsB.remove(key(ca));
             if (cb == null) {
                 onlyA.add(describe(ca));
-                continue;
+            } else {
+                pairs.add(new CellView[]{ca, cb});
             }
+        }
+        boolean anyRepeats = pairs.stream().anyMatch(p -> p[0].throughput().n() > 1 && p[1].throughput().n() > 1);
+        NoiseBasis noise = NoiseBasis.of(a, b, anyRepeats);
+        List<Row> rows = new ArrayList<>();
+        for (CellView[] p : pairs) {
+            CellView ca = p[0];
+            CellView cb = p[1];
             Stat ta = ca.throughput();
-            Stat tb = cb.throughput();
+            Stat tb = scale(cb.throughput(), scaleB);
+            Stat pa = P99.value().apply(ca);
+            Stat pb = P99.value().apply(cb);
             String invalid = (ca.valid() ? "" : "A") + (cb.valid() ? "" : (ca.valid() ? "B" : "+B"));
-            rows.add(new Row(key(ca), ca.label(), ta, tb, ratio(ta, tb), verdict(ta, tb),
-                    ca.latency("p99"), cb.latency("p99"), ratio(ca.latency("p99"), cb.latency("p99")), invalid));
+            rows.add(new Row(key(ca), ca.label(), ta, tb, ratio(ta, tb), verdict(ta, tb, noise.floor(), true),
+                    pa, pb, ratio(pa, pb), invalid, verdict(pa, pb, noise.floor(), higherIsBetter(P99))));
         }
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
-        return new Comparison(name(a), name(b), rows, onlyA, onlyB);
+        double speedFloor = Math.max(noise.floor(), SINGLE_RUN_FLOOR);
+        return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise,
+                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote);
     }
 
-    /** The verdict for throughput figures {@code a} and {@code b} (higher is better); see the class comment. */
+    /**
+     * The cells that got worse beyond noise (verdict {@code worse}) and by more than {@code threshold} (relative, e.g.
+     * 0.05): throughput lower than {@code 1 - threshold} times A's, or p99 higher than {@code 1 + threshold} times A's.
+     */
+    public List<Regression> regressions(double threshold) {
+        List<Regression> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.verdict() == Verdict.WORSE && r.ratio() < 1 - threshold) {
+                out.add(new Regression(r, "throughput", r.ratio()));
+            }
+            if (r.p99Verdict() == Verdict.WORSE && r.p99Ratio() > 1 + threshold) {
+                out.add(new Regression(r, "p99", r.p99Ratio()));
+            }
+        }
+        return out;
+    }
+
+    /** Whether more of {@code figure} is better: throughput (req/s) is; latency, errors, CPU and memory are not. */
+    public static boolean higherIsBetter(Figure figure) {
+        return figure.unit().equals(Figure.THROUGHPUT.unit());
+    }
+
+    /** The verdict for throughput figures {@code a} and {@code b} (higher is better, no recorded floor); see the class comment. */
     public static Verdict verdict(Stat a, Stat b) {
+        return verdict(a, b, 0, true);
+    }
+
+    /**
+     * The verdict for {@code b} against {@code a}; see the class comment.
+     *
+     * @param floor          a recorded noise floor the band is at least (0 for none)
+     * @param higherIsBetter the figure's direction
+     */
+    public static Verdict verdict(Stat a, Stat b, double floor, boolean higherIsBetter) {
         if (a == null || b == null || a.n() == 0 || b.n() == 0 || !(a.median() > 0) || Double.isNaN(b.median())) {
             return Verdict.UNKNOWN;
         }
         double r = b.median() / a.median();
-        double band = a.relativeSpread() + b.relativeSpread();
+        double band = Math.max(a.relativeSpread() + b.relativeSpread(), floor);
         if (a.n() < 2 || b.n() < 2) {
             band = Math.max(band, SINGLE_RUN_FLOOR);
         }
@@ -105,7 +205,15 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         if (overlap || Math.abs(r - 1) <= band + 1e-9) {
             return Verdict.WITHIN_NOISE;
         }
-        return r > 1 ? Verdict.BETTER : Verdict.WORSE;
+        return (r > 1) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
+    }
+
+    private static Stat scale(Stat s, double f) {
+        return f == 1 ? s : new Stat(s.median() * f, s.min() * f, s.max() * f, s.mean() * f, s.stdev() * f, s.n());
+    }
+
+    private static boolean hasSpeed(RunResult r) {
+        return r.environment() != null && r.environment().speedBefore() != null && r.environment().speedBefore().opsPerSecond() > 0;
     }
 
     private static double ratio(Stat a, Stat b) {

@@ -525,7 +525,7 @@ public final class HtmlReport {
         return read("/dev/fluxlab/report/" + name);
     }
 
-    private static String read(String path) {
+    static String read(String path) {
         try (InputStream in = HtmlReport.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + path);

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Aligns rows of strings into columns for a terminal: two spaces between columns, a rule under the header. */
-final class TextGrid {
+public final class TextGrid {
 
     private TextGrid() {
     }
 
-    static List<String> lines(List<String> header, List<Boolean> rightAlign, List<List<String>> rows) {
+    public static List<String> lines(List<String> header, List<Boolean> rightAlign, List<List<String>> rows) {
         int n = header.size();
         int[] width = new int[n];
         for (int i = 0; i < n; i++) {

@@ -1,0 +1,131 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.history.ChangePoints;
+import dev.fluxlab.history.HistoryException;
+import dev.fluxlab.history.HistoryIndex;
+import dev.fluxlab.history.Trend;
+import dev.fluxlab.history.TrendHtml;
+import dev.fluxlab.history.TrendText;
+import dev.fluxlab.report.ResultsFiles;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code fluxlab history [SUITE]}: a figure of a suite over its runs, per cell, with change points and environment
+ * differences, from the local index ({@link HistoryIndex}); {@code --html} writes the offline trend chart,
+ * {@code --rebuild} recreates the index from the results folders.
+ */
+@Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Print a figure of a suite over its runs, one row per run (oldest first) per cell, with the change "
+                + "points found in it and what changed in the environment from the run before; optionally an offline HTML "
+                + "trend chart.",
+                "Every finished 'fluxlab run' is indexed in <results base>/" + HistoryIndex.FILE_NAME + " (default: "
+                        + "$FLUXLAB_HOME/results/" + HistoryIndex.FILE_NAME + "; the results base of a run is the folder "
+                        + "that holds its run folder). The index is only an index: results.json stays the record, "
+                        + "and --rebuild recreates it from the run folders."},
+        footerHeading = "%n",
+        footer = {ChangePoints.METHOD, "A run's noise floor: the range of its repeats (the fixed default for a single "
+                + "repeat), at least the worst A/A disagreement it recorded. One outlying run is never a change point."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:history printed (or index rebuilt)", "1:the --html file or the index could not be written",
+                "2:bad input (no or unreadable index, unknown suite, figure or cell)"})
+final class HistoryCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "SUITE", description = "suite name (default: the suite of the most recent run)")
+    String suite;
+
+    @Option(names = "--cell", paramLabel = "GLOB", description = "only cells whose id or label matches (* and ?), e.g. '*h2c*epoll*'")
+    String cell;
+
+    @Option(names = "--figure", paramLabel = "NAME", description = "the figure, named as in a suite's table value: "
+            + "throughput_rps (default), latency_p99_ms (or p99), latency_p50_ms, ...")
+    String figure;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "also write the trend as a self-contained HTML chart (works offline)")
+    Path html;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "the results base whose index to read (default: $FLUXLAB_HOME/results)")
+    Path results;
+
+    @Option(names = "--rebuild", arity = "0..1", paramLabel = "DIR", fallbackValue = "",
+            description = "recreate DIR/" + HistoryIndex.FILE_NAME + " from every DIR/<run>/results.json (default DIR: the "
+                    + "results base) and exit")
+    String rebuild;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path base = results != null ? results : defaultBase();
+        if (rebuild != null) {
+            return rebuild(rebuild.isEmpty() ? base : Path.of(rebuild), out, err);
+        }
+        try {
+            Trend t;
+            try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+                t = Trend.of(index, suite, figure, cell);
+            }
+            TrendText.lines(t).forEach(out::println);
+            if (html != null && !OutputFile.write(html, TrendHtml.render(t), "fluxlab history", "--html", out, err)) {
+                return 1;
+            }
+            out.flush();
+            return 0;
+        } catch (HistoryException e) {
+            out.flush();
+            return fail(err, e);
+        }
+    }
+
+    private static int rebuild(Path dir, PrintWriter out, PrintWriter err) {
+        try {
+            HistoryIndex.Rebuilt r = HistoryIndex.rebuild(dir);
+            r.skipped().forEach(s -> out.println("skipped: " + s));
+            out.println("indexed " + r.runs() + (r.runs() == 1 ? " run" : " runs") + " in " + r.file());
+            out.flush();
+            return 0;
+        } catch (HistoryException e) {
+            out.flush();
+            fail(err, e);
+            return Files.isDirectory(dir) ? 1 : 2;   // an existing folder that cannot be written, or no folder at all
+        }
+    }
+
+    private static int fail(PrintWriter err, HistoryException e) {
+        err.println("fluxlab history: " + e.getMessage());
+        err.flush();
+        return 2;
+    }
+
+    static Path defaultBase() {
+        return TargetRegistry.home().resolve("results");
+    }
+
+    /**
+     * Adds a finished run to the history index of its results base; a failure is reported and never fails the run
+     * (the index can be rebuilt from the results folders at any time).
+     */
+    static void recordRun(Path runDir, PrintWriter out) {
+        if (!Files.isRegularFile(runDir.resolve(ResultsFiles.RESULTS_JSON))) {
+            return;
+        }
+        try {
+            HistoryIndex.record(runDir);
+        } catch (HistoryException e) {
+            out.println("fluxlab run: the run was not added to the history index: " + e.getMessage());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.fluxlab.history;
+
+import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.report.Comparison;
+import dev.fluxlab.report.Figure;
+import dev.fluxlab.report.Fingerprint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * One figure of a suite over its indexed runs, per cell, with the change points of each cell's series and, per run,
+ * how its environment differs from the run before it. Data only; {@link TrendText} and {@link TrendHtml} render it.
+ *
+ * @param suite   the suite
+ * @param figure  the figure (the report's definition: label, unit, direction)
+ * @param runs    the suite's runs, oldest first
+ * @param changed per run (same order), the fingerprint differences from the run before it
+ * @param series  one per cell that matched, in cell id order
+ */
+public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<List<Fingerprint.Difference>> changed,
+                    List<Series> series) {
+
+    /**
+     * One cell's values over the runs.
+     *
+     * @param cellId  the cell's id
+     * @param label   its label in the latest run that has it
+     * @param points  its values, oldest first (runs without the cell are left out)
+     * @param changes change points, {@link ChangePoints.Change#index()} counted in {@code points}
+     */
+    public record Series(String cellId, String label, List<Point> points, List<ChangePoints.Change> changes) {
+
+        /** The change point that starts at {@code point}, or null. */
+        public ChangePoints.Change changeAt(int point) {
+            return changes.stream().filter(c -> c.index() == point).findFirst().orElse(null);
+        }
+    }
+
+    /**
+     * One run's value of a cell.
+     *
+     * @param run   index into {@link Trend#runs()}
+     * @param stat  median and spread over the repeats
+     * @param valid whether the run judged the cell valid
+     * @param floor the relative noise floor of this value (see {@link #floor})
+     */
+    public record Point(int run, Stat stat, boolean valid, double floor) {
+    }
+
+    /**
+     * Reads the trend of a figure in a suite.
+     *
+     * @param suite      a suite name; null for the suite of the most recent run
+     * @param figureName a figure as the report names it ({@code throughput_rps}, {@code latency_p99_ms}, also
+     *                   {@code p99}); null for throughput
+     * @param cellGlob   null for every cell, else a glob ({@code *}, {@code ?}) matched against the cell's id and label
+     */
+    public static Trend of(HistoryIndex index, String suite, String figureName, String cellGlob) throws HistoryException {
+        List<String> suites = index.suites();
+        if (suites.isEmpty()) {
+            throw new HistoryException("the history index " + index.file() + " holds no runs yet; run a suite, or index the "
+                    + "results folders with 'fluxlab history --rebuild DIR'");
+        }
+        if (suite != null && !suites.contains(suite)) {
+            throw new HistoryException("no run of suite '" + suite + "' in the history; indexed suites: " + String.join(", ", suites));
+        }
+        String name = suite != null ? suite : suites.get(0);
+        String stored = storedFigure(index, name, figureName);
+        Trend t = of(index, name, Figure.parse(stored), stored, cellGlob);
+        if (t.series().isEmpty()) {
+            throw new HistoryException("no cell of suite '" + name + "' matches --cell " + cellGlob
+                    + "; give a glob over cell ids or labels, e.g. '*h2c*'");
+        }
+        return t;
+    }
+
+    /** The indexed name of the figure the user asked for, matched by the report's label (so any spelling works). */
+    private static String storedFigure(HistoryIndex index, String suite, String asked) throws HistoryException {
+        Figure wanted = asked == null ? Figure.THROUGHPUT : Figure.parse(asked);
+        if (wanted == null) {
+            wanted = Figure.parse("latency_" + asked + "_ms");
+        }
+        List<String> stored = index.figures(suite);
+        for (String s : stored) {
+            Figure f = Figure.parse(s);
+            if (wanted != null && f != null && f.label().equals(wanted.label())) {
+                return s;
+            }
+        }
+        throw new HistoryException("figure '" + asked + "' is not in the history of suite '" + suite + "'; indexed figures: "
+                + String.join(", ", stored));
+    }
+
+    private static Trend of(HistoryIndex index, String suite, Figure figure, String storedFigure, String cellGlob)
+            throws HistoryException {
+        List<IndexedRun> runs = index.runs(suite);
+        Map<String, Integer> runIndex = new LinkedHashMap<>();
+        for (IndexedRun r : runs) {
+            runIndex.put(r.runId(), runIndex.size());
+        }
+        Pattern glob = cellGlob == null ? null : glob(cellGlob);
+        Map<String, List<IndexedFigure>> byCell = new TreeMap<>();
+        for (IndexedFigure f : index.values(suite, storedFigure)) {
+            if (glob == null || glob.matcher(f.cellId()).matches() || glob.matcher(f.cellLabel()).matches()) {
+                byCell.computeIfAbsent(f.cellId(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        byCell.forEach((id, values) -> {
+            List<Point> points = new ArrayList<>();
+            for (IndexedFigure f : values) {
+                int run = runIndex.get(f.runId());
+                points.add(new Point(run, f.stat(), f.valid(), floor(runs.get(run), f.stat())));
+            }
+            double[] medians = points.stream().mapToDouble(p -> p.stat().median()).toArray();
+            double[] floors = points.stream().mapToDouble(Point::floor).toArray();
+            series.add(new Series(id, values.get(values.size() - 1).cellLabel(), points, ChangePoints.find(medians, floors)));
+        });
+        List<List<Fingerprint.Difference>> changed = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            changed.add(i == 0 ? List.of() : Fingerprint.differences(runs.get(i - 1).environment(), runs.get(i).environment(),
+                    Math.max(runFloor(runs.get(i - 1)), runFloor(runs.get(i)))));
+        }
+        return new Trend(suite, figure, runs, changed, series);
+    }
+
+    /**
+     * The noise floor of one value, on the scale of a disagreement between two runs (as compare's band): the full
+     * relative range of its repeats (its half range twice), 3% for a single repeat, and at least the worst A/A
+     * disagreement its run recorded.
+     */
+    static double floor(IndexedRun run, Stat stat) {
+        double spread = stat.n() >= 2 ? 2 * stat.relativeSpread() : Comparison.SINGLE_RUN_FLOOR;
+        return run.noise() == null ? spread : Math.max(spread, run.noise().worstPct() / 100);
+    }
+
+    private static double runFloor(IndexedRun run) {
+        return run.noise() != null ? run.noise().worstPct() / 100 : Comparison.SINGLE_RUN_FLOOR;
+    }
+
+    /** Whether more of this trend's figure is better. */
+    public boolean higherIsBetter() {
+        return Comparison.higherIsBetter(figure);
+    }
+
+    /** {@code *} any text, {@code ?} one character, everything else literal. */
+    static Pattern glob(String glob) {
+        StringBuilder re = new StringBuilder();
+        for (String part : glob.split("((?<=[*?])|(?=[*?]))")) {
+            re.append(part.equals("*") ? ".*" : part.equals("?") ? "." : Pattern.quote(part));
+        }
+        return Pattern.compile(re.toString());
+    }
+}

@@ -1,0 +1,181 @@
+package dev.fluxlab.history;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.Environment;
+import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.NoiseFloor;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Stat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The index on synthetic runs written to a temporary results base (every figure made up for the test). */
+class HistoryIndexTest {
+
+    @TempDir
+    Path base;
+
+    static Environment env(String kernel, double speed) {
+        return new Environment("lab", "Linux", kernel, "amd64", 2, 8, "25", "Temurin", "/jdk", "0.1", Map.of(), "EPYC", null,
+                "abc123", false, 0.1, new MachineSpeed(speed, 0.01, 5, "t"));
+    }
+
+    /** A run of suite {@code suite} with two cells; cell epoll at {@code epoll} req/s over three repeats (±1%). */
+    static RunResult run(String id, String suite, int minute, double epoll, Environment env, NoiseFloor noise) {
+        List<CellResult> cells = new ArrayList<>();
+        String[] transports = {"epoll", "nio"};
+        double[] rps = {epoll, 50_000};
+        for (int i = 0; i < 2; i++) {
+            Map<String, String> knobs = new LinkedHashMap<>();
+            knobs.put("target", "reactor-netty");
+            knobs.put("transport", transports[i]);
+            double r = rps[i];
+            Map<String, Stat> latency = new LinkedHashMap<>();
+            latency.put("p50", Stat.of(List.of(1.0, 1.1, 0.9)));
+            latency.put("p99", Stat.of(List.of(4.0 + i, 4.1 + i, 3.9 + i)));
+            CellSummary s = new CellSummary(Stat.of(List.of(r * 0.99, r, r * 1.01)), latency, Stat.of(List.of(0)),
+                    Stat.of(List.of(0.0)), Map.of(), Map.of(), Map.of(), Stat.of(List.of(5.0)));
+            cells.add(new CellResult("target=reactor-netty,transport=" + transports[i], i + 1, knobs, Map.of(), List.of(), s,
+                    i == 0 || minute % 2 == 0, List.of(), List.of(), null, null));
+        }
+        String t = String.format("2026-11-22T10:%02d:00Z", minute);
+        return new RunResult(RunResult.SCHEMA, id, suite, null, null, "complete", t, t, env, List.of(), Map.of(), cells, noise);
+    }
+
+    Path write(RunResult r) throws Exception {
+        Path dir = base.resolve(r.runId());
+        Json.writeAtomically(dir.resolve("results.json"), r);
+        return dir;
+    }
+
+    @Test
+    void recordIndexesARunAndReplacesItWhenRecordedAgain() throws Exception {
+        Path dir = write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), new NoiseFloor(1.5, 4.0, 8, "aa-pairs")));
+        HistoryIndex.record(dir);
+        HistoryIndex.record(dir);
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            assertEquals(List.of("quick"), index.suites());
+            List<IndexedRun> runs = index.runs("quick");
+            assertEquals(1, runs.size());
+            IndexedRun r = runs.get(0);
+            assertEquals("6.1", r.environment().kernel());
+            assertEquals("EPYC", r.environment().cpuModel());
+            assertEquals(2, r.environment().cpus());
+            assertEquals(1e6, r.environment().speedBefore().opsPerSecond());
+            assertEquals(Boolean.FALSE, r.environment().treeDirty());
+            assertEquals(4.0, r.noise().worstPct());
+            assertEquals(List.of("latency_p50_ms", "latency_p99_ms", "throughput_rps"), index.figures("quick"));
+            List<IndexedFigure> tp = index.values("quick", "throughput_rps");
+            assertEquals(2, tp.size());
+            assertEquals(100_000, tp.get(0).stat().median(), 1e-6);
+            assertEquals(99_000, tp.get(0).stat().min(), 1e-6);
+            assertEquals(3, tp.get(0).stat().n());
+        }
+    }
+
+    @Test
+    void rebuildRecreatesTheIndexFromTheFoldersAndNamesWhatItSkipped() throws Exception {
+        write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), null));
+        write(run("r2", "quick", 5, 101_000, env("6.1", 1e6), null));
+        Files.createDirectories(base.resolve("broken"));
+        Files.writeString(base.resolve("broken/results.json"), "{\"schema\":\"fluxlab.run/0\"}");
+        Files.writeString(HistoryIndex.file(base), "not a database, just some text that happens to be here");
+        HistoryIndex.Rebuilt r = HistoryIndex.rebuild(base);
+        assertEquals(2, r.runs());
+        assertEquals(1, r.skipped().size());
+        assertTrue(r.skipped().get(0).contains("fluxlab.run/0"), r.skipped().toString());
+        try (HistoryIndex index = HistoryIndex.open(r.file())) {
+            assertEquals(2, index.runs("quick").size());
+        }
+        assertFalse(Files.exists(base.resolve(HistoryIndex.FILE_NAME + ".rebuild")));
+    }
+
+    @Test
+    void aCorruptOrForeignFileIsRefusedWithRebuildAdvice() throws Exception {
+        Path file = HistoryIndex.file(base);
+        HistoryException none = assertThrows(HistoryException.class, () -> HistoryIndex.open(file));
+        assertTrue(none.getMessage().contains("no history index at"), none.getMessage());
+        Files.writeString(file, "x".repeat(4096));
+        HistoryException corrupt = assertThrows(HistoryException.class, () -> HistoryIndex.open(file));
+        assertTrue(corrupt.getMessage().contains("is not a readable fluxlab history index"), corrupt.getMessage());
+        assertTrue(corrupt.getMessage().contains("fluxlab history --rebuild " + base.toAbsolutePath()), corrupt.getMessage());
+        Files.delete(file);
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+            st.execute("CREATE TABLE something_else(x INTEGER)");
+        }
+        HistoryException foreign = assertThrows(HistoryException.class, () -> HistoryIndex.open(file));
+        assertTrue(foreign.getMessage().contains("is not a readable fluxlab history index")
+                || foreign.getMessage().contains("is not a fluxlab history index"), foreign.getMessage());
+        assertTrue(foreign.getMessage().contains("--rebuild"), foreign.getMessage());
+    }
+
+    @Test
+    void aTrendFindsTheStepAndMarksTheEnvironmentChange() throws Exception {
+        for (int i = 0; i < 8; i++) {
+            double level = i < 4 ? 100_000 : 80_000;
+            String kernel = i < 4 ? "6.1" : "6.12";
+            HistoryIndex.record(write(run("r" + i, "quick", i, level * (1 + 0.004 * (i % 3)), env(kernel, 1e6), null)));
+        }
+        HistoryIndex.record(write(run("other", "h2-proxy", 30, 1, env("6.1", 1e6), null)));
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            Trend t = Trend.of(index, "quick", null, "*epoll*");
+            assertEquals(8, t.runs().size());
+            assertEquals(1, t.series().size());
+            Trend.Series s = t.series().get(0);
+            assertEquals(1, s.changes().size(), s.changes().toString());
+            assertEquals(4, s.changes().get(0).index());
+            assertEquals(List.of(), t.changed().get(3));
+            assertEquals("kernel", t.changed().get(4).get(0).what());
+            String text = String.join("\n", TrendText.lines(t));
+            assertTrue(text.contains("-19.8% worse (p 0.028)"), text);
+            assertTrue(text.contains("kernel: 6.1 -> 6.12"), text);
+            assertTrue(text.contains("Mann-Whitney"), text);
+
+            Trend p99 = Trend.of(index, "quick", "p99", null);
+            assertEquals("latency_p99_ms", p99.figure().key());
+            assertEquals(2, p99.series().size());
+            assertTrue(p99.series().stream().allMatch(x -> x.changes().isEmpty()), "p99 did not move");
+            assertTrue(String.join("\n", TrendText.lines(p99)).contains("INVALID"), "nio is invalid in odd runs");
+
+            String html = TrendHtml.render(t);
+            assertTrue(html.contains("data-charts-expected=\"1\""), "one chart per cell");
+            assertTrue(html.contains("id=\"fluxlab-trend\""));
+            assertTrue(html.contains("-19.8% worse"));
+            assertFalse(html.contains("<script src="), "nothing is loaded from elsewhere");
+            assertFalse(html.contains("http://") && html.contains("src=\"http"), "no remote resources");
+
+            assertEquals("h2-proxy", index.suites().get(0), "most recent first");
+            assertNull(assertThrows(HistoryException.class, () -> Trend.of(index, "nope", null, null)).getCause());
+            assertTrue(assertThrows(HistoryException.class, () -> Trend.of(index, "quick", "cpu_cores", null)).getMessage()
+                    .contains("indexed figures: latency_p50_ms, latency_p99_ms, throughput_rps"));
+            assertTrue(assertThrows(HistoryException.class, () -> Trend.of(index, "quick", null, "*h3*")).getMessage()
+                    .contains("matches --cell"));
+        }
+    }
+
+    @Test
+    void levelsAreTheMedianOfEachSegment() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            HistoryIndex.record(write(run("r" + i, "quick", i, i < 3 ? 100 : 200, env("6.1", 1e6), null)));
+        }
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            Trend t = Trend.of(index, null, "throughput", "*epoll");
+            assertEquals(List.of(100.0, 100.0, 100.0, 200.0, 200.0, 200.0), TrendHtml.levels(t.series().get(0)));
+        }
+    }
+}

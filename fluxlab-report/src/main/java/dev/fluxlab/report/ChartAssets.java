@@ -1,0 +1,48 @@
+package dev.fluxlab.report;
+
+/**
+ * The pieces of a self-contained chart page, for pages other than {@code report.html} (e.g. the history's trend
+ * chart): the report's style sheet, its script-error box, Chart.js inlined from its WebJar, inline JSON data, all
+ * made safe to sit inside {@code <script>} the same way {@link HtmlReport} does. No page built from these loads
+ * anything from the network.
+ */
+public final class ChartAssets {
+
+    private ChartAssets() {
+    }
+
+    /** The report's style sheet (without the {@code <style>} element). */
+    public static String css() {
+        return read("/dev/fluxlab/report/report.css");
+    }
+
+    /** A {@code <script>} element that shows any script failure in the page's {@code #js-errors} box. */
+    public static String errorsScript() {
+        return script(read("/dev/fluxlab/report/errors.js"));
+    }
+
+    /** Chart.js as an inline {@code <script>} element. */
+    public static String chartJsScript() {
+        return script(HtmlReport.chartJs());
+    }
+
+    /** The Chart.js release that is inlined, for the page's footer. */
+    public static String chartJsVersion() {
+        return HtmlReport.chartJsVersion();
+    }
+
+    /** {@code json} as an inline {@code <script type="application/json">} element with the given id. */
+    public static String dataScript(String id, String json) {
+        return "<script type=\"application/json\" id=\"" + HtmlReport.esc(id) + "\">" + HtmlReport.scriptSafe(json) + "</script>\n";
+    }
+
+    /** {@code js} as an inline {@code <script>} element. */
+    public static String script(String js) {
+        return "<script>\n" + HtmlReport.scriptSafe(js) + "\n</script>\n";
+    }
+
+    /** A text resource on the classpath by its absolute path, e.g. {@code /dev/fluxlab/history/trend.js}. */
+    public static String read(String path) {
+        return HtmlReport.read(path);
+    }
+}

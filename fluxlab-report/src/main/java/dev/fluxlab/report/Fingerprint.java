@@ -1,0 +1,90 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.Environment;
+import dev.fluxlab.model.run.MachineSpeed;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The parts of a run's {@link Environment} that move numbers, and how two runs differ in them: CPU model and count,
+ * kernel, JDK, frequency governor, fluxlab's commit, a dirty tree, and the machine's measured speed when it differs by
+ * more than the noise floor. {@code compare} warns with these; {@code history} marks them between consecutive runs.
+ * A field that one side did not record (older documents) is not called a difference.
+ */
+public final class Fingerprint {
+
+    private Fingerprint() {
+    }
+
+    /**
+     * One field that differs.
+     *
+     * @param what the field, e.g. {@code kernel}
+     * @param a    its value in the first run
+     * @param b    its value in the second run
+     */
+    public record Difference(String what, String a, String b) {
+
+        /** {@code kernel: 6.1.0 -> 6.12.0}. */
+        public String text() {
+            return what + ": " + a + " -> " + b;
+        }
+    }
+
+    private record Field(String what, Function<Environment, Object> value) {
+    }
+
+    private static final List<Field> FIELDS = List.of(
+            new Field("cpu model", Environment::cpuModel),
+            new Field("cpus", e -> e.cpus() > 0 ? e.cpus() : null),
+            new Field("kernel", Environment::kernel),
+            new Field("jdk", e -> e.jdk() == null ? null : e.jdk() + (e.jdkVendor() == null ? "" : " (" + e.jdkVendor() + ")")),
+            new Field("governor", Environment::governor),
+            new Field("fluxlab commit", Environment::fluxlabCommit),
+            new Field("dirty tree", Environment::treeDirty));
+
+    /**
+     * The fields in which {@code b} differs from {@code a}; the machine speed counts when
+     * {@code |speed(B) / speed(A) - 1|} exceeds {@code speedFloor} and the spread of both speed measurements.
+     */
+    public static List<Difference> differences(Environment a, Environment b, double speedFloor) {
+        List<Difference> out = new ArrayList<>();
+        if (a == null || b == null) {
+            return out;
+        }
+        for (Field f : FIELDS) {
+            Object va = f.value().apply(a);
+            Object vb = f.value().apply(b);
+            if (va != null && vb != null && !Objects.equals(va, vb)) {
+                out.add(new Difference(f.what(), String.valueOf(va), String.valueOf(vb)));
+            }
+        }
+        double r = speedRatio(a, b);
+        if (!Double.isNaN(r)) {
+            double floor = Math.max(speedFloor, Math.max(a.speedBefore().relativeSpread(), b.speedBefore().relativeSpread()));
+            if (Math.abs(r - 1) > floor) {
+                out.add(new Difference("machine speed", speed(a.speedBefore()), speed(b.speedBefore())
+                        + String.format(Locale.ROOT, " ops/s (%+.1f%%, beyond the %s floor)", (r - 1) * 100, Numbers.percent(floor))));
+            }
+        }
+        return out;
+    }
+
+    /** speed(B) / speed(A) from {@code speedBefore}; NaN when either is missing. */
+    public static double speedRatio(Environment a, Environment b) {
+        MachineSpeed sa = a == null ? null : a.speedBefore();
+        MachineSpeed sb = b == null ? null : b.speedBefore();
+        if (sa == null || sb == null || !(sa.opsPerSecond() > 0) || !(sb.opsPerSecond() > 0)) {
+            return Double.NaN;
+        }
+        return sb.opsPerSecond() / sa.opsPerSecond();
+    }
+
+    private static String speed(MachineSpeed s) {
+        return Numbers.integer(s.opsPerSecond());
+    }
+}

@@ -1,0 +1,116 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.run.Environment;
+import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.NoiseFloor;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Stat;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.fluxlab.report.Comparison.Verdict.BETTER;
+import static dev.fluxlab.report.Comparison.Verdict.WITHIN_NOISE;
+import static dev.fluxlab.report.Comparison.Verdict.WORSE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** compare's noise basis, regression list, fingerprint warnings and speed normalisation, on made-up runs. */
+class CompareNoiseAndFingerprintTest {
+
+    static Environment env(String kernel, String commit, Boolean dirty, Double speed) {
+        return new Environment("lab-1", "Linux", kernel, "amd64", 2, 7.8, "25+36", "Eclipse Adoptium", "/jdk", "0.1.0-SNAPSHOT",
+                Map.of(), "AMD EPYC 7B13", null, commit, dirty, 0.2, speed == null ? null : new MachineSpeed(speed, 0.01, 5, "t"));
+    }
+
+    static RunResult with(RunResult r, String id, Environment env, NoiseFloor noise) {
+        return new RunResult(r.schema(), id, r.suite(), r.suiteFile(), r.description(), r.status(), r.startedAt(), r.finishedAt(),
+                env, r.tables(), r.settings(), r.cells(), noise);
+    }
+
+    /** B: cell 1 at 0.92x of A (single-repeat floor passed, beyond A's ±2%), cells 2 and 3 as in A. */
+    static RunResult[] pair(Environment ea, Environment eb, NoiseFloor na, NoiseFloor nb) {
+        RunResult a = Fixtures.run("A", List.of(), new double[]{50_000}, new double[]{80_000}, new double[]{30_000});
+        RunResult b = Fixtures.run("B", List.of(), new double[]{46_000}, new double[]{80_500}, new double[]{30_100});
+        return new RunResult[]{with(a, "A", ea, na), with(b, "B", eb, nb)};
+    }
+
+    @Test
+    void withoutARecordedFloorTheBasisIsTheFixedDefaultOrTheRepeatSpread() {
+        RunResult[] r = pair(null, null, null, null);
+        Comparison c = Comparison.of(r[0], r[1]);
+        assertEquals(NoiseBasis.Basis.FIXED_DEFAULT, c.noise().basis());
+        assertEquals(WORSE, c.rows().get(0).verdict());
+        assertEquals(NoiseBasis.Basis.REPEAT_SPREAD, Comparison.of(Fixtures.run(), Fixtures.run()).noise().basis());
+    }
+
+    @Test
+    void aRecordedFloorWidensTheBandAndIsNamed() {
+        RunResult[] r = pair(null, null, new NoiseFloor(2.0, 10.0, 16, NoiseBasis.AA_PAIRS), null);
+        Comparison c = Comparison.of(r[0], r[1]);
+        assertEquals(NoiseBasis.Basis.AA_PAIRS, c.noise().basis());
+        assertEquals(0.10, c.noise().floor(), 1e-12);
+        assertEquals(WITHIN_NOISE, c.rows().get(0).verdict(), "8% is inside the worst A/A disagreement of 10%");
+        String text = String.join("\n", CompareReport.lines(c));
+        assertTrue(text.contains("noise basis: recorded A/A pairs: floor 10%"), text);
+        assertTrue(text.contains("A 16 pairs (aa-pairs)") && text.contains("B none recorded"), text);
+
+        RunResult[] spread = pair(null, null, null, new NoiseFloor(1.0, 5.0, 3, "repeat-spread"));
+        Comparison cs = Comparison.of(spread[0], spread[1]);
+        assertEquals(NoiseBasis.Basis.REPEAT_SPREAD, cs.noise().basis());
+        assertEquals(WORSE, cs.rows().get(0).verdict(), "8% is beyond a 5% floor");
+    }
+
+    @Test
+    void latencyVerdictsRunTheOtherWay() {
+        assertEquals(WORSE, Comparison.verdict(Stat.of(List.of(10.0)), Stat.of(List.of(12.0)), 0, false));
+        assertEquals(BETTER, Comparison.verdict(Stat.of(List.of(10.0)), Stat.of(List.of(8.0)), 0, false));
+        assertEquals(WITHIN_NOISE, Comparison.verdict(Stat.of(List.of(10.0)), Stat.of(List.of(12.0)), 0.25, false));
+        assertTrue(Comparison.higherIsBetter(Figure.THROUGHPUT));
+        assertTrue(!Comparison.higherIsBetter(Figure.parse("latency_p99_ms")));
+    }
+
+    @Test
+    void regressionsNeedBothNoiseAndTheThreshold() {
+        RunResult[] r = pair(null, null, null, null);
+        Comparison c = Comparison.of(r[0], r[1]);
+        List<Comparison.Regression> at5 = c.regressions(0.05);
+        assertEquals(1, at5.stream().filter(x -> x.figure().equals("throughput")).count(), at5.toString());
+        assertTrue(at5.get(0).text().startsWith(c.rows().get(0).label() + ": throughput 0.92x"), at5.get(0).text());
+        assertTrue(c.regressions(0.10).stream().noneMatch(x -> x.figure().equals("throughput")), "8% is inside a 10% threshold");
+    }
+
+    @Test
+    void fingerprintDifferencesThatMoveNumbersAreWarned() {
+        RunResult[] same = pair(env("6.1", "abc", false, 1e6), env("6.1", "abc", false, 1.02e6), null, null);
+        assertTrue(Comparison.of(same[0], same[1]).fingerprint().isEmpty(), "2% speed is inside the 3% default floor");
+        RunResult[] r = pair(env("6.1", "abc", false, 1e6), env("6.12", "def", true, 0.8e6), null, null);
+        Comparison c = Comparison.of(r[0], r[1]);
+        List<String> what = c.fingerprint().stream().map(Fingerprint.Difference::what).toList();
+        assertEquals(List.of("kernel", "fluxlab commit", "dirty tree", "machine speed"), what);
+        String text = String.join("\n", CompareReport.lines(c));
+        assertTrue(text.contains("WARNING: the runs' environments differ"), text);
+        assertTrue(text.contains("kernel: 6.1 -> 6.12"), text);
+        assertTrue(text.contains("-20.0%"), text);
+        RunResult[] unknown = pair(env("6.1", null, null, null), env("6.1", "def", true, 1e6), null, null);
+        assertTrue(Comparison.of(unknown[0], unknown[1]).fingerprint().isEmpty(), "what A did not record is not a difference");
+    }
+
+    @Test
+    void normalisingBySpeedScalesBAndSaysSo() throws Exception {
+        RunResult[] r = pair(env("6.1", "abc", false, 1e6), env("6.1", "abc", false, 0.92e6), null, null);
+        Comparison plain = Comparison.of(r[0], r[1]);
+        assertNull(plain.speedNote());
+        Comparison c = Comparison.of(r[0], r[1], true);
+        assertEquals(1.0, c.rows().get(0).ratio(), 1e-9, "46,000 at 0.92x the speed is 50,000 at A's speed");
+        assertEquals(WITHIN_NOISE, c.rows().get(0).verdict());
+        assertEquals(plain.rows().get(0).p99Ratio(), c.rows().get(0).p99Ratio(), 1e-12, "latency is not normalised");
+        assertTrue(String.join("\n", CompareReport.lines(c)).contains("throughput normalised by machine speed"));
+        RunResult[] none = pair(env("6.1", "abc", false, 1e6), env("6.1", "abc", false, null), null, null);
+        ReportInputException e = assertThrows(ReportInputException.class, () -> Comparison.of(none[0], none[1], true));
+        assertTrue(e.getMessage().contains("B (B) has none"), e.getMessage());
+    }
+}

@@ -3,7 +3,7 @@ package dev.fluxlab.cli;
 import dev.fluxlab.history.ChangePoints;
 import dev.fluxlab.history.HistoryException;
 import dev.fluxlab.history.HistoryIndex;
-import dev.fluxlab.history.Trend;
+import dev.fluxlab.history.FigureTrend;
 import dev.fluxlab.history.TrendHtml;
 import dev.fluxlab.history.TrendText;
 import dev.fluxlab.report.ResultsFiles;
@@ -73,9 +73,9 @@ final class HistoryCommand implements Callable<Integer> {
             return rebuild(rebuild.isEmpty() ? base : Path.of(rebuild), out, err);
         }
         try {
-            Trend t;
+            FigureTrend t;
             try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
-                t = Trend.of(index, suite, figure, cell);
+                t = FigureTrend.of(index, suite, figure, cell);
             }
             TrendText.lines(t).forEach(out::println);
             if (html != null && !OutputFile.write(html, TrendHtml.render(t), "fluxlab history", "--html", out, err)) {

@@ -12,7 +12,7 @@ import java.util.Map;
 import static dev.fluxlab.report.HtmlReport.esc;
 
 /**
- * A {@link Trend} as one self-contained HTML page that works offline: per cell, a chart of the figure over the runs
+ * A {@link FigureTrend} as one self-contained HTML page that works offline: per cell, a chart of the figure over the runs
  * (median with its min-max band over the repeats, the level between change points as a dashed step, each change
  * point as a vertical marker), and the same numbers as a plain table below it. Chart.js, the style sheet and the data
  * are inlined ({@link ChartAssets}); no request leaves the page. Every number is computed here; the page's script
@@ -23,7 +23,7 @@ public final class TrendHtml {
     private TrendHtml() {
     }
 
-    public static String render(Trend t) {
+    public static String render(FigureTrend t) {
         StringBuilder h = new StringBuilder(300_000);
         String title = "fluxlab history: " + t.suite() + ", " + t.figure().label();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -39,7 +39,7 @@ public final class TrendHtml {
                         + "dashed step: the level between change points; vertical line: a change point.</p>\n")
                 .append("<p class=\"hint\">").append(esc(ChangePoints.METHOD)).append("</p></header>\n<main>\n");
         for (int i = 0; i < t.series().size(); i++) {
-            Trend.Series s = t.series().get(i);
+            FigureTrend.Series s = t.series().get(i);
             h.append("<section>\n<h2>").append(esc(s.label())).append("</h2>\n<p class=\"hint mono\">").append(esc(s.cellId()))
                     .append("</p>\n<div class=\"chart wide\"><canvas id=\"trend-").append(i).append("\" role=\"img\" aria-label=\"")
                     .append(esc(t.figure().label() + " of " + s.label() + " over runs")).append("\"></canvas></div>\n");
@@ -56,11 +56,11 @@ public final class TrendHtml {
         return h.toString();
     }
 
-    private static void table(StringBuilder h, Trend t, Trend.Series s) {
+    private static void table(StringBuilder h, FigureTrend t, FigureTrend.Series s) {
         h.append("<div class=\"scroll\"><table class=\"detail\"><thead><tr><th>run</th><th>started</th><th class=\"num\">")
                 .append(esc(t.figure().unit())).append("</th><th>change</th><th>environment vs the run before</th></tr></thead><tbody>\n");
         for (int i = 0; i < s.points().size(); i++) {
-            Trend.Point p = s.points().get(i);
+            FigureTrend.Point p = s.points().get(i);
             IndexedRun run = t.runs().get(p.run());
             h.append(p.valid() ? "<tr>" : "<tr class=\"invalid\">")
                     .append("<td class=\"mono\">").append(esc(TrendText.runLabel(run))).append("</td><td>")
@@ -72,11 +72,11 @@ public final class TrendHtml {
     }
 
     /** The chart data: per series the points, the level of each point's segment and the change points. */
-    static Map<String, Object> data(Trend t) {
+    static Map<String, Object> data(FigureTrend t) {
         List<Map<String, Object>> series = new ArrayList<>();
-        for (Trend.Series s : t.series()) {
+        for (FigureTrend.Series s : t.series()) {
             List<Map<String, Object>> points = new ArrayList<>();
-            for (Trend.Point p : s.points()) {
+            for (FigureTrend.Point p : s.points()) {
                 IndexedRun run = t.runs().get(p.run());
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("run", run.runId());
@@ -109,7 +109,7 @@ public final class TrendHtml {
     }
 
     /** Per point, the median of the segment between change points it lies in. */
-    static List<Object> levels(Trend.Series s) {
+    static List<Object> levels(FigureTrend.Series s) {
         List<Object> out = new ArrayList<>();
         List<Integer> bounds = new ArrayList<>();
         bounds.add(0);

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A {@link Trend} for the terminal: per cell, one row per run (oldest first) with the figure's median and spread, the
+ * A {@link FigureTrend} for the terminal: per cell, one row per run (oldest first) with the figure's median and spread, the
  * change point that starts at that run, and how the run's environment differs from the run before it.
  */
 public final class TrendText {
@@ -18,19 +18,19 @@ public final class TrendText {
     private TrendText() {
     }
 
-    public static List<String> lines(Trend t) {
+    public static List<String> lines(FigureTrend t) {
         List<String> out = new ArrayList<>();
         out.add("suite " + t.suite() + ": " + t.figure().label() + " (" + t.figure().unit() + ") over " + t.runs().size()
                 + (t.runs().size() == 1 ? " run" : " runs") + ", oldest first; " + (t.higherIsBetter() ? "higher" : "lower")
                 + " is better");
         List<String> header = List.of("run", "started", t.figure().unit(), "change", "environment vs the run before");
         List<Boolean> right = List.of(false, false, true, false, false);
-        for (Trend.Series s : t.series()) {
+        for (FigureTrend.Series s : t.series()) {
             out.add("");
             out.add(s.label().equals(s.cellId()) ? s.label() : s.label() + "  (" + s.cellId() + ")");
             List<List<String>> rows = new ArrayList<>();
             for (int i = 0; i < s.points().size(); i++) {
-                Trend.Point p = s.points().get(i);
+                FigureTrend.Point p = s.points().get(i);
                 IndexedRun run = t.runs().get(p.run());
                 rows.add(List.of(runLabel(run), started(run), value(t, p), change(t, s.changeAt(i)), environment(t, p.run())));
             }
@@ -52,7 +52,7 @@ public final class TrendText {
         return s == null ? "-" : s.replace('T', ' ').replaceAll("(:\\d\\d)(\\.\\d+)?Z?$", "$1");
     }
 
-    static String value(Trend t, Trend.Point p) {
+    static String value(FigureTrend t, FigureTrend.Point p) {
         Stat s = p.stat();
         String spread = Numbers.spread(s);
         return t.figure().format(s.median()) + (spread.isEmpty() ? "" : " " + spread) + " (n=" + s.n() + ")"
@@ -60,7 +60,7 @@ public final class TrendText {
     }
 
     /** {@code +20.0% better (p 0.0021)}; empty when no change point starts here. */
-    static String change(Trend t, ChangePoints.Change c) {
+    static String change(FigureTrend t, ChangePoints.Change c) {
         if (c == null) {
             return "";
         }
@@ -68,7 +68,7 @@ public final class TrendText {
         return String.format(Locale.ROOT, "%+.1f%% %s (p %.2g)", c.relative() * 100, better ? "better" : "worse", c.pValue());
     }
 
-    static String environment(Trend t, int run) {
+    static String environment(FigureTrend t, int run) {
         return String.join("; ", t.changed().get(run).stream().map(Fingerprint.Difference::text).toList());
     }
 }

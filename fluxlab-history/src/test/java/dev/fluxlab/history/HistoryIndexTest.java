@@ -133,10 +133,10 @@ class HistoryIndexTest {
         }
         HistoryIndex.record(write(run("other", "h2-proxy", 30, 1, env("6.1", 1e6), null)));
         try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
-            Trend t = Trend.of(index, "quick", null, "*epoll*");
+            FigureTrend t = FigureTrend.of(index, "quick", null, "*epoll*");
             assertEquals(8, t.runs().size());
             assertEquals(1, t.series().size());
-            Trend.Series s = t.series().get(0);
+            FigureTrend.Series s = t.series().get(0);
             assertEquals(1, s.changes().size(), s.changes().toString());
             assertEquals(4, s.changes().get(0).index());
             assertEquals(List.of(), t.changed().get(3));
@@ -146,7 +146,7 @@ class HistoryIndexTest {
             assertTrue(text.contains("kernel: 6.1 -> 6.12"), text);
             assertTrue(text.contains("Mann-Whitney"), text);
 
-            Trend p99 = Trend.of(index, "quick", "p99", null);
+            FigureTrend p99 = FigureTrend.of(index, "quick", "p99", null);
             assertEquals("latency_p99_ms", p99.figure().key());
             assertEquals(2, p99.series().size());
             assertTrue(p99.series().stream().allMatch(x -> x.changes().isEmpty()), "p99 did not move");
@@ -160,10 +160,10 @@ class HistoryIndexTest {
             assertFalse(html.contains("http://") && html.contains("src=\"http"), "no remote resources");
 
             assertEquals("h2-proxy", index.suites().get(0), "most recent first");
-            assertNull(assertThrows(HistoryException.class, () -> Trend.of(index, "nope", null, null)).getCause());
-            assertTrue(assertThrows(HistoryException.class, () -> Trend.of(index, "quick", "cpu_cores", null)).getMessage()
+            assertNull(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "nope", null, null)).getCause());
+            assertTrue(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", "cpu_cores", null)).getMessage()
                     .contains("indexed figures: latency_p50_ms, latency_p99_ms, throughput_rps"));
-            assertTrue(assertThrows(HistoryException.class, () -> Trend.of(index, "quick", null, "*h3*")).getMessage()
+            assertTrue(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", null, "*h3*")).getMessage()
                     .contains("matches --cell"));
         }
     }
@@ -174,7 +174,7 @@ class HistoryIndexTest {
             HistoryIndex.record(write(run("r" + i, "quick", i, i < 3 ? 100 : 200, env("6.1", 1e6), null)));
         }
         try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
-            Trend t = Trend.of(index, null, "throughput", "*epoll");
+            FigureTrend t = FigureTrend.of(index, null, "throughput", "*epoll");
             assertEquals(List.of(100.0, 100.0, 100.0, 200.0, 200.0, 200.0), TrendHtml.levels(t.series().get(0)));
         }
     }

@@ -1,6 +1,6 @@
 package dev.fluxlab.model.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * several of them), and a plain {@code t * s / sqrt(n)} would claim a precision the series does not have. The
  * interval therefore uses the effective sample size {@code n_eff = n (1 - r1) / (1 + r1)}, with {@code r1} the lag-1
  * autocorrelation (the AR(1) approximation; a negative {@code r1} is taken as 0 so the interval is never narrowed
- * by it), and Student's t with {@code n_eff - 1} degrees of freedom. Below {@link #MIN_SECONDS} seconds, or with
+ * by it), and Student's t with {@code n_eff - 1} degrees of freedom (Commons Statistics). Below {@link #MIN_SECONDS} seconds, or with
  * {@code n_eff < 2}, the precision is unknown (infinite).
  */
 public final class MeanPrecision {
@@ -59,7 +59,7 @@ public final class MeanPrecision {
             return Double.POSITIVE_INFINITY;
         }
         double sd = Math.sqrt(var / (n - 1));
-        double t = new TDistribution(nEff - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
+        double t = TDistribution.of(nEff - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
         return t * sd / Math.sqrt(nEff) / mean;
     }
 }

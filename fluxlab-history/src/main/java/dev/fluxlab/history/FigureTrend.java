@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * @param changed per run (same order), the fingerprint differences from the run before it
  * @param series  one per cell that matched, in cell id order
  */
-public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<List<Fingerprint.Difference>> changed,
+public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, List<List<Fingerprint.Difference>> changed,
                     List<Series> series) {
 
     /**
@@ -44,7 +44,7 @@ public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<Lis
     /**
      * One run's value of a cell.
      *
-     * @param run   index into {@link Trend#runs()}
+     * @param run   index into {@link FigureTrend#runs()}
      * @param stat  median and spread over the repeats
      * @param valid whether the run judged the cell valid
      * @param floor the relative noise floor of this value (see {@link #floor})
@@ -60,7 +60,7 @@ public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<Lis
      *                   {@code p99}); null for throughput
      * @param cellGlob   null for every cell, else a glob ({@code *}, {@code ?}) matched against the cell's id and label
      */
-    public static Trend of(HistoryIndex index, String suite, String figureName, String cellGlob) throws HistoryException {
+    public static FigureTrend of(HistoryIndex index, String suite, String figureName, String cellGlob) throws HistoryException {
         List<String> suites = index.suites();
         if (suites.isEmpty()) {
             throw new HistoryException("the history index " + index.file() + " holds no runs yet; run a suite, or index the "
@@ -71,7 +71,7 @@ public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<Lis
         }
         String name = suite != null ? suite : suites.get(0);
         String stored = storedFigure(index, name, figureName);
-        Trend t = of(index, name, Figure.parse(stored), stored, cellGlob);
+        FigureTrend t = of(index, name, Figure.parse(stored), stored, cellGlob);
         if (t.series().isEmpty()) {
             throw new HistoryException("no cell of suite '" + name + "' matches --cell " + cellGlob
                     + "; give a glob over cell ids or labels, e.g. '*h2c*'");
@@ -96,7 +96,7 @@ public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<Lis
                 + String.join(", ", stored));
     }
 
-    private static Trend of(HistoryIndex index, String suite, Figure figure, String storedFigure, String cellGlob)
+    private static FigureTrend of(HistoryIndex index, String suite, Figure figure, String storedFigure, String cellGlob)
             throws HistoryException {
         List<IndexedRun> runs = index.runs(suite);
         Map<String, Integer> runIndex = new LinkedHashMap<>();
@@ -126,7 +126,7 @@ public record Trend(String suite, Figure figure, List<IndexedRun> runs, List<Lis
             changed.add(i == 0 ? List.of() : Fingerprint.differences(runs.get(i - 1).environment(), runs.get(i).environment(),
                     Math.max(runFloor(runs.get(i - 1)), runFloor(runs.get(i)))));
         }
-        return new Trend(suite, figure, runs, changed, series);
+        return new FigureTrend(suite, figure, runs, changed, series);
     }
 
     /**

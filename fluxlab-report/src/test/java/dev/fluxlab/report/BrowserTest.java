@@ -76,7 +76,7 @@ class BrowserTest {
         assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
         String dom = renderedDom("browser-test-markup", Fixtures.markupInLabels());
         String body = firstMatch(dom, "<body[^>]*>");
-        assertEquals("7", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
+        assertEquals("9", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
         assertNoScriptError(dom);
     }
 

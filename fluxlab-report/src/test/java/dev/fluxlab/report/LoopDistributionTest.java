@@ -24,7 +24,7 @@ class LoopDistributionTest {
                 "fluxlab-fe-nio-1", Map.of("frontend_requests", 900, "backend_connections", 4, "backend_responses", 1800),
                 "fluxlab-fe-nio-2", Map.of("frontend_requests", 880, "backend_connections", 0, "backend_responses", 0))));
         RepeatResult r2 = new RepeatResult(r.repeat(), r.startedAt(), r.load(), r.processes(), r.findings(), r.valid(),
-                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null);
+                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null, null);
         List<RepeatResult> repeats = new ArrayList<>(c.repeats());
         repeats.set(0, r2);
         List<CellResult> cells = new ArrayList<>(base.cells());

@@ -68,7 +68,7 @@ final class GroupRunner {
                         return null;
                     }
                     rr = new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                            List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null);
+                            List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null, null);
                 }
                 if (interrupted.getAsBoolean()) {
                     return null;

@@ -3,6 +3,7 @@ package dev.fluxlab.runner;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -69,7 +70,8 @@ final class RepeatFigures {
     }
 
     RepeatResult result(int repeat, String startedAt, Cell cell, Suite suite, Sampler sampler,
-                        Map<ChildProcess, Long> logFrom, Map<String, Object> targetStats, String targetsFrom) {
+                        Map<ChildProcess, Long> logFrom, Map<String, Object> targetStats, String targetsFrom,
+                        MachineSpeed speed) {
         LoadResult doc = load.load();
         CpuWindow window = doc == null ? CpuWindow.NONE : CpuWindow.of(load.measureStart(), load.end(), doc.durationS());
         List<ProcessStats> stats = new ArrayList<>();
@@ -102,7 +104,7 @@ final class RepeatFigures {
         return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,
-                window.machine(sampler, allCpu).orElse(null));
+                window.machine(sampler, allCpu).orElse(null), speed);
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.probe.MachineSpeedProbe;
 import dev.fluxlab.runner.drive.DriveResult;
 import dev.fluxlab.runner.drive.ExternalToolDriver;
 import dev.fluxlab.runner.drive.FluxlabDriver;
@@ -76,6 +78,8 @@ final class RepeatRunner {
 
     RepeatResult run(Suite suite, Cell cell, int repeat, Path runDir, Path cellDir, RunListener.Position pos)
             throws IOException, InterruptedException {
+        // the machine's own speed first, while nothing of this repeat runs yet (about half a second)
+        MachineSpeed speed = MachineSpeedProbe.measure();
         long origin = System.nanoTime();
         String startedAt = Instant.now().toString();
         Path json = cellDir.resolve("load-" + repeat + ".json");
@@ -120,7 +124,7 @@ final class RepeatRunner {
             stopAll(targets, keep, load);
             job.checkInterrupted();
             return figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
-                    reused.map(TargetSet::startedFor).orElse(null));
+                    reused.map(TargetSet::startedFor).orElse(null), speed);
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
         }

@@ -5,6 +5,7 @@ import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.verdict.CrossCheck;
+import dev.fluxlab.runner.verdict.MachineDrift;
 import dev.fluxlab.runner.verdict.Plausibility;
 import dev.fluxlab.runner.verdict.RepeatAgreement;
 
@@ -45,12 +46,14 @@ final class RunDocument {
     /**
      * The run's cross-cell judgements, applied when it ends: fluxlab against its peers ({@link CrossCheck}), each
      * target's CPU per request against its sibling cells ({@link Plausibility}), the run's noise floor and the cells
-     * whose repeats disagree beyond it ({@link RepeatAgreement}).
+     * whose repeats disagree beyond it ({@link RepeatAgreement}), and repeats taken while the machine itself ran at
+     * another speed than when the run started ({@link MachineDrift}).
      */
     static RunResult judged(RunResult r, boolean aaPairs) {
         List<CellResult> cells = Plausibility.flag(CrossCheck.flag(r.cells()));
         NoiseFloor noise = RepeatAgreement.noiseFloor(cells, aaPairs);
         cells = RepeatAgreement.flag(cells, noise);
+        cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
                 r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise);
     }

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param targetsFrom      with {@code fork: shared}: the id of the cell whose repeat started the target JVMs this
  *                         repeat ran against (their JIT was already warm); null when they were started for it
  * @param machine          the whole machine's CPU in the measured window (added in fluxlab.run/1, may be null)
+ * @param speed            the machine's own speed (the reference workload) just before this repeat started (added in
+ *                         fluxlab.run/1, may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -35,5 +37,6 @@ public record RepeatResult(
         Map<String, Map<String, String>> readiness,
         Map<String, Object> targetStats,
         String targetsFrom,
-        MachineCpu machine) {
+        MachineCpu machine,
+        MachineSpeed speed) {
 }

@@ -55,8 +55,14 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-n", "--requests"}, description = "Measured phase by count instead of duration (bounded by --max-duration).")
     Long requests;
 
-    @Option(names = "--max-duration", defaultValue = "10m", description = "Bound of a measured phase by count (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-duration", defaultValue = "10m", description = "Bound of a measured phase by count or by "
+            + "--precision (default: ${DEFAULT-VALUE}).")
     String maxDuration;
+
+    @Option(names = "--precision", paramLabel = "PERCENT", description = "Measure at least --duration, then until the 95% "
+            + "interval of the mean throughput is within this percentage of it (seconds' autocorrelation taken into "
+            + "account), at most --max-duration; e.g. 2. Default: measure exactly --duration.")
+    Double precision;
 
     @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or auto "
             + "(until throughput has settled and the watched JVMs have stopped compiling) (default: ${DEFAULT-VALUE}).")
@@ -187,6 +193,7 @@ public final class LoadCommand implements Callable<Integer> {
                 .inFlight(inFlight)
                 .threads(threads)
                 .maxDuration(parse("--max-duration", maxDuration))
+                .precision(precision == null ? null : precision / 100)
                 .warmupMax(parse("--warmup-max", warmupMax))
                 .warmupMin(parse("--warmup-min", warmupMin))
                 .rate(rate)

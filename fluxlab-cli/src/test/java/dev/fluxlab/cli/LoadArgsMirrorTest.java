@@ -28,8 +28,8 @@ class LoadArgsMirrorTest {
     private static LoadArgs full() {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Lab", "1");
-        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7),
-                WarmupPolicy.auto(Duration.ofSeconds(6), Duration.ofSeconds(40)), List.of(4242L, 4343L), "POST", Path.of("body.json"), 100, headers, 201,
+        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7), 2.5,
+                Duration.ofSeconds(45), WarmupPolicy.auto(Duration.ofSeconds(6), Duration.ofSeconds(40)), List.of(4242L, 4343L), "POST", Path.of("body.json"), 100, headers, 201,
                 "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine");
     }
 
@@ -49,7 +49,7 @@ class LoadArgsMirrorTest {
         assertEquals(1, spec.positionalParameters().size(), "the URL");
         assertTrue(Arrays.stream(LoadArgs.class.getRecordComponents()).anyMatch(c -> c.getName().equals("bodySize")));
         LoadArgs sized = new LoadArgs("http://127.0.0.1:1/", null, 1, null, null, null, null, null, null, null, null,
-                null, 10, null, 200, null, null, false, null, null);
+                null, null, null, 10, null, 200, null, null, false, null, null);
         assertNotNull(spec.findOption(sized.options().stream().filter(o -> o.name().equals("--body-size")).findFirst()
                 .orElseThrow().name()));
     }
@@ -67,6 +67,8 @@ class LoadArgsMirrorTest {
         assertEquals(a.threads(), c.threads);
         assertEquals(a.timeout(), c.timeout);
         assertEquals("7s", c.duration);
+        assertEquals(2.5, c.precision);
+        assertEquals("45s", c.maxDuration);
         assertEquals("auto", c.warmup);
         assertEquals("40s", c.warmupMax);
         assertEquals("6s", c.warmupMin);

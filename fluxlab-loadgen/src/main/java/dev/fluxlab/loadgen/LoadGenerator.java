@@ -1,5 +1,7 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.stats.MeanPrecision;
+
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
@@ -126,7 +128,33 @@ public final class LoadGenerator {
         long mStart = System.nanoTime();
         long mEnd;
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
-        if (spec.requests() == null) {
+        Double achieved = null;
+        if (spec.precision() != null) {
+            // measure: auto: at least --duration, then until the mean is known within --precision, at most --max-duration
+            ctl.openMeasure(mStart, Long.MAX_VALUE);
+            long least = mStart + spec.duration().toNanos();
+            long bound = mStart + Math.max(spec.duration().toNanos(), spec.maxDuration().toNanos());
+            List<Double> seconds = new ArrayList<>();
+            double precision = Double.POSITIVE_INFINITY;
+            while (meas.nextTick() <= bound) {
+                sleepUntil(meas.nextTick());
+                meas.tick();
+                seconds.add((double) meas.lastSecondOk);
+                precision = MeanPrecision.relativeHalfWidth(seconds);
+                if (meas.nextTick() > least && precision <= spec.precision()) {
+                    break;
+                }
+            }
+            mEnd = System.nanoTime();
+            ctl.measureEnd = mEnd;
+            achieved = Double.isInfinite(precision) ? null : precision;
+            if (!(precision <= spec.precision())) {
+                warnings.add(String.format(Locale.ROOT, "precision not reached: the mean throughput was known within "
+                                + "%s after --max-duration %.0fs, not the ±%.1f %% asked for",
+                        achieved == null ? "no bound" : String.format(Locale.ROOT, "±%.1f %%", achieved * 100),
+                        spec.maxDuration().toMillis() / 1e3, spec.precision() * 100));
+            }
+        } else if (spec.requests() == null) {
             mEnd = mStart + spec.duration().toNanos();
             ctl.openMeasure(mStart, mEnd);
             while (meas.nextTick() <= mEnd) {
@@ -232,7 +260,8 @@ public final class LoadGenerator {
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
                 (mStart - runStart) / 1e9, judge.stable(), durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
-                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap);
+                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
+                achieved == null ? null : Math.round(achieved * 1e5) / 1e3);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 

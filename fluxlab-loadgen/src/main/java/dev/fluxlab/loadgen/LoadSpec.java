@@ -27,7 +27,9 @@ import java.util.Locale;
  * @param threads       injector event loops
  * @param duration      measured phase length (when {@code requests} is null)
  * @param requests      measured phase by count, or null
- * @param maxDuration   bound of a measured phase by count
+ * @param maxDuration   bound of a measured phase by count, or by precision
+ * @param precision     measure until the 95 % interval of the mean throughput is within this fraction of it (0.02 =
+ *                      ±2 %), at least {@code duration} and at most {@code maxDuration}; null: measure {@code duration}
  * @param warmup        the unrecorded warm-up ({@link WarmupPolicy}: {@code auto} until steady state, or fixed)
  * @param watchPids     JVMs besides the injector's own whose JIT an automatic warm-up waits for (the targets)
  * @param rate          open model: requests per second; null for the closed model
@@ -46,7 +48,7 @@ import java.util.Locale;
 public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
         Protocol protocol, int connections, int inFlight, int threads,
-        Duration duration, Long requests, Duration maxDuration,
+        Duration duration, Long requests, Duration maxDuration, Double precision,
         WarmupPolicy warmup, List<Long> watchPids,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
         int expectStatus, byte[] expectBody, String expectContentType,
@@ -54,6 +56,11 @@ public record LoadSpec(
 
     /** Largest request body accepted over HTTP/2 (one initial stream window), so no send-side flow control is needed. */
     public static final int MAX_H2_BODY = 65_535;
+
+    /** Tightest precision {@code --precision} accepts (0.1 %): below it the machine's own drift dominates. */
+    public static final double MIN_PRECISION = 0.001;
+    /** Loosest precision {@code --precision} accepts (50 %). */
+    public static final double MAX_PRECISION = 0.5;
 
     /** Largest request body accepted at all (16 MiB): each event loop keeps in-flight copies of the whole request. */
     public static final int MAX_BODY = 16 << 20;
@@ -85,6 +92,7 @@ public record LoadSpec(
         private Duration duration = Duration.ofSeconds(10);
         private Long requests;
         private Duration maxDuration = Duration.ofMinutes(10);
+        private Double precision;
         private Duration warmup = WarmupPolicy.DEFAULT.fixed();
         private boolean warmupAuto = WarmupPolicy.DEFAULT.auto();
         private Duration warmupMax = WarmupPolicy.DEFAULT_MAX;
@@ -114,6 +122,8 @@ public record LoadSpec(
         public Builder duration(Duration d) { this.duration = d; return this; }
         public Builder requests(Long n) { this.requests = n; return this; }
         public Builder maxDuration(Duration d) { this.maxDuration = d; return this; }
+        /** Measure until the mean throughput is known within {@code fraction} (0.02 = ±2 %); null: a fixed duration. */
+        public Builder precision(Double fraction) { this.precision = fraction; return this; }
         public Builder warmup(Duration d) { this.warmup = d; this.warmupAuto = false; return this; }
         public Builder warmupAuto() { this.warmupAuto = true; return this; }
         public Builder warmupMax(Duration d) { this.warmupMax = d; return this; }
@@ -165,6 +175,14 @@ public record LoadSpec(
             }
             if (requests == null && (duration == null || duration.isZero() || duration.isNegative())) {
                 throw new IllegalArgumentException("--duration must be positive, e.g. 10s");
+            }
+            if (precision != null && !(precision >= MIN_PRECISION && precision <= MAX_PRECISION)) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                        "--precision must be between %.1f and %.0f (percent of the mean throughput), got %s",
+                        MIN_PRECISION * 100, MAX_PRECISION * 100, precision * 100));
+            }
+            if (precision != null && requests != null) {
+                throw new IllegalArgumentException("--precision and --requests each decide when the measured phase ends; give one of them");
             }
             if (maxDuration == null || maxDuration.isZero() || maxDuration.isNegative()) {
                 throw new IllegalArgumentException("--max-duration must be positive, e.g. 10m");
@@ -221,7 +239,7 @@ public record LoadSpec(
             if (!List.of("native", "epoll", "io_uring", "nio").contains(tr)) {
                 throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
             }
-            return new LoadSpec(url, u.host(), u.port(), u.pathAndQuery(), tls, p, connections, inFlight, t, duration, requests, maxDuration,
+            return new LoadSpec(url, u.host(), u.port(), u.pathAndQuery(), tls, p, connections, inFlight, t, duration, requests, maxDuration, precision,
                     warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
                     List.copyOf(watchPids), rate, m, body, contentType,
                     List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);

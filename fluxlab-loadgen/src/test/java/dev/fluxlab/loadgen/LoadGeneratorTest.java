@@ -310,4 +310,24 @@ class LoadGeneratorTest {
         assertTrue(!ThroughputSettling.settled(List.of(9.0, 10.0, 9.0, 13.0, 17.0, 19.0, 17.0, 28.0, 34.0, 34.0, 37.0)),
                 "a cold target's ramp, as measured here");
     }
+
+    /** measure: auto, the injector's side: at least --duration, then until the mean is known within --precision. */
+    @Test
+    void aPrecisionEndsTheMeasuredPhaseWhenTheMeanIsKnownWellEnough() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            // a loose precision is reached once the least length (5 s: MeanPrecision's own minimum) has passed
+            LoadResult loose = LoadGenerator.run(spec("http", server.port()).connections(2).duration(Duration.ofSeconds(5))
+                    .maxDuration(Duration.ofSeconds(12)).precision(0.5).build(), ProgressListener.NONE).result();
+            assertTrue(loose.durationS() >= 4.9 && loose.durationS() < 7, "stopped at " + loose.durationS() + " s");
+            assertNotNull(loose.precisionPct());
+            assertTrue(loose.precisionPct() <= 50, loose.precisionPct() + " %");
+            // an impossible one runs to --max-duration and says so
+            LoadOutcome tight = LoadGenerator.run(spec("http", server.port()).connections(2).duration(Duration.ofSeconds(1))
+                    .maxDuration(Duration.ofSeconds(6)).precision(0.001).build(), ProgressListener.NONE);
+            assertTrue(tight.result().durationS() >= 5.9, "ran to its bound: " + tight.result().durationS());
+            assertTrue(tight.warnings().stream().anyMatch(w -> w.startsWith("precision not reached")), tight.warnings().toString());
+            assertEquals(null, LoadGenerator.run(spec("http", server.port()).build(), ProgressListener.NONE).result()
+                    .precisionPct(), "a fixed duration states no precision");
+        }
+    }
 }

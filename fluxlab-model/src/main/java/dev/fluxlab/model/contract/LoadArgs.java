@@ -24,7 +24,10 @@ import java.util.Map;
  * @param rate              {@code --rate} (open model); null: closed model
  * @param threads           {@code --threads}; null: {@link #defaultThreads(int)}
  * @param timeout           {@code --timeout} as written in the suite; null: the injector's default
- * @param duration          {@code --duration}, the measured phase
+ * @param duration          {@code --duration}, the measured phase (with a precision: its least length)
+ * @param precisionPct      {@code --precision}: measure until the mean throughput is known within this percentage;
+ *                          null: measure exactly {@code duration}
+ * @param maxDuration       {@code --max-duration}: the bound of a measured phase by precision; null: not passed
  * @param warmup            {@code --warmup}, and for {@code auto} {@code --warmup-max} and (when not zero)
  *                          {@code --warmup-min}: the one warm-up policy; null: the injector's default
  * @param watchPids         {@code --warmup-watch-pid}: the target JVMs whose JIT an {@code auto} warm-up waits for
@@ -48,6 +51,8 @@ public record LoadArgs(
         Integer threads,
         String timeout,
         Duration duration,
+        Double precisionPct,
+        Duration maxDuration,
         WarmupPolicy warmup,
         List<Long> watchPids,
         String method,
@@ -88,6 +93,8 @@ public record LoadArgs(
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
         add(o, "--duration", duration == null ? null : Durations.format(duration));
+        add(o, "--precision", precisionPct);
+        add(o, "--max-duration", maxDuration == null ? null : Durations.format(maxDuration));
         if (warmup != null) {
             add(o, "--warmup", warmup.spelling());
             if (warmup.auto()) {
@@ -148,6 +155,8 @@ public record LoadArgs(
         private Integer threads;
         private String timeout;
         private Duration duration;
+        private Double precisionPct;
+        private Duration maxDuration;
         private WarmupPolicy warmup;
         private List<Long> watchPids = List.of();
         private String method;
@@ -172,6 +181,8 @@ public record LoadArgs(
         public Builder threads(Integer v) { threads = v; return this; }
         public Builder timeout(String v) { timeout = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
+        public Builder precisionPct(Double v) { precisionPct = v; return this; }
+        public Builder maxDuration(Duration v) { maxDuration = v; return this; }
         public Builder warmup(WarmupPolicy v) { warmup = v; return this; }
         public Builder watchPids(List<Long> v) { watchPids = v == null ? List.of() : v; return this; }
         public Builder method(String v) { method = v; return this; }
@@ -186,8 +197,8 @@ public record LoadArgs(
         public Builder progress(String v) { progress = v; return this; }
 
         public LoadArgs build() {
-            return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, warmup,
-                    watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
+            return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct,
+                    maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
                     expectContentType, insecure, json, progress);
         }
     }

@@ -46,6 +46,9 @@ import java.util.Map;
  * @param statuses        the unexpected statuses behind {@code errors.status}, by code ({@code {"503": 12}}; empty when
  *                        there were none); null when the injector does not report codes (external tools, older
  *                        documents). Like every error, never counted as throughput
+ * @param precisionPct    with {@code --precision} ({@code measure: auto}): the half-width of the 95 % interval of the
+ *                        mean throughput the measured phase reached, in percent of it (autocorrelation of the
+ *                        seconds taken into account, {@code MeanPrecision}); null for a fixed measured phase
  */
 public record LoadResult(
         String schema,
@@ -76,7 +79,8 @@ public record LoadResult(
         Integer threads,
         Boolean warmupJitQuiet,
         List<WatchedJvm> watchedJvms,
-        Map<String, Long> statuses) {
+        Map<String, Long> statuses,
+        Double precisionPct) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -85,7 +89,7 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector, threads, warmupJitQuiet, watchedJvms, statuses);
+                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct);
     }
 
     /**

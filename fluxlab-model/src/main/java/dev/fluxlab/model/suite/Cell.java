@@ -50,11 +50,6 @@ public record Cell(
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
                            String timeout, String injector) {
 
-        public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                        String timeout) {
-            this(connections, inFlight, rate, protocol, threads, timeout, null);
-        }
-
         /** The injector's name, {@code fluxlab} when the profile names none. */
         public String injectorName() {
             return injector == null ? "fluxlab" : injector;

@@ -52,7 +52,7 @@ final class CellMatrix {
 
     private List<LoadSection> loads() {
         return spec.load() == null || spec.load().isEmpty()
-                ? List.of(new LoadSection(null, null, null, null, null, null)) : spec.load();
+                ? List.of(new LoadSection(null, null, null, null, null, null, null)) : spec.load();
     }
 
     /** Knob names are written as the target's CLI flags ({@code select-count}); {@code select_count} is accepted too. */

@@ -132,6 +132,21 @@ public final class Suite {
         return settings.measure();
     }
 
+    /** See {@link SuiteSettings#measureAuto()}. */
+    public boolean measureAuto() {
+        return settings.measureAuto();
+    }
+
+    /** See {@link SuiteSettings#measureMax()}. */
+    public Duration measureMax() {
+        return settings.measureMax();
+    }
+
+    /** See {@link SuiteSettings#precision()}. */
+    public Double precision() {
+        return settings.precision();
+    }
+
     public int repeats() {
         return settings.repeats();
     }

@@ -89,7 +89,28 @@ final class SuiteChecks {
                 }
             });
         }
-        checkDuration("/measure", "measure", spec.measure());
+        if (!SuiteSettings.AUTO_MEASURE.equals(spec.measure())) {
+            checkDuration("/measure", "measure", spec.measure());
+            if (spec.precision() != null || spec.measureMax() != null) {
+                throw error(spec.precision() != null ? "/precision" : "/measure_max", "'precision' and 'measure_max' "
+                        + "only apply to 'measure: auto' (measure until the mean throughput is that precise); "
+                        + "remove them or write 'measure: auto'");
+            }
+        } else {
+            checkDuration("/measure_max", "measure_max", spec.measureMax());
+            if (spec.measureMax() != null
+                    && Durations.parse(spec.measureMax()).compareTo(SuiteSettings.MIN_AUTO_MEASURE) < 0) {
+                throw error("/measure_max", "'measure_max' must be at least "
+                        + Durations.format(SuiteSettings.MIN_AUTO_MEASURE) + " (the least automatic measured phase), not "
+                        + spec.measureMax());
+            }
+            Double p = spec.precision() == null ? SuiteSettings.DEFAULT_PRECISION
+                    : SuiteSettings.parsePercent(spec.precision());
+            if (p == null || !(p >= 0.001 && p <= 0.5)) {
+                throw error("/precision", "'precision' must be a percentage between 0.1% and 50%, e.g. 2%, not '"
+                        + spec.precision() + "'");
+            }
+        }
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());
         if (spec.startupTimeout() != null) {
             Duration t = Durations.parse(spec.startupTimeout());
@@ -107,7 +128,8 @@ final class SuiteChecks {
             throw error("/repeat_order", "'repeat_order' must be one of " + String.join(", ", SuiteSettings.REPEAT_ORDERS)
                     + ", not '" + spec.repeatOrder() + "'");
         }
-        if (spec.measure() != null && Durations.parse(spec.measure()).isZero()) {
+        if (spec.measure() != null && !SuiteSettings.AUTO_MEASURE.equals(spec.measure())
+                && Durations.parse(spec.measure()).isZero()) {
             throw error("/measure", "'measure' must be longer than 0s");
         }
         if (spec.repeats() != null && spec.repeats() < 1) {

@@ -18,6 +18,12 @@ public final class SuiteSettings {
     public static final String DEFAULT_WARMUP = WarmupPolicy.AUTO;
     public static final Duration DEFAULT_WARMUP_MAX = WarmupPolicy.DEFAULT_MAX;
     public static final Duration DEFAULT_MEASURE = Duration.ofSeconds(10);
+    /** {@code measure: auto}. */
+    public static final String AUTO_MEASURE = "auto";
+    /** Least measured phase of {@code measure: auto}: {@code MeanPrecision} states no precision below 5 seconds. */
+    public static final Duration MIN_AUTO_MEASURE = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_MEASURE_MAX = Duration.ofSeconds(30);
+    public static final double DEFAULT_PRECISION = 0.02;
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
     /** 0.1 %: one failed request in a thousand already makes throughput figures suspect. */
     public static final double DEFAULT_MAX_ERROR_RATE = 0.001;
@@ -73,8 +79,36 @@ public final class SuiteSettings {
         return t != null && t.coldWarmupMin() != null ? Durations.parse(t.coldWarmupMin()) : coldWarmupMin();
     }
 
+    /** {@code measure: auto}: measure until the mean throughput is known within {@link #precision()}. */
+    public boolean measureAuto() {
+        return AUTO_MEASURE.equals(spec.measure());
+    }
+
+    /** The measured phase; for {@code auto} its least length. */
     public Duration measure() {
-        return spec.measure() == null ? DEFAULT_MEASURE : Durations.parse(spec.measure());
+        return measureAuto() ? MIN_AUTO_MEASURE
+                : spec.measure() == null ? DEFAULT_MEASURE : Durations.parse(spec.measure());
+    }
+
+    /** The bound of the measured phase: {@code measure_max} for {@code auto}, else the fixed length. */
+    public Duration measureMax() {
+        return !measureAuto() ? measure()
+                : spec.measureMax() == null ? DEFAULT_MEASURE_MAX : Durations.parse(spec.measureMax());
+    }
+
+    /** For {@code measure: auto}: the precision to reach as a fraction (0.02 = ±2 %); null for a fixed length. */
+    public Double precision() {
+        return !measureAuto() ? null : spec.precision() == null ? DEFAULT_PRECISION : parsePercent(spec.precision());
+    }
+
+    /** {@code 2%} or {@code 2} as the fraction 0.02; null when it is neither. */
+    static Double parsePercent(String text) {
+        try {
+            String t = text.strip();
+            return Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t) / 100;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     public int repeats() {
@@ -136,7 +170,11 @@ public final class SuiteSettings {
         if (!coldWarmupMin().isZero()) {
             s.put("cold_warmup_min", Durations.format(coldWarmupMin()));
         }
-        s.put("measure", Durations.format(measure()));
+        s.put("measure", measureAuto() ? AUTO_MEASURE : Durations.format(measure()));
+        if (measureAuto()) {
+            s.put("precision", String.format(java.util.Locale.ROOT, "%.1f%%", precision() * 100));
+            s.put("measure_max", Durations.format(measureMax()));
+        }
         s.put("repeats", repeats());
         if (aa) {
             s.put("aa", true);

@@ -17,7 +17,8 @@ import java.util.Map;
  * @param warmupMax      bound of the automatic warm-up
  * @param coldWarmupMin  least automatic warm-up of a cell whose target JVMs were just started (their JIT may hold a
  *                       plateau for seconds before C2 compiles the hot path); default none
- * @param measure        measured phase length
+ * @param measure        measured phase length, or {@code auto}: at least 5 s, then until the mean throughput is known
+ *                       within {@code precision}, at most {@code measure_max}
  * @param repeats        repeats of every cell
  * @param startupTimeout how long a target may take to print its readiness line
  * @param fork           {@code per-cell} (default: fresh target JVMs for every cell and repeat) or {@code shared}
@@ -30,6 +31,9 @@ import java.util.Map;
  * @param thresholds     what makes a repeat invalid
  * @param exclude        partial knob maps: a cell matching every key of one of them is left out
  * @param tables         end tables: rows knobs x column knobs, filled with one figure
+ * @param precision      with {@code measure: auto}: the half-width of the 95 % interval of the mean throughput to reach,
+ *                       e.g. {@code 2%} (default 2%)
+ * @param measureMax     with {@code measure: auto}: the bound of the measured phase (default 30s)
  */
 public record SuiteSpec(
         String name,
@@ -47,7 +51,9 @@ public record SuiteSpec(
         String repeatOrder,
         ThresholdSpec thresholds,
         List<Map<String, List<String>>> exclude,
-        List<TableSpec> tables) {
+        List<TableSpec> tables,
+        String precision,
+        String measureMax) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
@@ -62,11 +68,6 @@ public record SuiteSpec(
             String entry,
             String coldWarmupMin) {
 
-        /** The shape before {@code coldWarmupMin}. */
-        public TargetSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, Map<String, ProcessSpec> processes,
-                          String entry) {
-            this(target, knobs, jvm, processes, entry, null);
-        }
     }
 
     /** One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}. */
@@ -96,11 +97,6 @@ public record SuiteSpec(
         /** Methods fluxlab's own injector sends ({@code fluxlab load --method}); wrk and ab send any of {@link #METHODS}. */
         public static final List<String> INJECTOR_METHODS = List.of("GET", "POST");
 
-        /** The original shape, without {@code theory}. */
-        public ScenarioSpec(String method, String path, String body, Integer bodySize, Map<String, String> headers,
-                            ExpectSpec expect) {
-            this(method, path, body, bodySize, headers, expect, null);
-        }
     }
 
     /** What every response must carry; unset parts are not checked (status defaults to 200). */
@@ -120,11 +116,6 @@ public record SuiteSpec(
             Integer threads,
             String timeout,
             List<String> injector) {
-
-        public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
-                        Integer threads, String timeout) {
-            this(connections, inFlight, rate, protocol, threads, timeout, null);
-        }
     }
 
     /**

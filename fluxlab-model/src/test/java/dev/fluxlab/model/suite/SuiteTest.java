@@ -342,4 +342,28 @@ class SuiteTest {
         Files.writeString(big, head + "#".repeat((1 << 20) - head.length()));
         assertEquals(1, Suite.load(big).cells().size());
     }
+
+    @Test
+    void measureAutoHasAPrecisionAndABound() {
+        Suite s = Suite.parse("a.yaml", SUITE.replace("measure: 4s", "measure: auto\nprecision: 1.5%\nmeasure_max: 40s"));
+        assertTrue(s.measureAuto());
+        assertEquals(0.015, s.precision(), 1e-12);
+        assertEquals(java.time.Duration.ofSeconds(40), s.measureMax());
+        assertEquals(java.time.Duration.ofSeconds(5), s.measure(), "its least length");
+        assertEquals("auto", s.settings().get("measure"));
+        Suite d = Suite.parse("d.yaml", SUITE.replace("measure: 4s", "measure: auto"));
+        assertEquals(0.02, d.precision(), 1e-12);
+        assertEquals(java.time.Duration.ofSeconds(30), d.measureMax());
+        assertEquals(null, Suite.parse("f.yaml", SUITE).precision(), "a fixed measure has none");
+    }
+
+    @Test
+    void precisionIsRefusedWithoutMeasureAutoAndOutsideItsRange() {
+        assertTrue(fail(SUITE.replace("measure: 4s", "measure: 4s\nprecision: 2%")).getMessage()
+                .contains("only apply to 'measure: auto'"));
+        assertTrue(fail(SUITE.replace("measure: 4s", "measure: auto\nprecision: 80%")).getMessage()
+                .contains("'precision' must be a percentage between 0.1% and 50%"));
+        assertTrue(fail(SUITE.replace("measure: 4s", "measure: auto\nmeasure_max: 2s")).getMessage()
+                .contains("'measure_max' must be at least 5s"));
+    }
 }

@@ -64,12 +64,15 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
                 .headers(s.headers()).expectStatus(e == null || e.status() == null ? 200 : e.status())
                 .expectBody(e == null ? null : e.body()).expectContentType(e == null ? null : e.contentType())
                 .insecure(url != null && url.startsWith("https:")).json(json).progress("machine");
+        if (suite.measureAuto()) {
+            b.precisionPct(suite.precision() * 100).maxDuration(suite.measureMax());
+        }
         return b.warmup(suite.warmupPolicy(cell, coldTargets)).watchPids(watchPids).build();
     }
 
     /** Bound for a load that ends by itself: warm-up and measure plus a minute. */
     public Duration loadLimit() {
-        return suite.warmup().plus(suite.measure()).plusSeconds(60);
+        return suite.warmup().plus(suite.measureMax()).plusSeconds(60);
     }
 
     /** Writes the command line a child was started with next to its log ({@code <name>.cmd}). */

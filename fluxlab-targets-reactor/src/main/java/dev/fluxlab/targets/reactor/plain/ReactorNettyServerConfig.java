@@ -51,15 +51,6 @@ public record ReactorNettyServerConfig(
     /** The default bind address. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
-    /** The original shape, with the stress endpoints at their defaults. */
-    public ReactorNettyServerConfig(String host, int port, ServerProtocol protocol, Transport transport,
-                                    Integer workers, Integer selectCount, Integer backlog, boolean tcpNoDelay,
-                                    Integer rcvbuf, Integer sndbuf, Integer tcpFastOpen, Long h2MaxConcurrentStreams,
-                                    Integer h2InitialWindowSize, Stall stall, Long failEvery) {
-        this(host, port, protocol, transport, workers, selectCount, backlog, tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen,
-                h2MaxConcurrentStreams, h2InitialWindowSize, stall, failEvery, StressConfig.DEFAULTS);
-    }
-
     public ReactorNettyServerConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(stress, "stress");

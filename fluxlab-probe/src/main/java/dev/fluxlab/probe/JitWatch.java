@@ -51,11 +51,21 @@ public final class JitWatch {
     }
 
     /**
-     * Whether every readable JVM compiled less than {@link WarmupPolicy#COMPILE_FLOOR_MS_PER_S} ms per second over
-     * the last {@link WarmupPolicy#JIT_QUIET_SECONDS} seconds (false until that many seconds were read).
+     * Whether every readable JVM compiled less than its floor ({@link WarmupPolicy#compileFloor(String)}) ms per
+     * second over the last {@link WarmupPolicy#JIT_QUIET_SECONDS} seconds (false until that many seconds were read).
      */
     public boolean quiet() {
-        return noisiest().map(r -> r < WarmupPolicy.COMPILE_FLOOR_MS_PER_S).orElse(false);
+        boolean any = false;
+        for (Jvm j : jvms) {
+            Optional<Double> r = j.recentRate();
+            if (r.isPresent()) {
+                any = true;
+                if (r.get() >= WarmupPolicy.compileFloor(j.role)) {
+                    return false;
+                }
+            }
+        }
+        return any;
     }
 
     /** "JVM 1234 (target) compiling 420 ms/s", the watched JVM furthest from quiet, for a warning. */
@@ -69,10 +79,6 @@ public final class JitWatch {
         return worst == null ? "no JVM's counters readable"
                 : String.format(java.util.Locale.ROOT, "JVM %d (%s) was compiling %.0f ms per second", worst.pid,
                 worst.role, worst.recentRate().get());
-    }
-
-    private Optional<Double> noisiest() {
-        return jvms.stream().map(Jvm::recentRate).flatMap(Optional::stream).max(Double::compare);
     }
 
     /** Marks the end of warm-up: each JVM's recent compile rate is kept as evidence. */

@@ -22,11 +22,11 @@ public record WatchedJvm(long pid, String role, Double warmupEndCompileMsPerS, J
     public static final String TARGET = "target";
 
     /**
-     * Whether this JVM was still compiling (above {@link WarmupPolicy#COMPILE_FLOOR_MS_PER_S} on average) or
+     * Whether this JVM was still compiling (above its floor, {@link WarmupPolicy#compileFloor(String)}, on average) or
      * invalidating compiled code during the measured phase.
      */
     public boolean compiledWhileMeasured() {
-        return measured != null && (measured.compileMsPerSecond() >= WarmupPolicy.COMPILE_FLOOR_MS_PER_S
+        return measured != null && (measured.compileMsPerSecond() >= WarmupPolicy.compileFloor(role)
                 || measured.invalidations() > 0);
     }
 

@@ -61,6 +61,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder of this run (default: results/<time>-<suite>).")
     Path out;
 
+    @Option(names = "--aa", description = "A/A mode: every cell runs an even number of repeats (at least 2), interleaved "
+            + "A B B A, and the run records its own noise floor from those identical pairs (results.json 'noise', used "
+            + "by compare); repeats that disagree beyond it are flagged.")
+    boolean aa;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Complete an interrupted run: re-validate its suite copy and run only the missing cells.")
     Path resume;
@@ -99,6 +104,9 @@ public final class RunCommand implements Callable<Integer> {
         Suite s;
         try {
             s = Suite.load(suiteFile);
+            if (aa) {
+                s = s.withAa();
+            }
             validator.validate(s);
         } catch (SuiteException e) {
             err.println("fluxlab run: invalid suite, nothing was started:");

@@ -3,6 +3,7 @@ package dev.fluxlab.runner.verdict;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +11,18 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Holds the machine's own speed before each repeat against its speed when the run started. A shared VM changes speed
+ * Holds the machine's own speed before each repeat against the run's typical speed. A shared VM changes speed
  * (an earlier quick run here measured 74-103k req/s on cells that gave 50-76k an hour later, with other processes
  * taking at most 0.2 cores both times); a repeat taken while the machine was slower says so, so that its figure is not
  * read as the system's.
  *
  * <p>The reference workload ({@code MachineSpeedProbe}: a fixed single-thread integer and cache workload) is timed in
- * several samples; a repeat is flagged when its speed differs from the run's start by more than the larger of
- * {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two measurements' own spread.
+ * several samples before every repeat. The baseline is the median of those speeds over the run (at least
+ * {@link #MIN_BASELINE} of them), else the speed measured when the run started (taken while the runner's own JVM
+ * still compiles, so noisier). A repeat is flagged when its speed differs from the baseline by more than the larger of
+ * {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two measurements' own spread. A slower repeat can also mean
+ * that a process of this run was still busy when it started (a shared target JVM still compiling), which slows the
+ * next measurement just the same.
  */
 public final class MachineDrift {
 
@@ -26,13 +31,19 @@ public final class MachineDrift {
     /** A change counts when it exceeds this many times the larger relative spread of the two measurements. */
     public static final double SPREAD_FACTOR = 3.0;
     static final String MARK = "the machine's speed moved";
+    /** Fewest per-repeat speeds for the run's median to serve as the baseline. */
+    public static final int MIN_BASELINE = 3;
 
     private MachineDrift() {
     }
 
-    /** The cells, each flagged where a repeat ran at a machine speed away from the run's start. */
-    public static List<CellResult> flag(List<CellResult> cells, MachineSpeed atStart) {
-        if (cells == null || atStart == null || !(atStart.opsPerSecond() > 0)) {
+    /** The cells, each flagged where a repeat ran at a machine speed away from the run's typical one. */
+    public static List<CellResult> flag(List<CellResult> cells, MachineSpeed runStart) {
+        if (cells == null) {
+            return null;
+        }
+        MachineSpeed atStart = baseline(cells, runStart);
+        if (atStart == null || !(atStart.opsPerSecond() > 0)) {
             return cells;
         }
         List<CellResult> out = new ArrayList<>();
@@ -42,11 +53,24 @@ public final class MachineDrift {
                     .map(r -> describe(r, atStart)).filter(Objects::nonNull).toList();
             boolean flagged = c.reasons() != null && c.reasons().stream().anyMatch(x -> x.contains(MARK));
             out.add(moved.isEmpty() || flagged ? c : Plausibility.withReasons(c, List.of(String.format(Locale.ROOT,
-                    "%s%s: reference workload %s against %,.0f ops/s when the run started: compare this cell with "
-                            + "others of the run with care", Verdict.WARNING, MARK, String.join(", ", moved),
-                    atStart.opsPerSecond()))));
+                    "%s%s: reference workload %s against %,.0f ops/s %s: the machine, or a process of this run still "
+                            + "busy, was slower or faster; compare this cell with others of the run with care",
+                    Verdict.WARNING, MARK, String.join(", ", moved), atStart.opsPerSecond(),
+                    atStart == runStart ? "when the run started" : "typical of the run"))));
         }
         return out;
+    }
+
+    /** The median speed over the run's repeats (spread: their median spread), or {@code runStart} with too few. */
+    static MachineSpeed baseline(List<CellResult> cells, MachineSpeed runStart) {
+        List<MachineSpeed> speeds = cells.stream().filter(c -> c.repeats() != null).flatMap(c -> c.repeats().stream())
+                .map(RepeatResult::speed).filter(s -> s != null && s.opsPerSecond() > 0).toList();
+        if (speeds.size() < MIN_BASELINE) {
+            return runStart;
+        }
+        double ops = Stat.of(speeds.stream().map(MachineSpeed::opsPerSecond).toList()).median();
+        double spread = Stat.of(speeds.stream().map(MachineSpeed::relativeSpread).toList()).median();
+        return new MachineSpeed(ops, spread, speeds.size(), null);
     }
 
     /** The relative change from {@code a} to {@code b} when it is beyond the bound, else null. */

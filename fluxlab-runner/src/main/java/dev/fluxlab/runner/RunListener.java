@@ -18,16 +18,20 @@ public interface RunListener {
     }
 
     /** A cell (one repeat of it) is about to start its processes. */
-    void cellStarted(Cell cell, Position position);
+    default void cellStarted(Cell cell, Position position) {
+    }
 
     /** Live figures of the running repeat; at most a few times a second. */
-    void progress(Cell cell, Position position, Progress progress);
+    default void progress(Cell cell, Position position, Progress progress) {
+    }
 
     /** A cell finished (all its repeats) and was written to results.json. */
-    void cellFinished(Cell cell, Position position, CellResult result);
+    default void cellFinished(Cell cell, Position position, CellResult result) {
+    }
 
     /** The run ended (complete, interrupted or failed) and results.json is final. */
-    void runFinished(RunResult run, Path resultsFile);
+    default void runFinished(RunResult run, Path resultsFile) {
+    }
 
     /** Where the run is: cell {@code cell} of {@code cells} in this invocation, repeat {@code repeat} of {@code repeats}. */
     record Position(int cell, int cells, int repeat, int repeats) {
@@ -47,22 +51,7 @@ public interface RunListener {
     record Progress(String phase, double t, double phaseLength, boolean boundOnly, double rps, long ok, long errors) {
     }
 
-    /** A listener that ignores everything. */
+    /** A listener that ignores everything (every method is a no-op by default). */
     RunListener NONE = new RunListener() {
-        @Override
-        public void cellStarted(Cell cell, Position position) {
-        }
-
-        @Override
-        public void progress(Cell cell, Position position, Progress progress) {
-        }
-
-        @Override
-        public void cellFinished(Cell cell, Position position, CellResult result) {
-        }
-
-        @Override
-        public void runFinished(RunResult run, Path resultsFile) {
-        }
     };
 }

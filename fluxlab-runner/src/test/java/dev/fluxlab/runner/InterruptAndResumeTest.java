@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 class InterruptAndResumeTest {
 
-    private static final String SUITE = """
+    static final String SUITE = """
             name: three
             targets:
               fake:

@@ -22,15 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The run-level defects: losing results.json, two runners in one folder, resuming a foreign document. */
 class RunnerDefectsTest {
 
-    private static final String THREE = """
-            name: three
-            targets:
-              fake:
-                knobs: {mode: ok, workers: [1, 2, 3]}
-            scenarios: {a: {path: /a}}
-            warmup: 0s
-            measure: 1s
-            """;
+    /** Three one-second cells of the fake target (the interruption test's suite). */
+    private static final String THREE = InterruptAndResumeTest.SUITE.formatted("1s");
 
     /**
      * results.json becomes unwritable after the first cell (a directory took its name): the run fails with one
@@ -42,14 +35,6 @@ class RunnerDefectsTest {
         Path dir = tmp.resolve("run");
         AtomicBoolean reportedFinished = new AtomicBoolean();
         RunListener breaker = new RunListener() {
-            @Override
-            public void cellStarted(Cell cell, Position position) {
-            }
-
-            @Override
-            public void progress(Cell cell, Position position, Progress progress) {
-            }
-
             @Override
             public void cellFinished(Cell cell, Position position, CellResult result) {
                 if (position.cell() == 1) {

@@ -96,7 +96,9 @@ class RunCommandTest {
         assertEquals(16, s.cells().size());
         assertTrue(s.autoWarmup());
         Duration estimate = Estimate.total(s, s.cells());
-        assertTrue(estimate.compareTo(Duration.ofMinutes(4)) < 0, "quick must plan for under 4 minutes: " + estimate);
+        // 4 minutes held until warm-up waited for the targets' JIT: measured here, cold h2c targets compile ~1 s per
+        // second for 25-30 s, and the old budget measured them mid-ramp (the quick suite took 5m40s with valid cells)
+        assertTrue(estimate.compareTo(Duration.ofMinutes(6)) < 0, "quick must plan for under 6 minutes: " + estimate);
         assertEquals(quick, RunCommand.resolveSuite("../suites/quick.yaml"));
     }
 

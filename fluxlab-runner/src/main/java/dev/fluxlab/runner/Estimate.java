@@ -16,10 +16,16 @@ public final class Estimate {
     public static final Duration TARGET_STARTUP = Duration.ofMillis(2500);
     /** Start of the injector JVM until its first connection. */
     public static final Duration INJECTOR_STARTUP = Duration.ofMillis(1500);
-    /** A typical automatic warm-up against targets that are already warm (fork: shared): the injector's own ramp. */
-    public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(5);
-    /** What an automatic warm-up against freshly started targets typically takes here (Netty, Undertow). */
-    public static final Duration COLD_AUTO_WARMUP = Duration.ofSeconds(12);
+    /**
+     * A typical automatic warm-up against targets that are already warm (fork: shared): the injector's own ramp and
+     * JIT; 7-8 s in the quick suite's warm cells here (2026-11-23).
+     */
+    public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(8);
+    /**
+     * What an automatic warm-up against freshly started targets typically takes here, now that it waits for their JIT
+     * to go quiet: 12-20 s for HTTP/1.1 Reactor Netty, 24-30 s for h2c (quick suite, 2026-11-23).
+     */
+    public static final Duration COLD_AUTO_WARMUP = Duration.ofSeconds(20);
     /** SIGTERM, exit, log scan. */
     public static final Duration STOP = Duration.ofMillis(700);
 

@@ -51,6 +51,7 @@ public final class TrendHtml {
         h.append(ChartAssets.dataScript("fluxlab-trend", Json.write(data(t))));
         h.append(ChartAssets.errorsScript());
         h.append(ChartAssets.chartJsScript());
+        h.append(ChartAssets.chartsScript());
         h.append(ChartAssets.script(ChartAssets.read("/dev/fluxlab/history/trend.js")));
         h.append("</body>\n</html>\n");
         return h.toString();

@@ -2,26 +2,7 @@
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('fluxlab-trend').textContent);
-  var expected = Number(document.body.getAttribute('data-charts-expected'));
-  var drawn = {};
   var fmt = new Intl.NumberFormat('en-US', {maximumSignificantDigits: 4});
-
-  Chart.defaults.animation = false;
-  Chart.defaults.responsive = true;
-  Chart.defaults.maintainAspectRatio = false;
-  Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-  Chart.defaults.font.size = 11;
-  Chart.defaults.plugins.legend.labels.boxWidth = 14;
-
-  Chart.register({
-    id: 'fluxlabDrawn',
-    afterDraw: function (chart) {
-      drawn[chart.canvas.id] = true;
-      var n = Object.keys(drawn).length;
-      document.body.setAttribute('data-charts-drawn', String(n));
-      if (n === expected) { document.body.setAttribute('data-charts-ready', 'true'); }
-    }
-  });
 
   // a vertical line before the first run of each new level, labelled with the change
   function changeMarkers(changes) {

@@ -26,6 +26,14 @@ public final class ChartAssets {
         return script(HtmlReport.chartJs());
     }
 
+    /**
+     * What every fluxlab chart page shares, after Chart.js: its defaults, and {@code data-charts-drawn} /
+     * {@code data-charts-ready} on {@code <body>} (the page announces {@code data-charts-expected}).
+     */
+    public static String chartsScript() {
+        return script(read("/dev/fluxlab/report/charts.js"));
+    }
+
     /** The Chart.js release that is inlined, for the page's footer. */
     public static String chartJsVersion() {
         return HtmlReport.chartJsVersion();

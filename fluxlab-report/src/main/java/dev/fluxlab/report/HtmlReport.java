@@ -98,6 +98,7 @@ public final class HtmlReport {
         // the error trap first, so that it also catches a failure of the library itself
         h.append("<script>\n").append(resource("errors.js")).append("</script>\n");
         h.append("<script>\n").append(scriptSafe(chartJs())).append("\n</script>\n");
+        h.append("<script>\n").append(resource("charts.js")).append("</script>\n");
         h.append("<script>\n").append(resource("report.js")).append("</script>\n");
         h.append("</body>\n</html>\n");
         return h.toString();

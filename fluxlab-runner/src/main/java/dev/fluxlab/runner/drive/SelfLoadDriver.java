@@ -18,7 +18,7 @@ public final class SelfLoadDriver implements LoadDriver {
 
     /** The options of {@link LoadArgs} a self-loading target takes (docs/contracts.md); {@code --path} is added. */
     static final Set<String> OPTIONS = Set.of("--connections", "--in-flight", "--timeout", "--duration", "--warmup",
-            "--warmup-max", "--method", "--body-file", "--body-size", "--expect-status", "--expect-body", "--json",
+            "--warmup-max", "--warmup-min", "--method", "--body-file", "--body-size", "--expect-status", "--expect-body", "--json",
             "--progress");
 
     @Override

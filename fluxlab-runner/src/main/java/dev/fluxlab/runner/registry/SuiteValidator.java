@@ -39,8 +39,29 @@ public final class SuiteValidator {
                         ps.target(), ps.knobs(), ps.jvm()));
             }
         });
+        checkMeasureAuto(suite);
         checkInjectors(suite);
         checkInjectorMethods(suite);
+    }
+
+    /**
+     * {@code measure: auto} is decided by fluxlab's own injector ({@code --precision}); a peer tool or a self-loading
+     * target would measure a fixed length and drop the precision without a word. Refused here, before anything starts.
+     */
+    private void checkMeasureAuto(Suite suite) {
+        if (!suite.measureAuto()) {
+            return;
+        }
+        for (Cell cell : suite.cells()) {
+            boolean selfLoading = registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+            if (selfLoading || !cell.load().injectorName().equals("fluxlab")) {
+                throw suite.error("/measure", "'measure: auto' needs fluxlab's own injector, which measures until the "
+                        + "precision is reached; cell " + cell.id() + " is loaded by " + (selfLoading
+                        ? "the self-loading target " + cell.entryProcess().target() : cell.load().injectorName())
+                        + ", which measures a fixed length: give 'measure' a duration, or leave such cells out with an "
+                        + "'exclude' rule");
+            }
+        }
     }
 
     /**

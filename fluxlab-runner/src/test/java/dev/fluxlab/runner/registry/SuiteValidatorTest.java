@@ -143,4 +143,19 @@ class SuiteValidatorTest {
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
                 suite + "exclude: [{scenario: put}]\n"));
     }
+
+    @Test
+    void measureAutoIsRefusedForCellsFluxlabsInjectorDoesNotLoad() {
+        String withWrk = """
+                targets: {reactor-netty: {}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 8, injector: [fluxlab, wrk]}
+                measure: auto
+                """;
+        Suite fluxlabOnly = Suite.parse("s.yaml", withWrk.replace("[fluxlab, wrk]", "fluxlab"));
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(fluxlabOnly);
+        SuiteException e = invalid(withWrk);
+        assertTrue(e.getMessage().contains("'measure: auto' needs fluxlab's own injector")
+                && e.getMessage().contains("is loaded by wrk"), e.getMessage());
+    }
 }

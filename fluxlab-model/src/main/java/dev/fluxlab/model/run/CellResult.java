@@ -32,4 +32,11 @@ public record CellResult(
         List<LogFinding> findings,
         String dir,
         TheoryResult theory) {
+
+    /** This cell with {@code added} after its reasons (a cross-cell judgement's warnings); the verdict is unchanged. */
+    public CellResult withMoreReasons(List<String> added) {
+        List<String> all = new java.util.ArrayList<>(reasons == null ? List.of() : reasons);
+        all.addAll(added);
+        return new CellResult(id, index, knobs, versions, repeats, summary, valid, all, findings, dir, theory);
+    }
 }

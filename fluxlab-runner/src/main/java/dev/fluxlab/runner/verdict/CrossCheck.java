@@ -62,7 +62,7 @@ public final class CrossCheck {
                 || r.contains("CPU-saturated"))) {
             return c;
         }
-        List<String> reasons = new ArrayList<>(c.reasons() == null ? List.of() : c.reasons());
+        List<String> added = new ArrayList<>();
         for (CellResult p : all) {
             if (p == c || p.knobs() == null || !sameButInjector(c.knobs(), p.knobs()) || throughput(p) == null) {
                 continue;
@@ -80,7 +80,7 @@ public final class CrossCheck {
                 boolean busyMachine = !Double.isNaN(idle) && idle < IDLE_CORES;
                 boolean sameEfficiency = !Double.isNaN(myEff) && !Double.isNaN(theirEff) && myEff >= (1 - TOLERANCE) * theirEff;
                 if (busyMachine && sameEfficiency) {
-                    reasons.add(String.format(Locale.ROOT, "%s%s: %s, but the machine had no idle CPU (%.2f cores idle, "
+                    added.add(String.format(Locale.ROOT, "%s%s: %s, but the machine had no idle CPU (%.2f cores idle, "
                                     + "%.2f taken by other processes) and target plus injector served %,.0f responses per "
                                     + "CPU-second against %,.0f with %s: the cores went elsewhere, not into fluxlab's "
                                     + "injector; re-run on a quiet machine to compare", Verdict.WARNING, CONTENTION, gap,
@@ -90,18 +90,14 @@ public final class CrossCheck {
                             : !busyMachine ? String.format(Locale.ROOT, "; %.2f cores stood idle, so it drove less load than it could", idle)
                             : String.format(Locale.ROOT, "; target plus injector served %,.0f responses per CPU-second "
                             + "against %,.0f with %s", myEff, theirEff, p.knobs().get("injector"));
-                    reasons.add(String.format(Locale.ROOT, "%s%s: %s while fluxlab's injector was not CPU-saturated%s%s",
+                    added.add(String.format(Locale.ROOT, "%s%s: %s while fluxlab's injector was not CPU-saturated%s%s",
                             Verdict.WARNING, MARK, gap,
                             cores == null || cores.n() == 0 ? "" : String.format(Locale.ROOT, " (%.2f cores)", cores.median()),
                             why));
                 }
             }
         }
-        if (reasons.size() == (c.reasons() == null ? 0 : c.reasons().size())) {
-            return c;
-        }
-        return new CellResult(c.id(), c.index(), c.knobs(), c.versions(), c.repeats(), c.summary(), c.valid(), reasons,
-                c.findings(), c.dir(), c.theory());
+        return added.isEmpty() ? c : c.withMoreReasons(added);
     }
 
     /** Median over the cell's repeats of a machine figure; NaN when no repeat has one. */

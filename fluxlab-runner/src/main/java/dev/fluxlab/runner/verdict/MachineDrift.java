@@ -52,7 +52,7 @@ public final class MachineDrift {
                     .filter(r -> r.speed() != null && r.speed().opsPerSecond() > 0 && drift(atStart, r.speed()) != null)
                     .map(r -> describe(r, atStart)).filter(Objects::nonNull).toList();
             boolean flagged = c.reasons() != null && c.reasons().stream().anyMatch(x -> x.contains(MARK));
-            out.add(moved.isEmpty() || flagged ? c : Plausibility.withReasons(c, List.of(String.format(Locale.ROOT,
+            out.add(moved.isEmpty() || flagged ? c : c.withMoreReasons(List.of(String.format(Locale.ROOT,
                     "%s%s: reference workload %s against %,.0f ops/s %s: the machine, or a process of this run still "
                             + "busy, was slower or faster; compare this cell with others of the run with care",
                     Verdict.WARNING, MARK, String.join(", ", moved), atStart.opsPerSecond(),

@@ -54,7 +54,7 @@ public final class Plausibility {
                             us / median, median, siblings.size()));
                 }
             });
-            out.add(added.isEmpty() || alreadyFlagged(c) ? c : withReasons(c, added));
+            out.add(added.isEmpty() || alreadyFlagged(c) ? c : c.withMoreReasons(added));
         }
         return out;
     }
@@ -79,12 +79,5 @@ public final class Plausibility {
 
     private static boolean alreadyFlagged(CellResult c) {
         return c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK));
-    }
-
-    static CellResult withReasons(CellResult c, List<String> added) {
-        List<String> reasons = new ArrayList<>(c.reasons() == null ? List.of() : c.reasons());
-        reasons.addAll(added);
-        return new CellResult(c.id(), c.index(), c.knobs(), c.versions(), c.repeats(), c.summary(), c.valid(), reasons,
-                c.findings(), c.dir(), c.theory());
     }
 }

@@ -71,7 +71,7 @@ public final class RepeatAgreement {
             }
             List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
                     r.repeat(), r.load().throughputRps())).toList();
-            out.add(Plausibility.withReasons(c, List.of(String.format(Locale.ROOT,
+            out.add(c.withMoreReasons(List.of(String.format(Locale.ROOT,
                     "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal, one JVM may have "
                             + "landed in a slow state; read the repeats, not the median", Verdict.WARNING, MARK,
                     String.join(", ", figures), gap * 100, bound * 100))));

@@ -38,17 +38,22 @@ public record Cell(
         return processes.toString();
     }
 
-    /** A process with its knob values fixed; {@code target} is the registry entry that launches it. */
+    /**
+     * A process with its knob values fixed; {@code target} is the registry entry that launches it, {@code cpus} the
+     * CPU list the suite gives it (null: none; see {@code Suite.placement}).
+     */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
-                              List<String> flags) {
+                              List<String> flags, String cpus) {
     }
 
     /**
      * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
      * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
+     * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
+     * {@code cpus} their CPU list as the suite gives it (null: none).
      */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout, String injector) {
+                           String timeout, String injector, int injectors, String cpus) {
 
         /** The injector's name, {@code fluxlab} when the profile names none. */
         public String injectorName() {

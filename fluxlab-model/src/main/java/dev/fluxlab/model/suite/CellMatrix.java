@@ -29,7 +29,7 @@ final class CellMatrix {
     private record Dim(String name, String process, String knob, List<String> values) {
     }
 
-    private record Proc(String name, String registryTarget, String prefix, JvmSpec jvm) {
+    private record Proc(String name, String registryTarget, String prefix, JvmSpec jvm, String cpus) {
     }
 
     /** Every knob name of the suite, in expansion order. */
@@ -52,7 +52,7 @@ final class CellMatrix {
 
     private List<LoadSection> loads() {
         return spec.load() == null || spec.load().isEmpty()
-                ? List.of(new LoadSection(null, null, null, null, null, null, null)) : spec.load();
+                ? List.of(new LoadSection(null, null, null, null, null, null, null, null, null)) : spec.load();
     }
 
     /** Knob names are written as the target's CLI flags ({@code select-count}); {@code select_count} is accepted too. */
@@ -63,10 +63,10 @@ final class CellMatrix {
     private static List<Proc> processes(String t, TargetSpec ts) {
         List<Proc> out = new ArrayList<>();
         if (ts.processes() == null) {
-            out.add(new Proc(t, ts.target() == null ? t : ts.target(), "", ts.jvm()));
+            out.add(new Proc(t, ts.target() == null ? t : ts.target(), "", ts.jvm(), ts.cpus()));
         } else {
             ts.processes().forEach((p, ps) -> out.add(new Proc(p, ps.target() == null ? p : ps.target(),
-                    p.equals(ts.entry()) ? "" : p + ".", ps.jvm())));
+                    p.equals(ts.entry()) ? "" : p + ".", ps.jvm(), ps.cpus())));
         }
         return out;
     }
@@ -103,6 +103,9 @@ final class CellMatrix {
         }
         if (l.injector() != null) {
             dims.add(new Dim("injector", null, null, l.injector()));
+        }
+        if (l.injectors() != null) {
+            dims.add(new Dim("injectors", null, null, strings(l.injectors())));
         }
         return dims;
     }
@@ -154,14 +157,16 @@ final class CellMatrix {
                                     }
                                 }
                                 List<String> flags = p.jvm() == null || p.jvm().flags() == null ? List.of() : p.jvm().flags();
-                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags));
+                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags, p.cpus()));
                             }
                             String entry = ts.processes() == null ? t : ts.entry();
                             Cell.CellLoad load = new Cell.CellLoad(
                                     Integer.parseInt(knobs.get("connections")),
                                     knobs.containsKey("in_flight") ? Integer.valueOf(knobs.get("in_flight")) : null,
                                     knobs.containsKey("rate") ? Integer.valueOf(knobs.get("rate")) : null,
-                                    l.protocol(), l.threads(), l.timeout(), knobs.get("injector"));
+                                    l.protocol(), l.threads(), l.timeout(), knobs.get("injector"),
+                                    knobs.containsKey("injectors") ? Integer.parseInt(knobs.get("injectors")) : 1,
+                                    l.cpus());
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

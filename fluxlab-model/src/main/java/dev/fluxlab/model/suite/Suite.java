@@ -1,5 +1,8 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.PlacementMode;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.run.TableSpec;
 
@@ -16,7 +19,8 @@ import java.util.Set;
  *
  * <p>Everything wrong with the file is reported as one {@link SuiteException} naming the file, line and column,
  * before anything is started. The work is done by {@link SuiteReader} (reading, YAML errors), {@link SuiteChecks}
- * (structure), {@link SuiteSettings} (settings and defaults) and {@link CellMatrix} (expansion). Checks that need the
+ * (structure), {@link SuiteSettings} (settings and defaults), {@link CellMatrix} (expansion) and {@link SuitePlacement}
+ * (CPU placement of each cell's processes). Checks that need the
  * target registry or the machine (knob names and values, transports, garbage collectors) live with the registry and
  * use {@link #error(String, String)} for positions.
  */
@@ -25,6 +29,7 @@ public final class Suite {
     private final SuiteSource source;
     private final SuiteSettings settings;
     private final List<Cell> cells;
+    private final SuitePlacement placement;
 
     private Suite(SuiteSource source, boolean aa) {
         this.source = source;
@@ -34,6 +39,8 @@ public final class Suite {
         CellMatrix matrix = new CellMatrix(source.spec());
         this.cells = matrix.expand(source);
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
+        this.placement = new SuitePlacement(source);
+        placement.check(cells);
     }
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
@@ -189,6 +196,24 @@ public final class Suite {
     /** Run-wide settings as stored in results.json. */
     public Map<String, Object> settings() {
         return settings.asMap();
+    }
+
+    // ---------------------------------------------------------------- placement (see SuitePlacement)
+
+    /** The suite's {@code placement} mode ({@code free} unless it names one). */
+    public PlacementMode placementMode() {
+        return placement.mode();
+    }
+
+    /**
+     * Where {@code cell}'s processes run on a machine whose online CPUs are {@code online}: each target process and
+     * each injector with its CPU list (null: any CPU).
+     *
+     * @throws SuiteException at the offending key: CPUs the machine does not have, roles sharing CPUs under
+     *                        {@code placement: exclusive}, more roles than CPUs under {@code placement: auto}
+     */
+    public CellPlacement placement(Cell cell, CpuList online) {
+        return placement.place(cell, online);
     }
 
     // ---------------------------------------------------------------- cells (see CellMatrix)

@@ -304,8 +304,7 @@ final class SuiteChecks {
     }
 
     private void checkLoad(int i, LoadSection l) {
-        // one profile may be written as a mapping instead of a one-item list: its keys then sit under /load
-        String at = source.locations().contains("/load/" + i) || !source.locations().contains("/load") ? "/load/" + i : "/load";
+        String at = source.loadPointer(i);
         if (l == null) {
             throw error(at, "load profile " + (i + 1) + " is empty; give e.g. 'connections: 16'");
         }

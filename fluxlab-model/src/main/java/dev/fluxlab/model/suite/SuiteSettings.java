@@ -188,6 +188,9 @@ public final class SuiteSettings {
         if (maxLogFindings() != null) {
             s.put("max_log_findings", maxLogFindings());
         }
+        if (spec.placement() != null) {
+            s.put("placement", spec.placement());
+        }
         return s;
     }
 }

@@ -10,4 +10,9 @@ record SuiteSource(String file, String text, SuiteSpec spec, Locations locations
     SuiteException error(String pointer, String problem) {
         return new SuiteException(file, locations.at(pointer), problem);
     }
+
+    /** The pointer of load profile {@code i}: one profile may be written as a mapping instead of a one-item list. */
+    String loadPointer(int i) {
+        return locations.contains("/load/" + i) || !locations.contains("/load") ? "/load/" + i : "/load";
+    }
 }

@@ -34,6 +34,8 @@ import java.util.Map;
  * @param precision      with {@code measure: auto}: the half-width of the 95 % interval of the mean throughput to reach,
  *                       e.g. {@code 2%} (default 2%)
  * @param measureMax     with {@code measure: auto}: the bound of the measured phase (default 30s)
+ * @param placement      how the roles' CPU lists relate: {@code free} (default), {@code exclusive} or {@code auto}
+ *                       ({@link dev.fluxlab.model.placement.PlacementMode})
  */
 public record SuiteSpec(
         String name,
@@ -53,12 +55,15 @@ public record SuiteSpec(
         List<Map<String, List<String>>> exclude,
         List<TableSpec> tables,
         String precision,
-        String measureMax) {
+        String measureMax,
+        String placement) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
      * {@code processes} started in order, of which {@code entry} receives the load. {@code coldWarmupMin} overrides
      * the suite's {@code cold_warmup_min} for this target (a Spring application's JIT ramps far longer than Netty's).
+     * {@code cpus} is the CPU list of a one-process target ({@code "0-3"}, {@code "4,5"}); each of several
+     * {@code processes} has its own.
      */
     public record TargetSpec(
             String target,
@@ -66,12 +71,16 @@ public record SuiteSpec(
             JvmSpec jvm,
             Map<String, ProcessSpec> processes,
             String entry,
-            String coldWarmupMin) {
+            String coldWarmupMin,
+            String cpus) {
 
     }
 
-    /** One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}. */
-    public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm) {
+    /**
+     * One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}.
+     * {@code cpus}: its CPU list.
+     */
+    public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, String cpus) {
     }
 
     /** JVM options of a target process; {@code heap} and {@code gc} may be lists (matrix), {@code flags} is one list. */
@@ -107,6 +116,9 @@ public record SuiteSpec(
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
      * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
+     * {@code injectors}: how many fluxlab injector processes share the load (connections and rate split between
+     * them, histograms merged); when given it becomes the {@code injectors} knob. {@code cpus}: the injectors' CPU
+     * list (split between several injectors when it has a CPU for each).
      */
     public record LoadSection(
             List<Integer> connections,
@@ -115,7 +127,9 @@ public record SuiteSpec(
             String protocol,
             Integer threads,
             String timeout,
-            List<String> injector) {
+            List<String> injector,
+            List<Integer> injectors,
+            String cpus) {
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.RolePlacement;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,10 +49,9 @@ public final class CpuAffinity {
      * @throws IllegalArgumentException naming the role, the host, the missing CPUs and the host's online CPUs
      */
     public static void requireOnline(RolePlacement p, CpuList online) {
-        if (p.cpus() != null && !online.containsAll(p.cpus())) {
-            throw new IllegalArgumentException("role '" + p.role() + "' on host '" + p.host() + "': CPU "
-                    + online.missing(p.cpus()) + " does not exist there (online: " + online + "); use CPUs of " + online);
-        }
+        p.offline(online).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
     }
 
     /** The command prefix that runs a process on {@code cpus}: {@code taskset -c LIST}; empty for no placement. */
@@ -65,34 +66,5 @@ public final class CpuAffinity {
     public static Optional<String> activeProcessorCount(CpuList cpus, int seenByJvm) {
         return cpus == null || seenByJvm == cpus.size() ? Optional.empty()
                 : Optional.of("-XX:ActiveProcessorCount=" + cpus.size());
-    }
-
-    /**
-     * For exclusive placement: every pair of roles on the same host that share a CPU, and every role without a CPU
-     * list on a host where others have one (it could run on any of their CPUs). Empty when the placement is exclusive.
-     */
-    public static List<String> overlaps(List<RolePlacement> placements) {
-        List<String> problems = new ArrayList<>();
-        for (int i = 0; i < placements.size(); i++) {
-            RolePlacement a = placements.get(i);
-            for (int j = i + 1; j < placements.size(); j++) {
-                RolePlacement b = placements.get(j);
-                if (!a.host().equals(b.host())) {
-                    continue;
-                }
-                if (a.cpus() == null || b.cpus() == null) {
-                    RolePlacement open = a.cpus() == null ? a : b;
-                    RolePlacement other = open == a ? b : a;
-                    problems.add("roles '" + a.role() + "' and '" + b.role() + "' on host '" + a.host() + "': '"
-                            + open.role() + "' has no CPU list, so it may run on the CPUs of '" + other.role()
-                            + "'; give every role on that host its own CPUs");
-                } else if (!a.cpus().intersection(b.cpus()).isEmpty()) {
-                    problems.add("roles '" + a.role() + "' and '" + b.role() + "' on host '" + a.host()
-                            + "' share CPU " + a.cpus().intersection(b.cpus()) + " (" + a.cpus() + " and " + b.cpus()
-                            + "); exclusive placement needs disjoint CPU lists");
-                }
-            }
-        }
-        return problems;
     }
 }

@@ -1,5 +1,8 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.RolePlacement;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
+
 /**
  * What {@link HostCheck} found on a host before any cell: the {@code java} it will run and its version, the host's
  * online CPUs and its clock offset. Recorded with the run so a reader knows what each remote process ran on.

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
 import java.nio.file.Path;
 import java.util.Objects;
 

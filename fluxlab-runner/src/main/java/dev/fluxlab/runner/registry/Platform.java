@@ -1,5 +1,10 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.runner.host.CpuAffinity;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +22,15 @@ public interface Platform {
 
     /** Why {@code gc} cannot be used with the children's JDK, or empty when it can. */
     Optional<String> gcProblem(String gc);
+
+    /** The runner machine's online CPUs, which a suite's CPU lists must name. */
+    default CpuList onlineCpus() {
+        try {
+            return CpuAffinity.localOnline();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + CpuAffinity.ONLINE, e);
+        }
+    }
 
     /** The canonical GC name for {@code value} (case-insensitive), or null when unknown. */
     static String canonicalGc(String value) {

@@ -40,6 +40,7 @@ public final class SuiteValidator {
             }
         });
         checkMeasureAuto(suite);
+        checkPlacement(suite);
         checkInjectors(suite);
         checkInjectorMethods(suite);
     }
@@ -53,13 +54,30 @@ public final class SuiteValidator {
             return;
         }
         for (Cell cell : suite.cells()) {
-            boolean selfLoading = registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+            boolean selfLoading = selfLoading(cell);
             if (selfLoading || !cell.load().injectorName().equals("fluxlab")) {
                 throw suite.error("/measure", "'measure: auto' needs fluxlab's own injector, which measures until the "
                         + "precision is reached; cell " + cell.id() + " is loaded by " + (selfLoading
                         ? "the self-loading target " + cell.entryProcess().target() : cell.load().injectorName())
                         + ", which measures a fixed length: give 'measure' a duration, or leave such cells out with an "
                         + "'exclude' rule");
+            }
+        }
+    }
+
+    /**
+     * Every cell's placement fits this machine (its CPUs exist; under {@code exclusive} no two roles share one), and
+     * several injectors load only targets that are not self-loading (those load themselves, with one process).
+     */
+    private void checkPlacement(Suite suite) {
+        var online = platform.onlineCpus();
+        for (Cell cell : suite.cells()) {
+            suite.placement(cell, online);
+            boolean selfLoading = selfLoading(cell);
+            if (selfLoading && cell.load().injectors() > 1) {
+                throw suite.error("/load", "cell " + cell.id() + ": the self-loading target "
+                        + cell.entryProcess().target() + " drives its own load in one process, so 'injectors' cannot "
+                        + "split it; use 'injectors: 1' for it, or leave such cells out with an 'exclude' rule");
             }
         }
     }
@@ -72,7 +90,7 @@ public final class SuiteValidator {
     private void checkInjectorMethods(Suite suite) {
         for (Cell cell : suite.cells()) {
             String method = cell.scenario().method();
-            boolean selfLoading = registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+            boolean selfLoading = selfLoading(cell);
             if (method == null || ScenarioSpec.INJECTOR_METHODS.contains(method) || selfLoading
                     || !cell.load().injectorName().equals("fluxlab")) {
                 continue;
@@ -120,6 +138,10 @@ public final class SuiteValidator {
                         + "; leave such cells out with an 'exclude' rule");
             }
         }
+    }
+
+    private boolean selfLoading(Cell cell) {
+        return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
     }
 
     private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,

@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.RolePlacement;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -11,7 +13,6 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class CpuAffinityTest {
@@ -34,21 +35,6 @@ class CpuAffinityTest {
         assertEquals(Optional.empty(), CpuAffinity.activeProcessorCount(CpuList.parse("4,5"), 2));
         assertEquals(Optional.of("-XX:ActiveProcessorCount=2"), CpuAffinity.activeProcessorCount(CpuList.parse("4,5"), 8));
         assertEquals(Optional.empty(), CpuAffinity.activeProcessorCount(null, 8));
-    }
-
-    @Test
-    void exclusivePlacementFindsSharedCpusPerHostOnly() {
-        List<String> problems = CpuAffinity.overlaps(List.of(
-                new RolePlacement("backend", "h1", CpuList.parse("0-1")),
-                new RolePlacement("frontend", "h1", CpuList.parse("1-2")),
-                new RolePlacement("injector", "h2", CpuList.parse("0-1")),
-                new RolePlacement("injector-2", "h2", CpuList.parse("2-3"))));
-        assertEquals(List.of("roles 'backend' and 'frontend' on host 'h1' share CPU 1 (0,1 and 1,2); exclusive placement "
-                + "needs disjoint CPU lists"), problems);
-        List<String> open = CpuAffinity.overlaps(List.of(new RolePlacement("backend", "local", CpuList.parse("0")),
-                new RolePlacement("injector", "local", null)));
-        assertEquals(1, open.size());
-        assertTrue(open.getFirst().contains("'injector' has no CPU list"), open.getFirst());
     }
 
     /** The finding written on {@link CpuAffinity}: under taskset the JVM already reports the placed CPU count. */

@@ -1,4 +1,4 @@
-package dev.fluxlab.runner.host;
+package dev.fluxlab.model.placement;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +39,15 @@ class CpuListTest {
         assertEquals("4,5", online.missing(CpuList.parse("3-5")).toString());
         assertEquals("2,3", online.intersection(CpuList.parse("2-7")).toString());
         assertTrue(CpuList.parse("0,1").intersection(CpuList.parse("2")).isEmpty());
+    }
+
+    @Test
+    void splitsLikeConnectionsLowestAndHighest() {
+        CpuList l = CpuList.parse("0-3,8-10");
+        assertEquals("[0-2, 3,8, 9,10]", l.split(3).toString());
+        assertEquals("0,1", l.lowest(2).toString());
+        assertEquals("9,10", l.highest(2).toString());
+        assertEquals("3,8-10", l.minus(CpuList.parse("0-2")).toString());
+        assertThrows(IllegalArgumentException.class, () -> CpuList.parse("0-1").split(3));
     }
 }

@@ -1,6 +1,8 @@
-package dev.fluxlab.runner.host;
+package dev.fluxlab.model.placement;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -80,6 +82,46 @@ public final class CpuList {
 
     public boolean isEmpty() {
         return cpus.isEmpty();
+    }
+
+    /** The CPUs of this list not in {@code other}. */
+    public CpuList minus(CpuList other) {
+        return other.missing(this);
+    }
+
+    /** The {@code n} lowest CPUs of this list (all of them when it has fewer). */
+    public CpuList lowest(int n) {
+        BitSet out = new BitSet();
+        for (int c = cpus.nextSetBit(0), k = 0; c >= 0 && k < n; c = cpus.nextSetBit(c + 1), k++) {
+            out.set(c);
+        }
+        return new CpuList(out);
+    }
+
+    /** The {@code n} highest CPUs of this list (all of them when it has fewer). */
+    public CpuList highest(int n) {
+        return minus(lowest(Math.max(0, size() - n)));
+    }
+
+    /**
+     * Splits this list into {@code parts} contiguous runs in ascending order, as connections are split between
+     * injectors: each gets {@code size / parts} CPUs and the first {@code size % parts} one more.
+     *
+     * @throws IllegalArgumentException when there are fewer CPUs than parts
+     */
+    public List<CpuList> split(int parts) {
+        if (parts < 1 || size() < parts) {
+            throw new IllegalArgumentException("CPU list " + this + " has " + size() + " CPUs, cannot split it " + parts
+                    + " ways");
+        }
+        List<CpuList> out = new ArrayList<>(parts);
+        CpuList rest = this;
+        for (int i = 0; i < parts; i++) {
+            CpuList part = rest.lowest(size() / parts + (i < size() % parts ? 1 : 0));
+            out.add(part);
+            rest = rest.minus(part);
+        }
+        return out;
     }
 
     /** The canonical list syntax: ascending, ranges of three or more joined ({@code 0-3,5,6}). */

@@ -1,0 +1,223 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.placement.AutoPlacement;
+import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.PlacementMode;
+import dev.fluxlab.model.placement.RolePlacement;
+import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
+import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A suite's placement: the {@code placement} mode, the {@code cpus} of target processes and load profiles, and
+ * {@code injectors}. {@link #check(List)} refuses what the file alone shows to be wrong (a list that is no CPU list,
+ * an unknown mode, {@code cpus} beside {@code placement: auto}, several injectors of a peer tool or with fewer
+ * connections than injectors); {@link #place(Cell, CpuList)} gives a cell's placement on a machine with the given
+ * online CPUs, refusing CPUs it does not have and, under {@code exclusive}, roles that share CPUs. Every error names
+ * the key's line.
+ *
+ * <p>Every role runs on the runner's machine ({@link RolePlacement#host()} null); a suite's hosts would set it here.
+ */
+final class SuitePlacement {
+
+    private final SuiteSource source;
+    private final SuiteSpec spec;
+
+    SuitePlacement(SuiteSource source) {
+        this.source = source;
+        this.spec = source.spec();
+    }
+
+    /** The suite's mode, {@link PlacementMode#FREE} when it names none. */
+    PlacementMode mode() {
+        return spec.placement() == null ? PlacementMode.FREE : PlacementMode.of(spec.placement());
+    }
+
+    /** The checks that need only the file and the expanded cells. */
+    void check(List<Cell> cells) {
+        if (spec.placement() != null && PlacementMode.of(spec.placement()) == null) {
+            throw source.error("/placement", "placement '" + spec.placement() + "' is not accepted; accepted: "
+                    + PlacementMode.accepted() + " (free: roles with 'cpus' are pinned there; exclusive: every role "
+                    + "has CPUs of its own; auto: fluxlab splits this machine's CPUs between the roles)");
+        }
+        spec.targets().forEach((name, t) -> {
+            if (t == null) {
+                return;
+            }
+            cpus(Locations.pointer("targets", name, "cpus"), t.cpus());
+            if (t.processes() != null) {
+                if (t.cpus() != null) {
+                    throw source.error(Locations.pointer("targets", name, "cpus"), "target '" + name + "' has several "
+                            + "processes: give each process its own 'cpus' instead");
+                }
+                t.processes().forEach((p, ps) -> {
+                    if (ps != null) {
+                        cpus(Locations.pointer("targets", name, "processes", p, "cpus"), ps.cpus());
+                    }
+                });
+            }
+        });
+        List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
+        for (int i = 0; i < loads.size(); i++) {
+            LoadSection l = loads.get(i);
+            String at = loadPointer(i);
+            cpus(at + "/cpus", l.cpus());
+            if (l.injectors() != null) {
+                for (int j = 0; j < l.injectors().size(); j++) {
+                    Integer n = l.injectors().get(j);
+                    if (n == null || n < 1) {
+                        throw source.error(at + "/injectors/" + j, "'injectors' values must be whole numbers of 1 or "
+                                + "more, not " + n);
+                    }
+                }
+            }
+        }
+        for (Cell cell : cells) {
+            int n = cell.load().injectors();
+            String at = loadPointer(cell) + "/injectors";
+            if (n > 1 && !cell.load().injectorName().equals("fluxlab")) {
+                throw source.error(at, "cell " + cell.id() + ": several injectors are fluxlab's own only (their "
+                        + "histograms are merged exactly); " + cell.load().injectorName() + " reports no histogram to "
+                        + "merge: use 'injectors: 1' for it, or leave such cells out with an 'exclude' rule");
+            }
+            if (n > cell.load().connections()) {
+                throw source.error(at, "cell " + cell.id() + ": " + n + " injectors need at least " + n
+                        + " connections (one each), it has " + cell.load().connections()
+                        + ": raise connections or use fewer injectors");
+            }
+        }
+        if (mode() == PlacementMode.AUTO) {
+            String explicit = explicitCpus();
+            if (explicit != null) {
+                throw source.error(explicit, "'placement: auto' chooses every role's CPUs itself: remove this 'cpus', "
+                        + "or write 'placement: free' (or exclusive) to give the CPUs yourself");
+            }
+        }
+    }
+
+    /**
+     * The placement of {@code cell} on a machine whose online CPUs are {@code online}.
+     *
+     * @throws SuiteException at the offending key: a CPU the machine does not have, roles sharing CPUs (or without
+     *                        CPUs) under {@code exclusive}, more roles than CPUs under {@code auto}
+     */
+    CellPlacement place(Cell cell, CpuList online) {
+        int n = cell.load().injectors();
+        List<String> names = cell.processes().stream().map(Cell.CellProcess::name).toList();
+        if (mode() == PlacementMode.AUTO) {
+            try {
+                return AutoPlacement.place(names, n, online);
+            } catch (IllegalArgumentException e) {
+                throw source.error("/placement", "cell " + cell.id() + ": " + e.getMessage());
+            }
+        }
+        List<RolePlacement> targets = new ArrayList<>();
+        for (Cell.CellProcess p : cell.processes()) {
+            targets.add(new RolePlacement(p.name(), null, p.cpus() == null ? null : CpuList.parse(p.cpus())));
+        }
+        CpuList injectorCpus = cell.load().cpus() == null ? null : CpuList.parse(cell.load().cpus());
+        List<CpuList> parts = injectorCpus != null && n > 1 && injectorCpus.size() >= n ? injectorCpus.split(n) : null;
+        List<RolePlacement> injectors = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            injectors.add(new RolePlacement(CellPlacement.injectorRole(i, n), null,
+                    parts != null ? parts.get(i) : injectorCpus));
+        }
+        CellPlacement placement = new CellPlacement(mode(), targets, injectors);
+        for (RolePlacement r : placement.all()) {
+            Optional<String> problem = r.offline(online);
+            if (problem.isPresent()) {
+                throw source.error(pointer(cell, r), problem.get());
+            }
+        }
+        if (mode() == PlacementMode.EXCLUSIVE) {
+            List<RolePlacement> all = placement.all();
+            for (int i = 0; i < all.size(); i++) {
+                for (int j = i + 1; j < all.size(); j++) {
+                    List<String> problems = RolePlacement.overlaps(List.of(all.get(i), all.get(j)));
+                    if (!problems.isEmpty()) {
+                        RolePlacement at = all.get(j).cpus() == null ? all.get(j) : all.get(i).cpus() == null
+                                ? all.get(i) : all.get(j);
+                        throw source.error(at.cpus() == null ? "/placement" : pointer(cell, at), "cell " + cell.id()
+                                + ", 'placement: exclusive': " + problems.getFirst());
+                    }
+                }
+            }
+        }
+        return placement;
+    }
+
+    private void cpus(String at, String text) {
+        if (text == null) {
+            return;
+        }
+        try {
+            CpuList list = CpuList.parse(text);
+            if (list.isEmpty()) {
+                throw new IllegalArgumentException("'" + text + "' names no CPU");
+            }
+        } catch (IllegalArgumentException e) {
+            throw source.error(at, "'cpus': " + e.getMessage());
+        }
+    }
+
+    /** The first {@code cpus} key written in the suite, or null. */
+    private String explicitCpus() {
+        for (var e : spec.targets().entrySet()) {
+            TargetSpec t = e.getValue();
+            if (t == null) {
+                continue;
+            }
+            if (t.cpus() != null) {
+                return Locations.pointer("targets", e.getKey(), "cpus");
+            }
+            if (t.processes() != null) {
+                for (var p : t.processes().entrySet()) {
+                    if (p.getValue() != null && p.getValue().cpus() != null) {
+                        return Locations.pointer("targets", e.getKey(), "processes", p.getKey(), "cpus");
+                    }
+                }
+            }
+        }
+        List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
+        for (int i = 0; i < loads.size(); i++) {
+            if (loads.get(i).cpus() != null) {
+                return loadPointer(i) + "/cpus";
+            }
+        }
+        return null;
+    }
+
+    /** Where role {@code r} of {@code cell} got its CPU list. */
+    private String pointer(Cell cell, RolePlacement r) {
+        for (Cell.CellProcess p : cell.processes()) {
+            if (p.name().equals(r.role())) {
+                return cell.processes().size() == 1 && spec.targets().get(cell.target()).processes() == null
+                        ? Locations.pointer("targets", cell.target(), "cpus")
+                        : Locations.pointer("targets", cell.target(), "processes", p.name(), "cpus");
+            }
+        }
+        return loadPointer(cell) + "/cpus";
+    }
+
+    /** The load profile a cell came from (the first whose CPU list and injectors match). */
+    private String loadPointer(Cell cell) {
+        List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
+        for (int i = 0; i < loads.size(); i++) {
+            LoadSection l = loads.get(i);
+            if (Objects.equals(l.cpus(), cell.load().cpus()) && (l.injectors() == null
+                    ? cell.load().injectors() == 1 : l.injectors().contains(cell.load().injectors()))) {
+                return loadPointer(i);
+            }
+        }
+        return "/load";
+    }
+
+    private String loadPointer(int i) {
+        return source.loadPointer(i);
+    }
+}

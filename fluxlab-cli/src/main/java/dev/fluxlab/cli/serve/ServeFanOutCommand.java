@@ -21,7 +21,7 @@ import picocli.CommandLine;
             "Fan-out service of seed 003: GET /fanout (or /fanout/<strategy>) fetches --components components from "
                     + "--backend-url with Reactor Netty's HttpClient, handles each (--work-us of CPU) and answers "
                     + "one JSON.",
-            "Strategies: parallel (ParallelFlux on 2 x cores rails, run on the parallel scheduler), parallel-n "
+            "Strategies: parallel (ParallelFlux on --rails rails, run on the parallel scheduler), parallel-n "
                     + "(the same with one rail per component), mono, subscribe-on."})
 public final class ServeFanOutCommand implements Callable<Integer> {
 
@@ -65,6 +65,17 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             description = "The mock API's delay, announced as wait-ms for the theory column (floor and ceiling).")
     String backendDelay;
 
+    @Option(names = "--rails", paramLabel = "N",
+            description = "Rails of the parallel strategy (default: 2 x cores, as the seed wrote); with fewer "
+                    + "components than rails the rest run empty.")
+    Integer rails;
+
+    @Option(names = "--request-cpu", defaultValue = "0", paramLabel = "DURATION",
+            description = "CPU time per request (seed 003: about 5ms), spread over its components' handling; "
+                    + "calibrated against this thread's CPU clock at start-up, reported in the readiness line "
+                    + "(default: ${DEFAULT-VALUE}, none).")
+    String requestCpu;
+
     @Override
     public Integer call() {
         FanOutServer.Config config;
@@ -79,7 +90,8 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             }
             config = new FanOutServer.Config(bind.host(), bind.port(), transport, workers, backend, components,
                     Strategy.of(strategy), workUs, clientConnections,
-                    backendDelay == null ? null : Durations.parse(backendDelay));
+                    backendDelay == null ? null : Durations.parse(backendDelay),
+                    rails == null ? FanOutServer.Config.DEFAULT_RAILS : rails, Durations.parse(requestCpu));
         } catch (IllegalArgumentException | java.net.UnknownHostException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

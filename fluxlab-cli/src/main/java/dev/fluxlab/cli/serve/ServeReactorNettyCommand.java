@@ -3,7 +3,9 @@ package dev.fluxlab.cli.serve;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.ServerAllocator;
 import dev.fluxlab.targets.common.stress.StressConfig;
+import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -79,6 +81,15 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     + "only (NIO has no such option); the kernel needs bit 2 set in net.ipv4.tcp_fastopen.")
     Integer tcpFastOpen;
 
+    @Option(names = "--so-keepalive", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "SO_KEEPALIVE on accepted connections (default: the OS's, off).")
+    Boolean soKeepAlive;
+
+    @Option(names = "--allocator", converter = AllocatorConverter.class, paramLabel = "A",
+            description = "Netty ByteBufAllocator of the listening and accepted channels: pooled-direct, pooled-heap, "
+                    + "unpooled-direct, unpooled-heap, adaptive (default: Netty's).")
+    ServerAllocator allocator;
+
     @Option(names = "--h2-max-concurrent-streams", paramLabel = "N",
             description = "HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS (default: Netty's, unbounded).")
     Long h2MaxConcurrentStreams;
@@ -119,6 +130,12 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     + "the work (default: ${DEFAULT-VALUE}).")
     boolean threadHeader;
 
+    @Option(names = "--virtual-scheduler", defaultValue = "per-task", converter = VirtualSchedulerConverter.class,
+            paramLabel = "KIND", description = "Executor under the -vt endpoints' Reactor scheduler: per-task (a "
+                    + "virtual thread per task) or scheduled-pool (seed 002's newScheduledThreadPool(cores, virtual "
+                    + "threads)) (default: ${DEFAULT-VALUE}).")
+    VirtualScheduler virtualScheduler;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -129,9 +146,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)
                     .rcvbuf(rcvbuf).sndbuf(sndbuf).tcpFastOpen(tcpFastOpen)
                     .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
-                    .stall(stall).failEvery(failEvery)
+                    .stall(stall).failEvery(failEvery).soKeepAlive(soKeepAlive).allocator(allocator)
                     .stress(new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax,
-                            asyncQueue, threadHeader))
+                            asyncQueue, threadHeader, virtualScheduler))
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -163,6 +180,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         append(sb, "rcvbuf", c.rcvbuf());
         append(sb, "sndbuf", c.sndbuf());
         append(sb, "tcp-fastopen", c.tcpFastOpen());
+        append(sb, "so-keepalive", c.soKeepAlive());
+        append(sb, "allocator", c.allocator());
         append(sb, "h2-max-concurrent-streams", c.h2MaxConcurrentStreams());
         append(sb, "h2-initial-window-size", c.h2InitialWindowSize());
         append(sb, "stall", c.stall());
@@ -217,6 +236,28 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         public Transport convert(String value) {
             try {
                 return Transport.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class AllocatorConverter implements CommandLine.ITypeConverter<ServerAllocator> {
+        @Override
+        public ServerAllocator convert(String value) {
+            try {
+                return ServerAllocator.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class VirtualSchedulerConverter implements CommandLine.ITypeConverter<VirtualScheduler> {
+        @Override
+        public VirtualScheduler convert(String value) {
+            try {
+                return VirtualScheduler.of(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

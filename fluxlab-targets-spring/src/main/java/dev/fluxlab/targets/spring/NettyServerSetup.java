@@ -48,6 +48,13 @@ class NettyServerSetup {
             if (o.tcpFastOpen() != null) {
                 s = s.option(ChannelOption.TCP_FASTOPEN, o.tcpFastOpen());
             }
+            if (o.soKeepAlive() != null) {
+                s = s.childOption(ChannelOption.SO_KEEPALIVE, o.soKeepAlive());
+            }
+            if (o.allocator() != null) {
+                var allocator = o.allocator().create();
+                s = s.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
+            }
             return s;
         });
     }

@@ -2,8 +2,6 @@ package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.stress.StressWork;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,7 +17,8 @@ import reactor.core.scheduler.Schedulers;
  *   <li>{@code asyncPool}: the seed's {@code @Async} ThreadPoolTaskExecutor (core, max, queue are knobs);</li>
  *   <li>{@code commonPool}: {@link ForkJoinPool#commonPool()} for {@code @Async} (endpoint 06);</li>
  *   <li>{@code virtualAsync}: Spring's {@link VirtualThreadTaskExecutor} for {@code @Async} on virtual threads;</li>
- *   <li>{@code virtualScheduler}: a Reactor {@link Scheduler} over a virtual-thread-per-task executor.</li>
+ *   <li>{@code virtualScheduler}: a Reactor {@link Scheduler} over virtual threads, one per task or seed 002's
+ *       scheduled pool of {@code cores} virtual threads ({@code --virtual-scheduler}).</li>
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
@@ -52,9 +51,8 @@ class ServerSetup {
     }
 
     @Bean(destroyMethod = "dispose")
-    Scheduler virtualScheduler() {
-        ExecutorService vt = Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name("fluxlab-vt-scheduler-", 0).factory());
-        return Schedulers.fromExecutorService(vt, "fluxlab-virtual");
+    Scheduler virtualScheduler(WebfluxOptions o) {
+        return Schedulers.fromExecutorService(o.virtualScheduler().executor("fluxlab-vt-scheduler-"),
+                "fluxlab-virtual");
     }
 }

@@ -130,9 +130,16 @@ final class SpringLaunch {
      * the first request (handler mappings, codecs, the async proxies), which on a busy 2-core machine took seconds
      * and would otherwise land in the injector's first measured seconds. It speaks the protocol the target serves
      * (h2c by prior knowledge too), from a one-thread client that is disposed right after. The JIT warm-up is still
-     * the injector's warm-up phase.
+     * the injector's warm-up phase. {@code --prime=false} skips it, so a cold-start race in the first requests
+     * (seed 004) meets the load instead.
      */
-    static void prime(String name, String host, int port, ServerProtocol protocol) {
+    static void prime(String name, WebfluxOptions options, int port) {
+        if (options.prime()) {
+            prime(name, options.host(), port, options.protocol());
+        }
+    }
+
+    private static void prime(String name, String host, int port, ServerProtocol protocol) {
         LoopResources loop = LoopResources.create("fluxlab-prime", 1, true);
         ConnectionProvider provider = ConnectionProvider.newConnection();
         try {
@@ -165,9 +172,10 @@ final class SpringLaunch {
         a.put("framework", "spring-webflux");
         a.put("spring-boot", SpringBootVersion.getVersion());
         a.putAll(new StressConfig(options.sleep(), options.asyncCore(), options.asyncMax(), options.asyncQueue(),
-                options.threadHeader()).readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
+                options.threadHeader(), options.virtualScheduler()).readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
                 Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
         a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
+        a.put("primed", options.prime());
         return a;
     }
 

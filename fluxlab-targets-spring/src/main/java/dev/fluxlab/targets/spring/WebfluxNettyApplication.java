@@ -85,7 +85,7 @@ public final class WebfluxNettyApplication {
                     + actual, 1, null);
         }
         Started started = new Started(context, options, bound, actual, loops.workers().executorCount());
-        SpringLaunch.prime(NAME, options.host(), started.port(), options.protocol());
+        SpringLaunch.prime(NAME, options, started.port());
         return started;
     }
 
@@ -117,6 +117,9 @@ public final class WebfluxNettyApplication {
             a.put("protocol", options.protocol().label());
             a.put("transport", transport);
             a.put("workers", workers);
+            if (options.allocator() != null) {
+                a.put("allocator", options.allocator().label());
+            }
             return SpringLaunch.readiness(a, SpringLaunch.applicationAttributes(options, "event-loop"));
         }
 

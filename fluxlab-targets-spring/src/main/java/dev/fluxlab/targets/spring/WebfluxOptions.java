@@ -3,7 +3,9 @@ package dev.fluxlab.targets.spring;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.ServerAllocator;
 import dev.fluxlab.targets.common.stress.StressWork;
+import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -36,6 +38,11 @@ import java.util.Map;
  * @param asyncMax       max size of that pool
  * @param asyncQueue     queue capacity of that pool
  * @param threadHeader   send {@link StressWork#THREAD_HEADER} naming the thread that did the work
+ * @param soKeepAlive    {@code SO_KEEPALIVE} on accepted connections (Netty only), {@code null} for the OS default
+ * @param allocator      Netty {@code ByteBufAllocator} of the server channels (Netty only), {@code null} for Netty's
+ * @param virtualScheduler the executor under the {@code -vt} endpoints' Reactor scheduler
+ * @param prime          send one request through the whole stack before the readiness line (seed 004's
+ *                       workaround); false leaves the first requests of a cold server to the load
  */
 public record WebfluxOptions(
         String host,
@@ -54,16 +61,22 @@ public record WebfluxOptions(
         int asyncCore,
         int asyncMax,
         int asyncQueue,
-        boolean threadHeader) {
+        boolean threadHeader,
+        Boolean soKeepAlive,
+        ServerAllocator allocator,
+        VirtualScheduler virtualScheduler,
+        boolean prime) {
 
     /** Every accepted option, in help order. */
     public static final List<String> NAMES = List.of("host", "port", "protocol", "transport", "workers",
             "select-count", "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
-            "async-core", "async-max", "async-queue", "thread-header");
+            "async-core", "async-max", "async-queue", "thread-header", "so-keepalive", "allocator",
+            "virtual-scheduler", "prime");
 
     /** The options that do not depend on the server underneath (the application's and the listener's). */
     public static final List<String> SERVER_NEUTRAL_NAMES = List.of("host", "port", "protocol", "backlog",
-            "tcp-nodelay", "virtual-threads", "sleep", "async-core", "async-max", "async-queue", "thread-header");
+            "tcp-nodelay", "virtual-threads", "sleep", "async-core", "async-max", "async-queue", "thread-header",
+            "virtual-scheduler", "prime");
 
     public WebfluxOptions {
         if (port < 0 || port > 65535) {
@@ -155,7 +168,24 @@ public record WebfluxOptions(
                 intValue(v, "async-core", 100, 1),
                 intValue(v, "async-max", 200, 1),
                 intValue(v, "async-queue", 1000, 0),
-                bool(v, "thread-header", false));
+                bool(v, "thread-header", false),
+                v.containsKey("so-keepalive") ? bool(v, "so-keepalive", false) : null,
+                v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,
+                named(v, "virtual-scheduler", VirtualScheduler::of, "per-task"),
+                bool(v, "prime", true));
+    }
+
+    private static <T> T named(Map<String, String> v, String name, java.util.function.Function<String, T> parse) {
+        try {
+            return parse.apply(v.get(name));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + name + ": " + e.getMessage());
+        }
+    }
+
+    private static <T> T named(Map<String, String> v, String name, java.util.function.Function<String, T> parse,
+                               String dflt) {
+        return named(Map.of(name, v.getOrDefault(name, dflt)), name, parse);
     }
 
     private static ServerProtocol protocol(String s) {

@@ -56,7 +56,7 @@ public final class WebfluxUndertowApplication {
             throw StartFailure.of(e, options.port());
         }
         Started started = new Started(context, options, parsed.undertow());
-        SpringLaunch.prime(NAME, options.host(), started.port(), options.protocol());
+        SpringLaunch.prime(NAME, options, started.port());
         return started;
     }
 

@@ -23,8 +23,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Starts the WebFlux target in-process (port 0, a short sleep, the thread header on) and checks every endpoint
- * answers a date and does its work on the thread kind it claims.
+ * Starts the WebFlux target in-process (port 0, a short sleep, the thread header on; unprimed, seed 002's socket
+ * and scheduler knobs set) and checks every endpoint answers a date and does its work on the thread kind it claims.
  */
 class WebfluxNettyApplicationTest {
 
@@ -35,7 +35,9 @@ class WebfluxNettyApplicationTest {
     @BeforeAll
     static void start() {
         app = WebfluxNettyApplication.start(WebfluxOptions.parse(new String[]{
-                "--port=0", "--sleep=20ms", "--thread-header=true", "--workers=2", "--transport=nio"}));
+                "--port=0", "--sleep=20ms", "--thread-header=true", "--workers=2", "--transport=nio",
+                "--prime=false", "--allocator=pooled-heap", "--so-keepalive=true",
+                "--virtual-scheduler=scheduled-pool"}));
     }
 
     @AfterAll
@@ -93,6 +95,9 @@ class WebfluxNettyApplicationTest {
         assertEquals("20", a.get("sleep-ms"));
         assertEquals("event-loop", a.get("blocking-execution"));
         assertEquals("100", a.get("async-core"));
+        assertEquals("false", a.get("primed"));
+        assertEquals("pooled-heap", a.get("allocator"));
+        assertEquals("scheduled-pool", a.get("virtual-scheduler"));
     }
 
     @Test
@@ -118,5 +123,11 @@ class WebfluxNettyApplicationTest {
         assertEquals("http1.1", WebfluxOptions.defaults().protocol().label());
         assertFalse(WebfluxOptions.defaults().virtualThreads());
         assertEquals(Duration.ofSeconds(1), WebfluxOptions.defaults().sleep());
+        assertTrue(WebfluxOptions.defaults().prime());
+        assertEquals(null, WebfluxOptions.defaults().soKeepAlive());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--allocator=pooled"})).getMessage().contains("pooled-heap"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> UndertowKnobs.parse(
+                new String[]{"--allocator=pooled-heap"})).getMessage().contains("--allocator"));
     }
 }

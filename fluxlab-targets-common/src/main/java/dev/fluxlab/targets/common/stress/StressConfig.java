@@ -15,11 +15,17 @@ import java.util.concurrent.ForkJoinPool;
  * @param asyncMax     pool max size
  * @param asyncQueue   pool queue capacity
  * @param threadHeader send {@link StressWork#THREAD_HEADER} naming the thread that did the work
+ * @param virtualScheduler the executor under the {@code -vt} endpoints' Reactor scheduler
  */
-public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyncQueue, boolean threadHeader) {
+public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyncQueue, boolean threadHeader,
+                           VirtualScheduler virtualScheduler) {
 
-    /** The seed's settings: 1 s sleep, core 100, max 200, queue 1000, no thread header. */
-    public static final StressConfig DEFAULTS = new StressConfig(StressWork.DEFAULT_SLEEP, 100, 200, 1000, false);
+    /**
+     * The seed's settings: 1 s sleep, core 100, max 200, queue 1000, no thread header; a virtual thread per task
+     * under the {@code -vt} scheduler.
+     */
+    public static final StressConfig DEFAULTS = new StressConfig(StressWork.DEFAULT_SLEEP, 100, 200, 1000, false,
+            VirtualScheduler.PER_TASK);
 
     public StressConfig {
         if (sleep == null || sleep.isNegative()) {
@@ -32,6 +38,9 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
             throw new IllegalArgumentException("async-max (" + asyncMax + ") must be at least async-core ("
                     + asyncCore + ")");
         }
+        if (virtualScheduler == null) {
+            throw new IllegalArgumentException("virtual-scheduler must be given (per-task or scheduled-pool)");
+        }
         if (asyncQueue < 0) {
             throw new IllegalArgumentException("async-queue must be 0 or more, was " + asyncQueue);
         }
@@ -39,7 +48,8 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
 
     /**
      * What explains the blocking endpoints' throughput, for the readiness line of every target serving them: the
-     * sleep, where non-reactive handlers run, boundedElastic's cap, the pool, commonPool's parallelism.
+     * sleep, where non-reactive handlers run, boundedElastic's cap, the pool, commonPool's parallelism, the
+     * executor under the -vt scheduler.
      *
      * @param blockingExecution where non-reactive handlers run ({@code event-loop}, {@code worker})
      * @param elasticCap        Reactor's {@code Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE} (the caller has Reactor)
@@ -53,6 +63,7 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
         a.put("async-max", asyncMax);
         a.put("async-queue", asyncQueue);
         a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
+        a.put("virtual-scheduler", virtualScheduler.label());
         return a;
     }
 }

@@ -1,8 +1,9 @@
 package dev.fluxlab.targets.reactor.fanout;
 
 /**
- * Handling cost per component: busy work for a given number of microseconds (seed 003's {@code handleResponse}), so
- * users can see from which cost on spreading components over rails pays.
+ * Handling cost per component (seed 003's {@code handleResponse}): busy work for a given number of microseconds of
+ * wall time ({@link #spin}), or a fixed number of rounds whose CPU time {@link CpuBudget} calibrated
+ * ({@link #rounds}), so users can see from which cost on spreading components over rails pays.
  */
 final class CpuWork {
 
@@ -17,12 +18,26 @@ final class CpuWork {
         long deadline = System.nanoTime() + micros * 1_000L;
         long x = seed | 1;
         do {
-            for (int i = 0; i < 64; i++) {
-                x ^= x << 13;
-                x ^= x >>> 7;
-                x ^= x << 17;
-            }
+            x = round(x);
         } while (System.nanoTime() < deadline);
+        return x;
+    }
+
+    /** Runs {@code n} rounds of the same arithmetic; returns the result. */
+    static long rounds(long n, long seed) {
+        long x = seed | 1;
+        for (long i = 0; i < n; i++) {
+            x = round(x);
+        }
+        return x;
+    }
+
+    private static long round(long x) {
+        for (int i = 0; i < 64; i++) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+        }
         return x;
     }
 }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -24,8 +25,9 @@ import reactor.netty.resources.ConnectionProvider;
 
 /**
  * Seed 003's fan-out service on plain Reactor Netty: each request fetches {@code components} components from the
- * mock API with Reactor Netty's {@link HttpClient}, handles each (a CPU cost in microseconds) and answers one JSON
- * document. {@code GET /fanout} uses the configured {@link Strategy}; {@code GET /fanout/<strategy>} picks one by
+ * mock API with Reactor Netty's {@link HttpClient}, handles each (a CPU cost: microseconds of wall time, and/or a
+ * share of a calibrated CPU time per request) and answers one JSON document; the ParallelFlux strategies add how
+ * many rails ran, empty ones included. {@code GET /fanout} uses the configured {@link Strategy}; {@code GET /fanout/<strategy>} picks one by
  * path. The client pool is sized for the load ({@code client-connections}, pending acquires unbounded) so that the
  * pool is not what limits the experiment.
  */
@@ -47,11 +49,31 @@ public final class FanOutServer {
      * @param workUs            CPU work per component, in microseconds
      * @param clientConnections max connections of the client pool
      * @param expectedDelay     the mock API's delay, announced for the theory column (may be null)
+     * @param rails             rails of the {@code parallel} strategy (the seed: 2 x cores)
+     * @param requestCpu        CPU time per request, spread evenly over its components' handling and calibrated
+     *                          at start-up ({@link CpuBudget}); zero for none
      */
     public record Config(String host, int port, Transport transport, Integer workers, URI backendUrl, int components,
-                         Strategy strategy, long workUs, int clientConnections, Duration expectedDelay) {
+                         Strategy strategy, long workUs, int clientConnections, Duration expectedDelay, int rails,
+                         Duration requestCpu) {
+
+        /** The seed's rails: {@code 2 x cores}. */
+        public static final int DEFAULT_RAILS = 2 * Runtime.getRuntime().availableProcessors();
+
+        /** A configuration with the seed's rails and no calibrated CPU cost. */
+        public Config(String host, int port, Transport transport, Integer workers, URI backendUrl, int components,
+                      Strategy strategy, long workUs, int clientConnections, Duration expectedDelay) {
+            this(host, port, transport, workers, backendUrl, components, strategy, workUs, clientConnections,
+                    expectedDelay, DEFAULT_RAILS, Duration.ZERO);
+        }
 
         public Config {
+            if (rails < 1) {
+                throw new IllegalArgumentException("rails must be at least 1, was " + rails);
+            }
+            if (requestCpu == null || requestCpu.isNegative()) {
+                throw new IllegalArgumentException("request-cpu must be zero or a positive duration, was " + requestCpu);
+            }
             if (components < 1) {
                 throw new IllegalArgumentException("components must be at least 1, was " + components);
             }
@@ -82,7 +104,7 @@ public final class FanOutServer {
                     .baseUrl(c.backendUrl().toString())
                     .runOn(loops.loops(), loops.preferNative())
                     .responseTimeout(Duration.ofSeconds(30));
-            Handler handler = new Handler(client, c);
+            Handler handler = new Handler(client, c, CpuBudget.calibrate(c.requestCpu()));
             DisposableServer server = Servers.bind(HttpServer.create().host(c.host()).port(c.port())
                     .runOn(loops.loops(), loops.preferNative())
                     .route(r -> r
@@ -97,7 +119,8 @@ public final class FanOutServer {
                                 return respond(res, handler.handle(s));
                             })), c.port());
             prime(handler);
-            return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(), c);
+            return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(), c,
+                    handler.budget);
         } catch (RuntimeException e) {
             pool.disposeLater().block(Duration.ofSeconds(10));
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
@@ -132,14 +155,16 @@ public final class FanOutServer {
 
     /** Fetches, handles and assembles, per strategy. */
     static final class Handler {
-        private static final int RAILS = 2 * Runtime.getRuntime().availableProcessors();
-
         private final HttpClient client;
         private final Config config;
+        final CpuBudget budget;
+        private final long roundsPerComponent;
 
-        Handler(HttpClient client, Config config) {
+        Handler(HttpClient client, Config config, CpuBudget budget) {
             this.client = client;
             this.config = config;
+            this.budget = budget;
+            this.roundsPerComponent = budget.iterationsPerPart(config.components());
         }
 
         private Flux<String> fetch() {
@@ -151,7 +176,7 @@ public final class FanOutServer {
 
         /** One handled component: the fetched JSON wrapped with the work's result and the handling thread. */
         private String handleOne(String component) {
-            long r = CpuWork.spin(config.workUs(), component.hashCode());
+            long r = CpuWork.rounds(roundsPerComponent, CpuWork.spin(config.workUs(), component.hashCode()));
             return "{\"component\":" + component + ",\"work\":" + (r & 0xffff) + ",\"thread\":\""
                     + Thread.currentThread().getName() + "\"}";
         }
@@ -160,12 +185,26 @@ public final class FanOutServer {
             return "{\"strategy\":\"" + s.label() + "\",\"components\":[" + String.join(",", handled) + "]}";
         }
 
+        /** As {@link #assemble(Strategy, List)}, with the number of rails that ran (empty ones included). */
+        private static String assemble(Strategy s, List<String> handled, AtomicInteger railsRun) {
+            return "{\"strategy\":\"" + s.label() + "\",\"rails\":" + railsRun.get() + ",\"components\":["
+                    + String.join(",", handled) + "]}";
+        }
+
+        /** {@code .parallel(rails).runOn(Schedulers.parallel())}, each rail's completion counted. */
+        private Mono<String> onRails(Strategy s, int rails) {
+            return Mono.defer(() -> {
+                AtomicInteger railsRun = new AtomicInteger();
+                return fetch().parallel(rails).runOn(Schedulers.parallel()).map(this::handleOne)
+                        .doOnComplete(railsRun::incrementAndGet)
+                        .sequential().collectList().map(l -> assemble(s, l, railsRun));
+            });
+        }
+
         Mono<String> handle(Strategy s) {
             return switch (s) {
-                case PARALLEL -> fetch().parallel(RAILS).runOn(Schedulers.parallel()).map(this::handleOne)
-                        .sequential().collectList().map(l -> assemble(s, l));
-                case PARALLEL_N -> fetch().parallel(config.components()).runOn(Schedulers.parallel())
-                        .map(this::handleOne).sequential().collectList().map(l -> assemble(s, l));
+                case PARALLEL -> onRails(s, config.rails());
+                case PARALLEL_N -> onRails(s, config.components());
                 case MONO -> fetch().collectList().map(l -> assemble(s, l.stream().map(this::handleOne).toList()));
                 case SUBSCRIBE_ON -> fetch().collectList()
                         .map(l -> assemble(s, l.stream().map(this::handleOne).toList()))
@@ -176,7 +215,7 @@ public final class FanOutServer {
 
     /** A bound fan-out service. */
     public record Running(DisposableServer server, TransportLoops loops, ConnectionProvider pool, String transport,
-                          int workers, Config config) implements AutoCloseable {
+                          int workers, Config config, CpuBudget budget) implements AutoCloseable {
 
         public int port() {
             return ((InetSocketAddress) server.address()).getPort();
@@ -194,8 +233,13 @@ public final class FanOutServer {
             a.put("workers", workers);
             a.put("strategy", config.strategy().label());
             a.put("components", config.components());
-            a.put("rails", Handler.RAILS);
+            a.put("rails", config.rails());
             a.put("work-us", config.workUs());
+            if (budget.iterations() > 0) {
+                a.put("request-cpu-us", budget.perRequest().toNanos() / 1000);
+                a.put("cpu-rounds", budget.iterations());
+                a.put("cpu-rounds-per-ms", Math.round(budget.roundsPerMs()));
+            }
             if (config.expectedDelay() != null) {
                 a.put("wait-ms", config.expectedDelay().toMillis());
             }

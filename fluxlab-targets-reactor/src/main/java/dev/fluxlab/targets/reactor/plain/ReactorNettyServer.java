@@ -105,6 +105,13 @@ public final class ReactorNettyServer {
         if (config.tcpFastOpen() != null) {
             server = server.option(ChannelOption.TCP_FASTOPEN, config.tcpFastOpen());
         }
+        if (config.soKeepAlive() != null) {
+            server = server.childOption(ChannelOption.SO_KEEPALIVE, config.soKeepAlive());
+        }
+        if (config.allocator() != null) {
+            var allocator = config.allocator().create();
+            server = server.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
+        }
         if (protocol.http2() && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
             server = server.http2Settings(s -> {
                 if (config.h2MaxConcurrentStreams() != null) {
@@ -185,6 +192,9 @@ public final class ReactorNettyServer {
             a.put("protocol", config.protocol().label());
             a.put("transport", transport);
             a.put("workers", workers);
+            if (config.allocator() != null) {
+                a.put("allocator", config.allocator().label());
+            }
             a.putAll(stress.readinessAttributes());
             return Readiness.line(a);
         }

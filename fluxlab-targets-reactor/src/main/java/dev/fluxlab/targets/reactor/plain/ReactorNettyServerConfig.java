@@ -3,6 +3,7 @@ package dev.fluxlab.targets.reactor.plain;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.ServerAllocator;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -29,6 +30,9 @@ import java.util.Objects;
  * @param stall                  periodic stall fault, {@code null} for none
  * @param failEvery              every n-th response is a 500, {@code null} for none
  * @param stress                 seed 002's stress endpoints: sleep and pool sizes (added)
+ * @param soKeepAlive            {@code SO_KEEPALIVE} on accepted connections, {@code null} for the OS default (off)
+ * @param allocator              {@code ChannelOption.ALLOCATOR} of the listening socket and accepted connections,
+ *                               {@code null} for Netty's default
  */
 public record ReactorNettyServerConfig(
         String host,
@@ -46,7 +50,9 @@ public record ReactorNettyServerConfig(
         Integer h2InitialWindowSize,
         Stall stall,
         Long failEvery,
-        StressConfig stress) {
+        StressConfig stress,
+        Boolean soKeepAlive,
+        ServerAllocator allocator) {
 
     /** The default bind address. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -116,6 +122,8 @@ public record ReactorNettyServerConfig(
         b.stall = stall;
         b.failEvery = failEvery;
         b.stress = stress;
+        b.soKeepAlive = soKeepAlive;
+        b.allocator = allocator;
         return b;
     }
 
@@ -137,6 +145,8 @@ public record ReactorNettyServerConfig(
         private Stall stall;
         private Long failEvery;
         private StressConfig stress = StressConfig.DEFAULTS;
+        private Boolean soKeepAlive;
+        private ServerAllocator allocator;
 
         private Builder() {
         }
@@ -221,6 +231,16 @@ public record ReactorNettyServerConfig(
             return this;
         }
 
+        public Builder soKeepAlive(Boolean soKeepAlive) {
+            this.soKeepAlive = soKeepAlive;
+            return this;
+        }
+
+        public Builder allocator(ServerAllocator allocator) {
+            this.allocator = allocator;
+            return this;
+        }
+
         /**
          * Validates and builds.
          *
@@ -229,7 +249,7 @@ public record ReactorNettyServerConfig(
         public ReactorNettyServerConfig build() {
             return new ReactorNettyServerConfig(host, port, protocol, transport, workers, selectCount, backlog,
                     tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, h2MaxConcurrentStreams, h2InitialWindowSize, stall,
-                    failEvery, stress);
+                    failEvery, stress, soKeepAlive, allocator);
         }
     }
 }

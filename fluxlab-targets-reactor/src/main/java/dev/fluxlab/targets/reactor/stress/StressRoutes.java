@@ -36,7 +36,8 @@ import reactor.netty.http.server.HttpServerResponse;
  *   <li>04: non-blocking on the event loop; 05: blocking on the event loop;</li>
  *   <li>06: {@code supplyAsync} on ForkJoinPool.commonPool, blocking;</li>
  *   <li>01-vt: {@code supplyAsync} on a virtual-thread-per-task executor; 02-vt / 03-vt: as 02 / 03 on a Reactor
- *       scheduler over virtual threads.</li>
+ *       scheduler over virtual threads ({@link dev.fluxlab.targets.common.stress.VirtualScheduler}: one per task,
+ *       or seed 002's scheduled pool of {@code cores} virtual threads).</li>
  * </ul>
  * {@link #close()} stops the executors it made.
  */
@@ -67,8 +68,8 @@ public final class StressRoutes implements AutoCloseable {
         });
         this.virtualAsync = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("fluxlab-vt-async-", 0)
                 .factory());
-        this.virtualScheduler = Schedulers.fromExecutorService(Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name("fluxlab-vt-scheduler-", 0).factory()), "fluxlab-virtual");
+        this.virtualScheduler = Schedulers.fromExecutorService(
+                config.virtualScheduler().executor("fluxlab-vt-scheduler-"), "fluxlab-virtual");
     }
 
     /** Whether {@code path} is one of these endpoints. */

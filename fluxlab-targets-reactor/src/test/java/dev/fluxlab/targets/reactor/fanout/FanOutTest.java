@@ -84,11 +84,30 @@ class FanOutTest {
     }
 
     @Test
+    void twelveRailsForThreeComponentsRunNineEmpty() {
+        try (FanOutServer.Running twelve = FanOutServer.start(new FanOutServer.Config("127.0.0.1", 0, Transport.NIO,
+                2, URI.create("http://127.0.0.1:" + mock.port()), 3, Strategy.PARALLEL, 0, 16, null, 12,
+                Duration.ofMillis(1)))) {
+            String body = get(twelve.port(), "/fanout");
+            assertTrue(body.startsWith("{\"strategy\":\"parallel\",\"rails\":12,"), body);
+            assertEquals(3, body.split("\"id\":").length - 1, body);
+            assertTrue(get(twelve.port(), "/fanout/parallel-n").contains("\"rails\":3,"));
+            Map<String, String> a = Readiness.parse(twelve.readinessLine()).orElseThrow();
+            assertEquals("12", a.get("rails"));
+            assertEquals("1000", a.get("request-cpu-us"));
+            assertTrue(Long.parseLong(a.get("cpu-rounds")) > 0, a.toString());
+        }
+    }
+
+    @Test
     void badKnobsAreNamed() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Strategy.of("fast")).getMessage()
                 .contains("parallel-n"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FanOutServer.Config("127.0.0.1", 0,
                 Transport.NIO, null, URI.create("http://127.0.0.1:1"), 0, Strategy.MONO, 0, 1, null))
                 .getMessage().contains("components"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FanOutServer.Config("127.0.0.1", 0,
+                Transport.NIO, null, URI.create("http://127.0.0.1:1"), 3, Strategy.MONO, 0, 1, null, 0,
+                Duration.ZERO)).getMessage().contains("rails"));
     }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.targets.reactor.http;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.stress.StressConfig;
+import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
@@ -36,7 +37,7 @@ public final class LeakProbe {
                      URI.create("http://127.0.0.1:" + mock.port()), 3, Strategy.MONO, 10, 64, DELAY));
              ReactorNettyServer.Running stress = ReactorNettyServer.start(ReactorNettyServerConfig.builder()
                      .workers(2).transport(Transport.NIO)
-                     .stress(new StressConfig(Duration.ofMillis(5), 4, 8, 1000, false)).build());
+                     .stress(new StressConfig(Duration.ofMillis(5), 4, 8, 1000, false, VirtualScheduler.PER_TASK)).build());
              ReactorNettyServer.Running stalled = ReactorNettyServer.start(ReactorNettyServerConfig.builder()
                      .workers(2).transport(Transport.NIO)
                      .stall(new Stall(DELAY, DELAY.multipliedBy(2))).build())) {

@@ -7,6 +7,7 @@ import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
+import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +25,7 @@ class StressEndpointsTest {
     @BeforeAll
     static void start() {
         server = ReactorNettyServer.start(ReactorNettyServerConfig.builder().workers(2).transport(Transport.NIO)
-                .stress(new StressConfig(Duration.ofMillis(20), 3, 5, 7, true)).build());
+                .stress(new StressConfig(Duration.ofMillis(20), 3, 5, 7, true, VirtualScheduler.PER_TASK)).build());
     }
 
     @AfterAll
@@ -71,6 +72,7 @@ class StressEndpointsTest {
         assertEquals("5", a.get("async-max"));
         assertEquals("7", a.get("async-queue"));
         assertEquals("event-loop", a.get("blocking-execution"));
+        assertEquals("per-task", a.get("virtual-scheduler"));
         assertTrue(Integer.parseInt(a.get("elastic-cap")) >= 10, a.toString());
     }
 }

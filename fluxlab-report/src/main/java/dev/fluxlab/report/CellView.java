@@ -3,6 +3,7 @@ package dev.fluxlab.report;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.FigureValue;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -93,18 +94,7 @@ public record CellView(
 
     /** Log findings of the cell, or those of its repeats when the runner did not merge them. */
     public List<LogFinding> findings() {
-        if (cell.findings() != null && !cell.findings().isEmpty()) {
-            return cell.findings();
-        }
-        List<LogFinding> out = new ArrayList<>();
-        if (cell.repeats() != null) {
-            for (RepeatResult r : cell.repeats()) {
-                if (r.findings() != null) {
-                    out.addAll(r.findings());
-                }
-            }
-        }
-        return out;
+        return FigureValue.findings(cell);
     }
 
     public boolean flagged() {
@@ -126,19 +116,7 @@ public record CellView(
 
     /** Names of the processes that ran as injectors in this cell. */
     public Set<String> injectorNames() {
-        Set<String> names = new LinkedHashSet<>();
-        if (cell.repeats() != null) {
-            for (RepeatResult r : cell.repeats()) {
-                if (r.processes() != null) {
-                    for (ProcessStats p : r.processes()) {
-                        if ("injector".equals(p.role())) {
-                            names.add(p.name());
-                        }
-                    }
-                }
-            }
-        }
-        return names;
+        return FigureValue.injectorNames(cell);
     }
 
     private static String label(CellResult cell, List<String> varyingKnobs) {

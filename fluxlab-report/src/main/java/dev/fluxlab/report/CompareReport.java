@@ -40,6 +40,11 @@ public final class CompareReport {
         for (String s : c.onlyB()) {
             out.add("only in B: " + s);
         }
+        if (!c.claims().isEmpty()) {
+            out.add("");
+            out.add("Claims (verdict in A -> in B)");
+            c.claims().forEach(m -> out.add("  " + m.text()));
+        }
         out.add("");
         out.addAll(wrap("req/s: median ±half range over repeats. " + Comparison.RULE + " p99: corrected latency, lower is better.", 100));
         return out;
@@ -55,6 +60,10 @@ public final class CompareReport {
             md.append('\n');
             c.onlyA().forEach(s -> md.append("- only in A: ").append(MarkdownReport.text(s)).append('\n'));
             c.onlyB().forEach(s -> md.append("- only in B: ").append(MarkdownReport.text(s)).append('\n'));
+        }
+        if (!c.claims().isEmpty()) {
+            md.append("\n## Claims (verdict in A -> in B)\n\n");
+            c.claims().forEach(m -> md.append("- ").append(MarkdownReport.text(m.text())).append('\n'));
         }
         md.append("\n_req/s: median ±half range over repeats. ").append(MarkdownReport.text(Comparison.RULE))
                 .append(" p99: corrected latency, lower is better._\n");

@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 
@@ -33,12 +34,13 @@ import java.util.Map;
  * @param noise  which noise floor the verdicts used
  * @param fingerprint how B's environment differs from A's in what moves numbers (empty when it does not)
  * @param speedNote how throughput was normalised by machine speed; null when it was not
+ * @param claims how the verdicts of the suites' claims moved from A to B (empty when neither run judged any)
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
-                         List<Fingerprint.Difference> fingerprint, String speedNote) {
+                         List<Fingerprint.Difference> fingerprint, String speedNote, List<ClaimMove> claims) {
 
     /** Smallest noise band assumed when a side has a single repeat. */
-    public static final double SINGLE_RUN_FLOOR = 0.03;
+    public static final double SINGLE_RUN_FLOOR = NoiseBand.SINGLE_REPEAT_FLOOR;
 
     /** The rule in one sentence, for output footers. */
     public static final String RULE = "verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least "
@@ -156,7 +158,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
         double speedFloor = Math.max(noise.floor(), SINGLE_RUN_FLOOR);
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise,
-                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote);
+                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote, ClaimMove.of(a, b));
     }
 
     /**
@@ -196,16 +198,10 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         if (a == null || b == null || a.n() == 0 || b.n() == 0 || !(a.median() > 0) || Double.isNaN(b.median())) {
             return Verdict.UNKNOWN;
         }
-        double r = b.median() / a.median();
-        double band = Math.max(a.relativeSpread() + b.relativeSpread(), floor);
-        if (a.n() < 2 || b.n() < 2) {
-            band = Math.max(band, SINGLE_RUN_FLOOR);
-        }
-        boolean overlap = a.n() >= 2 && b.n() >= 2 && a.min() <= b.max() && b.min() <= a.max();
-        if (overlap || Math.abs(r - 1) <= band + 1e-9) {
+        if (NoiseBand.indistinguishable(b, a, 1, floor)) {
             return Verdict.WITHIN_NOISE;
         }
-        return (r > 1) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
+        return (b.median() > a.median()) == higherIsBetter ? Verdict.BETTER : Verdict.WORSE;
     }
 
     private static Stat scale(Stat s, double f) {

@@ -1,6 +1,7 @@
 package dev.fluxlab.report;
 
 import dev.fluxlab.model.run.FigureName;
+import dev.fluxlab.model.run.FigureValue;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.Locale;
@@ -34,19 +35,24 @@ public record Figure(String key, String label, String unit, Function<CellView, S
 
     private static Figure of(FigureName name) {
         String k = name.key().toLowerCase(Locale.ROOT);
+        Function<CellView, Stat> value = c -> FigureValue.of(name, c.cell());
         return switch (name.figure()) {
             case FigureName.THROUGHPUT -> THROUGHPUT;
-            case "errors" -> new Figure(k, "Errors per repeat", "errors", CellView::errors);
-            case "error_rate" -> new Figure(k, "Error rate", "ratio", c -> c.cell().summary() == null
-                    || c.cell().summary().errorRate() == null ? CellView.NONE : c.cell().summary().errorRate());
+            case "errors" -> new Figure(k, "Errors per repeat", "errors", value);
+            case "error_rate" -> new Figure(k, "Error rate", "ratio", value);
             // exceptions, leaks and other findings in the cell's logs (all processes, all repeats)
-            case "log_findings" -> new Figure(k, "Log findings", "findings", c -> {
-                double n = c.findings().stream().mapToLong(f -> f.count()).sum();
-                return new Stat(n, n, n, n, 0, 1);
-            });
-            case "warmup_s" -> new Figure(k, "Warm-up", "s", CellView::warmupS);
-            case FigureName.LATENCY -> new Figure(k, "Latency " + name.percentile(), "ms", c -> c.latency(name.percentile()));
-            default -> perProcess(k, name);
+            case "log_findings" -> new Figure(k, "Log findings", "findings", value);
+            case "warmup_s" -> new Figure(k, "Warm-up", "s", value);
+            case FigureName.LATENCY -> new Figure(k, "Latency " + name.percentile(), "ms", value);
+            default -> {
+                String[] labelUnit = switch (name.figure()) {
+                    case "cpu_per_request_us" -> new String[]{"CPU per request", "µs/req"};
+                    case "cpu_cores" -> new String[]{"CPU cores", "cores"};
+                    default -> new String[]{"Max RSS", "MB"};
+                };
+                yield new Figure(k, labelUnit[0] + " of " + (name.process() == null ? "the target" : name.process()),
+                        labelUnit[1], value);
+            }
         };
     }
 
@@ -87,36 +93,6 @@ public record Figure(String key, String label, String unit, Function<CellView, S
             double r = a.median() / b.median();
             return new Stat(r, a.min() / b.max(), b.min() == 0 ? r : a.max() / b.min(), r, 0, Math.min(a.n(), b.n()));
         });
-    }
-
-    /** A per-process figure: of the named process, else of the first target process. */
-    private static Figure perProcess(String key, FigureName name) {
-        String[] labelUnit = switch (name.figure()) {
-            case "cpu_per_request_us" -> new String[]{"CPU per request", "µs/req"};
-            case "cpu_cores" -> new String[]{"CPU cores", "cores"};
-            default -> new String[]{"Max RSS", "MB"};
-        };
-        Function<CellView, Map<String, Stat>> map = switch (name.figure()) {
-            case "cpu_cores" -> CellView::cpuCores;
-            case "cpu_per_request_us" -> CellView::cpuPerRequestUs;
-            default -> c -> c.cell().summary() == null ? null : c.cell().summary().rssMaxMb();
-        };
-        String process = name.process();
-        return new Figure(key, labelUnit[0] + " of " + (process == null ? "the target" : process), labelUnit[1],
-                c -> perProcess(c, map.apply(c), process));
-    }
-
-    /** The named process's figure; without a name, that of the first non-injector process in the document's order. */
-    private static Stat perProcess(CellView c, Map<String, Stat> byProcess, String process) {
-        if (byProcess == null || byProcess.isEmpty()) {
-            return CellView.NONE;
-        }
-        if (process != null) {
-            return byProcess.getOrDefault(process, CellView.NONE);
-        }
-        var injectors = c.injectorNames();
-        return byProcess.entrySet().stream().filter(e -> !injectors.contains(e.getKey())).map(Map.Entry::getValue)
-                .findFirst().orElse(CellView.NONE);
     }
 
     /** Formats one value of this figure: integers with thousands separators, small values with a few decimals. */

@@ -3,6 +3,7 @@ package dev.fluxlab.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxlab.model.claim.ClaimResult;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
 import dev.fluxlab.model.run.Environment;
@@ -62,6 +63,7 @@ public final class HtmlReport {
         h.append("<noscript><p class=\"hint\">Charts need JavaScript; every figure is also in the tables below.</p></noscript>\n");
         header(h, model);
         h.append("<main>\n");
+        claims(h, ClaimsView.of(run));
         for (int i = 0; i < model.tables().size(); i++) {
             table(h, model.tables().get(i), i);
         }
@@ -126,6 +128,9 @@ public final class HtmlReport {
         h.append("<nav>");
         for (int i = 0; i < model.tables().size(); i++) {
             h.append("<a href=\"#table-").append(i).append("\">").append(esc(model.tables().get(i).title())).append("</a> ");
+        }
+        if (!ClaimsView.of(run).isEmpty()) {
+            h.append("<a href=\"#claims\">claims</a> ");
         }
         h.append("<a href=\"#throughput\">throughput chart</a> <a href=\"#cells\">cells</a> <a href=\"#verdicts\">verdicts</a> ")
                 .append("<a href=\"#findings\">log findings</a> <a href=\"#environment\">environment</a></nav>\n</header>\n");
@@ -192,6 +197,29 @@ public final class HtmlReport {
             h.append("<p class=\"hint\">Note: ").append(esc(n)).append("</p>\n");
         }
         h.append("</section>\n");
+    }
+
+    /** The "Claims" section near the top: one row per claim, its verdict, the cells claimed and measured, why. */
+    private static void claims(StringBuilder h, List<ClaimResult> claims) {
+        if (claims.isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"claims\">\n<h2>Claims</h2>\n<p class=\"hint\">").append(esc(ClaimsView.headline(claims)))
+                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.</p>\n")
+                .append("<div class=\"scroll\"><table class=\"detail claims\">\n<thead><tr><th>verdict</th><th>claim</th>")
+                .append("<th>cells: claimed, measured</th><th>evidence</th><th>source</th></tr></thead>\n<tbody>\n");
+        for (ClaimResult c : claims) {
+            h.append("<tr class=\"claim-").append(esc(c.verdictValue().text())).append("\"><td class=\"text\"><b>")
+                    .append(esc(c.verdict())).append("</b></td><td class=\"text\">").append(esc(c.claim()))
+                    .append("<br><code>").append(esc(ClaimsView.relation(c))).append("</code></td><td class=\"text\">");
+            c.cells().forEach(m -> h.append(esc(ClaimsView.cell(m))).append("<br>"));
+            h.append("</td><td class=\"text\">").append(esc(c.reason()));
+            if (c.theory() != null) {
+                h.append("<br><i>").append(esc(c.theory())).append("</i>");
+            }
+            h.append("</td><td class=\"text\">").append(esc(ClaimsView.source(c))).append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n</section>\n");
     }
 
     private static void details(StringBuilder h, ReportModel model) {

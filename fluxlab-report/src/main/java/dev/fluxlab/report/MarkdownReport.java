@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.claim.ClaimResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.LogFinding;
@@ -22,6 +23,25 @@ public final class MarkdownReport {
         return render(ReportModel.of(run));
     }
 
+    /** The claims as a list: verdict, claim, cells claimed and measured, evidence, theory's note, source. */
+    private static void claims(StringBuilder md, List<ClaimResult> claims) {
+        if (claims.isEmpty()) {
+            return;
+        }
+        md.append("\n## Claims\n\n").append(text(ClaimsView.headline(claims)))
+                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.\n\n");
+        for (ClaimResult c : claims) {
+            md.append("- **").append(c.verdict()).append("**: ").append(text(c.claim())).append(" (`")
+                    .append(code(ClaimsView.relation(c))).append("`)\n");
+            c.cells().forEach(m -> md.append("  - ").append(text(ClaimsView.cell(m))).append('\n'));
+            md.append("  - evidence: ").append(text(c.reason())).append('\n');
+            if (c.theory() != null) {
+                md.append("  - note: ").append(text(c.theory())).append('\n');
+            }
+            md.append("  - source: ").append(text(ClaimsView.source(c))).append('\n');
+        }
+    }
+
     public static String render(ReportModel model) {
         RunResult run = model.run();
         StringBuilder md = new StringBuilder();
@@ -37,6 +57,7 @@ public final class MarkdownReport {
         if (run.description() != null && !run.description().isBlank()) {
             md.append("\n").append(text(run.description().strip())).append('\n');
         }
+        claims(md, ClaimsView.of(run));
         for (TableView t : model.tables()) {
             md.append("\n## ").append(text(t.title())).append("\n\n");
             md.append("Median ±half range over repeats, ").append(t.figure().unit()).append(". `")

@@ -33,6 +33,11 @@ public final class TextReport {
         if (run.description() != null && !run.description().isBlank()) {
             out.add(run.description().strip());
         }
+        List<String> claims = ClaimsView.lines(ClaimsView.of(run));
+        if (!claims.isEmpty()) {
+            out.add("");
+            out.addAll(claims);
+        }
         for (TableView t : model.tables()) {
             out.add("");
             out.addAll(table(t));

@@ -1,5 +1,7 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.claim.Claim;
+import dev.fluxlab.model.claim.ClaimJudge;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.RunResult;
@@ -40,22 +42,24 @@ final class RunDocument {
 
     static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise());
+                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise(), r.claims());
     }
 
     /**
      * The run's cross-cell judgements, applied when it ends: fluxlab against its peers ({@link CrossCheck}), each
      * target's CPU per request against its sibling cells ({@link Plausibility}), the run's noise floor and the cells
      * whose repeats disagree beyond it ({@link RepeatAgreement}), and repeats taken while the machine itself ran at
-     * another speed than when the run started ({@link MachineDrift}).
+     * another speed than when the run started ({@link MachineDrift}); then the suite's claims on the judged cells
+     * ({@link ClaimJudge}).
      */
-    static RunResult judged(RunResult r, boolean aaPairs) {
+    static RunResult judged(RunResult r, boolean aaPairs, List<Claim> claims) {
         List<CellResult> cells = Plausibility.flag(CrossCheck.flag(r.cells()));
         NoiseFloor noise = RepeatAgreement.noiseFloor(cells, aaPairs);
         cells = RepeatAgreement.flag(cells, noise);
         cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
-                r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise);
+                r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise,
+                ClaimJudge.judge(claims, cells, noise));
     }
 
     static RunResult finish(RunResult r, String status) {
@@ -63,6 +67,6 @@ final class RunDocument {
             return r;
         }
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise());
+                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), r.claims());
     }
 }

@@ -183,7 +183,7 @@ public final class Runner {
             failure = e;
             throw e;
         } finally {
-            lost = finish(status, suite.aa(), lost, failure);
+            lost = finish(status, suite, lost, failure);
         }
         if (lost != null) {
             throw lost;
@@ -221,12 +221,12 @@ public final class Runner {
      * Ends the run: stops every child, writes the final document and tells the listener (not when results.json was
      * lost: the caller reports that). Returns the loss, if any; a loss while {@code failure} propagates is added to it.
      */
-    private ResultsLostException finish(String status, boolean aa, ResultsLostException lost, Throwable failure) {
+    private ResultsLostException finish(String status, Suite suite, ResultsLostException lost, Throwable failure) {
         shared.forget();
         supervisor.close(grace);
         try {
             synchronized (resultsLock) {
-                current = RunDocument.judged(current, aa);
+                current = RunDocument.judged(current, suite.aa(), suite.claims());
                 current = RunDocument.finish(current, status);
                 write();
             }

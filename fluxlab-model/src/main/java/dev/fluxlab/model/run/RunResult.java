@@ -1,5 +1,7 @@
 package dev.fluxlab.model.run;
 
+import dev.fluxlab.model.claim.ClaimResult;
+
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +22,7 @@ import java.util.Map;
  * @param settings    run-wide settings (warm-up mode, measurement length, repeats, thresholds)
  * @param cells       every cell run so far
  * @param noise       the run's own noise floor (A/A pairs or repeat spread); added in fluxlab.run/1, may be null
+ * @param claims      the suite's claims as judged when the run ended (added; null when the suite has none)
  */
 public record RunResult(
         String schema,
@@ -34,7 +37,16 @@ public record RunResult(
         List<TableSpec> tables,
         Map<String, Object> settings,
         List<CellResult> cells,
-        NoiseFloor noise) {
+        NoiseFloor noise,
+        List<ClaimResult> claims) {
 
     public static final String SCHEMA = "fluxlab.run/1";
+
+    /** A run document without judged claims (a suite without claims, or before the run ended). */
+    public RunResult(String schema, String runId, String suite, String suiteFile, String description, String status,
+                     String startedAt, String finishedAt, Environment environment, List<TableSpec> tables,
+                     Map<String, Object> settings, List<CellResult> cells, NoiseFloor noise) {
+        this(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment, tables, settings,
+                cells, noise, null);
+    }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.model.suite;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.placement.PlacementMode;
+import dev.fluxlab.model.claim.Claim;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.run.TableSpec;
 
@@ -30,6 +31,7 @@ public final class Suite {
     private final SuiteSettings settings;
     private final List<Cell> cells;
     private final SuitePlacement placement;
+    private final List<Claim> claims;
 
     private Suite(SuiteSource source, boolean aa) {
         this.source = source;
@@ -41,6 +43,7 @@ public final class Suite {
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
         this.placement = new SuitePlacement(source);
         placement.check(cells);
+        this.claims = new SuiteClaims(source, cells).resolve();
     }
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
@@ -217,6 +220,11 @@ public final class Suite {
     }
 
     // ---------------------------------------------------------------- cells (see CellMatrix)
+
+    /** The suite's claims, each resolved to cells of {@link #cells()} (see {@link SuiteClaims}); empty when none. */
+    public List<Claim> claims() {
+        return claims;
+    }
 
     /** The matrix, expanded in a stable order, with excluded cells removed. */
     public List<Cell> cells() {

@@ -36,6 +36,7 @@ import java.util.Map;
  * @param measureMax     with {@code measure: auto}: the bound of the measured phase (default 30s)
  * @param placement      how the roles' CPU lists relate: {@code free} (default), {@code exclusive} or {@code auto}
  *                       ({@link dev.fluxlab.model.placement.PlacementMode})
+ * @param claims         what a source (a seed write-up) claims about some cells' figures, judged after every run
  */
 public record SuiteSpec(
         String name,
@@ -56,7 +57,8 @@ public record SuiteSpec(
         List<TableSpec> tables,
         String precision,
         String measureMax,
-        String placement) {
+        String placement,
+        List<ClaimSpec> claims) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
@@ -145,5 +147,22 @@ public record SuiteSpec(
         public ThresholdSpec(Double maxErrorRate, Boolean requireStableWarmup, Double injectorSaturation) {
             this(maxErrorRate, requireStableWarmup, injectorSaturation, null);
         }
+    }
+
+    /**
+     * A claim as written: the cells it compares (each a partial knob map, completed by {@code where}), the figure
+     * (default {@code throughput_rps}), the relation ({@code dev.fluxlab.model.claim.Relation}), and its source.
+     *
+     * @param claim    the claim in words, e.g. {@code non-blocking >> blocking}
+     * @param source   where it comes from, e.g. {@code 002_d04c1b3181923e70.txt}
+     * @param quote    the source's figures as quoted, e.g. {@code "Get/10 cnx 45,202 -> 92,010 -> 123,405 req/s"}
+     * @param figure   a {@code FigureName} (not a ratio)
+     * @param where    knob values every compared cell has
+     * @param cells    the compared cells, in the relation's order: knob values that select exactly one cell each
+     * @param relation {@code >}, {@code >= Kx}, {@code ratio LO..HI} or {@code within P%}
+     * @param claimed  the source's figures for the cells, in the same order (optional)
+     */
+    public record ClaimSpec(String claim, String source, String quote, String figure, Map<String, String> where,
+                            List<Map<String, String>> cells, String relation, List<Double> claimed) {
     }
 }

@@ -1,0 +1,108 @@
+package dev.fluxlab.model.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * How a (non-ratio) {@link FigureName} is read from a cell of results.json: the one rule the report's tables and the
+ * judging of claims share. A figure comes from the cell's stored summary, else from its repeats ({@link Summaries},
+ * e.g. an interrupted run); a per-process figure without a process name is that of the first process that is not an
+ * injector; {@code log_findings} counts the findings of every process and repeat. A figure the cell lacks is a
+ * {@link Stat} with {@code n = 0}, never null.
+ */
+public final class FigureValue {
+
+    /** No figure. */
+    public static final Stat NONE = Stat.of(List.of());
+
+    private FigureValue() {
+    }
+
+    /** The figure {@code name} of {@code cell}; {@link #NONE} when the cell lacks it or {@code name} is a ratio. */
+    public static Stat of(FigureName name, CellResult cell) {
+        if (name == null || name.isRatio() || cell == null) {
+            return NONE;
+        }
+        return switch (name.figure()) {
+            case FigureName.THROUGHPUT -> stat(cell, CellSummary::throughputRps);
+            case FigureName.LATENCY -> {
+                Map<String, Stat> byPercentile = pick(cell, CellSummary::latencyMs);
+                yield orNone(byPercentile == null ? null : byPercentile.get(name.percentile()));
+            }
+            case "errors" -> stat(cell, CellSummary::errors);
+            case "error_rate" -> stat(cell, CellSummary::errorRate);
+            case "warmup_s" -> stat(cell, CellSummary::warmupS);
+            case "log_findings" -> {
+                double n = findings(cell).stream().mapToLong(LogFinding::count).sum();
+                yield new Stat(n, n, n, n, 0, 1);
+            }
+            case "cpu_cores" -> perProcess(cell, pick(cell, CellSummary::cpuCores), name.process());
+            case "cpu_per_request_us" -> perProcess(cell, pick(cell, CellSummary::cpuPerRequestUs), name.process());
+            default -> perProcess(cell, pick(cell, CellSummary::rssMaxMb), name.process());
+        };
+    }
+
+    /** A figure as the runner stored it, else as recomputed from the repeats (e.g. an interrupted run), else null. */
+    public static <T> T pick(CellResult cell, Function<CellSummary, T> figure) {
+        T stored = cell.summary() == null ? null : figure.apply(cell.summary());
+        return stored != null ? stored : figure.apply(Summaries.of(cell.repeats()));
+    }
+
+    private static Stat stat(CellResult cell, Function<CellSummary, Stat> figure) {
+        return orNone(pick(cell, figure));
+    }
+
+    private static Stat orNone(Stat s) {
+        return s == null ? NONE : s;
+    }
+
+    /** The named process's figure; without a name, that of the first non-injector process in the document's order. */
+    private static Stat perProcess(CellResult cell, Map<String, Stat> byProcess, String process) {
+        if (byProcess == null || byProcess.isEmpty()) {
+            return NONE;
+        }
+        if (process != null) {
+            return byProcess.getOrDefault(process, NONE);
+        }
+        Set<String> injectors = injectorNames(cell);
+        return byProcess.entrySet().stream().filter(e -> !injectors.contains(e.getKey())).map(Map.Entry::getValue)
+                .findFirst().orElse(NONE);
+    }
+
+    /** Names of the processes that ran as injectors in {@code cell}. */
+    public static Set<String> injectorNames(CellResult cell) {
+        Set<String> names = new LinkedHashSet<>();
+        if (cell.repeats() != null) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.processes() != null) {
+                    for (ProcessStats p : r.processes()) {
+                        if ("injector".equals(p.role())) {
+                            names.add(p.name());
+                        }
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
+    /** Log findings of the cell, or those of its repeats when the runner did not merge them. */
+    public static List<LogFinding> findings(CellResult cell) {
+        if (cell.findings() != null && !cell.findings().isEmpty()) {
+            return cell.findings();
+        }
+        List<LogFinding> out = new ArrayList<>();
+        if (cell.repeats() != null) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.findings() != null) {
+                    out.addAll(r.findings());
+                }
+            }
+        }
+        return out;
+    }
+}

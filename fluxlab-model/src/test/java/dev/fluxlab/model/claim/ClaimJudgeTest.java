@@ -1,0 +1,154 @@
+package dev.fluxlab.model.claim;
+
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.FigureName;
+import dev.fluxlab.model.run.NoiseFloor;
+import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.theory.TheoryResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ClaimJudgeTest {
+
+    /** A valid cell whose throughput repeats are {@code rps} (and p99 = 1000 / median). */
+    private static CellResult cell(String id, double... rps) {
+        return cell(id, true, null, rps);
+    }
+
+    private static CellResult cell(String id, boolean valid, TheoryResult theory, double... rps) {
+        List<Double> v = new ArrayList<>();
+        for (double d : rps) {
+            v.add(d);
+        }
+        Stat t = Stat.of(v);
+        Stat p99 = Stat.of(v.stream().map(x -> 1000 / x).toList());
+        CellSummary s = new CellSummary(t, Map.of("p99", p99), null, null, Map.of(), Map.of(), Map.of(), null);
+        return new CellResult(id, 1, Map.of(), Map.of(), List.of(), s, valid, valid ? List.of() : List.of("it crashed"),
+                List.of(), null, theory);
+    }
+
+    private static Claim claim(String relation, String... ids) {
+        return claimOn(FigureName.THROUGHPUT, relation, ids);
+    }
+
+    private static Claim claimOn(String figure, String relation, String... ids) {
+        List<Claim.ClaimCell> cells = new ArrayList<>();
+        for (String id : ids) {
+            cells.add(new Claim.ClaimCell(id, id, null));
+        }
+        return new Claim("c", "seed.txt", null, FigureName.parse(figure), Relation.parse(relation), cells);
+    }
+
+    private static ClaimResult judge(Claim c, NoiseFloor noise, CellResult... cells) {
+        return ClaimJudge.judge(List.of(c), List.of(cells), noise).get(0);
+    }
+
+    private static ClaimVerdict verdict(Claim c, CellResult... cells) {
+        return judge(c, null, cells).verdictValue();
+    }
+
+    @Test
+    void greaterIsConfirmedContradictedOrWithinTheBand() {
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(claim(">", "a", "b"), cell("a", 1100), cell("b", 1000)));
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(claim(">", "a", "b"), cell("a", 900), cell("b", 1000)));
+        // single repeats: a 2 % difference is inside the 3 % band
+        ClaimResult r = judge(claim(">", "a", "b"), null, cell("a", 1020), cell("b", 1000));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, r.verdictValue());
+        assertTrue(r.reason().contains("noise band ±3.0%"), r.reason());
+        // repeats whose ranges overlap are within noise even when the medians differ by 10 %
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "a", "b"), cell("a", 1000, 1100, 1200),
+                cell("b", 950, 1000, 1050)));
+        // a recorded noise floor widens the band
+        assertEquals(ClaimVerdict.INCONCLUSIVE, judge(claim(">", "a", "b"), new NoiseFloor(3, 12, 4, "aa-pairs"),
+                cell("a", 1100), cell("b", 1000)).verdictValue());
+    }
+
+    @Test
+    void anOrderingIsJudgedPairByPair() {
+        Claim order = claim(">", "a", "b", "c");
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(order, cell("a", 300), cell("b", 200), cell("c", 100)));
+        ClaimResult r = judge(order, null, cell("a", 300), cell("b", 100), cell("c", 200));
+        assertEquals(ClaimVerdict.CONTRADICTED, r.verdictValue());
+        assertTrue(r.reason().startsWith("the other way: b / c = 0.50x"), r.reason());
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(order, cell("a", 300), cell("b", 200), cell("c", 199)));
+    }
+
+    @Test
+    void atLeastComparesWithTheFactor() {
+        Claim c = claim(">= 10x", "a", "b");
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(c, cell("a", 9000), cell("b", 120)));
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(c, cell("a", 900), cell("b", 120)));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(c, cell("a", 1210), cell("b", 120)));
+        assertTrue(judge(c, null, cell("a", 9000), cell("b", 120)).reason().contains("a / b = 75.0x, claimed >= 10x"));
+    }
+
+    @Test
+    void aRatioMustLieInsideTheRangeClearOfBothBounds() {
+        Claim c = claim("ratio 0.8..1.2", "a", "b");
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(c, cell("a", 1000), cell("b", 1000)));
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(c, cell("a", 1500), cell("b", 1000)));
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(c, cell("a", 500), cell("b", 1000)));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(c, cell("a", 1190), cell("b", 1000)));
+        // a range narrower than the band can never be confirmed
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim("ratio 0.99..1.01", "a", "b"), cell("a", 1000),
+                cell("b", 1000)));
+    }
+
+    @Test
+    void withinComparesTheLargestWithTheSmallest() {
+        Claim c = claim("within 10%", "a", "b", "c");
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(c, cell("a", 1000), cell("b", 1010), cell("c", 1020)));
+        ClaimResult r = judge(c, null, cell("a", 1000), cell("b", 1500), cell("c", 1020));
+        assertEquals(ClaimVerdict.CONTRADICTED, r.verdictValue());
+        assertTrue(r.reason().contains("b / a = 1.50x"), r.reason());
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(c, cell("a", 1000), cell("b", 1100), cell("c", 1050)));
+    }
+
+    @Test
+    void lowerIsBetterFiguresAreComparedAsValues() {
+        // p99 = 1000 / throughput: b's p99 is larger
+        Claim c = claimOn("latency_p99_ms", ">", "b", "a");
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(c, cell("a", 2000), cell("b", 1000)));
+    }
+
+    @Test
+    void anInvalidMissingOrFigurelessCellIsInconclusive() {
+        ClaimResult r = judge(claim(">", "a", "b"), null, cell("a", false, null, 5000), cell("b", 100));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, r.verdictValue());
+        assertEquals("a is invalid: it crashed", r.reason());
+        assertEquals(Boolean.FALSE, r.cells().get(0).valid());
+        assertEquals(5000, r.cells().get(0).measured().median());
+        r = judge(claim(">", "a", "b"), null, cell("a", 5000));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, r.verdictValue());
+        assertTrue(r.reason().startsWith("b did not run"), r.reason());
+        assertNull(r.cells().get(1).valid());
+        r = judge(claimOn("latency_p75_ms", ">", "a", "b"), null, cell("a", 10), cell("b", 20));
+        assertEquals("a has no latency_p75_ms figure", r.reason());
+        CellResult empty = new CellResult("e", 1, Map.of(), Map.of(), List.of(), null, true, List.of(), List.of(), null, null);
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "e", "b"), empty, cell("b", 20)));
+        assertNull(ClaimJudge.judge(List.of(), List.of(), null));
+    }
+
+    @Test
+    void saysWhenTheoryPredictsAnotherOrderHere() {
+        TheoryResult pool = new TheoryResult("task pool", 200, 100, 200, 2000, "@Async pool (200) / 100 ms", null, null);
+        TheoryResult elastic = new TheoryResult("bounded elastic", 20, 100, 200, 200, "boundedElastic cap (20) / 100 ms",
+                null, null);
+        ClaimResult r = judge(claim(">", "elastic", "pool"), null, cell("elastic", true, elastic, 190),
+                cell("pool", true, pool, 1900));
+        assertEquals(ClaimVerdict.CONTRADICTED, r.verdictValue());
+        assertTrue(r.theory().startsWith("theory predicts otherwise on this machine: elastic 200 req/s"), r.theory());
+        r = judge(claim(">", "pool", "elastic"), null, cell("elastic", true, elastic, 190), cell("pool", true, pool, 1900));
+        assertNull(r.theory());
+        // cells without a theory figure: nothing to say
+        assertNull(judge(claim(">", "a", "b"), null, cell("a", 2), cell("b", 1)).theory());
+    }
+}

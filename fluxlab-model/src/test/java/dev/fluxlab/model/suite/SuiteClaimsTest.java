@@ -1,0 +1,158 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.claim.Claim;
+import dev.fluxlab.model.claim.Relation;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteClaimsTest {
+
+    private static final String BASE = """
+            targets:
+              reactor-netty:
+                knobs:
+                  transport: [nio, epoll]
+            scenarios:
+              fast: {path: /fast}
+              slow: {path: /slow}
+            load:
+              connections: [16, 64]
+            exclude:
+              - {scenario: slow, connections: 64}
+            """;
+
+    private static Suite suite(String claims) {
+        return Suite.parse("c.yaml", BASE + claims);
+    }
+
+    private static SuiteException refused(String claims) {
+        return assertThrows(SuiteException.class, () -> suite(claims));
+    }
+
+    @Test
+    void resolvesEachComparedCellToOneCellOfTheSuite() {
+        Suite s = suite("""
+                claims:
+                  - claim: fast beats slow
+                    source: 002_seed.txt
+                    quote: "fast 9,109 RPS, slow 117 RPS"
+                    where: {transport: epoll, connections: 16}
+                    cells: [{scenario: fast}, {scenario: slow}]
+                    relation: ">= 10x"
+                    claimed: [9109.52, 117.8]
+                """);
+        Claim c = s.claims().get(0);
+        assertEquals("fast beats slow", c.title());
+        assertEquals(new Relation.AtLeast(10), c.relation());
+        assertEquals("throughput_rps", c.figure().key());
+        assertEquals("target=reactor-netty,transport=epoll,scenario=fast,connections=16", c.cells().get(0).id());
+        assertEquals("slow", c.cells().get(1).label());
+        assertEquals(117.8, c.cells().get(1).claimed());
+        assertTrue(suite("").claims().isEmpty());
+    }
+
+    @Test
+    void numericKnobValuesAreLabelledWithTheirName() {
+        Suite s = suite("""
+                claims:
+                  - {claim: flat, source: s, figure: latency_p99_ms, where: {scenario: fast, transport: nio},
+                     cells: [{connections: 16}, {connections: 64}], relation: within 5%}
+                """);
+        assertEquals(List.of("connections=16", "connections=64"),
+                s.claims().get(0).cells().stream().map(Claim.ClaimCell::label).toList());
+    }
+
+    @Test
+    void refusesUnknownKnobsValuesFiguresAndRelationsAtTheirLine() {
+        SuiteException e = refused("""
+                claims:
+                  - claim: x
+                    source: s
+                    cells: [{scenario: fast, transport: epoll, connections: 16}, {scenario: fastest}]
+                    relation: ">"
+                """);
+        assertEquals(15, e.line());
+        assertTrue(e.problem().contains("no cell of this suite has scenario=fastest"), e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, cells: [{colour: red}, {scenario: slow}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("unknown knob 'colour'"), e.problem());
+        assertEquals(13, e.line());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, figure: speed, cells: [{scenario: fast}, {scenario: slow}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("'speed' is not a figure"), e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, figure: throughput_rps/target=x, cells: [{scenario: fast}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("not a plain figure"), e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, cells: [{scenario: fast}, {scenario: slow}], relation: "much faster"}
+                """);
+        assertTrue(e.problem().contains("not understood"), e.problem());
+    }
+
+    @Test
+    void refusesAmbiguousMissingAndRepeatedCells() {
+        SuiteException e = refused("""
+                claims:
+                  - {claim: x, source: s, cells: [{scenario: fast}, {scenario: slow}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("cells have") && e.problem().contains("add the value of transport, connections"),
+                e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, where: {connections: 64, transport: nio},
+                     cells: [{scenario: fast}, {scenario: slow}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("'exclude' rule may leave it out"), e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, where: {connections: 16, transport: nio},
+                     cells: [{scenario: fast}, {scenario: fast}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("same cell as an earlier one"), e.problem());
+        e = refused("""
+                claims:
+                  - {claim: x, source: s, where: {connections: 16, transport: nio, scenario: fast},
+                     cells: [{scenario: slow}, {scenario: fast}], relation: ">"}
+                """);
+        assertTrue(e.problem().contains("in 'where' and"), e.problem());
+    }
+
+    @Test
+    void refusesHostileShapes() {
+        String cells = "cells: [{scenario: fast, connections: 16, transport: nio}, {scenario: slow, transport: nio}]";
+        assertTrue(refused("claims: [null]\n").problem().contains("is empty"));
+        assertTrue(refused("claims: [{source: s, " + cells + ", relation: '>'}]\n").problem().contains("needs 'claim'"));
+        assertTrue(refused("claims: [{claim: '  ', source: s, " + cells + ", relation: '>'}]\n").problem()
+                .contains("needs 'claim'"));
+        assertTrue(refused("claims: [{claim: x, " + cells + ", relation: '>'}]\n").problem().contains("needs 'source'"));
+        assertTrue(refused("claims: [{claim: x, source: s, " + cells + "}]\n").problem().contains("needs a 'relation'"));
+        assertTrue(refused("claims: [{claim: x, source: s, " + cells + ", relation: '>= 2x', claimed: [1]}]\n")
+                .problem().contains("'claimed' lists 1 figures for 2 cells"));
+        assertTrue(refused("claims: [{claim: x, source: s, " + cells + ", relation: '>', claimed: [1, -3]}]\n")
+                .problem().contains("0 or more"));
+        assertTrue(refused("claims: [{claim: x, source: s, cells: [{scenario: fast, connections: 16, transport: nio}],"
+                + " relation: '>'}]\n").problem().contains("at least 2 cells"));
+        assertTrue(refused("claims: [{claim: x, source: s, cells: [{scenario: fast, connections: 16, transport: nio},"
+                + " {scenario: slow, transport: nio}, {scenario: fast, connections: 64, transport: nio}],"
+                + " relation: 'ratio 1..2'}]\n").problem().contains("exactly 2 cells"));
+        assertTrue(refused("claims: [{claim: x, source: s, " + cells + ", relation: '>', colour: red}]\n")
+                .problem().contains("unknown key 'colour'"));
+        assertTrue(refused("claims: [{claim: x, source: s, cells: [{scenario: [fast, slow]}], relation: '>'}]\n")
+                .problem().contains("wrong type"));
+        assertTrue(refused("claims: {claim: x}\n").problem().contains("needs 'source'"));
+        assertTrue(refused("claims: [{claim: x, source: s, cells: [{}, {scenario: slow}], relation: '>'}]\n")
+                .problem().contains("is empty"));
+    }
+}

@@ -1,0 +1,79 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.claim.ClaimResult;
+import dev.fluxlab.model.claim.ClaimVerdict;
+import dev.fluxlab.model.run.RunResult;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's judged claims ({@code RunResult.claims}) as every report shows them: a headline with the count per verdict,
+ * and per claim its verdict, the claim and relation, each compared cell's claimed and measured figure, the evidence,
+ * what theory predicts when it disagrees, and the source with its quote.
+ */
+final class ClaimsView {
+
+    private ClaimsView() {
+    }
+
+    /** The run's claims, empty when it has none. */
+    static List<ClaimResult> of(RunResult run) {
+        return run.claims() == null ? List.of() : run.claims();
+    }
+
+    /** {@code 3 confirmed, 1 contradicted, 2 inconclusive}. */
+    static String headline(List<ClaimResult> claims) {
+        Map<ClaimVerdict, Integer> counts = new EnumMap<>(ClaimVerdict.class);
+        claims.forEach(c -> counts.merge(c.verdictValue(), 1, Integer::sum));
+        List<String> parts = new ArrayList<>();
+        for (ClaimVerdict v : ClaimVerdict.values()) {
+            parts.add(counts.getOrDefault(v, 0) + " " + v.text());
+        }
+        return String.join(", ", parts);
+    }
+
+    /** {@code throughput_rps >= 10x}. */
+    static String relation(ClaimResult c) {
+        return c.figure() + " " + c.relation();
+    }
+
+    /** One compared cell: {@code 03-elastic: claimed 9,110, measured 8,100 ±2%}. */
+    static String cell(ClaimResult.Measured m) {
+        String measured = m.valid() == null ? "not run"
+                : m.measured() == null ? "no figure"
+                : (Numbers.decimal(m.measured().median()) + " " + Numbers.spread(m.measured())).strip()
+                + (m.valid() ? "" : " (invalid cell)");
+        return m.label() + ": " + (m.claimed() == null ? "" : "claimed " + Numbers.decimal(m.claimed()) + ", ")
+                + "measured " + measured;
+    }
+
+    /** The source with its quote. */
+    static String source(ClaimResult c) {
+        return c.source() + (c.quote() == null || c.quote().isBlank() ? "" : ": \"" + c.quote() + "\"");
+    }
+
+    /** The terminal lines (also summary.md's list items without markup). */
+    static List<String> lines(List<ClaimResult> claims) {
+        List<String> out = new ArrayList<>();
+        if (claims.isEmpty()) {
+            return out;
+        }
+        out.add("Claims (" + headline(claims) + "; inconclusive = within the noise band of the repeats, or a cell "
+                + "invalid or missing)");
+        for (ClaimResult c : claims) {
+            out.add("  [" + c.verdict() + "] " + c.claim() + "  (" + relation(c) + ")");
+            for (ClaimResult.Measured m : c.cells()) {
+                out.add("      " + cell(m));
+            }
+            out.add("      evidence: " + c.reason());
+            if (c.theory() != null) {
+                out.add("      note: " + c.theory());
+            }
+            out.add("      source: " + source(c));
+        }
+        return out;
+    }
+}

@@ -35,7 +35,9 @@ public record Figure(String key, String label, String unit, Function<CellView, S
 
     private static Figure of(FigureName name) {
         String k = name.key().toLowerCase(Locale.ROOT);
-        Function<CellView, Stat> value = c -> FigureValue.of(name, c.cell());
+        // a ratio's figure is read as its base figure; Figure.ratio divides
+        FigureName base = new FigureName(name.key(), name.figure(), name.percentile(), name.process(), null, null);
+        Function<CellView, Stat> value = c -> FigureValue.of(base, c.cell());
         return switch (name.figure()) {
             case FigureName.THROUGHPUT -> THROUGHPUT;
             case "errors" -> new Figure(k, "Errors per repeat", "errors", value);

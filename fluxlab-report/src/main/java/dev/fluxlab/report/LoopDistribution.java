@@ -19,6 +19,8 @@ final class LoopDistribution {
 
     private static final List<String> COUNTERS = List.of("frontend_requests", "backend_connections",
             "backend_responses", "backend_errors");
+    /** Work stealing's counters: columns only for a process that reports them. */
+    private static final List<String> STEAL_COUNTERS = List.of("stolen_by", "stolen_from");
 
     private LoopDistribution() {
     }
@@ -36,21 +38,25 @@ final class LoopDistribution {
                 if (loops.isEmpty()) {
                     return;
                 }
+                List<String> columns = new ArrayList<>(COUNTERS);
+                if (loops.values().stream().anyMatch(m -> m.containsKey(STEAL_COUNTERS.get(0)))) {
+                    columns.addAll(STEAL_COUNTERS);
+                }
                 h.append("<figure class=\"loops\"><figcaption>#").append(cell.index()).append(' ')
                         .append(HtmlReport.esc(cell.id())).append(" · ").append(HtmlReport.esc(process))
                         .append(" (repeat ").append(r.repeat()).append(")</figcaption>\n<table class=\"loops\">")
                         .append("<thead><tr><th>event loop</th>");
-                for (String c : COUNTERS) {
+                for (String c : columns) {
                     h.append("<th>").append(HtmlReport.esc(c.replace('_', ' '))).append("</th>");
                 }
                 h.append("</tr></thead><tbody>\n");
                 Map<String, Long> max = new LinkedHashMap<>();
-                for (String c : COUNTERS) {
+                for (String c : columns) {
                     max.put(c, loops.values().stream().mapToLong(m -> value(m, c)).max().orElse(0));
                 }
                 loops.forEach((loop, counters) -> {
                     h.append("<tr><td class=\"mono\">").append(HtmlReport.esc(loop)).append("</td>");
-                    for (String c : COUNTERS) {
+                    for (String c : columns) {
                         long v = value(counters, c);
                         long m = max.get(c);
                         double pct = m == 0 ? 0 : 100.0 * v / m;
@@ -71,7 +77,9 @@ final class LoopDistribution {
         return "<section id=\"loops\">\n<h2>Per-event-loop distribution</h2>\n<p class=\"hint\">What each target "
                 + "reported on its stats path after the measured phase (counts since start, warm-up included); bars "
                 + "are scaled to the busiest loop of each column. With colocation, backend connections and responses "
-                + "gather on the loop that saw the first requests.</p>\n" + h + "</section>\n";
+                + "gather on the loop that saw the first requests. With work stealing, stolen by counts the exchanges "
+                + "a loop sent through another loop's pool because its own would have made them wait, stolen from "
+                + "the exchanges its pool served for other loops.</p>\n" + h + "</section>\n";
     }
 
     private static RepeatResult lastWithStats(CellResult cell) {

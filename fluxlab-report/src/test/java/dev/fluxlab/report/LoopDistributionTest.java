@@ -17,12 +17,15 @@ import org.junit.jupiter.api.Test;
 class LoopDistributionTest {
 
     private static RunResult withStats() throws Exception {
+        return withStats(Map.of("frontend", Map.of("client_mode", "colocated", "loops", Map.of(
+                "fluxlab-fe-nio-1", Map.of("frontend_requests", 900, "backend_connections", 4, "backend_responses", 1800),
+                "fluxlab-fe-nio-2", Map.of("frontend_requests", 880, "backend_connections", 0, "backend_responses", 0)))));
+    }
+
+    private static RunResult withStats(Map<String, Object> stats) throws Exception {
         RunResult base = Fixtures.run();
         CellResult c = base.cells().get(0);
         RepeatResult r = c.repeats().get(0);
-        Map<String, Object> stats = Map.of("frontend", Map.of("client_mode", "colocated", "loops", Map.of(
-                "fluxlab-fe-nio-1", Map.of("frontend_requests", 900, "backend_connections", 4, "backend_responses", 1800),
-                "fluxlab-fe-nio-2", Map.of("frontend_requests", 880, "backend_connections", 0, "backend_responses", 0))));
         RepeatResult r2 = new RepeatResult(r.repeat(), r.startedAt(), r.load(), r.processes(), r.findings(), r.valid(),
                 r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null, null);
         List<RepeatResult> repeats = new ArrayList<>(c.repeats());
@@ -45,6 +48,16 @@ class LoopDistributionTest {
         assertTrue(html.contains("fluxlab-fe-nio-1") && html.contains("fluxlab-fe-nio-2"));
         assertTrue(html.contains("1,800"), "backend responses of the busy loop");
         assertEquals(1, html.split("<figure class=\"loops\">", -1).length - 1, "one block: one cell has stats");
+    }
+
+    @Test
+    void stealCountersGetColumnsOnlyWhereReported() throws Exception {
+        assertTrue(!HtmlReport.render(withStats()).contains("<th>stolen by</th>"), "no steal columns for a colocated frontend");
+        String html = HtmlReport.render(withStats(Map.of("frontend", Map.of("client_mode", "work-stealing", "loops",
+                Map.of("fluxlab-fe-nio-1", Map.of("frontend_requests", 900, "stolen_by", 4321, "stolen_from", 0),
+                        "fluxlab-fe-nio-2", Map.of("frontend_requests", 880, "stolen_by", 0, "stolen_from", 4321))))));
+        assertTrue(html.contains("<th>stolen by</th>") && html.contains("<th>stolen from</th>"), "steal columns");
+        assertTrue(html.contains("4,321"), "the steal count is drawn");
     }
 
     @Test

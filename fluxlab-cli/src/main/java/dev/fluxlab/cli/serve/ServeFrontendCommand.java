@@ -3,7 +3,7 @@ package dev.fluxlab.cli.serve;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.proxy.ClientMode;
+import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
 import java.io.PrintWriter;
@@ -43,7 +43,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
-            paramLabel = "T", description = "native, io_uring or nio (default: ${DEFAULT-VALUE}).")
+            paramLabel = "T", description = "native, io_uring, epoll or nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 
     @Option(names = "--workers", paramLabel = "N", description = "Frontend event loops (default: Reactor Netty's).")
@@ -57,7 +57,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE",
             description = "colocated (client shares the server's loops, colocation on), no-colocation (own loops, "
                     + "LoopResources.create(prefix, 1, workers, true, false)), per-loop-pools (one pool per frontend "
-                    + "loop, no stealing) (default: ${DEFAULT-VALUE}).")
+                    + "loop, no stealing), work-stealing (per-loop pools; a request whose own pool would make it "
+                    + "wait goes through the least busy other pool with free capacity) (default: ${DEFAULT-VALUE}).")
     String clientMode;
 
     @Option(names = "--client-workers", paramLabel = "N",

@@ -2,6 +2,8 @@ package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.client.ClientMode;
+import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -16,19 +18,13 @@ import java.util.Objects;
  * @param host                   loopback address to bind
  * @param port                   port to bind, 0 for any free one
  * @param protocol               inbound protocol(s): {@code h2} (TLS, ALPN h2 or HTTP/1.1) by default
- * @param transport              event-loop transport (native, io_uring or nio)
+ * @param transport              event-loop transport (native, io_uring, epoll or nio)
  * @param workers                frontend event-loop threads, {@code null} for Reactor Netty's default
  * @param backendUrl             {@code https://...} (h2 over TLS, trusting any certificate: the lab's self-signed
  *                               one) or {@code http://...} (h2c, prior knowledge); loopback only
- * @param clientMode             how backend connections are placed on event loops
+ * @param clientMode             how backend connections are placed on event loops and which pool a request uses
  * @param clientWorkers          {@code no-colocation}: the client's own loops, {@code null} = as many as the frontend
- * @param maxConnections         {@code Http2AllocationStrategy} maxConnections (per pool), {@code null} = pool default
- * @param minConnections         {@code Http2AllocationStrategy} minConnections
- * @param maxConcurrentStreams   {@code Http2AllocationStrategy} maxConcurrentStreams per connection
- * @param strictConnectionReuse  {@code Http2AllocationStrategy} strictConnectionReuse (Reactor Netty 1.3)
- * @param streamBatchSize        {@code Http2AllocationStrategy} streamBatchSize (Reactor Netty 1.3)
- * @param pendingAcquireMaxCount acquires allowed to wait for a stream, {@code null} = pool default
- * @param pendingAcquireTimeout  how long an acquire may wait, {@code null} = pool default (45 s)
+ * @param pool                   the backend pools' knobs (per pool), {@link PoolKnobs#DEFAULTS} = Reactor Netty's
  * @param backendTimeout         response timeout of one backend exchange
  * @param consumePermissionBody  {@code false} reproduces the seeds' mistake: Post2 reads the permission-check
  *                               status and never its body
@@ -43,13 +39,7 @@ public record FrontendConfig(
         URI backendUrl,
         ClientMode clientMode,
         Integer clientWorkers,
-        Integer maxConnections,
-        Integer minConnections,
-        Long maxConcurrentStreams,
-        Boolean strictConnectionReuse,
-        Integer streamBatchSize,
-        Integer pendingAcquireMaxCount,
-        Duration pendingAcquireTimeout,
+        PoolKnobs pool,
         Duration backendTimeout,
         boolean consumePermissionBody,
         String leakDetection) {
@@ -59,17 +49,13 @@ public record FrontendConfig(
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(clientMode, "clientMode");
+        Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(backendTimeout, "backendTimeout");
         if (backendUrl == null) {
             throw new IllegalArgumentException("--backend-url is required, e.g. https://127.0.0.1:8443");
         }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, was " + port);
-        }
-        if (transport == Transport.EPOLL) {
-            throw new IllegalArgumentException("--transport epoll is not offered by the frontend: colocation needs "
-                    + "Reactor Netty's own loop resources, which pick io_uring before epoll; use native, io_uring "
-                    + "or nio");
         }
         String scheme = backendUrl.getScheme() == null ? "" : backendUrl.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getHost() == null
@@ -81,17 +67,6 @@ public record FrontendConfig(
         requireLoopback("--backend-url host", backendUrl.getHost());
         positive("workers", workers);
         positive("client-workers", clientWorkers);
-        positive("max-connections", maxConnections);
-        positive("max-concurrent-streams", maxConcurrentStreams);
-        positive("stream-batch-size", streamBatchSize);
-        positive("pending-acquire-max-count", pendingAcquireMaxCount);
-        if (minConnections != null && minConnections < 0) {
-            throw new IllegalArgumentException("min-connections must be at least 0, was " + minConnections);
-        }
-        if (minConnections != null && maxConnections != null && minConnections > maxConnections) {
-            throw new IllegalArgumentException("min-connections (" + minConnections
-                    + ") must not exceed max-connections (" + maxConnections + ")");
-        }
         if (leakDetection != null) {
             leakDetection = leakDetection.toLowerCase(Locale.ROOT);
             if (!leakDetection.matches("disabled|simple|advanced|paranoid")) {
@@ -104,12 +79,6 @@ public record FrontendConfig(
     /** Whether the backend is reached over TLS (h2) rather than h2c. */
     public boolean backendSecure() {
         return backendUrl.getScheme().equalsIgnoreCase("https");
-    }
-
-    /** Whether any {@code Http2AllocationStrategy} knob is set. */
-    public boolean hasAllocationStrategy() {
-        return maxConnections != null || minConnections != null || maxConcurrentStreams != null
-                || strictConnectionReuse != null || streamBatchSize != null;
     }
 
     private static void positive(String name, Number value) {
@@ -145,13 +114,7 @@ public record FrontendConfig(
         private URI backendUrl;
         private ClientMode clientMode = ClientMode.COLOCATED;
         private Integer clientWorkers;
-        private Integer maxConnections;
-        private Integer minConnections;
-        private Long maxConcurrentStreams;
-        private Boolean strictConnectionReuse;
-        private Integer streamBatchSize;
-        private Integer pendingAcquireMaxCount;
-        private Duration pendingAcquireTimeout;
+        private final PoolKnobs.Builder pool = PoolKnobs.builder();
         private Duration backendTimeout = Duration.ofSeconds(10);
         private boolean consumePermissionBody = true;
         private String leakDetection;
@@ -168,13 +131,13 @@ public record FrontendConfig(
         public Builder backendUrl(String v) { backendUrl = URI.create(v); return this; }
         public Builder clientMode(ClientMode v) { clientMode = v; return this; }
         public Builder clientWorkers(Integer v) { clientWorkers = v; return this; }
-        public Builder maxConnections(Integer v) { maxConnections = v; return this; }
-        public Builder minConnections(Integer v) { minConnections = v; return this; }
-        public Builder maxConcurrentStreams(Long v) { maxConcurrentStreams = v; return this; }
-        public Builder strictConnectionReuse(Boolean v) { strictConnectionReuse = v; return this; }
-        public Builder streamBatchSize(Integer v) { streamBatchSize = v; return this; }
-        public Builder pendingAcquireMaxCount(Integer v) { pendingAcquireMaxCount = v; return this; }
-        public Builder pendingAcquireTimeout(Duration v) { pendingAcquireTimeout = v; return this; }
+        public Builder maxConnections(Integer v) { pool.maxConnections(v); return this; }
+        public Builder minConnections(Integer v) { pool.minConnections(v); return this; }
+        public Builder maxConcurrentStreams(Long v) { pool.maxConcurrentStreams(v); return this; }
+        public Builder strictConnectionReuse(Boolean v) { pool.strictConnectionReuse(v); return this; }
+        public Builder streamBatchSize(Integer v) { pool.streamBatchSize(v); return this; }
+        public Builder pendingAcquireMaxCount(Integer v) { pool.pendingAcquireMaxCount(v); return this; }
+        public Builder pendingAcquireTimeout(Duration v) { pool.pendingAcquireTimeout(v); return this; }
         public Builder backendTimeout(Duration v) { backendTimeout = v; return this; }
         public Builder consumePermissionBody(boolean v) { consumePermissionBody = v; return this; }
         public Builder leakDetection(String v) { leakDetection = v; return this; }
@@ -186,9 +149,7 @@ public record FrontendConfig(
          */
         public FrontendConfig build() {
             return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, clientMode, clientWorkers,
-                    maxConnections, minConnections, maxConcurrentStreams, strictConnectionReuse, streamBatchSize,
-                    pendingAcquireMaxCount, pendingAcquireTimeout, backendTimeout, consumePermissionBody,
-                    leakDetection);
+                    pool.build(), backendTimeout, consumePermissionBody, leakDetection);
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.reactor.client.LoopClients;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import io.netty.channel.ChannelOption;
@@ -50,9 +51,9 @@ public final class FrontendServer {
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-fe",
                 TransportLoops.DEFAULT_SELECT_COUNT, workers);
         EventLoopCounters stats = new EventLoopCounters();
-        BackendClients clients = null;
+        LoopClients clients = null;
         try {
-            clients = new BackendClients(config, loops, stats);
+            clients = BackendClients.create(config, loops, stats);
             clients.warmup();
             ProxyRoutes routes = new ProxyRoutes(config, clients, stats);
             SelfSignedCertificate tls = config.protocol().secure() ? SelfSignedCertificate.generate() : null;
@@ -104,7 +105,7 @@ public final class FrontendServer {
         private final DisposableServer server;
         private final DisposableServer statsServer;
         private final TransportLoops loops;
-        private final BackendClients clients;
+        private final LoopClients clients;
         private final ProxyRoutes routes;
         private final EventLoopCounters stats;
         private final String transport;
@@ -112,7 +113,7 @@ public final class FrontendServer {
         private final X509Certificate certificate;
 
         Running(FrontendConfig config, DisposableServer server, DisposableServer statsServer, TransportLoops loops,
-                BackendClients clients,
+                LoopClients clients,
                 ProxyRoutes routes, EventLoopCounters stats, String transport, int workers, X509Certificate certificate) {
             this.config = config;
             this.server = server;

@@ -6,10 +6,13 @@ import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.concurrent.EventExecutor;
+import dev.fluxlab.targets.reactor.client.LoopClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import org.reactivestreams.Publisher;
@@ -42,12 +45,12 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
     record Reply(int status, String contentType, byte[] body) {
     }
 
-    private final BackendClients clients;
+    private final LoopClients clients;
     private final EventLoopCounters stats;
     private final FrontendConfig config;
     private final AtomicLong errors = new AtomicLong();
 
-    public ProxyRoutes(FrontendConfig config, BackendClients clients, EventLoopCounters stats) {
+    public ProxyRoutes(FrontendConfig config, LoopClients clients, EventLoopCounters stats) {
         this.config = config;
         this.clients = clients;
         this.stats = stats;
@@ -64,16 +67,16 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
                     statsJson()))));
         }
         stats.frontendRequest();
-        HttpClient client = clients.forLoop(((Connection) request).channel().eventLoop());
+        EventExecutor loop = ((Connection) request).channel().eventLoop();
         Mono<Reply> reply = switch (path) {
             case "/get" -> method.equals(HttpMethod.GET)
-                    ? request.receive().then(Mono.defer(() -> backendGet(client, "/get")))
+                    ? request.receive().then(Mono.defer(() -> clients.exchange(loop, c -> backendGet(c, "/get"))))
                     : notAllowed(request, "GET");
             case "/post" -> method.equals(HttpMethod.POST)
-                    ? body(request).flatMap(b -> backendPost(client, contentType(request), b))
+                    ? body(request).flatMap(b -> clients.exchange(loop, c -> backendPost(c, contentType(request), b)))
                     : notAllowed(request, "POST");
             case "/post2" -> method.equals(HttpMethod.POST)
-                    ? body(request).flatMap(b -> post2(client, b))
+                    ? body(request).flatMap(b -> post2(loop, b))
                     : notAllowed(request, "POST");
             default -> request.receive().then(Mono.just(text(404, "Not Found")));
         };
@@ -84,7 +87,8 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
                 r -> relay(response, r));
     }
 
-    private Mono<Reply> post2(HttpClient client, byte[] body) {
+    /** Two backend exchanges, each through the pool the client mode picks for {@code loop}. */
+    private Mono<Reply> post2(EventExecutor loop, byte[] body) {
         JsonNode tree;
         try {
             tree = JSON.readTree(body);
@@ -94,7 +98,7 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
         if (tree == null) {
             return Mono.just(text(400, "the body is empty; /post2 expects JSON"));
         }
-        return permission(client).flatMap(allowed -> {
+        return clients.exchange(loop, this::permission).flatMap(allowed -> {
             if (!allowed) {
                 return Mono.just(text(403, "permission refused by the backend"));
             }
@@ -104,7 +108,7 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
             } catch (IOException e) {
                 return Mono.error(e);
             }
-            return backendPost(client, "application/json", json);
+            return clients.exchange(loop, c -> backendPost(c, "application/json", json));
         });
     }
 
@@ -179,12 +183,20 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
         return Mono.from(response.sendByteArray(Mono.just(reply.body())));
     }
 
-    /** The {@code /stats} document: mode, pools, and the per-loop counters. */
+    /**
+     * The {@code /stats} document: mode, pools, the per-loop counters (with each loop's pending tasks and, in the
+     * per-loop modes, its steal counters) and each pool's Reactor Netty metrics ({@code pool_metrics}).
+     */
     public byte[] statsJson() {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("client_mode", config.clientMode().label());
         doc.put("pools", clients.pools());
-        doc.put("loops", stats.snapshot());
+        Map<String, Map<String, Long>> loops = new TreeMap<>();
+        stats.snapshot().forEach((name, counters) -> loops.put(name, new LinkedHashMap<>(counters)));
+        clients.loopStats().forEach((name, counters) ->
+                loops.computeIfAbsent(name, n -> new LinkedHashMap<>()).putAll(counters));
+        doc.put("loops", loops);
+        doc.put("pool_metrics", clients.poolStats());
         try {
             return JSON.writeValueAsBytes(doc);
         } catch (IOException e) {

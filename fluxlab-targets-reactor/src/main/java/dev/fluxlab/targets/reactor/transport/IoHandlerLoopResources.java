@@ -13,16 +13,20 @@ import reactor.netty.resources.LoopResources;
  * on {@code EpollIoHandler}; Reactor Netty then picks the matching channel class from the group
  * ({@link LoopResources#onChannel}), so the whole server really runs on that transport.
  *
- * <p>Like Reactor Netty's defaults the threads are daemons, and a select count below 1 means the workers also
- * accept connections.
+ * <p>Like Reactor Netty's defaults the threads are daemons, a select count below 1 means the workers also
+ * accept connections, and clients are colocated unless asked otherwise ({@link LoopResources#colocate}): a client
+ * connection is registered on the loop of the thread that asks for it, as on Reactor Netty's own resources.
  */
 public final class IoHandlerLoopResources implements LoopResources {
 
     private final EventLoops loops;
+    private final EventLoopGroup clientGroup;
     private volatile boolean disposed;
 
-    public IoHandlerLoopResources(EventLoops loops) {
+    /** @param colocate whether clients on these loops are colocated */
+    public IoHandlerLoopResources(EventLoops loops, boolean colocate) {
         this.loops = loops;
+        this.clientGroup = colocate ? LoopResources.colocate(loops.workers()) : loops.workers();
     }
 
     @Override
@@ -37,7 +41,7 @@ public final class IoHandlerLoopResources implements LoopResources {
 
     @Override
     public EventLoopGroup onClient(boolean useNative) {
-        return loops.workers();
+        return clientGroup;
     }
 
     @Override

@@ -20,6 +20,8 @@ import reactor.netty.resources.LoopResources;
  *   <li>{@code epoll}: {@link IoHandlerLoopResources} on the lab's epoll {@link EventLoops}, because Reactor Netty 1.3.8 has no
  *       way to prefer epoll over an available io_uring.</li>
  * </ul>
+ * Clients running on these loops are colocated (a connection is registered on the loop of the thread that asks for
+ * it) unless created with {@code colocate=false}, on every transport alike.
  *
  * @param requested    what was asked for
  * @param expected     the concrete transport these loops run ({@link TransportSupport#resolve})
@@ -43,6 +45,16 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
      * @throws TransportUnavailableException when an explicit transport cannot run here
      */
     public static TransportLoops create(Transport requested, String threadPrefix, int selectCount, int workers) {
+        return create(requested, threadPrefix, selectCount, workers, true);
+    }
+
+    /**
+     * {@link #create(Transport, String, int, int)} choosing whether clients on these loops are colocated.
+     *
+     * @param colocate {@code false}: a client connection goes to the group's next loop, whichever thread asks
+     */
+    public static TransportLoops create(Transport requested, String threadPrefix, int selectCount, int workers,
+                                        boolean colocate) {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
         }
@@ -50,11 +62,12 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
         int select = selectCount < 1 ? -1 : selectCount;
         return switch (requested) {
             case EPOLL -> new TransportLoops(requested, expected,
-                    new IoHandlerLoopResources(EventLoops.create(requested, threadPrefix, select, workers)), true);
+                    new IoHandlerLoopResources(EventLoops.create(requested, threadPrefix, select, workers), colocate),
+                    true);
             case NIO -> new TransportLoops(requested, expected,
-                    LoopResources.create(threadPrefix, select, workers, true, true), false);
+                    LoopResources.create(threadPrefix, select, workers, true, colocate), false);
             case NATIVE, IO_URING -> new TransportLoops(requested, expected,
-                    LoopResources.create(threadPrefix, select, workers, true, true), true);
+                    LoopResources.create(threadPrefix, select, workers, true, colocate), true);
         };
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import io.netty.handler.codec.http.HttpMethod;

@@ -1,12 +1,13 @@
-package dev.fluxlab.targets.reactor.proxy;
+package dev.fluxlab.targets.reactor.client;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * How the frontend's {@code HttpClient} chooses the event loops of its backend connections: the variable of the
- * seeds' HTTP/2 proxy experiment.
+ * How a Reactor Netty {@code HttpClient} places its HTTP/2 connections on event loops and which pool a request uses:
+ * the variable of the seeds' HTTP/2 proxy experiment, shared by the proxy frontend and the HttpClient loader
+ * ({@link LoopClients} arranges the pools).
  */
 public enum ClientMode {
     /**
@@ -29,7 +30,14 @@ public enum ClientMode {
      * work-stealing pool, a loop cannot borrow another loop's connections: an idle pool never serves a busy loop, and
      * the pool limits apply per loop.
      */
-    PER_LOOP_POOLS("per-loop-pools");
+    PER_LOOP_POOLS("per-loop-pools"),
+    /**
+     * {@link #PER_LOOP_POOLS}, plus stealing built on released APIs: a request first asks its own loop's pool; when
+     * that pool's own metrics say it would make the request wait ({@link PoolWatch#wouldWait}), the exchange is
+     * handed to the loop of another pool with free capacity ({@link PoolWatch#hasFreeCapacity}; the victim is the one
+     * with the fewest active streams) and runs there; the reply is relayed on the inbound connection's loop.
+     */
+    WORK_STEALING("work-stealing");
 
     private final String label;
 
@@ -40,6 +48,11 @@ public enum ClientMode {
     /** The command-line and readiness name. */
     public String label() {
         return label;
+    }
+
+    /** Whether every event loop gets its own pool ({@code per-loop-pools}, {@code work-stealing}). */
+    public boolean perLoop() {
+        return this == PER_LOOP_POOLS || this == WORK_STEALING;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
@@ -21,6 +22,15 @@ import java.util.regex.Pattern;
  * the injector its JVM from the registry and then the {@link LoadArgs} of the repeat.
  */
 public final class Commands {
+
+    /**
+     * Gatling's launch: its own classpath, built by module fluxlab-gatling's package phase, so Gatling and Scala never
+     * sit on fluxlab's; Gatling's stats writer needs {@code java.lang} opened (its own launcher opens it too).
+     */
+    static final LaunchDef GATLING = new LaunchDef("Gatling (injector: gatling)", GatlingInjector.MAIN, List.of(),
+            List.of("fluxlab-gatling/target/fluxlab-gatling.jar", "fluxlab-gatling/target/lib/*"),
+            List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"), null, null,
+            null, null);
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
 
@@ -96,6 +106,21 @@ public final class Commands {
         }
         m.appendTail(sb);
         return sb.toString();
+    }
+
+    /** Gatling's JVM: {@code java}, the runtime flags every child gets, Gatling's {@code --add-opens}, then {@code arguments}. */
+    public List<String> gatling(List<String> arguments) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(runtimeFlags);
+        cmd.addAll(GATLING.jvmOrEmpty());
+        cmd.addAll(arguments);
+        return cmd;
+    }
+
+    /** Gatling's own classpath (module fluxlab-gatling), resolved against FLUXLAB_HOME. */
+    public String gatlingClasspath() {
+        return registry.classpath(GATLING);
     }
 
     /** The injector's command: its JVM and main from the registry, then {@code args} ({@link LoadArgs#toArgv()}). */

@@ -8,11 +8,13 @@ import dev.fluxlab.probe.MachineSpeedProbe;
 import dev.fluxlab.runner.drive.DriveResult;
 import dev.fluxlab.runner.drive.ExternalToolDriver;
 import dev.fluxlab.runner.drive.FluxlabDriver;
+import dev.fluxlab.runner.drive.GatlingDriver;
 import dev.fluxlab.runner.drive.LoadDriver;
 import dev.fluxlab.runner.drive.LoadJob;
 import dev.fluxlab.runner.drive.ProgressWatch;
 import dev.fluxlab.runner.drive.SelfLoadDriver;
 import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
@@ -69,6 +71,9 @@ final class RepeatRunner {
         Optional<LaunchDef> entry = registry.target(cell.entryProcess().target());
         if (entry.map(LaunchDef::isSelfLoading).orElse(false)) {
             return new SelfLoadDriver();
+        }
+        if (GatlingInjector.NAME.equals(cell.load().injectorName())) {
+            return new GatlingDriver(commands);
         }
         boolean keepAlive = entry.map(d -> !Boolean.FALSE.equals(d.http10KeepAlive())).orElse(true);
         return ExternalInjectors.byName(cell.load().injectorName())

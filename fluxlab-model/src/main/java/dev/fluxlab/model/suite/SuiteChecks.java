@@ -27,7 +27,7 @@ final class SuiteChecks {
 
     static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
     /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
-    static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab");
+    static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab", "gatling");
 
     /**
      * Target and process names become file names ({@code <cell>/<name>-1.log}, {@code .cmd}, {@code -gc.log}) and

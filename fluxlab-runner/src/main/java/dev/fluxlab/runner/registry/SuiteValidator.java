@@ -10,6 +10,7 @@ import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.GatlingInjector;
 
 import java.util.List;
 import java.util.Map;
@@ -110,19 +111,26 @@ public final class SuiteValidator {
     private void checkInjectors(Suite suite) {
         List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
         for (Cell cell : suite.cells()) {
-            Optional<ExternalInjector> tool = ExternalInjectors.byName(cell.load().injectorName());
-            if (tool.isEmpty()) {
+            String name = cell.load().injectorName();
+            Optional<ExternalInjector> tool = ExternalInjectors.byName(name);
+            boolean gatling = GatlingInjector.NAME.equals(name);
+            if (tool.isEmpty() && !gatling) {
                 continue;
             }
             String at = "/load";
             for (int i = 0; i < loads.size(); i++) {
                 List<String> inj = loads.get(i).injector();
-                if (inj != null && inj.contains(tool.get().name())) {
-                    at = "/load/" + i + "/injector/" + inj.indexOf(tool.get().name());
+                if (inj != null && inj.contains(name)) {
+                    at = "/load/" + i + "/injector/" + inj.indexOf(name);
                     break;
                 }
             }
-            if (ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
+            if (gatling && !registry.hasClasspath(GatlingInjector.CLASSPATH_CHECK)) {
+                throw suite.error(at, "injector 'gatling' runs from module fluxlab-gatling's own classpath, which is not "
+                        + "built (" + GatlingInjector.CLASSPATH_CHECK + " is missing); build it with ./mvnw -B -q "
+                        + "-DskipTests package (./fluxlab does when the build is stale)");
+            }
+            if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
                 throw suite.error(at, ExternalInjectors.missing(tool.get()));
             }
             String protocol = cell.load().protocol() != null ? cell.load().protocol()
@@ -132,7 +140,9 @@ public final class SuiteValidator {
                     };
             String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
             int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
-            Optional<String> problem = tool.get().unsupported(protocol, inFlight, method);
+            Optional<String> problem = gatling
+                    ? GatlingInjector.unsupported(protocol, inFlight, method, cell.load().rate())
+                    : tool.get().unsupported(protocol, inFlight, method);
             if (problem.isPresent()) {
                 throw suite.error(at, "cell " + cell.id() + ": " + problem.get()
                         + "; leave such cells out with an 'exclude' rule");

@@ -112,6 +112,12 @@ public final class TargetRegistry {
         return String.join(java.io.File.pathSeparator, out);
     }
 
+    /** Whether {@code entry} (relative to FLUXLAB_HOME, or absolute) exists: a launch's own classpath is built. */
+    public boolean hasClasspath(String entry) {
+        Path p = Path.of(entry);
+        return Files.exists(p.isAbsolute() ? p : home.resolve(p));
+    }
+
     /** The java executable of the running JVM: children run on the same JDK. */
     public static String java() {
         Path p = Path.of(System.getProperty("java.home"), "bin", "java");

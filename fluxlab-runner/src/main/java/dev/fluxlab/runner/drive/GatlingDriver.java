@@ -1,0 +1,87 @@
+package dev.fluxlab.runner.drive;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.LoadRequest;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.CpuWindow;
+import dev.fluxlab.runner.target.TargetSet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One repeat's load by Gatling: one child JVM on Gatling's own classpath that warms up and measures (its JIT warms
+ * in the warm-up), prints the machine progress lines (so the measured window's CPU samples are placed as for
+ * fluxlab's injector), then writes its report, which {@link GatlingInjector} reads into {@code load-N.json}. The
+ * warm-up's length follows the external tools' rule ({@link ExternalToolDriver#warmup}): Gatling has no adaptive
+ * warm-up.
+ */
+public final class GatlingDriver implements LoadDriver {
+
+    /** Time Gatling gets beyond warm-up and measurement: JVM start, report generation. */
+    private static final Duration SLACK = Duration.ofSeconds(90);
+
+    private final Commands commands;
+
+    public GatlingDriver(Commands commands) {
+        this.commands = commands;
+    }
+
+    @Override
+    public DriveResult drive(LoadJob job, TargetSet targets) throws IOException, InterruptedException {
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
+        LoadRequest request = ExternalToolDriver.request(null, args, true, job.cellDir());
+        Optional<String> unsupported = GatlingInjector.unsupported(request.protocol(), request.inFlight(),
+                request.method(), args.rate());
+        if (unsupported.isPresent()) {
+            return new DriveResult(null, null, false, Double.NaN, Double.NaN,
+                    "injector 'gatling' cannot run this cell: " + unsupported.get(), List.of());
+        }
+        Duration warmup = ExternalToolDriver.warmup(job.suite(), job.coldTargets());
+        Path results = job.cellDir().resolve("gatling-" + job.repeat());
+        List<String> cmd = commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(),
+                args.expectBody(), commands.gatlingClasspath(), results));
+        job.writeCommand("injector-" + job.repeat(), String.join(" ", cmd) + "\n");
+        ChildProcess gatling = ChildProcess.start("injector", "injector", cmd, job.log("injector"), job.watch()::line,
+                job.supervisor());
+        Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);
+        try {
+            job.sampler().watch(gatling);
+            LoadWait.End end = LoadWait.follow(gatling, limit,
+                    () -> job.interrupted().getAsBoolean() || targets.anyExited(null), () -> { });
+            job.checkInterrupted();
+            double stopped = job.sampler().now();
+            String problem = LoadJob.endProblem(end, "injector gatling", limit);
+            if (problem != null) {
+                return new DriveResult(null, gatling, false, job.watch().measureStart(), stopped, problem, List.of());
+            }
+            gatling.awaitOutput(Duration.ofSeconds(2));
+            String output = Files.readString(gatling.log(), StandardCharsets.UTF_8);
+            LoadResult parsed;
+            try {
+                parsed = GatlingInjector.parse(output, results, request);
+            } catch (IllegalArgumentException e) {
+                return new DriveResult(null, gatling, false, job.watch().measureStart(), stopped,
+                        e.getMessage() + " (exit code " + gatling.exitCode() + ")", List.of());
+            }
+            double cores = CpuWindow.of(job.watch().measureStart(), stopped, parsed.durationS())
+                    .cores(job.sampler().samples(gatling));
+            LoadResult load = parsed.withWarmupAndCpu(warmup.toMillis() / 1000.0,
+                    Double.isNaN(cores) ? 0 : CpuWindow.round(cores * parsed.durationS(), 3),
+                    Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3));
+            Json.writeAtomically(job.json(), load);
+            return new DriveResult(load, gatling, false, job.watch().measureStart(), stopped, null, List.of());
+        } finally {
+            job.stopIfAlive(gatling);
+        }
+    }
+}

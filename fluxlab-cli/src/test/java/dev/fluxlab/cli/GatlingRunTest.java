@@ -1,0 +1,66 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.ProcessStats;
+import dev.fluxlab.model.run.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code injector: gatling} end to end: the Reactor Netty target over h2 (TLS, ALPN) measured by Gatling (a child JVM
+ * on its own classpath running fluxlab's simulation) for a few seconds; Gatling's report becomes a load document with
+ * its CPU sampled like every injector's. (RealRunTest covers fluxlab's own injector on a real target.)
+ */
+class GatlingRunTest {
+
+    @Test
+    void gatlingMeasuresAnH2Cell(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("gatling.yaml"), """
+                name: gatling-e2e
+                fork: shared
+                targets:
+                  reactor-netty:
+                    knobs: {protocol: h2, transport: nio}
+                    jvm: {heap: 128m}
+                scenarios:
+                  plaintext: {path: /plaintext, expect: {status: 200, body: "Hello, World!"}}
+                load: {connections: 2, in_flight: 4, injector: gatling}
+                warmup: 2s
+                measure: 2s
+                """);
+        Path out = tmp.resolve("run");
+        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+
+        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        assertEquals("complete", r.status());
+        CellResult gatling = r.cells().get(0);
+        assertEquals("gatling", gatling.knobs().get("injector"));
+        assertTrue(gatling.valid(), gatling.reasons().toString());
+        LoadResult load = gatling.repeats().get(0).load();
+        assertNotNull(load, gatling.reasons().toString());
+        assertEquals("gatling", load.injector());
+        assertEquals("h2", load.protocol());
+        assertTrue(load.requestsOk() > 0, "gatling measured nothing");
+        assertEquals(0, load.errorCount(), "every response had status 200 and the body: " + load.errors());
+        assertEquals(load.requestsOk() / load.durationS(), load.throughputRps(), 0.01);
+        assertTrue(load.durationS() > 1 && load.durationS() < 4, "the measured window, not the run: " + load.durationS());
+        assertFalse(Double.isNaN(load.latencyMs().corrected().p99()), "Gatling's 99th percentile");
+        ProcessStats inj = gatling.repeats().get(0).processes().stream().filter(p -> p.role().equals("injector"))
+                .findFirst().orElseThrow();
+        assertTrue(inj.cpuS() > 0, "Gatling's JVM was sampled in the measured window: " + inj);
+        assertTrue(Files.isDirectory(out.resolve("cells").resolve(
+                Files.list(out.resolve("cells")).filter(p -> p.getFileName().toString().startsWith("001"))
+                        .findFirst().orElseThrow().getFileName()).resolve("gatling-1")), "Gatling's report is kept");
+    }
+}

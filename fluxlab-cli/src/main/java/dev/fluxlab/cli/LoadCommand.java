@@ -49,6 +49,12 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-m", "--in-flight"}, defaultValue = "1", description = "Requests in flight per connection: h2 streams or HTTP/1.1 pipeline depth (default: ${DEFAULT-VALUE}).")
     int inFlight;
 
+    @Option(names = "--keep-alive", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",
+            description = "false: a new connection for every request (HTTP/1.1 only, -m 1, closed model), as ab "
+                    + "without -k; each latency then includes its connect, and the document's connect section gives "
+                    + "the connect times and their share of the latency (default: ${DEFAULT-VALUE}).")
+    boolean keepAlive;
+
     @Option(names = {"-d", "--duration"}, defaultValue = "10s", description = "Measured phase length, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
     String duration;
 
@@ -191,6 +197,7 @@ public final class LoadCommand implements Callable<Integer> {
                 .protocol(protocol)
                 .connections(connections)
                 .inFlight(inFlight)
+                .keepAlive(keepAlive)
                 .threads(threads)
                 .maxDuration(parse("--max-duration", maxDuration))
                 .precision(precision == null ? null : precision / 100)

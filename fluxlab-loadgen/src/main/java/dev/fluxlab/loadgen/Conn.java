@@ -25,6 +25,9 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     /** Already queued for a flush by {@link LoopWorker#markDirty}. */
     boolean dirtyMarked;
     int outstanding;
+    /** When the connect call was made, and how long it took until the socket was established (nanoseconds). */
+    long connectStart;
+    long connectNanos;
     /** How outstanding requests are counted when the channel goes away: RESET unless we closed it for a reason. */
     ErrorClass closeReason = ErrorClass.RESET;
 
@@ -59,6 +62,7 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        connectNanos = System.nanoTime() - connectStart;
         if (ctx.pipeline().get(SslHandler.class) == null) {
             transportReady(ctx);
         }

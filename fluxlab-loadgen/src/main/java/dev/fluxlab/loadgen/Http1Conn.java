@@ -5,7 +5,8 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 
 /**
- * HTTP/1.1 keep-alive connection with optional pipelining. Requests are slices of one pre-encoded direct
+ * HTTP/1.1 connection: keep-alive with optional pipelining, or one request per connection ({@code --keep-alive
+ * false}), closed once its response is complete. Requests are slices of one pre-encoded direct
  * buffer (zero copy, no allocation per request); responses are parsed in place by a small state machine
  * (status line, Content-Length, chunked encoding, Content-Type and Connection headers) without building
  * header objects. Whatever a read burst completes is refilled and flushed once in channelReadComplete.
@@ -471,11 +472,14 @@ final class Http1Conn extends Conn {
             st.unexpectedStatus(status, now);
         } else if (!ctOk || (tpl.expectBody != null && (bodyBad || bodyPos != tpl.expectBody.readableBytes()))) {
             st.error(ErrorClass.BODY, now);
-        } else {
+        } else if (worker.spec.keepAlive()) {
             st.ok(now, intendedAt[i], sentAt[i]);
+        } else {
+            st.okOwnConnection(now, intendedAt[i], sentAt[i], connectNanos);
         }
-        if (connClose) {
-            // the server will close: send nothing more here; outstanding pipelined requests will count as reset
+        if (connClose || !worker.spec.keepAlive()) {
+            // the server will close (or, without keep-alive, the request is done with its connection): send nothing
+            // more here; outstanding pipelined requests will count as reset
             draining = true;
             ready = false;
             if (outstanding == 0) {

@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.contract.ProgressLine;
+import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -39,6 +40,12 @@ public final class HumanReport {
             latency(sb, "Latency (uncorrected, from actual write)", r.latencyMs().uncorrected());
         } else {
             latency(sb, "Latency", r.latencyMs().corrected());
+        }
+        if (r.connect() != null) {
+            ConnectTimes c = r.connect();
+            sb.append(String.format(Locale.ROOT, "  Connect      no keep-alive: %d connections, mean %.3f ms, p50 %.3f, "
+                    + "p99 %.3f, max %.3f; %.1f%% of the latency was connecting%n", c.connects(), c.meanMs(), c.p50Ms(),
+                    c.p99Ms(), c.maxMs(), c.latencyShare() * 100));
         }
         sb.append(String.format(Locale.ROOT, "  Requests     %d ok in %.2fs = %.1f req/s%n", r.requestsOk(), r.durationS(),
                 r.throughputRps()));

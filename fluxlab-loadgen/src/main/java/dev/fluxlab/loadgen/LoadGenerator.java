@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.stats.MeanPrecision;
 
 import dev.fluxlab.model.load.Latency;
@@ -195,10 +196,16 @@ public final class LoadGenerator {
         long ok = 0, late = 0, missed = 0;
         long[] errors = new long[ErrorClass.values().length];
         long[] statuses = new long[1000];
+        Histogram connect = new Histogram(LoopStats.MAX_US, 3);
+        long connectSum = 0, latencySum = 0;
         final long end = mEnd;
         for (LoopWorker w : workers) {
             Object[] snap = on(w, () -> new Object[]{w.stats.corrected.copy(), w.stats.uncorrected.copy(), w.stats.ok,
-                    w.stats.errors.clone(), w.stats.late, w.missedAt(end), w.stats.statuses.clone()});
+                    w.stats.errors.clone(), w.stats.late, w.missedAt(end), w.stats.statuses.clone(),
+                    w.stats.connect.copy(), new long[]{w.stats.connectSumNanos, w.stats.latencySumNanos}});
+            connect.add((Histogram) snap[7]);
+            connectSum += ((long[]) snap[8])[0];
+            latencySum += ((long[]) snap[8])[1];
             corrected.add((Histogram) snap[0]);
             uncorrected.add((Histogram) snap[1]);
             ok += (long) snap[2];
@@ -261,8 +268,18 @@ public final class LoadGenerator {
                 (mStart - runStart) / 1e9, judge.stable(), durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
                 transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
-                achieved == null ? null : Math.round(achieved * 1e5) / 1e3);
+                achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
+                spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum));
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
+    }
+
+    /** The connect times of a run without keep-alive, over the requests recorded in the measured phase. */
+    private static ConnectTimes connectTimes(Histogram connect, long connectSumNanos, long latencySumNanos) {
+        long n = connect.getTotalCount();
+        return new ConnectTimes(false, n, n == 0 ? 0 : connect.getMean() / 1000.0,
+                connect.getValueAtPercentile(50) / 1000.0, connect.getValueAtPercentile(99) / 1000.0,
+                connect.getMaxValue() / 1000.0,
+                latencySumNanos <= 0 ? 0 : Math.round(1e4 * connectSumNanos / (double) latencySumNanos) / 1e4);
     }
 
     private static long sum(long[] a) {

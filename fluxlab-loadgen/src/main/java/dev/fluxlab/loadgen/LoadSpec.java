@@ -44,6 +44,8 @@ import java.util.Locale;
  * @param insecure      trust any server certificate (the lab's self-signed ones)
  * @param allowRemote   permit a non-loopback target
  * @param transport     {@code native} (epoll, then io_uring, then nio), {@code epoll}, {@code io_uring} or {@code nio}
+ * @param keepAlive     false: a new connection for every request (HTTP/1.1 with {@code Connection: close}, one request
+ *                      in flight, closed model), each request's latency measured from its connect
  */
 public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
@@ -52,7 +54,7 @@ public record LoadSpec(
         WarmupPolicy warmup, List<Long> watchPids,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
         int expectStatus, byte[] expectBody, String expectContentType,
-        Duration timeout, boolean insecure, boolean allowRemote, String transport) {
+        Duration timeout, boolean insecure, boolean allowRemote, String transport, boolean keepAlive) {
 
     /** Largest request body accepted over HTTP/2 (one initial stream window), so no send-side flow control is needed. */
     public static final int MAX_H2_BODY = 65_535;
@@ -110,6 +112,7 @@ public record LoadSpec(
         private boolean insecure;
         private boolean allowRemote;
         private String transport = "native";
+        private boolean keepAlive = true;
 
         private Builder(String url) {
             this.url = url;
@@ -144,6 +147,7 @@ public record LoadSpec(
         public Builder insecure(boolean b) { this.insecure = b; return this; }
         public Builder allowRemote(boolean b) { this.allowRemote = b; return this; }
         public Builder transport(String t) { this.transport = t; return this; }
+        public Builder keepAlive(boolean k) { this.keepAlive = k; return this; }
 
         /** Validates everything and builds the spec. */
         public LoadSpec build() {
@@ -164,6 +168,9 @@ public record LoadSpec(
             }
             if (inFlight > 65_536) {
                 throw new IllegalArgumentException("--in-flight must be at most 65536, got " + inFlight);
+            }
+            if (!keepAlive) {
+                checkConnectionPerRequest(p);
             }
             int t = threads == null ? LoadArgs.defaultThreads(connections) : threads;
             if (t < 1) {
@@ -242,7 +249,25 @@ public record LoadSpec(
             return new LoadSpec(url, u.host(), u.port(), u.pathAndQuery(), tls, p, connections, inFlight, t, duration, requests, maxDuration, precision,
                     warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
                     List.copyOf(watchPids), rate, m, body, contentType,
-                    List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr);
+                    List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr,
+                    keepAlive);
+        }
+
+        /** A connection per request is defined for one HTTP/1.1 request at a time, each waited for (closed model). */
+        private void checkConnectionPerRequest(Protocol p) {
+            if (p.isHttp2()) {
+                throw new IllegalArgumentException("--keep-alive false is for HTTP/1.1 only: HTTP/2 (" + p.label()
+                        + ") exists to multiplex many requests on one connection, so a connection per request would "
+                        + "measure the connection preface, not requests; use --protocol http1.1");
+            }
+            if (inFlight != 1) {
+                throw new IllegalArgumentException("--keep-alive false sends one request per connection, so there is "
+                        + "nothing to pipeline: use -m 1 (got -m " + inFlight + ") and more -c for concurrency");
+            }
+            if (rate != null) {
+                throw new IllegalArgumentException("--keep-alive false works with the closed model (-c connections, "
+                        + "each opening a new connection per request, as ab without -k); drop --rate");
+            }
         }
     }
 

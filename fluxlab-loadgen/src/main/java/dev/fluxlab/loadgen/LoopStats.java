@@ -35,6 +35,10 @@ final class LoopStats {
     final long[] statuses = new long[1000];
     long late;
     long missed;
+    /** Without keep-alive: the connect time of each recorded request (microseconds), and the sums behind the share. */
+    final Histogram connect = new Histogram(MAX_US, 3);
+    long connectSumNanos;
+    long latencySumNanos;
     @SuppressWarnings("unused") private long okAll;
     @SuppressWarnings("unused") private long errAll;
 
@@ -44,11 +48,30 @@ final class LoopStats {
 
     /** A verified response completed at {@code now}, intended at {@code intended}, written at {@code sent}. */
     void ok(long now, long intended, long sent) {
+        record(now, intended, sent);
+    }
+
+    /** Counts a verified response; records its latencies when it falls into the measured phase (and says so). */
+    private boolean record(long now, long intended, long sent) {
         OK_ALL.setRelease(this, (long) OK_ALL.get(this) + 1);
-        if (ctl.claim(now)) {
-            ok++;
-            corrected.recordValue(us(now - intended));
-            uncorrected.recordValue(us(now - sent));
+        if (!ctl.claim(now)) {
+            return false;
+        }
+        ok++;
+        corrected.recordValue(us(now - intended));
+        uncorrected.recordValue(us(now - sent));
+        return true;
+    }
+
+    /**
+     * As {@link #ok}, for a request that had a connection of its own: its latency (from {@code intended}, the connect
+     * call) includes {@code connectNanos} of connection set-up, recorded beside it.
+     */
+    void okOwnConnection(long now, long intended, long sent, long connectNanos) {
+        if (record(now, intended, sent)) {
+            connect.recordValue(us(connectNanos));
+            connectSumNanos += connectNanos;
+            latencySumNanos += now - intended;
         }
     }
 

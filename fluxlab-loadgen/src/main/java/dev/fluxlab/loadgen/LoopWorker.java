@@ -41,6 +41,7 @@ final class LoopWorker {
     private final long timeoutNanos;
 
     private boolean started;
+    private long startedAt;
     private int cursor;
     // open model
     private final double intervalNanos;
@@ -100,6 +101,7 @@ final class LoopWorker {
         }
         Conn c = newConn(i);
         c.initialAttempt = initialAttempt;
+        c.connectStart = System.nanoTime();
         conns[i] = c;
         Bootstrap b = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
@@ -170,6 +172,7 @@ final class LoopWorker {
     /** Starts issuing requests (closed model) or the schedule (open model) from {@code start}. Runs on the loop. */
     void start(long start) {
         started = true;
+        startedAt = System.nanoTime();
         for (int i = 0; i < conns.length; i++) {
             if (conns[i] == null) {
                 connect(i);
@@ -196,8 +199,11 @@ final class LoopWorker {
             return;
         }
         long now = System.nanoTime();
+        // without keep-alive the request's time starts with its connect (as ab's "Total"), unless the connection
+        // was opened before the load started
+        long t0 = spec.keepAlive() || c.connectStart < startedAt ? now : c.connectStart;
         while (!ctl.stopping && c.canSend()) {
-            c.send(now, now);
+            c.send(t0, t0);
         }
         c.flushPending();
     }

@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.warmup.ThroughputSettling;
 import org.HdrHistogram.Histogram;
@@ -52,6 +53,37 @@ class LoadGeneratorTest {
             assertNotNull(r.transport());
             assertTrue(server.requests() >= r.requestsOk(), "server saw fewer requests than were verified");
             assertTrue(r.perSecond().stream().anyMatch(x -> x.phase().equals("measure")), "no per-second samples");
+        }
+    }
+
+    @Test
+    void withoutKeepAliveEveryRequestHasItsOwnConnectionAndItsConnectTimeIsReported() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadOutcome o = LoadGenerator.run(spec("http", server.port()).connections(4).keepAlive(false).build(),
+                    ProgressListener.NONE);
+            LoadResult r = o.result();
+            assertTrue(r.requestsOk() > 0, "no verified responses: " + r);
+            assertEquals(0, r.errorCount(), "errors: " + r.errors());
+            ConnectTimes c = r.connect();
+            assertNotNull(c, "no connect section without keep-alive");
+            assertEquals(r.requestsOk(), c.connects(), "one connect per recorded request");
+            assertTrue(server.connections() >= server.requests(), server.connections() + " connections for "
+                    + server.requests() + " requests");
+            assertTrue(c.meanMs() > 0 && c.p99Ms() >= c.p50Ms() && c.maxMs() >= c.p99Ms(), c.toString());
+            assertTrue(c.latencyShare() > 0 && c.latencyShare() < 1, c.toString());
+            // each latency includes its connect, so the mean latency is at least the mean connect time
+            assertTrue(r.latencyMs().corrected().mean() >= c.meanMs(), r.latencyMs() + " vs " + c);
+            assertTrue(HumanReport.format(o).contains("of the latency was connecting"), HumanReport.format(o));
+        }
+    }
+
+    @Test
+    void keepAliveIsOnByDefaultAndItsDocumentHasNoConnectSection() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadResult r = LoadGenerator.run(spec("http", server.port()).connections(2).build(), ProgressListener.NONE)
+                    .result();
+            assertEquals(null, r.connect());
+            assertTrue(server.connections() <= 2, server.connections() + " connections for 2 kept alive");
         }
     }
 

@@ -36,6 +36,16 @@ class LoadSpecTest {
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ZERO)).contains("--duration"));
     }
 
+    @Test
+    void aConnectionPerRequestIsRefusedWhereItMeansNothing() {
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").protocol("h2c").keepAlive(false))
+                .contains("--keep-alive false is for HTTP/1.1 only"));
+        assertTrue(msg(LoadSpec.builder("https://127.0.0.1/").keepAlive(false)).contains("HTTP/1.1 only"));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").inFlight(4).keepAlive(false)).contains("-m 1"));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").rate(100.0).keepAlive(false)).contains("--rate"));
+        assertTrue(LoadSpec.builder("https://127.0.0.1/").protocol("http1.1").keepAlive(false).build().tls());
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
             "http://127.0.0.1:-1/     | port -1 is out of range; a port is 1..65535",

@@ -84,6 +84,7 @@ public final class TestServer implements AutoCloseable {
     private final Faults faults;
     private final long start = System.nanoTime();
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
     private final ByteBuf body = Unpooled.unreleasableBuffer(Unpooled.directBuffer(BODY.length).writeBytes(BODY));
     private final ByteBuf wrong = Unpooled.unreleasableBuffer(Unpooled.directBuffer(WRONG.length).writeBytes(WRONG));
 
@@ -108,6 +109,7 @@ public final class TestServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        connections.incrementAndGet();
                         if (sslCtx != null) {
                             ch.pipeline().addLast(sslCtx.newHandler(ch.alloc()));
                         }
@@ -128,6 +130,11 @@ public final class TestServer implements AutoCloseable {
 
     public long requests() {
         return requests.get();
+    }
+
+    /** Connections accepted so far. */
+    public long connections() {
+        return connections.get();
     }
 
     @Override

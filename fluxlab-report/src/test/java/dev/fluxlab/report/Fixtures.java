@@ -137,7 +137,7 @@ final class Fixtures {
             LoadResult load = new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:40123/plaintext", protocol, open ? "open" : "closed", "GET",
                     16, 1, open ? rps[r] : null, 5.0, null, 10.0, ok, valid ? Map.of() : Map.of("reset", 400L, "status", 100L),
                     rps[r], new Latency(cs, us), 0, 0, injectorCpu, injectorCpu / 10, seconds,
-                    encode(corrected), "us", encode(uncorrected), null, null, null, null, null, null, null);
+                    encode(corrected), "us", encode(uncorrected), null, null, null, null, null, null, null, null);
             List<ProcessStats> processes = List.of(
                     new ProcessStats("target", "reactor-netty", 1000 + r, targetCpu, targetCpu / ok * 1e6, targetCpu / 10, 180, 24, 3L, 12.5,
                             valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0), null),

@@ -19,7 +19,7 @@ class RepeatFiguresTest {
 
     private static LoadResult withThreads(Integer threads) {
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/a", "http1.1", "closed", "GET", 64, 1, null, 0,
-                null, 1, 10, null, 10, null, 0, 0, 0, 0, null, null, null, null, "nio", null, threads, null, null, null, null);
+                null, 1, 10, null, 10, null, 0, 0, 0, 0, null, null, null, null, "nio", null, threads, null, null, null, null, null);
     }
 
     /** The injector's event loops come from its document; only a document without them falls back to the rule. */

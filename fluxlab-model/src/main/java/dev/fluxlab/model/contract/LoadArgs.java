@@ -41,6 +41,8 @@ import java.util.Map;
  * @param insecure          {@code --insecure}: trust the lab's self-signed certificate
  * @param json              {@code --json}: where the load document goes
  * @param progress          {@code --progress}: {@code machine} for a runner
+ * @param keepAlive         {@code --keep-alive}: false = a new connection per request (HTTP/1.1, as {@code ab}
+ *                          without {@code -k}); null: the injector's default (keep-alive)
  */
 public record LoadArgs(
         String url,
@@ -64,7 +66,8 @@ public record LoadArgs(
         String expectContentType,
         boolean insecure,
         Path json,
-        String progress) {
+        String progress,
+        Boolean keepAlive) {
 
     /** One option of the command line; {@code value} is null for a flag without a value. */
     public record Option(String name, String value) {
@@ -89,6 +92,7 @@ public record LoadArgs(
         add(o, "--protocol", protocol);
         add(o, "--connections", connections);
         add(o, "--in-flight", inFlight);
+        add(o, "--keep-alive", keepAlive);
         add(o, "--rate", rate);
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
@@ -169,6 +173,7 @@ public record LoadArgs(
         private boolean insecure;
         private Path json;
         private String progress;
+        private Boolean keepAlive;
 
         private Builder() {
         }
@@ -195,11 +200,12 @@ public record LoadArgs(
         public Builder insecure(boolean v) { insecure = v; return this; }
         public Builder json(Path v) { json = v; return this; }
         public Builder progress(String v) { progress = v; return this; }
+        public Builder keepAlive(Boolean v) { keepAlive = v; return this; }
 
         public LoadArgs build() {
             return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct,
                     maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
-                    expectContentType, insecure, json, progress);
+                    expectContentType, insecure, json, progress, keepAlive);
         }
     }
 }

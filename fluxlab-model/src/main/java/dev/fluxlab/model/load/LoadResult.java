@@ -49,6 +49,8 @@ import java.util.Map;
  * @param precisionPct    with {@code --precision} ({@code measure: auto}): the half-width of the 95 % interval of the
  *                        mean throughput the measured phase reached, in percent of it (autocorrelation of the
  *                        seconds taken into account, {@code MeanPrecision}); null for a fixed measured phase
+ * @param connect         without keep-alive (a connection per request): the connect times and their share of the
+ *                        latency ({@link ConnectTimes}); null with keep-alive, for external tools and older documents
  */
 public record LoadResult(
         String schema,
@@ -80,7 +82,8 @@ public record LoadResult(
         Boolean warmupJitQuiet,
         List<WatchedJvm> watchedJvms,
         Map<String, Long> statuses,
-        Double precisionPct) {
+        Double precisionPct,
+        ConnectTimes connect) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -89,7 +92,7 @@ public record LoadResult(
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct);
+                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect);
     }
 
     /**

@@ -50,10 +50,11 @@ public record Cell(
      * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
      * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
      * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
-     * {@code cpus} their CPU list as the suite gives it (null: none).
+     * {@code cpus} their CPU list as the suite gives it (null: none). {@code keepAlive} false: a new connection per
+     * request (null: the injector's default, keep-alive).
      */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout, String injector, int injectors, String cpus) {
+                           String timeout, String injector, int injectors, String cpus, Boolean keepAlive) {
 
         /** The injector's name, {@code fluxlab} when the profile names none. */
         public String injectorName() {

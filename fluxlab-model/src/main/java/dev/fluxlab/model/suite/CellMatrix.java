@@ -52,7 +52,7 @@ final class CellMatrix {
 
     private List<LoadSection> loads() {
         return spec.load() == null || spec.load().isEmpty()
-                ? List.of(new LoadSection(null, null, null, null, null, null, null, null, null)) : spec.load();
+                ? List.of(new LoadSection(null, null, null, null, null, null, null, null, null, null)) : spec.load();
     }
 
     /** Knob names are written as the target's CLI flags ({@code select-count}); {@code select_count} is accepted too. */
@@ -106,6 +106,9 @@ final class CellMatrix {
         }
         if (l.injectors() != null) {
             dims.add(new Dim("injectors", null, null, strings(l.injectors())));
+        }
+        if (l.keepAlive() != null) {
+            dims.add(new Dim("keep_alive", null, null, l.keepAlive().stream().map(String::valueOf).toList()));
         }
         return dims;
     }
@@ -166,7 +169,8 @@ final class CellMatrix {
                                     knobs.containsKey("rate") ? Integer.valueOf(knobs.get("rate")) : null,
                                     l.protocol(), l.threads(), l.timeout(), knobs.get("injector"),
                                     knobs.containsKey("injectors") ? Integer.parseInt(knobs.get("injectors")) : 1,
-                                    l.cpus());
+                                    l.cpus(),
+                                    knobs.containsKey("keep_alive") ? Boolean.valueOf(knobs.get("keep_alive")) : null);
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

@@ -343,6 +343,34 @@ final class SuiteChecks {
                 }
             }
         }
+        checkKeepAlive(at, l);
+    }
+
+    /**
+     * {@code keep_alive: false} (a connection per request) is defined for one HTTP/1.1 request at a time, waited for,
+     * by fluxlab's injector or ab (without {@code -k}).
+     */
+    private void checkKeepAlive(String at, LoadSection l) {
+        if (l.keepAlive() == null || !l.keepAlive().contains(false)) {
+            return;
+        }
+        if (l.keepAlive().contains(null)) {
+            throw error(at + "/keep_alive", "'keep_alive' takes true or false");
+        }
+        String why = null;
+        if (l.protocol() != null && !l.protocol().equals("http1.1")) {
+            why = "it is for HTTP/1.1 only (HTTP/2 multiplexes requests on one connection); drop 'protocol: "
+                    + l.protocol() + "'";
+        } else if (l.inFlight() != null && l.inFlight().stream().anyMatch(m -> m != 1)) {
+            why = "one request per connection leaves nothing to pipeline; use 'in_flight: 1' and more 'connections'";
+        } else if (l.rate() != null) {
+            why = "it works with the closed model (connections, each reconnecting per request); drop 'rate'";
+        } else if (l.injector() != null && l.injector().stream().anyMatch(t -> t.equals("wrk") || t.equals("h2load"))) {
+            why = "only fluxlab's injector and ab (without -k) open a connection per request; drop wrk and h2load";
+        }
+        if (why != null) {
+            throw error(at + "/keep_alive", "'keep_alive: false' cannot apply here: " + why);
+        }
     }
 
     private void checkPositive(String at, String key, List<Integer> values) {

@@ -120,7 +120,9 @@ public record SuiteSpec(
      * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      * {@code injectors}: how many fluxlab injector processes share the load (connections and rate split between
      * them, histograms merged); when given it becomes the {@code injectors} knob. {@code cpus}: the injectors' CPU
-     * list (split between several injectors when it has a CPU for each).
+     * list (split between several injectors when it has a CPU for each). {@code keep_alive}: {@code false} opens a
+     * new connection for every request (HTTP/1.1, as {@code ab} without {@code -k}); when given it becomes the
+     * {@code keep_alive} knob (a list compares both).
      */
     public record LoadSection(
             List<Integer> connections,
@@ -131,7 +133,8 @@ public record SuiteSpec(
             String timeout,
             List<String> injector,
             List<Integer> injectors,
-            String cpus) {
+            String cpus,
+            List<Boolean> keepAlive) {
     }
 
     /**

@@ -31,7 +31,7 @@ class WatchedJvmTest {
         LoadResult r = new LoadResult(LoadResult.SCHEMA, "t", "h2c", "closed", "GET", 1, 1, null, 5, true, 10, 100,
                 Map.of(), 10, null, 0, 0, 0, 0, List.of(new SecondSample("warmup", 1, 5, 0, Map.of("1234", 812.5))),
                 null, "us", null, "epoll", null, null, false,
-                List.of(new WatchedJvm(1234, WatchedJvm.TARGET, 800.0, new JitActivity(10, 120, 900, 0, 0))), null, null);
+                List.of(new WatchedJvm(1234, WatchedJvm.TARGET, 800.0, new JitActivity(10, 120, 900, 0, 0))), null, null, null);
         String json = Json.write(r);
         assertTrue(json.contains("\"watched_jvms\""), json);
         assertTrue(json.contains("\"compile_ms\""), json);

@@ -88,6 +88,26 @@ class SuiteTest {
         assertEquals(100, s.cells().get(1).load().rate());
     }
 
+    @Test
+    void keepAliveFalseIsAKnobPassedToTheInjectorAndRefusedWhereItCannotApply() {
+        Suite s = Suite.parse("k.yaml", """
+                targets:
+                  reactor-netty: {}
+                scenarios: {get: {path: /}}
+                load: {connections: 8, keep_alive: [true, false]}
+                """);
+        assertEquals(2, s.cells().size());
+        assertEquals("false", s.cells().get(1).knobs().get("keep_alive"));
+        assertEquals(Boolean.FALSE, s.cells().get(1).load().keepAlive());
+        assertEquals(null, Suite.parse("k.yaml", "targets: {reactor-netty: {}}\nscenarios: {get: {path: /}}\n")
+                .cells().get(0).load().keepAlive());
+        String base = "targets: {reactor-netty: {}}\nscenarios: {get: {path: /}}\nload: ";
+        assertTrue(fail(base + "{keep_alive: false, protocol: h2c}\n").getMessage().contains("HTTP/1.1 only"));
+        assertTrue(fail(base + "{keep_alive: false, in_flight: 4}\n").getMessage().contains("in_flight: 1"));
+        assertTrue(fail(base + "{keep_alive: false, rate: 100}\n").getMessage().contains("closed model"));
+        assertTrue(fail(base + "{keep_alive: false, injector: [fluxlab, wrk]}\n").getMessage().contains("wrk"));
+    }
+
     private static SuiteException fail(String yaml) {
         return assertThrows(SuiteException.class, () -> Suite.parse("bad.yaml", yaml));
     }

@@ -79,13 +79,14 @@ public final class ExternalToolDriver implements LoadDriver {
             return failed(ExternalInjectors.missing(tool), List.of());
         }
         LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
-        LoadRequest request = request(tool, args, http10KeepAlive, job.cellDir());
+        boolean noKeepAliveAsked = Boolean.FALSE.equals(args.keepAlive());
+        LoadRequest request = request(tool, args, http10KeepAlive && !noKeepAliveAsked, job.cellDir());
         Optional<String> unsupported = tool.unsupported(request.protocol(), request.inFlight(), request.method());
         if (unsupported.isPresent()) {
             return failed("injector '" + tool.name() + "' cannot run this cell: " + unsupported.get(), List.of());
         }
         List<String> warnings = new ArrayList<>();
-        if (tool instanceof AbInjector && !request.keepAlive()) {
+        if (tool instanceof AbInjector && !request.keepAlive() && !noKeepAliveAsked) {
             warnings.add("ab ran without -k: this target does not keep HTTP/1.0 connections alive, so ab opened a new "
                     + "connection per request");
         }

@@ -59,7 +59,7 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
         ScenarioSpec s = cell.scenario();
         ExpectSpec e = s.expect();
         LoadArgs.Builder b = LoadArgs.builder().url(url).protocol(protocol).connections(l.connections())
-                .inFlight(l.inFlight()).rate(l.rate()).threads(l.threads()).timeout(l.timeout())
+                .inFlight(l.inFlight()).keepAlive(l.keepAlive()).rate(l.rate()).threads(l.threads()).timeout(l.timeout())
                 .duration(suite.measure()).method(s.method()).bodyFile(body).bodySize(s.bodySize())
                 .headers(s.headers()).expectStatus(e == null || e.status() == null ? 200 : e.status())
                 .expectBody(e == null ? null : e.body()).expectContentType(e == null ? null : e.contentType())

@@ -75,7 +75,7 @@ final class ToolOutput {
         double rps = durationS > 0 ? ok / durationS : 0;
         return new LoadResult(LoadResult.SCHEMA, r.url(), r.protocol(), "closed", r.method(), r.connections(),
                 r.inFlight(), null, 0, null, durationS, ok, errors, Math.round(rps * 100) / 100.0,
-                new Latency(latency, latency), 0, 0, 0, 0, List.of(), null, null, null, null, injector, r.threads(), null, null, null, null);
+                new Latency(latency, latency), 0, 0, 0, 0, List.of(), null, null, null, null, injector, r.threads(), null, null, null, null, null);
     }
 
     static String fmt(String format, Object... args) {

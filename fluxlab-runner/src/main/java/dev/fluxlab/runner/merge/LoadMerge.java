@@ -65,7 +65,7 @@ public final class LoadMerge {
                 LatencyHistograms.encode(corrected), first.histogramUnit(), LatencyHistograms.encode(uncorrected),
                 joined(docs, LoadResult::transport), joined(docs, LoadResult::injector),
                 docs.stream().allMatch(d -> d.threads() != null)
-                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null);
+                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null, null);
         return new MergedLoad(merged, docs);
     }
 

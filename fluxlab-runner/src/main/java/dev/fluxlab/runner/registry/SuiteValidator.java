@@ -44,6 +44,29 @@ public final class SuiteValidator {
         checkPlacement(suite);
         checkInjectors(suite);
         checkInjectorMethods(suite);
+        checkKeepAlive(suite);
+    }
+
+    /**
+     * {@code keep_alive: false} needs an injector that opens the connections (not a self-loading target) and an
+     * HTTP/1.1 entry: the load profile's protocol is checked with the suite, the entry's {@code protocol} knob here.
+     */
+    private void checkKeepAlive(Suite suite) {
+        for (Cell cell : suite.cells()) {
+            if (!Boolean.FALSE.equals(cell.load().keepAlive())) {
+                continue;
+            }
+            String protocol = cell.load().protocol() != null ? cell.load().protocol()
+                    : cell.entryProcess().knobs().getOrDefault("protocol", "http1.1");
+            String why = selfLoading(cell) ? "the self-loading target " + cell.entryProcess().target()
+                    + " opens its own connections"
+                    : protocol.equals("h2c") || protocol.equals("h2") ? "its entry speaks " + protocol
+                    + " (a connection per request is for HTTP/1.1 only)" : null;
+            if (why != null) {
+                throw suite.error("/load", "cell " + cell.id() + ": 'keep_alive: false' cannot apply: " + why
+                        + "; leave such cells out with an 'exclude' rule");
+            }
+        }
     }
 
     /**

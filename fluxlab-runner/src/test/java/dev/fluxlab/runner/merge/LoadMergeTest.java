@@ -81,13 +81,13 @@ class LoadMergeTest {
         h.recordValue(100);
         LoadResult ok = doc(h, h, 1, 10, Map.of(), 0.1);
         LoadResult wrk = new LoadResult(LoadResult.SCHEMA, ok.target(), ok.protocol(), ok.model(), ok.method(), 1, 16,
-                null, 0, null, 1, 10, Map.of(), 10, ok.latencyMs(), 0, 0, 0, 0, List.of(), null, null, null, null, "wrk", null, null, null, null, null);
+                null, 0, null, 1, 10, Map.of(), 10, ok.latencyMs(), 0, 0, 0, 0, List.of(), null, null, null, null, "wrk", null, null, null, null, null, null);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of(ok, wrk)));
         assertTrue(e.getMessage().contains("injector 2 of 2 has no histogram (a wrk document)"), e.getMessage());
 
         LoadResult h2 = new LoadResult(LoadResult.SCHEMA, ok.target(), "h2", ok.model(), ok.method(), 1, 16, null, 0,
                 null, 1, 10, Map.of(), 10, ok.latencyMs(), 0, 0, 0, 0, List.of(), ok.histogram(), "us",
-                ok.uncorrectedHistogram(), "epoll", "fluxlab", null, null, null, null, null);
+                ok.uncorrectedHistogram(), "epoll", "fluxlab", null, null, null, null, null, null);
         e = assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of(ok, h2)));
         assertTrue(e.getMessage().contains("protocol differs"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LoadMerge.merge(List.of()));
@@ -109,7 +109,7 @@ class LoadMergeTest {
         return new LoadResult(LoadResult.SCHEMA, "http://10.0.0.1:8080/plaintext", "h2c", "open", "GET", 2, 1, rate,
                 5, stable, 10, h.getTotalCount(), Map.of(), h.getTotalCount() / 10.0,
                 new Latency(LatencyHistograms.summary(h), LatencyHistograms.summary(h)), 0, 0, 0.1, 0.01, List.of(),
-                enc, "us", enc, "epoll", "fluxlab", null, null, null, null, null);
+                enc, "us", enc, "epoll", "fluxlab", null, null, null, null, null, null);
     }
 
     private static LoadResult doc(Histogram h, Histogram u, int connections, double rps, Map<String, Long> errors,
@@ -119,6 +119,6 @@ class LoadMergeTest {
                 new Latency(LatencyHistograms.summary(h), LatencyHistograms.summary(u)), 0, 0, cores * 10, cores,
                 List.of(new SecondSample("warmup", 0, 10, 0), new SecondSample("measure", 0, 10, 1),
                         new SecondSample("measure", 1, 11, 0)),
-                LatencyHistograms.encode(h), "us", LatencyHistograms.encode(u), "epoll", "fluxlab", null, null, null, null, null);
+                LatencyHistograms.encode(h), "us", LatencyHistograms.encode(u), "epoll", "fluxlab", null, null, null, null, null, null);
     }
 }

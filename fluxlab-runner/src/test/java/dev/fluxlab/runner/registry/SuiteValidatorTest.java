@@ -32,6 +32,22 @@ class SuiteValidatorTest {
     }
 
     @Test
+    void keepAliveFalseNeedsAnHttp11EntryLoadedByAnInjector() {
+        assertTrue(invalid("""
+                targets:
+                  reactor-netty: {knobs: {protocol: h2c}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 4, keep_alive: false}
+                """).getMessage().contains("its entry speaks h2c"));
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", """
+                targets:
+                  reactor-netty: {knobs: {protocol: http1.1}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 4, keep_alive: false}
+                """));
+    }
+
+    @Test
     void acceptsAGoodSuite() {
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", """
                 targets:

@@ -21,7 +21,7 @@ class VerdictTest {
 
     static LoadResult load(long ok, long errors, Boolean stable, double rps) {
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "h2c", "closed", "GET", 16, 1, null, 3, stable,
-                10, ok, errors == 0 ? Map.of() : Map.of("reset", errors), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null, null, null, null, null, null, null, null);
+                10, ok, errors == 0 ? Map.of() : Map.of("reset", errors), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null, null, null, null, null, null, null, null, null);
     }
 
     static RepeatFacts facts(LoadResult l) {
@@ -37,7 +37,7 @@ class VerdictTest {
             ok += okPerSecond[i];
         }
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "http1.1", "closed", "GET", 200, 1, null, 8, true,
-                okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null, null, null, null, null, null, null, null);
+                okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null, null, null, null, null, null, null, null, null);
     }
 
     /** Seed 002's endpoint 05 as measured: 200 connections on 4 blocked event loops, responses in bursts of 160 and 40. */
@@ -114,7 +114,7 @@ class VerdictTest {
         LoadResult l = new LoadResult(base.schema(), base.target(), base.protocol(), base.model(), base.method(),
                 base.connections(), base.inFlight(), null, base.warmupS(), false, base.durationS(), base.requestsOk(),
                 base.errors(), base.throughputRps(), null, 0, 0, 1, 0.1, List.of(), null, "us", null, null, null, null, false,
-                List.of(new WatchedJvm(4242, WatchedJvm.TARGET, 900.0, new JitActivity(10, 150, 4000, 0, 0))), null, null);
+                List.of(new WatchedJvm(4242, WatchedJvm.TARGET, 900.0, new JitActivity(10, 150, 4000, 0, 0))), null, null, null);
         List<String> reasons = Verdict.repeat(facts(l), Thresholds.defaults()).reasons();
         assertTrue(reasons.contains("warm-up never stabilised (a JVM was still compiling after 3s)"), reasons.toString());
         assertTrue(reasons.contains("warning: measured while JVM 4242 (target) was still compiling (150 compilations, "

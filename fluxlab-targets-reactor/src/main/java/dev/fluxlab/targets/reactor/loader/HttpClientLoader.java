@@ -116,7 +116,7 @@ public final class HttpClientLoader {
                     config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
                     warmupS, judge.stable(), durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
                     cpuS, cpuS / durationS, seconds, encoded, "us", encoded, null, null, config.workers(), judge.jitQuiet(),
-                    jit.evidence(), null, null);
+                    jit.evidence(), null, null, null);
         } finally {
             stopped = true;
             provider.disposeLater().block(Duration.ofSeconds(10));

@@ -66,6 +66,13 @@ public final class RunCommand implements Callable<Integer> {
             + "by compare); repeats that disagree beyond it are flagged.")
     boolean aa;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = {"Override a suite setting or list, validated like the file and recorded in results.json "
+                    + "(settings.set); repeatable. KEY is a dotted path in the suite's YAML (a key under a list sets "
+                    + "every item), VALUE is YAML: --set measure=10s --set repeats=3 --set load.connections=1000 "
+                    + "--set targets.webflux-netty.knobs.sleep=1s --set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'."})
+    List<String> set = new java.util.ArrayList<>();
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Complete an interrupted run: re-validate its suite copy and run only the missing cells.")
     Path resume;
@@ -79,9 +86,9 @@ public final class RunCommand implements Callable<Integer> {
         RunResult previous = null;
         Path suiteFile;
         if (resume != null) {
-            if (suite != null || this.out != null) {
-                err.println("fluxlab run: --resume DIR continues the run in DIR with its own suite copy; "
-                        + "give no SUITE and no --out with it");
+            if (suite != null || this.out != null || !set.isEmpty()) {
+                err.println("fluxlab run: --resume DIR continues the run in DIR with its own suite copy and the "
+                        + "overrides it recorded; give no SUITE, --out or --set with it");
                 return 2;
             }
             if (!Files.isRegularFile(resume.resolve(Runner.RESULTS_FILE))) {
@@ -94,6 +101,7 @@ public final class RunCommand implements Callable<Integer> {
                 err.println("fluxlab run: cannot read " + resume.resolve(Runner.RESULTS_FILE) + ": " + e.getMessage());
                 return 2;
             }
+            set = recordedOverrides(previous);
             suiteFile = resume.resolve(Runner.SUITE_COPY);
             if (!Files.isRegularFile(suiteFile) && previous.suiteFile() != null) {
                 suiteFile = Path.of(previous.suiteFile());
@@ -103,7 +111,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Suite s;
         try {
-            s = Suite.load(suiteFile);
+            s = Suite.load(suiteFile, set);
             if (aa) {
                 s = s.withAa();
             }
@@ -192,6 +200,12 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The {@code --set} overrides a run recorded ({@code settings.set}), to apply again on {@code --resume}. */
+    static List<String> recordedOverrides(RunResult run) {
+        Object recorded = run.settings() == null ? null : run.settings().get(Suite.OVERRIDES);
+        return recorded instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+    }
+
     /** A path as given, else a shipped suite by name: {@code quick} -> {@code $FLUXLAB_HOME/suites/quick.yaml}. */
     static Path resolveSuite(String given) {
         Path home = TargetRegistry.home();
@@ -215,6 +229,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!s.description().isEmpty()) {
             out.println("  " + s.description().replace("\n", "\n  "));
         }
+        s.overrides().forEach(o -> out.println("  --set " + o));
         int w = cells.stream().mapToInt(c -> c.label().length()).max().orElse(10);
         java.time.Duration total = java.time.Duration.ZERO;
         List<Cell> todo = cells.stream().filter(c -> previous == null

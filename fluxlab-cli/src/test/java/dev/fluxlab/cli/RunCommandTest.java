@@ -55,6 +55,34 @@ class RunCommandTest {
     }
 
     @Test
+    void setOverridesTheSuiteAndIsValidatedLikeTheFile(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), """
+                name: s
+                targets:
+                  reactor-netty: {knobs: {protocol: [http1.1, h2c], transport: nio}}
+                scenarios: {plaintext: {path: /plaintext}}
+                load: {connections: [16, 64]}
+                warmup: 2s
+                measure: 3s
+                """);
+        Outcome o = execute("run", "--dry-run", suite.toString(), "--set", "load.connections=1000",
+                "--set", "targets.reactor-netty.knobs.protocol=h2c", "--set", "repeats=2");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("1 cells x 2 repeats"), o.out());
+        assertTrue(o.out().contains("  --set load.connections=1000"), o.out());
+        // a registry check (knob values) names the --set too
+        o = execute("run", "--dry-run", suite.toString(), "--set", "targets.reactor-netty.knobs.protocol=http3");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains(suite + ": --set targets.reactor-netty.knobs.protocol=http3: 'http3' is not a value "
+                + "of knob 'protocol'"), o.err());
+        o = execute("run", "--dry-run", suite.toString(), "--set", "noequals");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("--set noequals: write it as KEY=VALUE"), o.err());
+        o = execute("run", "--resume", tmp.toString(), "--set", "repeats=2");
+        assertEquals(2, o.code());
+    }
+
+    @Test
     void anInvalidSuiteIsOneLocatedErrorAndExit2(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("bad.yaml"), """
                 targets:

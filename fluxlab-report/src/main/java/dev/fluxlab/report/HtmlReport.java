@@ -125,6 +125,10 @@ public final class HtmlReport {
         if (run.description() != null && !run.description().isBlank()) {
             h.append("<p class=\"description\">").append(esc(run.description().strip())).append("</p>\n");
         }
+        if (!model.overrides().isEmpty()) {
+            h.append("<p class=\"meta\">overrides: <code>").append(esc(String.join(" ", model.overrides())))
+                    .append("</code></p>\n");
+        }
         h.append("<nav>");
         for (int i = 0; i < model.tables().size(); i++) {
             h.append("<a href=\"#table-").append(i).append("\">").append(esc(model.tables().get(i).title())).append("</a> ");

@@ -54,6 +54,7 @@ public final class MarkdownReport {
         md.append("- status: ").append(text(run.status())).append('\n');
         md.append("- started: ").append(text(run.startedAt())).append(", finished: ").append(text(run.finishedAt())).append('\n');
         md.append("- cells: ").append(model.cells().size()).append('\n');
+        model.overrides().forEach(o -> md.append("- override: `").append(code(o)).append("`\n"));
         if (run.description() != null && !run.description().isBlank()) {
             md.append("\n").append(text(run.description().strip())).append('\n');
         }

@@ -43,6 +43,15 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
     }
 
     /** The spec used when the suite gives none (see the class comment). */
+    /**
+     * The command line's overrides the run was made with ({@code fluxlab run --set}, recorded as {@code settings.set}),
+     * as {@code --set KEY=VALUE} each; empty when none.
+     */
+    public List<String> overrides() {
+        Object recorded = run.settings() == null ? null : run.settings().get(dev.fluxlab.model.suite.Suite.OVERRIDES);
+        return recorded instanceof List<?> l ? l.stream().map(o -> "--set " + o).toList() : List.of();
+    }
+
     public static TableSpec derive(List<CellResult> cells) {
         Map<String, Set<String>> distinct = Knobs.distinctValues(cells);
         List<String> varying = Knobs.varying(cells);

@@ -33,6 +33,9 @@ public final class TextReport {
         if (run.description() != null && !run.description().isBlank()) {
             out.add(run.description().strip());
         }
+        if (!model.overrides().isEmpty()) {
+            out.add("overrides: " + String.join(" ", model.overrides()));
+        }
         List<String> claims = ClaimsView.lines(ClaimsView.of(run));
         if (!claims.isEmpty()) {
             out.add("");

@@ -47,6 +47,19 @@ class ClaimsReportTest {
     }
 
     @Test
+    void theOverridesOfARunAreShown() {
+        RunResult r = Fixtures.run();
+        java.util.Map<String, Object> settings = new java.util.LinkedHashMap<>(r.settings() == null ? java.util.Map.of()
+                : r.settings());
+        settings.put(dev.fluxlab.model.suite.Suite.OVERRIDES, List.of("measure=10s", "load.connections=<1000>"));
+        RunResult run = new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
+                r.startedAt(), r.finishedAt(), r.environment(), r.tables(), settings, r.cells(), r.noise());
+        assertTrue(TextReport.lines(ReportModel.of(run)).contains("overrides: --set measure=10s --set load.connections=<1000>"));
+        assertTrue(MarkdownReport.render(run).contains("- override: `--set measure=10s`"));
+        assertTrue(HtmlReport.render(run).contains("overrides: <code>--set measure=10s --set load.connections=&lt;1000&gt;</code>"));
+    }
+
+    @Test
     void claimTextIsEscaped() {
         RunResult run = withClaims(Fixtures.run(), List.of(claim("a" + Fixtures.MARKUP + " | b", "confirmed")));
         String html = HtmlReport.render(run);

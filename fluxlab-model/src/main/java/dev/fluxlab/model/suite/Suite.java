@@ -48,12 +48,30 @@ public final class Suite {
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
     public static Suite load(Path file) {
-        return new Suite(SuiteReader.load(file), false);
+        return load(file, List.of());
+    }
+
+    /**
+     * Reads a suite file with the command line's overrides ({@code --set KEY=VALUE}, see {@link SuiteOverrides})
+     * applied, and checks the result as a whole: an error at an overridden key names the override.
+     */
+    public static Suite load(Path file, List<String> overrides) {
+        return new Suite(SuiteReader.load(file, overrides), false);
     }
 
     /** Parses and checks suite text; {@code file} is only used in messages. */
     public static Suite parse(String file, String text) {
-        return new Suite(SuiteReader.parse(file, text), false);
+        return parse(file, text, List.of());
+    }
+
+    /** Parses and checks suite text with overrides ({@code --set KEY=VALUE}) applied. */
+    public static Suite parse(String file, String text, List<String> overrides) {
+        return new Suite(SuiteReader.parse(file, text, overrides), false);
+    }
+
+    /** The overrides this suite was read with ({@code --set KEY=VALUE}, as given); empty when none. */
+    public List<String> overrides() {
+        return source.overrides().given();
     }
 
     /**
@@ -196,10 +214,17 @@ public final class Suite {
         return settings.tables();
     }
 
-    /** Run-wide settings as stored in results.json. */
+    /** Run-wide settings as stored in results.json; {@code set} lists the command line's overrides, if any. */
     public Map<String, Object> settings() {
-        return settings.asMap();
+        Map<String, Object> s = settings.asMap();
+        if (!overrides().isEmpty()) {
+            s.put(OVERRIDES, overrides());
+        }
+        return s;
     }
+
+    /** The key of the overrides in {@link #settings()} ({@code settings.set} in results.json). */
+    public static final String OVERRIDES = "set";
 
     // ---------------------------------------------------------------- placement (see SuitePlacement)
 

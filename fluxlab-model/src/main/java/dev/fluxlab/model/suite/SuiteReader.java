@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -49,8 +51,11 @@ final class SuiteReader {
     private SuiteReader() {
     }
 
-    /** Reads {@code file}: a regular file of at most {@value #MAX_BYTES} bytes of UTF-8 text. */
-    static SuiteSource load(Path file) {
+    /**
+     * Reads {@code file}: a regular file of at most {@value #MAX_BYTES} bytes of UTF-8 text, with {@code overrides}
+     * ({@link SuiteOverrides}) applied.
+     */
+    static SuiteSource load(Path file, List<String> overrides) {
         String name = file.toString();
         String cannot = "cannot read the suite file: ";
         String hint = "; give the path of a YAML suite, e.g. suites/quick.yaml";
@@ -78,27 +83,38 @@ final class SuiteReader {
         } catch (CharacterCodingException e) {
             throw new SuiteException(name, 0, 0, cannot + "it is not UTF-8 text" + hint);
         }
-        return parse(name, text);
+        return parse(name, text, overrides);
     }
 
-    /** Binds suite text; {@code file} is only used in messages. */
-    static SuiteSource parse(String file, String text) {
+    /** Binds suite text with {@code overrides} applied; {@code file} is only used in messages. */
+    static SuiteSource parse(String file, String text, List<String> overrides) {
         if (text.isBlank()) {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
         SuiteSpec spec;
+        SuiteOverrides applied = SuiteOverrides.NONE;
         try {
-            spec = YAML.readValue(text, SuiteSpec.class);
+            if (overrides == null || overrides.isEmpty()) {
+                spec = YAML.readValue(text, SuiteSpec.class);
+            } else {
+                JsonNode tree = YAML.readTree(text);
+                if (!(tree instanceof ObjectNode root)) {
+                    spec = YAML.readValue(text, SuiteSpec.class); // not a mapping: the binding says what is wrong
+                } else {
+                    applied = SuiteOverrides.apply(file, root, overrides, YAML);
+                    spec = YAML.treeToValue(root, SuiteSpec.class);
+                }
+            }
         } catch (JacksonException e) {
-            throw translate(file, text, e);
+            throw translate(file, text, e, applied);
         }
         if (spec == null) {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
-        return new SuiteSource(file, text, spec, Locations.index(YAML.getFactory(), text));
+        return new SuiteSource(file, text, spec, Locations.index(YAML.getFactory(), text), applied);
     }
 
-    private static SuiteException translate(String file, String text, JacksonException e) {
+    private static SuiteException translate(String file, String text, JacksonException e, SuiteOverrides overrides) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof MarkedYAMLException y) {
                 Mark m = y.getProblemMark() != null ? y.getProblemMark() : y.getContextMark();
@@ -131,6 +147,10 @@ final class SuiteReader {
             problem = "wrong type" + where(m.getPath(), 0) + ": expected " + describe(m.getTargetType());
         } else {
             problem = firstLine(me.getOriginalMessage()) + where(me.getPath(), 0);
+        }
+        String set = overrides.describe(pointer.toString());
+        if (set != null) {
+            return new SuiteException(file, 0, 0, set + ": " + problem);
         }
         return exact != null ? new SuiteException(file, exact, problem) : located(file, e.getLocation(), problem);
     }

@@ -1,0 +1,96 @@
+package dev.fluxlab.model.suite;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteOverridesTest {
+
+    private static final String SUITE = """
+            targets:
+              reactor-netty:
+                knobs:
+                  transport: [nio, epoll]
+            scenarios:
+              plaintext: {path: /plaintext}
+              v1.json: {path: /json}
+            load:
+              - connections: [16, 64]
+              - connections: 8
+                rate: 100
+            measure: 4s
+            """;
+
+    private static Suite with(String... overrides) {
+        return Suite.parse("o.yaml", SUITE, java.util.Arrays.asList(overrides));
+    }
+
+    private static String refused(String... overrides) {
+        SuiteException e = assertThrows(SuiteException.class, () -> with(overrides));
+        assertEquals(0, e.line(), "an override has no line: " + e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void overridesSettingsListsKnobsAndJvmOptionsAnywhereInTheTree() {
+        Suite s = with("measure=10s", "repeats=3", "load.connections=1000",
+                "targets.reactor-netty.knobs.transport=epoll", "targets.reactor-netty.jvm.heap=8g",
+                "targets.reactor-netty.jvm.flags=[-XX:+AlwaysPreTouch, -XX:+UseNUMA]", "/scenarios/v1.json/path=/v2/json",
+                "warmup_max=9s");
+        assertEquals(java.time.Duration.ofSeconds(10), s.measure());
+        assertEquals(3, s.repeats());
+        assertTrue(s.cells().stream().allMatch(c -> c.load().connections() == 1000), "every load profile");
+        Cell first = s.cells().get(0);
+        assertEquals("epoll", first.knobs().get("transport"));
+        assertEquals("8g", first.entryProcess().heap());
+        assertEquals(List.of("-XX:+AlwaysPreTouch", "-XX:+UseNUMA"), first.entryProcess().flags());
+        assertTrue(s.cells().stream().anyMatch(c -> "/v2/json".equals(c.scenario().path())));
+        assertEquals(List.of("measure=10s", "repeats=3", "load.connections=1000",
+                "targets.reactor-netty.knobs.transport=epoll", "targets.reactor-netty.jvm.heap=8g",
+                "targets.reactor-netty.jvm.flags=[-XX:+AlwaysPreTouch, -XX:+UseNUMA]", "/scenarios/v1.json/path=/v2/json",
+                "warmup_max=9s"), s.settings().get(Suite.OVERRIDES));
+        assertEquals(4, with("load.1.connections=2").cells().stream().filter(c -> c.load().connections() == 2).count());
+        assertTrue(Suite.parse("o.yaml", SUITE).overrides().isEmpty());
+        assertTrue(!Suite.parse("o.yaml", SUITE).settings().containsKey(Suite.OVERRIDES));
+    }
+
+    @Test
+    void anOverriddenValueIsValidatedLikeTheFileAndTheErrorNamesTheSet() {
+        assertTrue(refused("measure=soon").contains("--set measure=soon: 'measure' must be a duration"));
+        assertTrue(refused("repeats=0").contains("--set repeats=0: 'repeats' must be 1 or more"));
+        assertTrue(refused("repeats=many").contains("--set repeats=many: 'many' is not a whole number"));
+        assertTrue(refused("load.connections=20000").contains("--set load.connections=20000: 'connections' of 20000"));
+        assertTrue(refused("colour=red").contains("--set colour=red: unknown key 'colour'"));
+        assertTrue(refused("targets.reactor-netty.jvm.heap=lots").contains("heap size 'lots' is not valid"));
+        // an error elsewhere in the file keeps its line
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("o.yaml",
+                SUITE.replace("measure: 4s", "measure: 4s\nrepeats: 0"), List.of("measure=5s")));
+        assertEquals(13, e.line());
+    }
+
+    @Test
+    void refusesHostileOverrides() {
+        assertTrue(refused("measure").contains("write it as KEY=VALUE"));
+        assertTrue(refused("=5s").contains("write it as KEY=VALUE"));
+        assertTrue(refused("measure=").contains("give a value"));
+        assertTrue(refused("measure=~").contains("give a value"));
+        assertTrue(refused("a..b=1").contains("is not a key path"));
+        assertTrue(refused("measure.x=1").contains("'/measure' is a value, not a section"));
+        assertTrue(refused("load.5.connections=1").contains("has 2 items; no item 5"));
+        assertTrue(refused("targets.jetty.knobs.x=1").contains("'/targets' has no 'jetty'"));
+        assertTrue(refused("scenarios.json.path=/json").contains("'/scenarios' has no 'json'"));
+        assertTrue(refused("measure=[1").contains("the value is not YAML"));
+        assertTrue(refused("measure=*alias").startsWith("o.yaml: --set measure=*alias: "));
+        assertTrue(refused("x".repeat(5000) + "=1").contains("at most 4096"));
+        assertTrue(refused("a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q=1").contains("at most 16 keys"));
+        assertTrue(refused((String) null).contains("KEY=VALUE"));
+        assertTrue(refused("measure={a: 1}").contains("--set measure={a: 1}: wrong type"));
+        assertTrue(refused("/=1").contains("is not a key path"));
+        String tag = refused("measure=!!java.lang.ProcessBuilder [x]");
+        assertTrue(tag.contains("--set measure=!!java.lang.ProcessBuilder [x]"), tag);
+    }
+}

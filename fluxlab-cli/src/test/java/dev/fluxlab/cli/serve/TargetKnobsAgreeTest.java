@@ -122,26 +122,34 @@ class TargetKnobsAgreeTest {
 
     @Test
     void theSpringTargetsParseEveryRegistryKnobAsTheRegistrySays() throws Exception {
-        Path classes = HOME.resolve("fluxlab-targets-spring/target/classes");
-        Path lib = HOME.resolve("fluxlab-targets-spring/target/lib");
-        assertTrue(Files.isDirectory(classes) && Files.isDirectory(lib), "build fluxlab-targets-spring first");
+        List<String> problems = new ArrayList<>();
+        try (URLClassLoader loader = moduleLoader("fluxlab-targets-spring")) {
+            checkParser("webflux-netty", parser(loader, "dev.fluxlab.targets.spring.WebfluxOptions"), problems);
+            checkParser("webflux-undertow", parser(loader, "dev.fluxlab.targets.spring.UndertowKnobs"), problems);
+        }
+        try (URLClassLoader loader = moduleLoader("fluxlab-targets-mvc")) {
+            checkParser("mvc-tomcat", parser(loader, "dev.fluxlab.targets.mvc.MvcOptions"), problems);
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** A class loader over a target module's own classpath ({@code target/classes} + {@code target/lib}). */
+    private static URLClassLoader moduleLoader(String module) throws Exception {
+        Path classes = HOME.resolve(module + "/target/classes");
+        Path lib = HOME.resolve(module + "/target/lib");
+        assertTrue(Files.isDirectory(classes) && Files.isDirectory(lib), "build " + module + " first");
         List<URL> urls = new ArrayList<>(List.of(classes.toUri().toURL()));
         try (Stream<Path> jars = Files.list(lib)) {
             for (Path j : jars.filter(p -> p.toString().endsWith(".jar")).toList()) {
                 urls.add(j.toUri().toURL());
             }
         }
-        List<String> problems = new ArrayList<>();
-        try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new),
-                ClassLoader.getPlatformClassLoader())) {
-            Method netty = loader.loadClass("dev.fluxlab.targets.spring.WebfluxOptions")
-                    .getMethod("parse", String[].class);
-            Method undertow = loader.loadClass("dev.fluxlab.targets.spring.UndertowKnobs")
-                    .getMethod("parse", String[].class);
-            checkParser("webflux-netty", netty, problems);
-            checkParser("webflux-undertow", undertow, problems);
-        }
-        assertEquals(List.of(), problems);
+        return new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    }
+
+    /** The static {@code parse(String[])} of a target's knob class. */
+    private static Method parser(ClassLoader loader, String className) throws Exception {
+        return loader.loadClass(className).getMethod("parse", String[].class);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.http.DateHeader;
+import dev.fluxlab.targets.common.http.JsonText;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -41,8 +42,8 @@ class ContractRoutes {
     }
 
     private static Mono<ServerResponse> order(ServerRequest r) {
-        return json("{\"user\":\"" + jsonText(r.pathVariable("user")) + "\",\"order\":\""
-                + jsonText(r.pathVariable("order")) + "\"}");
+        return json("{\"user\":\"" + JsonText.escape(r.pathVariable("user")) + "\",\"order\":\""
+                + JsonText.escape(r.pathVariable("order")) + "\"}");
     }
 
     private static Mono<ServerResponse> text(String body) {
@@ -51,20 +52,6 @@ class ContractRoutes {
 
     private static Mono<ServerResponse> json(String body) {
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
-    }
-
-    private static String jsonText(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 
     /** {@code Server} (the target's name) and {@code Date} on every response, as every fluxlab target sends them. */

@@ -2,18 +2,15 @@ package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.common.http.ServerProtocol;
-import dev.fluxlab.targets.common.stress.StressConfig;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.event.ContextClosedEvent;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.http.HttpProtocol;
@@ -22,9 +19,9 @@ import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
 
 /**
- * What both Spring launchers share: the {@link SpringApplication} of {@link WebfluxApplication} with the lab's
- * properties, the run loop (readiness line, exit 0 on SIGTERM, the exit codes of docs/contracts.md), the priming
- * request and the application part of the readiness line.
+ * What both Spring WebFlux launchers share: the {@link SpringApplication} of {@link WebfluxApplication} with the
+ * lab's properties, the priming request and the application part of the readiness line (the run loop is
+ * {@link dev.fluxlab.targets.spring.launch.ServeLoop}, shared with every Spring target).
  */
 final class SpringLaunch {
 
@@ -32,16 +29,6 @@ final class SpringLaunch {
     static final String SERVER_PROPERTY = "fluxlab.server";
 
     private SpringLaunch() {
-    }
-
-    /** A started target as the run loop needs it. */
-    interface Running extends AutoCloseable {
-        ConfigurableApplicationContext context();
-
-        String readinessLine();
-
-        @Override
-        void close();
     }
 
     /**
@@ -74,55 +61,10 @@ final class SpringLaunch {
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> {
             ctx.getBeanFactory().registerSingleton("webfluxOptions", options);
+            ctx.getBeanFactory().registerSingleton("stressConfig", options.stressConfig());
             singletons.accept(ctx);
         });
         return app;
-    }
-
-    /**
-     * Prints the readiness line and serves until the context closes (SIGTERM: exit 0, Boot's shutdown hook closes
-     * the context). Bad input is exit 2, a failure to start exit 1 or the failure's own code.
-     */
-    static int run(String name, java.util.concurrent.Callable<? extends Running> start) {
-        dev.fluxlab.model.ParentWatch.startFromEnvironment();   // started by a runner: die with it
-        Running running;
-        try {
-            running = start.call();
-        } catch (IllegalArgumentException e) {
-            System.err.println(name + ": " + e.getMessage());
-            return 2;
-        } catch (StartFailure e) {
-            System.err.println(name + ": " + e.getMessage());
-            return e.exitCode();
-        } catch (Exception e) {
-            System.err.println(name + ": cannot start: " + e);
-            return 1;
-        }
-        CountDownLatch closed = new CountDownLatch(1);
-        running.context().addApplicationListener(event -> {
-            if (event instanceof ContextClosedEvent) {
-                closed.countDown();
-            }
-        });
-        exitZeroOnSigterm();
-        System.out.println(running.readinessLine());
-        System.out.flush();
-        try {
-            closed.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return 0;
-    }
-
-    /** JVM exit code 0 after SIGTERM: the handler exits, Boot's shutdown hook closes the context. */
-    @SuppressWarnings("removal")
-    private static void exitZeroOnSigterm() {
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.exit(0));
-        } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
-            // no signal support: the shutdown hook still closes the context
-        }
     }
 
     /**
@@ -171,8 +113,7 @@ final class SpringLaunch {
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("framework", "spring-webflux");
         a.put("spring-boot", SpringBootVersion.getVersion());
-        a.putAll(new StressConfig(options.sleep(), options.asyncCore(), options.asyncMax(), options.asyncQueue(),
-                options.threadHeader(), options.virtualScheduler()).readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
+        a.putAll(options.stressConfig().readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
                 Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
         a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
         a.put("primed", options.prime());

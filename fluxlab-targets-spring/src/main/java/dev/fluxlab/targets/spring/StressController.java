@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.stress.StressWork;
+import dev.fluxlab.targets.spring.stress.AsyncStress;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.MediaType;

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.targets.spring.launch.KnobArgs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,10 +50,10 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
      *                                  unknown here) and what is accepted
      */
     public static Parsed parse(String[] args) {
-        Map<String, String> v = WebfluxOptions.options(args, ALL_NAMES);
-        Integer io = WebfluxOptions.optionalInt(v, "io-threads", 1);
-        Integer workers = WebfluxOptions.optionalInt(v, "worker-threads", 1);
-        Integer buffer = WebfluxOptions.optionalInt(v, "buffer-size", 1024);
+        Map<String, String> v = KnobArgs.options(args, ALL_NAMES);
+        Integer io = KnobArgs.optionalInt(v, "io-threads", 1);
+        Integer workers = KnobArgs.optionalInt(v, "worker-threads", 1);
+        Integer buffer = KnobArgs.optionalInt(v, "buffer-size", 1024);
         NAMES.forEach(v::remove);
         return new Parsed(WebfluxOptions.of(v), new UndertowKnobs(
                 io == null ? 2 * Runtime.getRuntime().availableProcessors() : io,

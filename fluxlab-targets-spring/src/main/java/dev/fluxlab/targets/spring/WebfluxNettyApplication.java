@@ -1,5 +1,7 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.targets.spring.launch.ServeLoop;
+import dev.fluxlab.targets.spring.launch.StartFailure;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -29,7 +31,7 @@ public final class WebfluxNettyApplication {
     }
 
     public static void main(String[] args) {
-        System.exit(SpringLaunch.run(NAME, () -> start(WebfluxOptions.parse(args))));
+        System.exit(ServeLoop.run(NAME, () -> start(WebfluxOptions.parse(args))));
     }
 
     /**
@@ -99,7 +101,7 @@ public final class WebfluxNettyApplication {
      * @param workers   event-loop worker threads
      */
     public record Started(ConfigurableApplicationContext context, WebfluxOptions options, BoundServer bound,
-                          String transport, int workers) implements SpringLaunch.Running {
+                          String transport, int workers) implements ServeLoop.Running {
 
         /** The bound port. */
         public int port() {

@@ -1,15 +1,15 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.ServerAllocator;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.common.stress.VirtualScheduler;
+import dev.fluxlab.targets.spring.launch.KnobArgs;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -100,6 +100,11 @@ public record WebfluxOptions(
         }
     }
 
+    /** The stress endpoints' settings ({@code StressExecutors} sizes its pools from them). */
+    public StressConfig stressConfig() {
+        return new StressConfig(sleep, asyncCore, asyncMax, asyncQueue, threadHeader, virtualScheduler);
+    }
+
     /** The defaults: the seed's pool sizes (core 100, max 200, queue 1000) and a 1 s sleep. */
     public static WebfluxOptions defaults() {
         return parse(new String[0]);
@@ -111,68 +116,33 @@ public record WebfluxOptions(
      * @throws IllegalArgumentException naming the bad option and the fix
      */
     public static WebfluxOptions parse(String[] args) {
-        return of(options(args, NAMES));
+        return of(KnobArgs.options(args, NAMES));
     }
 
-    /**
-     * Splits {@code --name=value} / {@code --name value} arguments into a map, accepting only {@code accepted}.
-     *
-     * @throws IllegalArgumentException for an unknown option or a missing value, naming what is accepted
-     */
-    static Map<String, String> options(String[] args, List<String> accepted) {
-        Map<String, String> v = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (!a.startsWith("--") || a.length() < 3) {
-                throw new IllegalArgumentException("unexpected argument '" + a + "'; options look like --name=value "
-                        + "(accepted: " + String.join(", ", accepted) + ")");
-            }
-            String name;
-            String value;
-            int eq = a.indexOf('=');
-            if (eq > 0) {
-                name = a.substring(2, eq);
-                value = a.substring(eq + 1);
-            } else {
-                name = a.substring(2);
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("--" + name + " needs a value");
-                }
-                value = args[++i];
-            }
-            if (!accepted.contains(name)) {
-                throw new IllegalArgumentException("unknown option '--" + name + "'; accepted: "
-                        + String.join(", ", accepted));
-            }
-            v.put(name, value);
-        }
-        return v;
-    }
-
-    /** The options from a map made by {@link #options}; absent names take their defaults. */
+    /** The options from a map made by {@link KnobArgs#options}; absent names take their defaults. */
     static WebfluxOptions of(Map<String, String> v) {
         return new WebfluxOptions(
                 v.getOrDefault("host", "127.0.0.1"),
-                intValue(v, "port", 0, 0),
+                KnobArgs.intValue(v, "port", 0, 0),
                 protocol(v.getOrDefault("protocol", "http1.1")),
                 transport(v.getOrDefault("transport", "native")),
-                optionalInt(v, "workers", 1),
-                optionalInt(v, "select-count", 0),
-                optionalInt(v, "backlog", 1),
-                bool(v, "tcp-nodelay", true),
-                optionalInt(v, "rcvbuf", 1),
-                optionalInt(v, "sndbuf", 1),
-                optionalInt(v, "tcp-fastopen", 0),
-                bool(v, "virtual-threads", false),
-                duration(v, "sleep", StressWork.DEFAULT_SLEEP),
-                intValue(v, "async-core", 100, 1),
-                intValue(v, "async-max", 200, 1),
-                intValue(v, "async-queue", 1000, 0),
-                bool(v, "thread-header", false),
-                v.containsKey("so-keepalive") ? bool(v, "so-keepalive", false) : null,
+                KnobArgs.optionalInt(v, "workers", 1),
+                KnobArgs.optionalInt(v, "select-count", 0),
+                KnobArgs.optionalInt(v, "backlog", 1),
+                KnobArgs.bool(v, "tcp-nodelay", true),
+                KnobArgs.optionalInt(v, "rcvbuf", 1),
+                KnobArgs.optionalInt(v, "sndbuf", 1),
+                KnobArgs.optionalInt(v, "tcp-fastopen", 0),
+                KnobArgs.bool(v, "virtual-threads", false),
+                KnobArgs.duration(v, "sleep", StressWork.DEFAULT_SLEEP),
+                KnobArgs.intValue(v, "async-core", 100, 1),
+                KnobArgs.intValue(v, "async-max", 200, 1),
+                KnobArgs.intValue(v, "async-queue", 1000, 0),
+                KnobArgs.bool(v, "thread-header", false),
+                v.containsKey("so-keepalive") ? KnobArgs.bool(v, "so-keepalive", false) : null,
                 v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,
                 named(v, "virtual-scheduler", VirtualScheduler::of, "per-task"),
-                bool(v, "prime", true));
+                KnobArgs.bool(v, "prime", true));
     }
 
     private static <T> T named(Map<String, String> v, String name, java.util.function.Function<String, T> parse) {
@@ -201,51 +171,6 @@ public record WebfluxOptions(
             return Transport.of(s);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--transport: " + e.getMessage());
-        }
-    }
-
-    static Integer optionalInt(Map<String, String> v, String name, int min) {
-        return v.containsKey(name) ? intValue(v, name, 0, min) : null;
-    }
-
-    private static int intValue(Map<String, String> v, String name, int dflt, int min) {
-        String s = v.get(name);
-        if (s == null) {
-            return dflt;
-        }
-        int n;
-        try {
-            n = Integer.parseInt(s.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + ": '" + s + "' is not a whole number");
-        }
-        if (n < min) {
-            throw new IllegalArgumentException("--" + name + " must be at least " + min + ", was " + n);
-        }
-        return n;
-    }
-
-    private static boolean bool(Map<String, String> v, String name, boolean dflt) {
-        String s = v.get(name);
-        if (s == null) {
-            return dflt;
-        }
-        return switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("--" + name + ": '" + s + "' is not true or false");
-        };
-    }
-
-    private static Duration duration(Map<String, String> v, String name, Duration dflt) {
-        String s = v.get(name);
-        if (s == null) {
-            return dflt;
-        }
-        try {
-            return Durations.parse(s);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--" + name + ": " + e.getMessage());
         }
     }
 }

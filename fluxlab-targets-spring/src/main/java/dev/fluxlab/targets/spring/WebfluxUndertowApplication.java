@@ -1,5 +1,7 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.targets.spring.launch.ServeLoop;
+import dev.fluxlab.targets.spring.launch.StartFailure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -35,7 +37,7 @@ public final class WebfluxUndertowApplication {
     }
 
     public static void main(String[] args) {
-        System.exit(SpringLaunch.run(NAME, () -> start(UndertowKnobs.parse(args))));
+        System.exit(ServeLoop.run(NAME, () -> start(UndertowKnobs.parse(args))));
     }
 
     /**
@@ -68,7 +70,7 @@ public final class WebfluxUndertowApplication {
      * @param undertow Undertow's thread and buffer knobs
      */
     public record Started(ConfigurableApplicationContext context, WebfluxOptions options, UndertowKnobs undertow)
-            implements SpringLaunch.Running {
+            implements ServeLoop.Running {
 
         /** The bound port. */
         public int port() {

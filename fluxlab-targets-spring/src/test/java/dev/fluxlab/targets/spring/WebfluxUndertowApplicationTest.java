@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.targets.spring.launch.StartFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,13 +1,14 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.launch;
 
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 
-/** A Spring target could not start; carries the exit code (2: bad input such as a busy port, 1: cannot run). */
+/**
+ * A Spring target could not start (shared by every Spring target, whatever its Boot line); carries the exit code (2: bad input such as a busy port, 1: cannot run). */
 public final class StartFailure extends RuntimeException {
     private final int exitCode;
 
-    StartFailure(String message, int exitCode, Throwable cause) {
+    public StartFailure(String message, int exitCode, Throwable cause) {
         super(message, cause);
         this.exitCode = exitCode;
     }
@@ -17,7 +18,7 @@ public final class StartFailure extends RuntimeException {
     }
 
     /** The one-line failure for what {@code SpringApplication.run} threw. */
-    static StartFailure of(RuntimeException e, int port) {
+    public static StartFailure of(RuntimeException e, int port) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof StartFailure sf) {
                 return sf;

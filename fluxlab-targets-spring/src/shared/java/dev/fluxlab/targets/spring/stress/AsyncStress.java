@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.stress;
 
 import dev.fluxlab.targets.common.stress.StressWork;
 import java.util.concurrent.CompletableFuture;
@@ -6,7 +6,7 @@ import org.springframework.scheduling.annotation.Async;
 import org.springframework.stereotype.Service;
 
 /**
- * The {@code @Async} side of seed 002: blocking work handed to an executor by Spring's async proxy, one method per
+ * The {@code @Async} side of seed 002 (shared by the WebFlux and the MVC targets): blocking work handed to an executor by Spring's async proxy, one method per
  * executor (the seed's ThreadPoolTaskExecutor, ForkJoinPool.commonPool, Spring's virtual-thread executor).
  */
 @Service

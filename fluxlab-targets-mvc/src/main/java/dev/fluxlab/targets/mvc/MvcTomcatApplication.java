@@ -1,0 +1,145 @@
+package dev.fluxlab.targets.mvc;
+
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.spring.launch.ServeLoop;
+import dev.fluxlab.targets.spring.launch.StartFailure;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The {@code mvc-tomcat} target: Spring MVC ({@link MvcApplication}) on Boot's embedded Tomcat, NIO connector,
+ * thread-per-request: a request holds a Tomcat thread ({@code --max-threads}) from start to end unless its handler
+ * goes async ({@code Callable}, {@code DeferredResult}, {@code CompletableFuture}), or a virtual thread with
+ * {@code --virtual-threads=true}. Started by the runner from its own classpath ({@code fluxlab-targets-mvc/target/lib}).
+ *
+ * <p>Readiness: {@code fluxlab-ready port=.. protocol=.. transport=nio workers=<threads that can hold a request>
+ * max-threads=.. accept-count=.. max-connections=.. framework=spring-mvc spring-boot=.. sleep-ms=..
+ * blocking-execution=<tomcat-thread|virtual> ...}: {@code workers} is what a thread-per-request server's theory
+ * needs (predicted req/s = workers / sleep for a blocking handler). Exit 0 on SIGTERM, 2 for bad input or a busy
+ * port, 1 when it cannot run.
+ */
+public final class MvcTomcatApplication {
+
+    static final String NAME = "fluxlab mvc-tomcat";
+    static final String SERVER = "fluxlab-mvc-tomcat";
+
+    private MvcTomcatApplication() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(ServeLoop.run(NAME, () -> start(MvcOptions.parse(args))));
+    }
+
+    /**
+     * Starts the application with {@code options}.
+     *
+     * @throws StartFailure when Tomcat cannot start (busy port: exit 2; otherwise exit 1)
+     */
+    public static Started start(MvcOptions options) {
+        SpringApplication app = new SpringApplication(MvcApplication.class);
+        app.setWebApplicationType(WebApplicationType.SERVLET);
+        app.setBannerMode(Banner.Mode.OFF);
+        app.setLogStartupInfo(false);
+        app.setRegisterShutdownHook(true);
+        Map<String, Object> props = new LinkedHashMap<>(options.bootProperties());
+        props.put("server.server-header", SERVER);
+        // keep Boot's applicationTaskExecutor although the app defines its own executors: MVC runs Callable
+        // handlers on it (virtual with virtual threads on)
+        props.put("spring.task.execution.mode", "force");
+        props.put("spring.jmx.enabled", false);
+        // stop at once on SIGTERM: Boot's graceful shutdown waits for idle kept-alive connections to time out
+        // (Tomcat's 20 s), and a cell's load is over when the runner stops its target
+        props.put("server.shutdown", "immediate");
+        props.put("logging.level.root", "WARN");
+        props.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
+        props.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        app.setDefaultProperties(props);
+        app.addInitializers(ctx -> {
+            ctx.getBeanFactory().registerSingleton("mvcOptions", options);
+            ctx.getBeanFactory().registerSingleton("stressConfig", options.stress());
+        });
+        ConfigurableApplicationContext context;
+        try {
+            context = app.run();
+        } catch (RuntimeException e) {
+            throw StartFailure.of(e, options.port());
+        }
+        Started started = new Started(context, options);
+        prime(options.host(), started.port());
+        return started;
+    }
+
+    /**
+     * One request through the whole stack before the readiness line (dispatcher servlet, handler mappings and
+     * converters initialize on the first request), so it does not land in the injector's first measured seconds.
+     */
+    private static void prime(String host, int port) {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpResponse<Void> r = client.send(HttpRequest.newBuilder(URI.create("http://" + h + ":" + port
+                    + "/stress-benchmark-04")).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            if (r.statusCode() != 200) {
+                System.err.println(NAME + ": warning: the priming request answered " + r.statusCode());
+            }
+        } catch (java.io.IOException e) {
+            System.err.println(NAME + ": warning: the priming request failed: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A running application.
+     *
+     * @param context the Spring context (closing it stops Tomcat)
+     * @param options the knobs
+     */
+    public record Started(ConfigurableApplicationContext context, MvcOptions options) implements ServeLoop.Running {
+
+        /** The bound port (Boot's {@code local.server.port}). */
+        public int port() {
+            return Integer.parseInt(context.getEnvironment().getProperty("local.server.port", "-1"));
+        }
+
+        @Override
+        public String readinessLine() {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("port", port());
+            a.put("protocol", options.protocol().label());
+            a.put("transport", "nio");
+            a.put("workers", options.maxThreads());
+            a.put("max-threads", options.maxThreads());
+            a.put("accept-count", options.acceptCount());
+            a.put("max-connections", options.maxConnections());
+            a.put("max-keep-alive-requests", options.maxKeepAliveRequests());
+            a.put("server", "tomcat");
+            a.put("framework", "spring-mvc");
+            a.put("spring-boot", SpringBootVersion.getVersion());
+            Map<String, Object> stress = options.stress().readinessAttributes(
+                    options.virtualThreads() ? "virtual" : "tomcat-thread", 0);
+            stress.remove("elastic-cap");   // no Reactor here
+            a.putAll(stress);
+            a.put("components", options.components());
+            if (options.backendDelay() != null) {
+                a.put("wait-ms", options.backendDelay().toMillis());
+            }
+            return Readiness.line(a);
+        }
+
+        @Override
+        public void close() {
+            context.close();
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.fluxlab.targets.mvc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxlab.model.Readiness;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code mvc-tomcat} runs handlers where its knobs say: a blocking handler on a Tomcat request thread, or on a
+ * virtual thread with {@code --virtual-threads=true}; {@code Callable} on Boot's task executor; the readiness line
+ * carries the sizes the theory column needs. The HTTP contract itself is {@code TargetContractTest}'s.
+ */
+class MvcTomcatApplicationTest {
+
+    /** The thread header of one request, on a connection closed right after (no kept-alive connection left). */
+    private static String thread(int port, String path) throws Exception {
+        HttpResponse<String> r;
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.headers().firstValue("X-Fluxlab-Thread").orElseThrow();
+    }
+
+    @Test
+    void blockingHandlersRunOnTomcatThreadsOrVirtualThreadsAsTheKnobSays() throws Exception {
+        try (MvcTomcatApplication.Started s = MvcTomcatApplication.start(MvcOptions.parse(new String[]{
+                "--sleep=0ms", "--thread-header=true", "--max-threads=7"}))) {
+            assertTrue(thread(s.port(), "/stress-benchmark-05").matches("http-nio-.*;virtual=false"));
+            assertTrue(thread(s.port(), "/stress-benchmark-01").startsWith("fluxlab-async-"));
+            assertTrue(thread(s.port(), "/stress-benchmark-02-vt").endsWith("virtual=true"));
+            Map<String, String> ready = Readiness.parse(s.readinessLine()).orElseThrow();
+            assertEquals("7", ready.get("workers"));
+            assertEquals("tomcat-thread", ready.get("blocking-execution"));
+        }
+        try (MvcTomcatApplication.Started s = MvcTomcatApplication.start(MvcOptions.parse(new String[]{
+                "--sleep=0ms", "--thread-header=true", "--virtual-threads=true"}))) {
+            assertTrue(thread(s.port(), "/stress-benchmark-05").endsWith(";virtual=true"));
+            assertTrue(thread(s.port(), "/stress-benchmark-02").endsWith(";virtual=true"));
+            assertEquals("virtual", Readiness.parse(s.readinessLine()).orElseThrow().get("blocking-execution"));
+        }
+    }
+
+    @Test
+    void badKnobsAreOneClearRefusal() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MvcOptions.parse(new String[]{"--transport=epoll"}));
+        assertTrue(e.getMessage().contains("unknown option '--transport'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> MvcOptions.parse(new String[]{"--max-keep-alive-requests=0"}));
+        assertTrue(e.getMessage().contains("-1 (unlimited)"), e.getMessage());
+    }
+}

@@ -6,6 +6,7 @@ import dev.fluxlab.loadgen.LoadGenerator;
 import dev.fluxlab.loadgen.LoadOutcome;
 import dev.fluxlab.loadgen.LoadSpec;
 import dev.fluxlab.loadgen.ProgressListener;
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.warmup.WarmupPolicy;
@@ -282,9 +283,17 @@ public final class LoadCommand implements Callable<Integer> {
     private ProgressListener progressListener(PrintWriter out, PrintWriter err) {
         return switch (progress.toLowerCase(Locale.ROOT)) {
             case "none" -> ProgressListener.NONE;
-            case "machine" -> (phase, t, ok, errors, rps) -> {
-                out.println(HumanReport.machineProgress(phase, t, ok, errors, rps));
-                out.flush();
+            case "machine" -> new ProgressListener() {
+                @Override
+                public void onSecond(String phase, int t, long ok, long errors, double rps) {
+                    out.println(HumanReport.machineProgress(phase, t, ok, errors, rps));
+                    out.flush();
+                }
+
+                @Override
+                public void measureEnded(int seconds) {
+                    onSecond(ProgressLine.END_PHASE, seconds, 0, 0, 0);
+                }
             };
             case "human" -> (phase, t, ok, errors, rps) -> {
                 err.println(String.format(Locale.ROOT, "  %-7s t=%3ds  %,10.0f req/s  errors %d", phase, t, rps, errors));

@@ -3,6 +3,7 @@ package dev.fluxlab.cli;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.Estimate;
@@ -29,6 +30,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -73,6 +75,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "--set targets.webflux-netty.knobs.sleep=1s --set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'."})
     List<String> set = new java.util.ArrayList<>();
 
+    @Option(names = "--profile", paramLabel = "MODE", split = ",",
+            description = "Profile every JVM of each cell (targets and fluxlab's injector) in one extra repeat per mode, "
+                    + "measured window only: cpu, alloc, wall, lock, jfr (a comma-separated list; overrides the "
+                    + "suite's 'profile'). Flame graphs and top frames go to the cell folders and the report.")
+    List<String> profile;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Complete an interrupted run: re-validate its suite copy and run only the missing cells.")
     Path resume;
@@ -114,6 +122,18 @@ public final class RunCommand implements Callable<Integer> {
             s = Suite.load(suiteFile, set);
             if (aa) {
                 s = s.withAa();
+            }
+            if (profile != null) {
+                List<ProfileMode> modes = new ArrayList<>();
+                for (String p : profile) {
+                    modes.add(ProfileMode.parse(p).orElse(null));
+                    if (modes.getLast() == null) {
+                        err.println("fluxlab run: --profile must be one or a comma-separated list of "
+                                + ProfileMode.names() + ", not '" + p + "'; nothing was started");
+                        return 2;
+                    }
+                }
+                s = s.withProfile(modes.stream().distinct().toList());
             }
             validator.validate(s);
         } catch (SuiteException e) {
@@ -256,6 +276,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (s.interleavedRepeats() && s.repeats() > 1) {
             out.println("repeat_order: interleaved - repeats alternate A B B A across cells with identical targets");
+        }
+        if (!s.profileModes().isEmpty()) {
+            out.println("profile: " + String.join(", ", s.profileModes().stream().map(ProfileMode::label).toList())
+                    + " - one extra repeat per cell and mode after the others, profiled in its measured window, "
+                    + "kept out of the summary");
         }
         out.flush();
     }

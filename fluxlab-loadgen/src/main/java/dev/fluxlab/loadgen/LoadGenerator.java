@@ -189,6 +189,7 @@ public final class LoadGenerator {
         long[] tcpu1 = threadCpu(threads, tids);
         ctl.stopping = true;
         jit.measureEnded();
+        progress.measureEnded(meas.t);
 
         // --- collect (on each loop, after it has recorded everything up to the end) ---
         Histogram corrected = new Histogram(LoopStats.MAX_US, 3);

@@ -14,4 +14,8 @@ public interface ProgressListener {
      * @param rps    ok per second over that window
      */
     void onSecond(String phase, int t, long ok, long errors, double rps);
+
+    /** The measured phase is over after {@code seconds} whole seconds (before the injector collects and shuts down). */
+    default void measureEnded(int seconds) {
+    }
 }

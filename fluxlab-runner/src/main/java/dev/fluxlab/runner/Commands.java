@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,17 +32,30 @@ public final class Commands {
             List.of("fluxlab-gatling/target/fluxlab-gatling.jar", "fluxlab-gatling/target/lib/*"),
             List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"), null, null,
             null, null);
+    /** The process name of fluxlab's injector (its files, figures and profile). */
+    public static final String INJECTOR = "injector";
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
 
     private final TargetRegistry registry;
     private final String java;
     private final List<String> runtimeFlags;
+    private final Function<String, List<String>> extraJvmOptions;
 
     public Commands(TargetRegistry registry, String java) {
+        this(registry, java, process -> List.of());
+    }
+
+    private Commands(TargetRegistry registry, String java, Function<String, List<String>> extraJvmOptions) {
         this.registry = registry;
         this.java = java;
         this.runtimeFlags = runtimeFlags(java);
+        this.extraJvmOptions = extraJvmOptions;
+    }
+
+    /** These commands with more JVM options per process name (a profiled repeat's agent), right after the JDK's. */
+    public Commands withJvmOptions(Function<String, List<String>> byProcess) {
+        return new Commands(registry, java, byProcess);
     }
 
     /**
@@ -63,6 +77,7 @@ public final class Commands {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(runtimeFlags);
+        cmd.addAll(extraJvmOptions.apply(p.name()));
         cmd.addAll(def.jvmOrEmpty());
         if (p.heap() != null) {
             cmd.add("-Xms" + p.heap());
@@ -129,6 +144,7 @@ public final class Commands {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(runtimeFlags);
+        cmd.addAll(extraJvmOptions.apply(INJECTOR));
         cmd.addAll(def.jvmOrEmpty());
         cmd.add("-cp");
         cmd.add(registry.classpath(def));

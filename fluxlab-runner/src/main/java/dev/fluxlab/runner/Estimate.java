@@ -50,6 +50,21 @@ public final class Estimate {
      * targets that are already running is counted as {@link #WARM_AUTO_WARMUP} (what it typically takes here).
      */
     public static Duration cell(Suite suite, Cell cell, boolean targetsRunning, boolean bound) {
+        return unprofiled(suite, cell, targetsRunning, bound).plus(profiled(suite, cell));
+    }
+
+    /**
+     * The profiled repeats of a cell (one per profile mode): each starts its own targets and warms up cold (an
+     * automatic warm-up counted at {@link #COLD_AUTO_WARMUP}, bounded by the suite's bound).
+     */
+    static Duration profiled(Suite suite, Cell cell) {
+        Duration warmup = suite.autoWarmup() && COLD_AUTO_WARMUP.compareTo(suite.warmup()) < 0 ? COLD_AUTO_WARMUP
+                : suite.warmup();
+        return TARGET_STARTUP.multipliedBy(cell.processes().size()).plus(INJECTOR_STARTUP).plus(warmup)
+                .plus(suite.measure()).plus(STOP).multipliedBy(suite.profileModes().size());
+    }
+
+    private static Duration unprofiled(Suite suite, Cell cell, boolean targetsRunning, boolean bound) {
         Duration startups = TARGET_STARTUP.multipliedBy(cell.processes().size());
         Duration warmup = suite.warmup();
         if (suite.autoWarmup() && !bound && suite.sharedTargets() && warmup.compareTo(WARM_AUTO_WARMUP) > 0) {

@@ -1,6 +1,8 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.ProcessProfile;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
@@ -19,6 +21,8 @@ import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
+import dev.fluxlab.runner.profile.ProfileSession;
+import dev.fluxlab.runner.profile.ProfilerLibrary;
 import dev.fluxlab.runner.registry.LaunchDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.target.SharedTargets;
@@ -53,9 +57,15 @@ final class RepeatRunner {
     private final SharedTargets shared;
     private final TargetStarter starter;
     private final BooleanSupplier interrupted;
+    private final ProfilerLibrary profiler;
+
+    /** What one repeat produced: its result, and for a profiled repeat every process's profile (else null). */
+    record Outcome(RepeatResult result, List<ProcessProfile> profiles) {
+    }
 
     RepeatRunner(TargetRegistry registry, Commands commands, Supervisor supervisor, Duration grace,
-                 RunListener listener, SharedTargets shared, BooleanSupplier interrupted) {
+                 RunListener listener, SharedTargets shared, BooleanSupplier interrupted, ProfilerLibrary profiler) {
+        this.profiler = profiler;
         this.registry = registry;
         this.commands = commands;
         this.supervisor = supervisor;
@@ -66,8 +76,17 @@ final class RepeatRunner {
         this.interrupted = interrupted;
     }
 
+    /** Why this runner cannot profile (checked once); empty when it can. */
+    Optional<String> profilerProblem() {
+        return profiler.check();
+    }
+
     /** The driver of a cell's load: a self-loading entry, an external tool, or fluxlab's injector. */
     LoadDriver driver(Cell cell) {
+        return driver(cell, commands);
+    }
+
+    private LoadDriver driver(Cell cell, Commands commands) {
         Optional<LaunchDef> entry = registry.target(cell.entryProcess().target());
         if (entry.map(LaunchDef::isSelfLoading).orElse(false)) {
             return new SelfLoadDriver();
@@ -83,21 +102,36 @@ final class RepeatRunner {
 
     RepeatResult run(Suite suite, Cell cell, int repeat, Path runDir, Path cellDir, RunListener.Position pos)
             throws IOException, InterruptedException {
+        return run(suite, cell, repeat, runDir, cellDir, pos, null).result();
+    }
+
+    /**
+     * One repeat; with a {@code mode} a profiled one: its processes are started for it (never shared targets reused
+     * or kept) with the profiler loaded, which samples during the measured window only ({@link ProfileSession}).
+     */
+    Outcome run(Suite suite, Cell cell, int repeat, Path runDir, Path cellDir, RunListener.Position pos,
+                ProfileMode mode) throws IOException, InterruptedException {
         // the machine's own speed first, while nothing of this repeat runs yet (about half a second)
         MachineSpeed speed = MachineSpeedProbe.measure();
         long origin = System.nanoTime();
         String startedAt = Instant.now().toString();
         Path json = cellDir.resolve("load-" + repeat + ".json");
         Files.deleteIfExists(json);
-        LoadDriver driver = driver(cell);
-        Optional<TargetSet> reused = suite.sharedTargets() ? shared.reuse(cell) : Optional.empty();
-        if (!suite.sharedTargets()) {
+        boolean sharing = suite.sharedTargets() && mode == null;
+        Optional<TargetSet> reused = sharing ? shared.reuse(cell) : Optional.empty();
+        if (!sharing) {
             shared.release();
         }
         TargetSet targets = reused.orElse(null);
         boolean keep = false;
         try (Sampler sampler = new Sampler(origin)) {
-            ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler);
+            ProfileSession session = mode == null ? null
+                    : new ProfileSession(mode, profiler, runDir, cellDir, sampler::watched);
+            Commands cmds = session == null ? commands : commands.withJvmOptions(session::jvmOptions);
+            TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, supervisor, grace);
+            LoadDriver driver = driver(cell, cmds);
+            ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,
+                    session == null ? ProgressWatch.Window.NONE : session);
             LoadJob job = new LoadJob(cell, suite, repeat, runDir, cellDir, json, writeBody(cell, cellDir),
                     reused.isEmpty(), sampler, watch, supervisor, grace, interrupted);
             watch.phase("starting", 0, 0);
@@ -117,10 +151,13 @@ final class RepeatRunner {
                 startProblem = s.problem();
             }
             DriveResult load = startProblem == null ? driver.drive(job, targets) : DriveResult.NONE;
+            if (session != null) {
+                session.finishWindow();
+            }
             Map<String, Object> targetStats = startProblem == null ? fetchStats(targets.readiness()) : Map.of();
             RepeatFigures figures = new RepeatFigures(runDir, origin, startProblem, targets, load);
             watch.phase("stopping", 0, 0);
-            keep = suite.sharedTargets() && startProblem == null && figures.crashed().isEmpty() && targets.alive();
+            keep = sharing && startProblem == null && figures.crashed().isEmpty() && targets.alive();
             if (keep) {
                 shared.keep(cell, targets);
             } else if (reused.isPresent()) {
@@ -128,8 +165,8 @@ final class RepeatRunner {
             }
             stopAll(targets, keep, load);
             job.checkInterrupted();
-            return figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
-                    reused.map(TargetSet::startedFor).orElse(null), speed);
+            return new Outcome(figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
+                    reused.map(TargetSet::startedFor).orElse(null), speed), session == null ? null : session.results());
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
         }

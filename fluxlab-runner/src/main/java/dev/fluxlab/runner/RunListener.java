@@ -29,6 +29,10 @@ public interface RunListener {
     default void cellFinished(Cell cell, Position position, CellResult result) {
     }
 
+    /** A run-wide notice in one line (e.g. why the run goes on unprofiled). */
+    default void notice(String line) {
+    }
+
     /** The run ended (complete, interrupted or failed) and results.json is final. */
     default void runFinished(RunResult run, Path resultsFile) {
     }

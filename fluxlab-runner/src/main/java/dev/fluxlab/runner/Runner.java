@@ -8,6 +8,7 @@ import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
+import dev.fluxlab.runner.profile.ProfilerLibrary;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.target.SharedTargets;
 
@@ -56,7 +57,7 @@ public final class Runner {
         this.grace = b.grace;
         this.shared = new SharedTargets(supervisor, grace);
         RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), supervisor, grace, listener,
-                shared, () -> interrupted);
+                shared, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
     }
 
@@ -70,6 +71,7 @@ public final class Runner {
         private RunListener listener = RunListener.NONE;
         private Duration grace = Duration.ofSeconds(5);
         private String java = TargetRegistry.java();
+        private ProfilerLibrary profiler;
 
         private Builder(TargetRegistry registry) {
             this.registry = registry;
@@ -89,6 +91,12 @@ public final class Runner {
         /** The java executable for children (default: the running JVM's). */
         public Builder java(String java) {
             this.java = java;
+            return this;
+        }
+
+        /** async-profiler's library for profiled repeats (default: the one the build unpacked for this machine). */
+        public Builder profiler(ProfilerLibrary profiler) {
+            this.profiler = profiler;
             return this;
         }
 

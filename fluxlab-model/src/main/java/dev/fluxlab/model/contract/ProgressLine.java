@@ -5,12 +5,18 @@ import java.util.Optional;
 
 /**
  * The machine progress line a load process prints on stdout once a second (docs/contracts.md):
- * {@code fluxlab-progress phase=<warmup|measure> t=<s> ok=<n> errors=<n> rps=<n>}. The injector formats it, the
+ * {@code fluxlab-progress phase=<warmup|measure> t=<s> ok=<n> errors=<n> rps=<n>}, and one {@code phase=end} line
+ * when the measured phase is over. The injector formats it, the
  * runner parses it to follow the phases (the start of the measured phase opens the CPU window).
  */
 public record ProgressLine(String phase, double t, long ok, long errors, double rps) {
 
     public static final String PREFIX = "fluxlab-progress";
+    /**
+     * The phase of the one line fluxlab's injector prints the moment its measured phase is over ({@code t} = measured
+     * seconds, counts 0), before it shuts down: the runner stops the profilers on it.
+     */
+    public static final String END_PHASE = "end";
 
     /** The line as printed: whole seconds without a fraction, the rate rounded to a whole number. */
     public String format() {

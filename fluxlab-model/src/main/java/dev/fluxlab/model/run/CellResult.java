@@ -19,6 +19,8 @@ import java.util.Map;
  * @param dir      the cell's folder (logs, load documents), relative to the results folder (added; may be null)
  * @param theory   the throughput theory predicts for the scenario's blocking placement, compared with the measured
  *                 median (added; null when the scenario names no {@code theory})
+ * @param profiles the cell's profiled repeats, one per profile mode, kept apart from {@code repeats} and the summary
+ *                 (added; null when the run was not profiled)
  */
 public record CellResult(
         String id,
@@ -31,12 +33,20 @@ public record CellResult(
         List<String> reasons,
         List<LogFinding> findings,
         String dir,
-        TheoryResult theory) {
+        TheoryResult theory,
+        List<CellProfile> profiles) {
+
+    /** A cell without profiles. */
+    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
+                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
+                      List<LogFinding> findings, String dir, TheoryResult theory) {
+        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, dir, theory, null);
+    }
 
     /** This cell with {@code added} after its reasons (a cross-cell judgement's warnings); the verdict is unchanged. */
     public CellResult withMoreReasons(List<String> added) {
         List<String> all = new java.util.ArrayList<>(reasons == null ? List.of() : reasons);
         all.addAll(added);
-        return new CellResult(id, index, knobs, versions, repeats, summary, valid, all, findings, dir, theory);
+        return new CellResult(id, index, knobs, versions, repeats, summary, valid, all, findings, dir, theory, profiles);
     }
 }

@@ -4,6 +4,7 @@ import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.placement.PlacementMode;
 import dev.fluxlab.model.claim.Claim;
+import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.run.TableSpec;
 
@@ -34,8 +35,12 @@ public final class Suite {
     private final List<Claim> claims;
 
     private Suite(SuiteSource source, boolean aa) {
+        this(source, aa, null);
+    }
+
+    private Suite(SuiteSource source, boolean aa, List<ProfileMode> profile) {
         this.source = source;
-        this.settings = new SuiteSettings(source.spec(), aa);
+        this.settings = new SuiteSettings(source.spec(), aa, profile);
         SuiteChecks checks = new SuiteChecks(source, settings);
         checks.structure();
         CellMatrix matrix = new CellMatrix(source.spec());
@@ -79,7 +84,17 @@ public final class Suite {
      * interleaved, and the run's noise floor is measured from those identical pairs.
      */
     public Suite withAa() {
-        return new Suite(source, true);
+        return new Suite(source, true, settings.profileOverride());
+    }
+
+    /** The same suite profiled with {@code modes} instead of its own {@code profile} ({@code fluxlab run --profile}). */
+    public Suite withProfile(List<ProfileMode> modes) {
+        return new Suite(source, settings.aa(), List.copyOf(modes));
+    }
+
+    /** See {@link SuiteSettings#profileModes()}. */
+    public List<ProfileMode> profileModes() {
+        return settings.profileModes();
     }
 
     /** See {@link SuiteSettings#aa()}. */

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.TableSpec;
 import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
@@ -123,6 +124,14 @@ final class SuiteChecks {
         }
         if (spec.fork() != null && !SuiteSettings.FORK_MODES.contains(spec.fork())) {
             throw error("/fork", "'fork' must be one of " + String.join(", ", SuiteSettings.FORK_MODES) + ", not '" + spec.fork() + "'");
+        }
+        if (spec.profile() != null) {
+            for (int i = 0; i < spec.profile().size(); i++) {
+                if (ProfileMode.parse(spec.profile().get(i)).isEmpty()) {
+                    throw error("/profile/" + i, "'profile' must be one or a list of " + ProfileMode.names()
+                            + ", not '" + spec.profile().get(i) + "'");
+                }
+            }
         }
         if (spec.repeatOrder() != null && !SuiteSettings.REPEAT_ORDERS.contains(spec.repeatOrder())) {
             throw error("/repeat_order", "'repeat_order' must be one of " + String.join(", ", SuiteSettings.REPEAT_ORDERS)

@@ -37,6 +37,8 @@ import java.util.Map;
  * @param placement      how the roles' CPU lists relate: {@code free} (default), {@code exclusive} or {@code auto}
  *                       ({@link dev.fluxlab.model.placement.PlacementMode})
  * @param claims         what a source (a seed write-up) claims about some cells' figures, judged after every run
+ * @param profile        profile modes ({@code cpu}, {@code alloc}, {@code wall}, {@code lock}, {@code jfr}; one or a
+ *                       list): each adds one profiled repeat per cell after the unprofiled ones (default none)
  */
 public record SuiteSpec(
         String name,
@@ -58,7 +60,8 @@ public record SuiteSpec(
         String precision,
         String measureMax,
         String placement,
-        List<ClaimSpec> claims) {
+        List<ClaimSpec> claims,
+        List<String> profile) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named

@@ -117,6 +117,16 @@ public class ConsoleListener implements RunListener {
     }
 
     @Override
+    public synchronized void notice(String line) {
+        if (tty && lastWidth > 0) {
+            out.println();
+            lastWidth = 0;
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
     public synchronized void runFinished(RunResult run, Path resultsFile) {
         if (tty && lastWidth > 0) {
             out.println();

@@ -61,6 +61,11 @@ public final class Sampler implements AutoCloseable {
         sampleMachine();
     }
 
+    /** Every process watched so far, in no particular order. */
+    public synchronized List<ChildProcess> watched() {
+        return List.copyOf(samples.keySet());
+    }
+
     /** Seconds since the origin. */
     public double now() {
         return (System.nanoTime() - originNanos) / 1e9;

@@ -1,7 +1,9 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.report.CompareReport;
 import dev.fluxlab.report.Comparison;
+import dev.fluxlab.report.ProfileDiffs;
 import dev.fluxlab.report.ReportInputException;
 import dev.fluxlab.report.ResultsFiles;
 import picocli.CommandLine.Command;
@@ -12,9 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Stack;
 import java.util.concurrent.Callable;
@@ -60,6 +64,11 @@ final class CompareCommand implements Callable<Integer> {
                     + "(throughput lower, p99 higher; default ${FALLBACK-VALUE}), and list those cells"})
     String failOnRegression;
 
+    @Option(names = "--profile-diff", paramLabel = "DIR", description = {"where the differential profiles go when both "
+            + "runs were profiled: one page per cell, mode and process, frames ranked by the change of their self-time "
+            + "share (default: B's folder, profile-diff-<A's run id>)"})
+    Path profileDiff;
+
     @Option(names = "--normalise-speed", description = {"divide B's throughput by speed(B)/speed(A), the ratio of the "
             + "machine speeds both runs measured before they started (environment.speedBefore); the output says so"})
     boolean normaliseSpeed;
@@ -72,16 +81,29 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Comparison c;
         double threshold;
+        RunResult runA;
+        RunResult runB;
+        Path dirA;
+        Path dirB;
         try {
             threshold = failOnRegression == null ? Double.NaN : threshold(failOnRegression);
-            c = Comparison.of(ResultsFiles.load(a), ResultsFiles.load(b), normaliseSpeed);
+            runA = ResultsFiles.load(a);
+            runB = ResultsFiles.load(b);
+            dirA = ResultsFiles.resolve(a).toAbsolutePath().getParent();
+            dirB = ResultsFiles.resolve(b).toAbsolutePath().getParent();
+            c = Comparison.of(runA, runB, normaliseSpeed);
         } catch (ReportInputException e) {
             err.println("fluxlab compare: " + e.getMessage());
             err.flush();
             return 2;
         }
         CompareReport.lines(c).forEach(out::println);
-        if (markdown != null && !OutputFile.write(markdown, CompareReport.markdown(c), "fluxlab compare", "--md", out, err)) {
+        String profiles = profileDiffs(runA, dirA, runB, dirB, out, err);
+        if (profiles == null) {
+            return 1;
+        }
+        if (markdown != null && !OutputFile.write(markdown, CompareReport.markdown(c) + profiles, "fluxlab compare",
+                "--md", out, err)) {
             return 1;
         }
         out.flush();
@@ -98,6 +120,32 @@ final class CompareCommand implements Callable<Integer> {
             out.flush();
         }
         return 0;
+    }
+
+    /**
+     * Writes and prints the differential profiles when both runs carry profiles of the same cells; returns their
+     * Markdown section ("" when there are none), or null when the pages could not be written.
+     */
+    private String profileDiffs(RunResult runA, Path dirA, RunResult runB, Path dirB, PrintWriter out, PrintWriter err) {
+        List<String> missing = new ArrayList<>();
+        List<ProfileDiffs.Diff> diffs = ProfileDiffs.of(runA, dirA, runB, dirB, missing);
+        missing.forEach(m -> out.println("no differential profile for " + m));
+        if (diffs.isEmpty()) {
+            return "";
+        }
+        Path dir = profileDiff != null ? profileDiff : dirB.resolve("profile-diff-" + runA.runId());
+        try {
+            List<Path> files = ProfileDiffs.write(diffs, dirA.toString(), dirB.toString(), dir);
+            out.println();
+            out.println("Differential profiles (frames by change of self-time share, B - A, percentage points):");
+            ProfileDiffs.lines(diffs, files).forEach(out::println);
+            return ProfileDiffs.markdown(diffs, files);
+        } catch (IOException e) {
+            err.println("fluxlab compare: cannot write the differential profiles to " + dir + ": " + e.getMessage()
+                    + "; choose a writable folder with --profile-diff DIR");
+            err.flush();
+            return null;
+        }
     }
 
     /**

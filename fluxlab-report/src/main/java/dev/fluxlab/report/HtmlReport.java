@@ -90,6 +90,7 @@ public final class HtmlReport {
         }
         h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
         details(h, model);
+        h.append(ProfileView.html(model));
         verdicts(h, model);
         findings(h, model);
         environment(h, run);

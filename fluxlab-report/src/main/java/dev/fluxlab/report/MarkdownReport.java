@@ -81,6 +81,7 @@ public final class MarkdownReport {
         md.append("\n## Cells\n\n");
         DetailTable d = DetailTable.of(model);
         pipeTable(md, d.header(), d.rightAlign(), d.rows());
+        ProfileView.markdown(md, model);
         md.append("\n## Verdicts\n\n");
         for (CellView c : model.cells()) {
             md.append("- **").append(text(c.label())).append("** (`").append(code(c.id())).append("`): ").append(c.verdict());

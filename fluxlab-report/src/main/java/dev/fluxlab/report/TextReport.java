@@ -54,6 +54,11 @@ public final class TextReport {
         out.add("Cells (medians over repeats; ±half range; CPU per verified response)");
         DetailTable d = DetailTable.of(model);
         out.addAll(TextGrid.lines(d.header(), d.rightAlign(), d.rows()));
+        List<String> profiles = ProfileView.lines(model);
+        if (!profiles.isEmpty()) {
+            out.add("");
+            out.addAll(profiles);
+        }
         return out;
     }
 

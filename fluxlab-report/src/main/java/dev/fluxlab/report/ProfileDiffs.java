@@ -1,0 +1,164 @@
+package dev.fluxlab.report;
+
+import dev.fluxlab.model.profile.CollapsedStacks;
+import dev.fluxlab.model.profile.FrameChange;
+import dev.fluxlab.model.run.CellProfile;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.ProcessProfile;
+import dev.fluxlab.model.run.RunResult;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The differential profiles of {@code compare A B}: for every cell, profile mode and process profiled in both runs,
+ * the frames ranked by how much their self-time share moved from A to B (from both runs' collapsed stacks), written
+ * as one small HTML page each and summarised for the terminal and the Markdown output.
+ */
+public final class ProfileDiffs {
+
+    /** Frames per differential view. */
+    static final int ROWS = 25;
+    /** Frames per process in the terminal and Markdown summary. */
+    static final int SUMMARY_ROWS = 5;
+
+    /**
+     * One process's differential view.
+     *
+     * @param cell    the cell id
+     * @param mode    the profile mode
+     * @param process the process
+     * @param samplesA samples of A's profile
+     * @param samplesB samples of B's profile
+     * @param changes frames by change of self-time share, largest first
+     */
+    public record Diff(String cell, String mode, String process, long samplesA, long samplesB,
+                       List<FrameChange> changes) {
+
+        /** The file name of its page: {@code <cell index>-<process>-<mode>.html} made safe. */
+        String fileName(int index) {
+            return String.format(Locale.ROOT, "%03d-%s-%s.html", index, process, mode).replaceAll("[^A-Za-z0-9._-]", "-");
+        }
+    }
+
+    private ProfileDiffs() {
+    }
+
+    /**
+     * Every process profiled in the same cell and mode in both runs whose collapsed stacks are still on disk
+     * ({@code dirA}, {@code dirB}: the results folders); others are left out, and said so in {@code missing}.
+     */
+    public static List<Diff> of(RunResult a, Path dirA, RunResult b, Path dirB, List<String> missing) {
+        Map<String, CellResult> cellsA = byId(a);
+        List<Diff> out = new ArrayList<>();
+        for (CellResult cb : b.cells() == null ? List.<CellResult>of() : b.cells()) {
+            CellResult ca = cellsA.get(cb.id());
+            if (ca == null || ca.profiles() == null || cb.profiles() == null) {
+                continue;
+            }
+            for (CellProfile pb : cb.profiles()) {
+                ca.profiles().stream().filter(pa -> pa.mode().equals(pb.mode())).findFirst().ifPresent(pa -> {
+                    for (ProcessProfile qb : pb.processes()) {
+                        pa.processes().stream().filter(qa -> qa.process().equals(qb.process())).findFirst()
+                                .ifPresent(qa -> diff(cb.id(), pb.mode(), qa, dirA, qb, dirB, missing).ifPresent(out::add));
+                    }
+                });
+            }
+        }
+        return out;
+    }
+
+    private static java.util.Optional<Diff> diff(String cell, String mode, ProcessProfile a, Path dirA,
+                                                 ProcessProfile b, Path dirB, List<String> missing) {
+        if (a.collapsed() == null || b.collapsed() == null) {
+            missing.add(cell + " " + mode + " " + a.process() + ": a run has no collapsed stacks");
+            return java.util.Optional.empty();
+        }
+        try {
+            CollapsedStacks sa = CollapsedStacks.read(dirA.resolve(a.collapsed()));
+            CollapsedStacks sb = CollapsedStacks.read(dirB.resolve(b.collapsed()));
+            return java.util.Optional.of(new Diff(cell, mode, a.process(), sa.total(), sb.total(),
+                    CollapsedStacks.changes(sa, sb, ROWS)));
+        } catch (IOException e) {
+            missing.add(cell + " " + mode + " " + a.process() + ": cannot read its collapsed stacks (" + e.getMessage() + ")");
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static Map<String, CellResult> byId(RunResult r) {
+        return (r.cells() == null ? List.<CellResult>of() : r.cells()).stream()
+                .collect(Collectors.toMap(CellResult::id, Function.identity(), (x, y) -> x));
+    }
+
+    static final List<String> HEADER = List.of("#", "frame (self time)", "A share", "B share", "B - A");
+    static final List<Boolean> RIGHT = List.of(true, false, true, true, true);
+
+    static List<List<String>> rows(List<FrameChange> changes) {
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < changes.size(); i++) {
+            FrameChange c = changes.get(i);
+            rows.add(List.of(Integer.toString(i + 1), c.frame(), ProfileView.percent(c.shareA()),
+                    ProfileView.percent(c.shareB()), String.format(Locale.ROOT, "%+.1f pp", c.delta() * 100)));
+        }
+        return rows;
+    }
+
+    /**
+     * Writes one page per diff into {@code dir} (created) and returns their paths, in the order of {@code diffs}.
+     */
+    public static List<Path> write(List<Diff> diffs, String a, String b, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> out = new ArrayList<>();
+        for (int i = 0; i < diffs.size(); i++) {
+            Diff d = diffs.get(i);
+            String title = "differential profile · " + d.cell() + " · " + d.mode() + " · " + d.process();
+            String html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
+                    + HtmlReport.esc(title) + "</title>\n<style>\n" + HtmlReport.read("/dev/fluxlab/report/report.css") + "</style>\n</head>\n"
+                    + "<body>\n<main>\n<h2>" + HtmlReport.esc(title) + "</h2>\n<p>A: " + HtmlReport.esc(a) + " ("
+                    + d.samplesA() + " samples)<br>B: " + HtmlReport.esc(b) + " (" + d.samplesB() + " samples)</p>\n"
+                    + "<p class=\"hint\">Frames ranked by how much their share of self time moved from A to B "
+                    + "(percentage points; positive: B spends more of its samples there).</p>\n"
+                    + ProfileView.htmlTable(HEADER, RIGHT, rows(d.changes())) + "</main>\n</body>\n</html>\n";
+            Path file = dir.resolve(d.fileName(i + 1));
+            Files.writeString(file, html, StandardCharsets.UTF_8);
+            out.add(file);
+        }
+        return out;
+    }
+
+    /** Terminal lines: per diff its page and the frames that moved most. */
+    public static List<String> lines(List<Diff> diffs, List<Path> files) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < diffs.size(); i++) {
+            Diff d = diffs.get(i);
+            out.add("profile " + d.mode() + " · " + d.cell() + " · " + d.process() + ": " + files.get(i));
+            for (FrameChange c : d.changes().subList(0, Math.min(SUMMARY_ROWS, d.changes().size()))) {
+                out.add(String.format(Locale.ROOT, "  %+6.1f pp  %s (%s -> %s)", c.delta() * 100, c.frame(),
+                        ProfileView.percent(c.shareA()), ProfileView.percent(c.shareB())));
+            }
+        }
+        return out;
+    }
+
+    /** The Markdown section: per diff a link to its page and the frames that moved most. */
+    public static String markdown(List<Diff> diffs, List<Path> files) {
+        StringBuilder md = new StringBuilder("\n## Differential profiles\n");
+        for (int i = 0; i < diffs.size(); i++) {
+            Diff d = diffs.get(i);
+            md.append("\n### ").append(MarkdownReport.text(d.cell())).append(" · ").append(MarkdownReport.text(d.mode()))
+                    .append(" · ").append(MarkdownReport.text(d.process())).append("\n\n[ranked table](")
+                    .append(files.get(i).toUri()).append(")\n\n");
+            MarkdownReport.pipeTable(md, HEADER, RIGHT,
+                    rows(d.changes().subList(0, Math.min(SUMMARY_ROWS, d.changes().size()))));
+        }
+        return md.toString();
+    }
+}

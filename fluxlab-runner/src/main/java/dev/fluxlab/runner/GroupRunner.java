@@ -130,11 +130,14 @@ final class GroupRunner {
         return interrupted.getAsBoolean() ? null : o;
     }
 
-    /** What a profiled repeat of {@code cell} cannot profile: a load tool that is not a JVM. */
+    /** What a profiled repeat of {@code cell} does not profile: a load tool other than fluxlab's injector. */
     private static List<String> notProfiled(Cell cell) {
-        return ExternalInjectors.byName(cell.load().injectorName())
-                .map(t -> List.of(t.name() + " is not a JVM: only the targets are profiled"))
-                .orElse(List.of());
+        String tool = cell.load().injectorName();
+        if ("fluxlab".equals(tool)) {
+            return List.of();
+        }
+        return List.of(ExternalInjectors.byName(tool).isPresent() ? tool + " is not a JVM: only the targets are profiled"
+                : tool + "'s JVM is not profiled: only the targets are");
     }
 
     private CellResult cellResult(Cell cell, List<RepeatResult> repeats, Path cellDir, List<Profiled> profiled) {

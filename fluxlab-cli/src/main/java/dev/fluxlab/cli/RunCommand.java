@@ -30,7 +30,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -77,8 +76,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "MODE", split = ",",
             description = "Profile every JVM of each cell (targets and fluxlab's injector) in one extra repeat per mode, "
-                    + "measured window only: cpu, alloc, wall, lock, jfr (a comma-separated list; overrides the "
-                    + "suite's 'profile'). Flame graphs and top frames go to the cell folders and the report.")
+                    + "measured window only: cpu, alloc, wall, lock, jfr (a comma-separated list; the same as "
+                    + "--set profile=[...]). Flame graphs and top frames go to the cell folders and the report.")
     List<String> profile;
 
     @Option(names = "--resume", paramLabel = "DIR",
@@ -94,9 +93,9 @@ public final class RunCommand implements Callable<Integer> {
         RunResult previous = null;
         Path suiteFile;
         if (resume != null) {
-            if (suite != null || this.out != null || !set.isEmpty()) {
+            if (suite != null || this.out != null || !set.isEmpty() || profile != null) {
                 err.println("fluxlab run: --resume DIR continues the run in DIR with its own suite copy and the "
-                        + "overrides it recorded; give no SUITE, --out or --set with it");
+                        + "overrides it recorded; give no SUITE, --out, --set or --profile with it");
                 return 2;
             }
             if (!Files.isRegularFile(resume.resolve(Runner.RESULTS_FILE))) {
@@ -117,23 +116,14 @@ public final class RunCommand implements Callable<Integer> {
         } else {
             suiteFile = resolveSuite(suite);
         }
+        if (profile != null) {
+            set.add("profile=[" + String.join(", ", profile) + "]"); // checked, recorded and resumed like any --set
+        }
         Suite s;
         try {
             s = Suite.load(suiteFile, set);
             if (aa) {
                 s = s.withAa();
-            }
-            if (profile != null) {
-                List<ProfileMode> modes = new ArrayList<>();
-                for (String p : profile) {
-                    modes.add(ProfileMode.parse(p).orElse(null));
-                    if (modes.getLast() == null) {
-                        err.println("fluxlab run: --profile must be one or a comma-separated list of "
-                                + ProfileMode.names() + ", not '" + p + "'; nothing was started");
-                        return 2;
-                    }
-                }
-                s = s.withProfile(modes.stream().distinct().toList());
             }
             validator.validate(s);
         } catch (SuiteException e) {

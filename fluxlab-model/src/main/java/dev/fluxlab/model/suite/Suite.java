@@ -35,12 +35,8 @@ public final class Suite {
     private final List<Claim> claims;
 
     private Suite(SuiteSource source, boolean aa) {
-        this(source, aa, null);
-    }
-
-    private Suite(SuiteSource source, boolean aa, List<ProfileMode> profile) {
         this.source = source;
-        this.settings = new SuiteSettings(source.spec(), aa, profile);
+        this.settings = new SuiteSettings(source.spec(), aa);
         SuiteChecks checks = new SuiteChecks(source, settings);
         checks.structure();
         CellMatrix matrix = new CellMatrix(source.spec());
@@ -84,12 +80,7 @@ public final class Suite {
      * interleaved, and the run's noise floor is measured from those identical pairs.
      */
     public Suite withAa() {
-        return new Suite(source, true, settings.profileOverride());
-    }
-
-    /** The same suite profiled with {@code modes} instead of its own {@code profile} ({@code fluxlab run --profile}). */
-    public Suite withProfile(List<ProfileMode> modes) {
-        return new Suite(source, settings.aa(), List.copyOf(modes));
+        return new Suite(source, true);
     }
 
     /** See {@link SuiteSettings#profileModes()}. */

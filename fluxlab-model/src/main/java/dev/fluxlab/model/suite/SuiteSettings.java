@@ -38,36 +38,21 @@ public final class SuiteSettings {
 
     private final SuiteSpec spec;
     private final boolean aa;
-    private final List<ProfileMode> profileOverride;
 
     /**
      * @param aa A/A mode ({@code fluxlab run --aa}): every cell runs an even number of repeats, at least two,
      *           interleaved A B B A, so that the run measures its own noise floor from identical pairs
      */
     SuiteSettings(SuiteSpec spec, boolean aa) {
-        this(spec, aa, null);
-    }
-
-    /** @param profileOverride the profile modes of {@code fluxlab run --profile} (null: the suite's own) */
-    SuiteSettings(SuiteSpec spec, boolean aa, List<ProfileMode> profileOverride) {
         this.spec = spec;
         this.aa = aa;
-        this.profileOverride = profileOverride;
-    }
-
-    /** {@code --profile}'s modes, or null when the suite's own apply. */
-    List<ProfileMode> profileOverride() {
-        return profileOverride;
     }
 
     /**
-     * The profile modes of this run: {@code --profile} when given, else the suite's {@code profile}; each adds one
-     * profiled repeat per cell. Unknown names were refused by the structural checks.
+     * The profile modes of this run (the suite's {@code profile}, which {@code fluxlab run --profile} sets); each adds
+     * one profiled repeat per cell. Unknown names were refused by the structural checks.
      */
     public List<ProfileMode> profileModes() {
-        if (profileOverride != null) {
-            return profileOverride;
-        }
         return spec.profile() == null ? List.of()
                 : spec.profile().stream().map(p -> ProfileMode.parse(p).orElseThrow()).distinct().toList();
     }

@@ -3,7 +3,6 @@ package dev.fluxlab.cli.serve;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
-import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
 import java.io.PrintWriter;
@@ -54,42 +53,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     + "lab's self-signed certificate is trusted).")
     String backendUrl;
 
-    @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE",
-            description = "colocated (client shares the server's loops, colocation on), no-colocation (own loops, "
-                    + "LoopResources.create(prefix, 1, workers, true, false)), per-loop-pools (one pool per frontend "
-                    + "loop, no stealing), work-stealing (per-loop pools; a request whose own pool would make it "
-                    + "wait goes through the least busy other pool with free capacity) (default: ${DEFAULT-VALUE}).")
-    String clientMode;
-
-    @Option(names = "--client-workers", paramLabel = "N",
-            description = "no-colocation: the client's loops (default: as many as the frontend's).")
-    Integer clientWorkers;
-
-    @Option(names = "--max-connections", paramLabel = "N", description = "Http2AllocationStrategy maxConnections (per pool).")
-    Integer maxConnections;
-
-    @Option(names = "--min-connections", paramLabel = "N", description = "Http2AllocationStrategy minConnections (default: Reactor Netty's, 0).")
-    Integer minConnections;
-
-    @Option(names = "--max-concurrent-streams", paramLabel = "N",
-            description = "Http2AllocationStrategy maxConcurrentStreams per connection.")
-    Long maxConcurrentStreams;
-
-    @Option(names = "--strict-connection-reuse", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
-            description = "Http2AllocationStrategy strictConnectionReuse (Reactor Netty 1.3; default: "
-                    + "Reactor Netty's, false).")
-    Boolean strictConnectionReuse;
-
-    @Option(names = "--stream-batch-size", paramLabel = "N",
-            description = "Http2AllocationStrategy streamBatchSize (Reactor Netty 1.3).")
-    Integer streamBatchSize;
-
-    @Option(names = "--pending-acquire-max-count", paramLabel = "N", description = "Acquires allowed to wait.")
-    Integer pendingAcquireMaxCount;
-
-    @Option(names = "--acquire-timeout", paramLabel = "DURATION",
-            description = "pendingAcquireTimeout, e.g. 5s (default: Reactor Netty's, 45s).")
-    String acquireTimeout;
+    @CommandLine.Mixin
+    ClientPoolOptions client;
 
     @Option(names = "--backend-timeout", defaultValue = "10s", paramLabel = "DURATION",
             description = "Response timeout of one backend exchange (default: ${DEFAULT-VALUE}).")
@@ -112,11 +77,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
             config = FrontendConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
                     .backendUrl(java.net.URI.create(backendUrl))
-                    .clientMode(ClientMode.of(clientMode)).clientWorkers(clientWorkers)
-                    .maxConnections(maxConnections).minConnections(minConnections)
-                    .maxConcurrentStreams(maxConcurrentStreams).strictConnectionReuse(strictConnectionReuse)
-                    .streamBatchSize(streamBatchSize).pendingAcquireMaxCount(pendingAcquireMaxCount)
-                    .pendingAcquireTimeout(acquireTimeout == null ? null : duration("--acquire-timeout", acquireTimeout))
+                    .clientMode(client.mode()).clientWorkers(client.clientWorkers()).pool(client.knobs())
                     .backendTimeout(duration("--backend-timeout", backendTimeout))
                     .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection)
                     .build();

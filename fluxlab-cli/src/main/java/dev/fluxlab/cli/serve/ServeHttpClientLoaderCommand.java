@@ -64,6 +64,9 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--workers", description = "Client event loops (default: cores).")
     Integer workers;
 
+    @CommandLine.Mixin
+    ClientPoolOptions client;
+
     @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or "
             + "auto (until throughput has settled and this JVM has stopped compiling), as fluxlab load "
             + "(default: ${DEFAULT-VALUE}).")
@@ -116,7 +119,8 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             WarmupPolicy w = WarmupPolicy.parse(warmup, warmupMin, warmupMax);
             config = new LoaderConfig(URI.create(backendUrl), m, p, body, contentType, connections, inFlight,
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
-                    Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody);
+                    Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody,
+                    client.mode(), client.clientWorkers(), client.knobs());
             if (!progress.matches("human|machine|none")) {
                 throw new IllegalArgumentException("unknown --progress '" + progress + "'; expected human, machine, none");
             }
@@ -131,14 +135,15 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
         out.println(Readiness.line(ready));
         out.flush();
         LoadResult result;
+        HttpClientLoader loader = new HttpClientLoader(config, line -> {
+            switch (progress) {
+                case "machine" -> { out.println(line); out.flush(); }
+                case "human" -> { err.println(line); err.flush(); }
+                default -> { }
+            }
+        });
         try {
-            result = new HttpClientLoader(config, line -> {
-                switch (progress) {
-                    case "machine" -> { out.println(line); out.flush(); }
-                    case "human" -> { err.println(line); err.flush(); }
-                    default -> { }
-                }
-            }).run();
+            result = loader.run();
         } catch (RuntimeException e) {
             err.println("fluxlab serve httpclient-loader: cannot run: " + e);
             err.flush();
@@ -157,6 +162,8 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
         err.printf("fluxlab serve httpclient-loader: %d ok in %.1f s = %.0f req/s, errors %s, p99 %.2f ms%n",
                 result.requestsOk(), result.durationS(), result.throughputRps(), result.errors(),
                 result.latencyMs().corrected().p99());
+        err.println("fluxlab serve httpclient-loader: client-mode " + config.clientMode() + ", per-loop stats and pool "
+                + "metrics at the end of the measured phase: " + loader.loopStats());
         err.flush();
         return 0;
     }

@@ -141,7 +141,8 @@ public final class LoopClients implements AutoCloseable {
 
     /**
      * Runs one exchange ({@code call} given the client to use) for a request that belongs to event loop
-     * {@code origin}, through the pool the mode picks (see the class comment).
+     * {@code origin}, through the pool the mode picks (see the class comment). {@code origin} is ignored by the shared
+     * modes (and may be {@code null} there).
      */
     public <T> Mono<T> exchange(EventExecutor origin, Function<HttpClient, Mono<T>> call) {
         if (shared != null) {

@@ -6,9 +6,12 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
 import dev.fluxlab.probe.JitWatch;
 import dev.fluxlab.probe.WarmupJudge;
+import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.reactor.client.LoopClients;
+import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.lang.management.ManagementFactory;
 import java.net.ConnectException;
 import java.nio.ByteBuffer;
@@ -28,13 +31,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.Http2SslContextSpec;
-import reactor.netty.http.HttpProtocol;
-import reactor.netty.http.client.Http2AllocationStrategy;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.PrematureCloseException;
 import reactor.netty.resources.ConnectionProvider;
-import reactor.netty.resources.LoopResources;
 
 /**
  * The seeds' {@code ClientApp}: a closed-model load driver built on Reactor Netty's {@code HttpClient} over HTTP/2,
@@ -55,6 +54,7 @@ public final class HttpClientLoader {
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
     private volatile boolean measuring;
     private volatile boolean stopped;
+    private volatile Map<String, Object> loopStats = Map.of();
 
     /**
      * @param progress receives one machine progress line per second
@@ -67,19 +67,24 @@ public final class HttpClientLoader {
 
     /** Runs warm-up and measurement, then returns the document. Bounded by warm-up + duration + 2 x timeout. */
     public LoadResult run() throws InterruptedException {
-        LoopResources loops = LoopResources.create("fluxlab-loader", config.workers(), true);
-        ConnectionProvider provider = ConnectionProvider.builder("fluxlab-loader")
-                .allocationStrategy(Http2AllocationStrategy.builder()
-                        .maxConnections(config.connections()).minConnections(config.connections())
-                        .maxConcurrentStreams(config.inFlight()).build())
-                .pendingAcquireMaxCount(-1)
-                .build();
+        TransportLoops loops = TransportLoops.create(Transport.NATIVE, "fluxlab-loader",
+                TransportLoops.DEFAULT_SELECT_COUNT, config.workers());
+        LoopClients clients = null;
         try {
-            HttpClient client = client(provider, loops);
-            client.warmup().block(Duration.ofSeconds(30));
+            clients = new LoopClients(config.clientMode(), loops, config.clientWorkers(), config::poolKnobs,
+                    "fluxlab-loader", this::client);
+            LoopClients pools = clients;
+            pools.warmup();
             int loopsInFlight = config.connections() * config.inFlight();
+            List<EventExecutor> poolLoops = pools.poolLoops();
+            // per-loop modes: request loop i belongs to loop i mod n (its first exchange is started there); the
+            // shared modes send through the one client from wherever the previous exchange ended
             var all = Flux.range(0, loopsInFlight)
-                    .flatMap(i -> Mono.defer(() -> exchange(client)).repeat(() -> !stopped), loopsInFlight)
+                    .flatMap(i -> Mono.defer(() -> {
+                        long t0 = System.nanoTime();
+                        EventExecutor loop = poolLoops.isEmpty() ? null : poolLoops.get(i % poolLoops.size());
+                        return pools.exchange(loop, c -> exchange(c, t0));
+                    }).repeat(() -> !stopped), loopsInFlight)
                     .then().subscribe();
             List<SecondSample> seconds = new ArrayList<>();
             JitWatch jit = new JitWatch(List.of());
@@ -109,6 +114,7 @@ public final class HttpClientLoader {
                 Thread.sleep(20);
             }
             all.dispose();
+            loopStats = Map.of("loops", pools.loopStats(), "pool_metrics", pools.poolStats());
             double cpuS = (cpu1 - cpu0) / 1e9;
             LatencySummary lat = summary(h);
             String encoded = encode(h);
@@ -119,30 +125,34 @@ public final class HttpClientLoader {
                     jit.evidence(), null, null, null);
         } finally {
             stopped = true;
-            provider.disposeLater().block(Duration.ofSeconds(10));
-            loops.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            if (clients != null) {
+                clients.close();
+            }
+            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
         }
     }
 
-    private HttpClient client(ConnectionProvider provider, LoopResources loops) {
+    /**
+     * The client's per-loop counters ({@code loops}: pending tasks, steals) and pool metrics ({@code pool_metrics}),
+     * as the proxy frontend's {@code /stats} has them, read when the measured phase ended; empty before.
+     */
+    public Map<String, Object> loopStats() {
+        return loopStats;
+    }
+
+    private HttpClient client(ConnectionProvider provider) {
         HttpClient c = HttpClient.create(provider)
-                .runOn(loops)
                 .baseUrl(config.backendUrl().toString())
                 .responseTimeout(config.timeout());
         if (config.body() != null) {
             c = c.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE,
                     config.contentType() == null ? "application/json" : config.contentType()));
         }
-        if (config.secure()) {
-            Http2SslContextSpec tls = Http2SslContextSpec.forClient()
-                    .configure(b -> b.trustManager(InsecureTrustManagerFactory.INSTANCE));
-            return c.protocol(HttpProtocol.H2).secure(s -> s.sslContext(tls));
-        }
-        return c.protocol(HttpProtocol.H2C);
+        return LoopClients.http2(c, config.secure());
     }
 
-    private Mono<Void> exchange(HttpClient client) {
-        long t0 = System.nanoTime();
+    /** One exchange started at {@code t0} (before any hop to another loop). */
+    private Mono<Void> exchange(HttpClient client, long t0) {
         byte[] body = config.body();
         return client.request(HttpMethod.valueOf(config.method())).uri(config.path())
                 .send((req, out) -> body == null ? out : out.sendByteArray(Mono.just(body)))

@@ -1,6 +1,8 @@
 package dev.fluxlab.targets.reactor.loader;
 
 import dev.fluxlab.model.warmup.WarmupPolicy;
+import dev.fluxlab.targets.reactor.client.ClientMode;
+import dev.fluxlab.targets.reactor.client.PoolKnobs;
 
 import java.net.URI;
 import java.time.Duration;
@@ -15,7 +17,8 @@ import java.util.Objects;
  * @param path          request path
  * @param body          request body, {@code null} for none
  * @param contentType   content type of the body
- * @param connections   HTTP/2 connections of the pool ({@code Http2AllocationStrategy} max and min connections)
+ * @param connections   HTTP/2 connections ({@code Http2AllocationStrategy} max and min connections), split over the
+ *                      pools in the per-loop client modes (at least one per pool)
  * @param inFlight      streams per connection: connections x inFlight requests are kept in flight
  * @param workers       client event loops
  * @param warmup        unrecorded warm-up ({@link WarmupPolicy}, the same meaning as {@code fluxlab load --warmup})
@@ -23,6 +26,9 @@ import java.util.Objects;
  * @param timeout       per-request response timeout
  * @param expectStatus  every response must have this status
  * @param expectBody    every response must have this body, {@code null} for no body check
+ * @param clientMode    how the client's pools are arranged over its event loops (as the proxy frontend's)
+ * @param clientWorkers {@code no-colocation}: the client's own loops, {@code null} = as many as {@code workers}
+ * @param pool          explicit pool knobs; each unset one follows {@code connections} and {@code inFlight}
  */
 public record LoaderConfig(
         URI backendUrl,
@@ -37,13 +43,29 @@ public record LoaderConfig(
         Duration duration,
         Duration timeout,
         int expectStatus,
-        String expectBody) {
+        String expectBody,
+        ClientMode clientMode,
+        Integer clientWorkers,
+        PoolKnobs pool) {
+
+    /** The seeds' loader: one colocated pool with the pool knobs from {@code connections} and {@code inFlight}. */
+    public LoaderConfig(URI backendUrl, String method, String path, byte[] body, String contentType, int connections,
+                        int inFlight, int workers, WarmupPolicy warmup, Duration duration, Duration timeout,
+                        int expectStatus, String expectBody) {
+        this(backendUrl, method, path, body, contentType, connections, inFlight, workers, warmup, duration, timeout,
+                expectStatus, expectBody, ClientMode.COLOCATED, null, PoolKnobs.DEFAULTS);
+    }
 
     public LoaderConfig {
         Objects.requireNonNull(backendUrl, "backendUrl");
         Objects.requireNonNull(warmup, "warmup");
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(clientMode, "clientMode");
+        Objects.requireNonNull(pool, "pool");
+        if (clientWorkers != null && clientWorkers < 1) {
+            throw new IllegalArgumentException("--client-workers must be at least 1, was " + clientWorkers);
+        }
         String scheme = String.valueOf(backendUrl.getScheme()).toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getPort() < 1) {
             throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2) or "
@@ -67,6 +89,16 @@ public record LoaderConfig(
     /** Whether the backend is reached over TLS. */
     public boolean secure() {
         return backendUrl.getScheme().equalsIgnoreCase("https");
+    }
+
+    /**
+     * The knobs of pool {@code index} of {@code count}: the explicit ones, else max = min connections = this pool's
+     * share of {@code connections} (at least 1), {@code inFlight} streams per connection, unbounded pending acquires.
+     */
+    public PoolKnobs poolKnobs(int index, int count) {
+        int share = Math.max(1, connections / count + (index < connections % count ? 1 : 0));
+        int min = pool.maxConnections() == null ? share : Math.min(share, pool.maxConnections());
+        return pool.orElse(new PoolKnobs(share, min, (long) inFlight, null, null, -1, null));
     }
 
     /** {@code h2} or {@code h2c}. */

@@ -115,6 +115,7 @@ public record FrontendConfig(
         private ClientMode clientMode = ClientMode.COLOCATED;
         private Integer clientWorkers;
         private final PoolKnobs.Builder pool = PoolKnobs.builder();
+        private PoolKnobs poolKnobs;
         private Duration backendTimeout = Duration.ofSeconds(10);
         private boolean consumePermissionBody = true;
         private String leakDetection;
@@ -131,6 +132,8 @@ public record FrontendConfig(
         public Builder backendUrl(String v) { backendUrl = URI.create(v); return this; }
         public Builder clientMode(ClientMode v) { clientMode = v; return this; }
         public Builder clientWorkers(Integer v) { clientWorkers = v; return this; }
+        /** All pool knobs at once; replaces the single-knob setters. */
+        public Builder pool(PoolKnobs v) { poolKnobs = v; return this; }
         public Builder maxConnections(Integer v) { pool.maxConnections(v); return this; }
         public Builder minConnections(Integer v) { pool.minConnections(v); return this; }
         public Builder maxConcurrentStreams(Long v) { pool.maxConcurrentStreams(v); return this; }
@@ -149,7 +152,7 @@ public record FrontendConfig(
          */
         public FrontendConfig build() {
             return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, clientMode, clientWorkers,
-                    pool.build(), backendTimeout, consumePermissionBody, leakDetection);
+                    poolKnobs != null ? poolKnobs : pool.build(), backendTimeout, consumePermissionBody, leakDetection);
         }
     }
 }

@@ -13,7 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.fluxlab.targets.reactor.client.ClientMode;
+import dev.fluxlab.targets.reactor.client.PoolKnobs;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The HttpClient loader against the plain backend: verified responses only, errors by class. */
 class HttpClientLoaderTest {
@@ -24,7 +29,10 @@ class HttpClientLoaderTest {
         LoaderConfig c = new LoaderConfig(URI.create(scheme + "://127.0.0.1:" + be.port()), method, path,
                 body == null ? null : body.getBytes(StandardCharsets.UTF_8), "application/json", 1, 4, 1,
                 WarmupPolicy.fixed(Duration.ofSeconds(1)), Duration.ofSeconds(1), Duration.ofSeconds(5), 200, expect);
-        return new HttpClientLoader(c, progress::add).run();
+        HttpClientLoader l = new HttpClientLoader(c, progress::add);
+        LoadResult r = l.run();
+
+        return r;
     }
 
     @Test
@@ -40,6 +48,34 @@ class HttpClientLoaderTest {
             assertTrue(r.throughputRps() > 0);
             assertTrue(r.latencyMs().corrected().p99() > 0);
             assertTrue(progress.stream().anyMatch(l -> l.startsWith("fluxlab-progress phase=measure")), progress.toString());
+        }
+    }
+
+    /**
+     * Per-loop modes: 3 connections of 4 streams over 2 loops are pools of 2 and 1 connections, and each loop runs 6
+     * request loops, so the one-connection pool has more requests than streams: work stealing sends the surplus
+     * through the other pool, per-loop pools never do.
+     */
+    @ParameterizedTest
+    @CsvSource({"per-loop-pools, false", "work-stealing, true"})
+    void perLoopModesSplitTheConnectionsAndOnlyWorkStealingBorrows(String mode, boolean steals) throws Exception {
+        try (ReactorNettyServer.Running be = ReactorNettyServer.start(
+                ReactorNettyServerConfig.builder().protocol(ServerProtocol.H2C).workers(1).build())) {
+            LoaderConfig c = new LoaderConfig(URI.create("http://127.0.0.1:" + be.port()), "GET", "/get", null,
+                    null, 3, 4, 2, WarmupPolicy.fixed(Duration.ofSeconds(1)), Duration.ofSeconds(1),
+                    Duration.ofSeconds(5), 200, "fluxlab get ok", ClientMode.of(mode), null, PoolKnobs.DEFAULTS);
+            HttpClientLoader loader = new HttpClientLoader(c, line -> { });
+            LoadResult r = loader.run();
+            assertTrue(r.requestsOk() > 0, "verified responses: " + r.requestsOk());
+            assertEquals(0, r.errorCount(), String.valueOf(r.errors()));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> pools = (List<Map<String, Object>>) loader.loopStats().get("pool_metrics");
+            assertEquals(List.of(2, 1), pools.stream().map(p -> ((Number) p.get("connections")).intValue()).toList(),
+                    pools.toString());
+            @SuppressWarnings("unchecked")
+            Map<String, Map<String, Long>> loops = (Map<String, Map<String, Long>>) loader.loopStats().get("loops");
+            long stolen = loops.values().stream().mapToLong(m -> m.getOrDefault("stolen_by", 0L)).sum();
+            assertEquals(steals, stolen > 0, loops.toString());
         }
     }
 

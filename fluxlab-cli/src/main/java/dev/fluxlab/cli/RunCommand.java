@@ -260,6 +260,12 @@ public final class RunCommand implements Callable<Integer> {
                 Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
                 s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
                 Estimate.precise(Estimate.STOP));
+        if (!s.claims().isEmpty()) {
+            out.println(s.claims().size() + (s.claims().size() == 1 ? " claim" : " claims")
+                    + " judged when the run ends (confirmed / contradicted / inconclusive):");
+            s.claims().forEach(c -> out.println("  " + c.title() + "  (" + c.figure().key() + " "
+                    + c.relation().text() + "; " + c.source() + ")"));
+        }
         if (s.sharedTargets()) {
             out.println("fork: shared - consecutive cells with identical targets reuse the running target JVMs "
                     + "(start-up paid once per group; each cell still warms up and measures on its own)");

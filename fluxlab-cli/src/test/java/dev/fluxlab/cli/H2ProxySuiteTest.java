@@ -56,6 +56,7 @@ class H2ProxySuiteTest {
         text = replace(text, "warmup: auto\nwarmup_max: 15s", "warmup: 3s");
         text = replace(text, "measure: 3s", "measure: 2s");
         text = replace(text, "exclude:\n", "exclude:\n  - {scenario: [Post, Post2]}\n");
+        text = text.substring(0, text.indexOf("\nclaims:") + 1); // the seeds' claims name cells this profile leaves out
         Path suite = Files.writeString(tmp.resolve("h2-proxy-test.yaml"), text);
         Path out = tmp.resolve("out");
         RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());

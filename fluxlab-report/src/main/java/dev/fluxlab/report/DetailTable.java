@@ -1,5 +1,7 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.load.ConnectTimes;
+import dev.fluxlab.model.run.ListenQueue;
 import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
@@ -10,7 +12,8 @@ import java.util.List;
 /**
  * The compact per-cell table below the end tables, as strings: cell, req/s with spread, p50/p99/p99.9 latency,
  * errors, CPU microseconds per request of every process, injector cores, the machine's idle cores and the cores
- * other processes took in the measured window (when recorded), warm-up and verdict. Shared by the
+ * other processes took in the measured window (when recorded), the kernel's listen-queue evidence and, without
+ * keep-alive, the connect time and its share of the latency (when recorded), warm-up and verdict. Shared by the
  * terminal, Markdown and HTML renderers so that they always agree.
  *
  * @param header     column titles with units
@@ -40,6 +43,16 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
             header.add("idle / others cores");
             right.add(true);
         }
+        boolean listen = anyRepeat(model, r -> r.listen() != null);
+        if (listen) {
+            header.add("listen overflows / drops / max queue");
+            right.add(true);
+        }
+        boolean connect = anyRepeat(model, r -> r.load() != null && r.load().connect() != null);
+        if (connect) {
+            header.add("connect ms mean / share");
+            right.add(true);
+        }
         header.addAll(List.of("warm-up s", "n", "verdict"));
         right.addAll(List.of(true, true, false));
         List<List<String>> rows = new ArrayList<>();
@@ -63,6 +76,12 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
             if (machine) {
                 row.add(machine(c));
             }
+            if (listen) {
+                row.add(listen(c));
+            }
+            if (connect) {
+                row.add(connect(c));
+            }
             row.add(Numbers.decimal(c.warmupS().median()));
             row.add(String.valueOf(Math.max(c.throughput().n(), c.cell().repeats() == null ? 0 : c.cell().repeats().size())));
             row.add(c.verdict());
@@ -81,6 +100,42 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
         Stat idle = Stat.of(m.stream().map(MachineCpu::idleCores).toList());
         Stat others = Stat.of(m.stream().map(MachineCpu::othersCores).toList());
         return Numbers.decimal(idle.median()) + " / " + Numbers.decimal(others.median());
+    }
+
+    private static boolean anyRepeat(ReportModel model, java.util.function.Predicate<RepeatResult> p) {
+        return model.cells().stream().anyMatch(c -> c.cell().repeats() != null && c.cell().repeats().stream().anyMatch(p));
+    }
+
+    private static List<RepeatResult> repeats(CellView c) {
+        return c.cell().repeats() == null ? List.of() : c.cell().repeats();
+    }
+
+    /**
+     * The worst repeat's accept-queue evidence: listen overflows and drops in the measured window (counters of the
+     * whole network namespace) and the entry's largest accept queue, e.g. {@code 0 / 0 / 3}.
+     */
+    private static String listen(CellView c) {
+        List<ListenQueue> l = repeats(c).stream().map(RepeatResult::listen).filter(java.util.Objects::nonNull).toList();
+        if (l.isEmpty()) {
+            return "-";
+        }
+        long overflows = l.stream().mapToLong(ListenQueue::listenOverflows).max().orElse(0);
+        long drops = l.stream().mapToLong(ListenQueue::listenDrops).max().orElse(0);
+        var queue = l.stream().map(ListenQueue::acceptQueueMax).filter(java.util.Objects::nonNull)
+                .mapToLong(Long::longValue).max();
+        return overflows + " / " + drops + " / " + (queue.isPresent() ? String.valueOf(queue.getAsLong()) : "-");
+    }
+
+    /** Without keep-alive: the median connect time and its share of the latency, e.g. {@code 0.21 / 38%}. */
+    private static String connect(CellView c) {
+        List<ConnectTimes> t = repeats(c).stream().filter(r -> r.load() != null && r.load().connect() != null)
+                .map(r -> r.load().connect()).toList();
+        if (t.isEmpty()) {
+            return "-";
+        }
+        Stat mean = Stat.of(t.stream().map(ConnectTimes::meanMs).toList());
+        Stat share = Stat.of(t.stream().map(ConnectTimes::latencyShare).toList());
+        return Numbers.decimal(mean.median()) + " / " + Math.round(share.median() * 100) + "%";
     }
 
     private static String withSpread(String value, Stat s) {

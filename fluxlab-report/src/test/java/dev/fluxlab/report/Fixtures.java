@@ -144,7 +144,7 @@ final class Fixtures {
                     new ProcessStats("injector", "fluxlab-load", 2000 + r, injectorCpu, injectorCpu / ok * 1e6, injectorCpu / 10, 150, 12, null, null,
                             0, false, "logs/cell-" + index + "/injector.log", samples(16, injectorCpu / 10, 1.0), null));
             repeats.add(new RepeatResult(r + 1, "2026-11-22T09:3" + index + ":0" + r + "Z", load, processes,
-                    r == 0 ? findings : List.of(), valid, valid ? List.of() : reasons, null, null, null, null, null, null, null));
+                    r == 0 ? findings : List.of(), valid, valid ? List.of() : reasons, null, null, null, null, null, null, null, null));
         }
         List<Double> throughput = new ArrayList<>();
         for (double v : rps) {

@@ -27,7 +27,7 @@ class LoopDistributionTest {
         CellResult c = base.cells().get(0);
         RepeatResult r = c.repeats().get(0);
         RepeatResult r2 = new RepeatResult(r.repeat(), r.startedAt(), r.load(), r.processes(), r.findings(), r.valid(),
-                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null, null);
+                r.reasons(), r.injectorCpuShare(), r.measuredS(), r.readiness(), stats, r.targetsFrom(), null, null, null);
         List<RepeatResult> repeats = new ArrayList<>(c.repeats());
         repeats.set(0, r2);
         List<CellResult> cells = new ArrayList<>(base.cells());

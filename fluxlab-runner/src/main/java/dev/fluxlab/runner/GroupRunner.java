@@ -125,7 +125,7 @@ final class GroupRunner {
                 return null;
             }
             o = new RepeatRunner.Outcome(new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                    List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null, null), null);
+                    List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null, null, null), null);
         }
         return interrupted.getAsBoolean() ? null : o;
     }

@@ -32,7 +32,7 @@ import static dev.fluxlab.runner.process.CpuWindow.round;
 /**
  * A repeat's figures and verdict from what happened: who exited on its own (taken when built, before anything is
  * stopped), then, after the stop, every process's CPU in the measured window, memory, threads and GC pauses, the
- * log findings, the machine's CPU, and the judgement.
+ * log findings, the machine's CPU, the kernel's accept-queue evidence, and the judgement.
  */
 final class RepeatFigures {
 
@@ -104,7 +104,8 @@ final class RepeatFigures {
         return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,
-                window.machine(sampler, allCpu).orElse(null), speed);
+                window.machine(sampler, allCpu).orElse(null), speed,
+                window.measured() ? sampler.listenQueue(window.from(), window.to()).orElse(null) : null);
     }
 
     /**

@@ -150,6 +150,9 @@ final class RepeatRunner {
                 targets = s.targets();
                 startProblem = s.problem();
             }
+            if (startProblem == null) {
+                listenPort(targets, cell).ifPresent(sampler::watchListen);
+            }
             DriveResult load = startProblem == null ? driver.drive(job, targets) : DriveResult.NONE;
             if (session != null) {
                 session.finishWindow();
@@ -169,6 +172,17 @@ final class RepeatRunner {
                     reused.map(TargetSet::startedFor).orElse(null), speed), session == null ? null : session.results());
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
+        }
+    }
+
+    /** The port the cell's entry listens on, as its readiness line announced it (none for a self-loading entry). */
+    static Optional<Integer> listenPort(TargetSet targets, Cell cell) {
+        String port = targets.readiness().getOrDefault(cell.entry(), Map.of()).get("port");
+        try {
+            int p = port == null ? 0 : Integer.parseInt(port);
+            return p > 0 ? Optional.of(p) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
         }
     }
 

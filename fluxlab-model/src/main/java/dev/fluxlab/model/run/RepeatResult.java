@@ -23,6 +23,9 @@ import java.util.Map;
  * @param machine          the whole machine's CPU in the measured window (added in fluxlab.run/1, may be null)
  * @param speed            the machine's own speed (the reference workload) just before this repeat started (added in
  *                         fluxlab.run/1, may be null)
+ * @param listen           the kernel's accept-queue evidence over the measured window: listen overflows and drops
+ *                         (namespace-wide counters) and the entry's listening socket queue (added in fluxlab.run/1,
+ *                         may be null)
  */
 public record RepeatResult(
         int repeat,
@@ -38,5 +41,6 @@ public record RepeatResult(
         Map<String, Object> targetStats,
         String targetsFrom,
         MachineCpu machine,
-        MachineSpeed speed) {
+        MachineSpeed speed,
+        ListenQueue listen) {
 }

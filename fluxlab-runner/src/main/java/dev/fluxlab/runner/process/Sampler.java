@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.process;
 
+import dev.fluxlab.model.run.ListenQueue;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.probe.HotSpotCounters;
 import dev.fluxlab.probe.JitSnapshot;
@@ -17,7 +18,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Samples every watched process once a second (and on demand, e.g. when the injector reports a phase change),
- * with times in seconds since the repeat started. CPU over a window is the difference of the cumulative CPU
+ * with times in seconds since the repeat started; with them the machine's CPU and the kernel's listen-queue evidence
+ * ({@link NetReader}). CPU over a window is the difference of the cumulative CPU
  * interpolated at the window's ends.
  */
 public final class Sampler implements AutoCloseable {
@@ -27,6 +29,12 @@ public final class Sampler implements AutoCloseable {
     private final List<MachineSample> machine = new ArrayList<>();
 
     private final Supplier<Optional<ProcReader.MachineReading>> machineSource;
+    private final List<NetSample> net = new ArrayList<>();
+    private Integer listenPort;
+
+    /** The namespace's listen counters at {@code t}, and the watched listening socket's queue (null: not seen). */
+    record NetSample(double t, NetReader.ListenCounters counters, NetReader.AcceptQueue queue) {
+    }
 
     /** The whole machine's cumulative busy, idle and steal CPU seconds (all CPUs) at {@code t}. */
     record MachineSample(double t, double busyS, double idleS, Double stealS) {
@@ -76,9 +84,54 @@ public final class Sampler implements AutoCloseable {
         sampleMachine();
     }
 
+    /** Samples the accept queue of the socket listening on {@code port} (the entry target's) from now on. */
+    public synchronized void watchListen(int port) {
+        listenPort = port;
+        sampleMachine();
+    }
+
     private synchronized void sampleMachine() {
         double t = now();
         machineSource.get().ifPresent(m -> machine.add(new MachineSample(t, m.busyS(), m.idleS(), m.stealS())));
+        Integer port = listenPort;
+        NetReader.counters().ifPresent(c -> net.add(new NetSample(t, c,
+                port == null ? null : NetReader.acceptQueue(port).orElse(null))));
+    }
+
+    /**
+     * Accept-queue evidence between {@code from} and {@code to} (seconds since the origin): the counters' increase
+     * from the last sample at or before {@code from} to the first at or after {@code to}, and the listening socket's
+     * largest queue in between; empty without a watched port or without samples around the window.
+     */
+    public synchronized Optional<ListenQueue> listenQueue(double from, double to) {
+        return listenQueue(net, listenPort, from, to);
+    }
+
+    static Optional<ListenQueue> listenQueue(List<NetSample> net, Integer port, double from, double to) {
+        if (port == null || !(to > from)) {
+            return Optional.empty();
+        }
+        NetSample before = null;
+        NetSample after = null;
+        for (NetSample n : net) {
+            if (n.t() <= from + 0.05) {
+                before = n;
+            }
+            if (after == null && n.t() >= to - 0.05) {
+                after = n;
+            }
+        }
+        if (before == null || after == null) {
+            return Optional.empty();
+        }
+        double t0 = before.t();
+        double t1 = after.t();
+        List<NetReader.AcceptQueue> queues = net.stream().filter(n -> n.t() >= t0 && n.t() <= t1 && n.queue() != null)
+                .map(NetSample::queue).toList();
+        return Optional.of(new ListenQueue(port, after.counters().overflows() - before.counters().overflows(),
+                after.counters().drops() - before.counters().drops(), ListenQueue.NAMESPACE,
+                queues.isEmpty() ? null : queues.stream().mapToLong(NetReader.AcceptQueue::queued).max().orElseThrow(),
+                NetReader.somaxconn().orElse(null), queues.size()));
     }
 
     /**

@@ -50,7 +50,7 @@ class CrossCheckTest {
         CellSummary s = new CellSummary(Stat.of(List.of(rps)), Map.of(), null, null, Map.of(),
                 Map.of("injector", Stat.of(List.of(injectorCores)), "undertow", Stat.of(List.of(targetCores))), Map.of(), null);
         RepeatResult r = new RepeatResult(1, "2026-11-22T12:00:00Z", null, List.of(), List.of(), true, List.of(), null, 4.0,
-                null, null, null, new MachineCpu(2, 2 - idleCores, idleCores, othersCores, null), null);
+                null, null, null, new MachineCpu(2, 2 - idleCores, idleCores, othersCores, null), null, null);
         return new CellResult(knobs.toString(), 1, knobs, Map.of(), List.of(r), s, true, List.of(), List.of(), null, null);
     }
 

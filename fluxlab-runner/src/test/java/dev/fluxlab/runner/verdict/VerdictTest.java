@@ -134,9 +134,9 @@ class VerdictTest {
     @Test
     void summariesUseValidRepeatsAndCellsNeedAllValid() {
         ProcessStats ps = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 20, 0L, 0.0, 0, false, "t.log", List.of(), null);
-        RepeatResult a = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null, null);
-        RepeatResult b = new RepeatResult(2, "x", load(1100, 0, true, 110), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null, null);
-        RepeatResult bad = new RepeatResult(3, "x", load(10, 0, true, 1), List.of(ps), List.of(), false, List.of("zero"), null, null, null, null, null, null, null);
+        RepeatResult a = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null, null, null);
+        RepeatResult b = new RepeatResult(2, "x", load(1100, 0, true, 110), List.of(ps), List.of(), true, List.of(), null, null, null, null, null, null, null, null);
+        RepeatResult bad = new RepeatResult(3, "x", load(10, 0, true, 1), List.of(ps), List.of(), false, List.of("zero"), null, null, null, null, null, null, null, null);
         CellSummary s = Summaries.of(List.of(a, b, bad));
         assertEquals(2, s.throughputRps().n());
         assertEquals(105, s.throughputRps().median(), 1e-9);

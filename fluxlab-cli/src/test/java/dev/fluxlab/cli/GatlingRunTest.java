@@ -18,13 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code injector: gatling} end to end: the Reactor Netty target over h2 (TLS, ALPN) measured by Gatling (a child JVM
- * on its own classpath running fluxlab's simulation) for a few seconds; Gatling's report becomes a load document with
- * its CPU sampled like every injector's. (RealRunTest covers fluxlab's own injector on a real target.)
+ * on its own classpath running fluxlab's simulation) for a few seconds, after a priming step by h2load over TLS
+ * ({@code h2load -n 100}); Gatling's report becomes a load document with its CPU sampled like every injector's. Then
+ * a fixed request count ({@code requests: 200}) by h2load over TLS on the same target. (RealRunTest covers fluxlab's
+ * own injector on a real target.)
  */
 class GatlingRunTest {
 
     @Test
-    void gatlingMeasuresAnH2Cell(@TempDir Path tmp) throws Exception {
+    void gatlingAfterAnH2loadPrimeThenH2loadByCount(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("gatling.yaml"), """
                 name: gatling-e2e
                 fork: shared
@@ -34,7 +36,10 @@ class GatlingRunTest {
                     jvm: {heap: 128m}
                 scenarios:
                   plaintext: {path: /plaintext, expect: {status: 200, body: "Hello, World!"}}
-                load: {connections: 2, in_flight: 4, injector: gatling}
+                load:
+                  - {connections: 2, in_flight: 4, injector: gatling,
+                     prime: {injector: h2load, connections: 4, in_flight: 10, requests: 100}}
+                  - {connections: 2, in_flight: 4, injector: h2load, requests: 200}
                 warmup: 2s
                 measure: 2s
                 """);
@@ -59,6 +64,21 @@ class GatlingRunTest {
         ProcessStats inj = gatling.repeats().get(0).processes().stream().filter(p -> p.role().equals("injector"))
                 .findFirst().orElseThrow();
         assertTrue(inj.cpuS() > 0, "Gatling's JVM was sampled in the measured window: " + inj);
+        LoadResult prime = gatling.repeats().get(0).prime();
+        assertNotNull(prime, "the priming step is recorded in the repeat");
+        assertEquals("h2load", prime.injector());
+        assertEquals(100, prime.requestsOk(), "h2load -n 100 over TLS primed the target");
+        assertTrue(load.requestsOk() != prime.requestsOk() || load.durationS() != prime.durationS(),
+                "the measured figures are Gatling's, not the priming step's");
+
+        CellResult h2load = r.cells().get(1);
+        assertTrue(h2load.valid(), h2load.reasons().toString());
+        LoadResult counted = h2load.repeats().get(0).load();
+        assertEquals("h2load", counted.injector());
+        assertEquals("h2", counted.protocol());
+        assertEquals(200, counted.requestsOk(), "requests: 200 is h2load -n 200, over TLS with ALPN h2");
+        assertEquals(0, counted.errorCount());
+
         assertTrue(Files.isDirectory(out.resolve("cells").resolve(
                 Files.list(out.resolve("cells")).filter(p -> p.getFileName().toString().startsWith("001"))
                         .findFirst().orElseThrow().getFileName()).resolve("gatling-1")), "Gatling's report is kept");

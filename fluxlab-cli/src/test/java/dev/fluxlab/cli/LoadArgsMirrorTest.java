@@ -30,7 +30,7 @@ class LoadArgsMirrorTest {
         headers.put("X-Lab", "1");
         return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7), 2.5,
                 Duration.ofSeconds(45), WarmupPolicy.auto(Duration.ofSeconds(6), Duration.ofSeconds(40)), List.of(4242L, 4343L), "POST", Path.of("body.json"), 100, headers, 201,
-                "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine", false);
+                "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine", false, 500L);
     }
 
     @Test
@@ -67,6 +67,7 @@ class LoadArgsMirrorTest {
         assertEquals(a.threads(), c.threads);
         assertEquals(a.timeout(), c.timeout);
         assertEquals("7s", c.duration);
+        assertEquals(a.requests(), c.requests);
         assertEquals(2.5, c.precision);
         assertEquals("45s", c.maxDuration);
         assertEquals("auto", c.warmup);

@@ -13,6 +13,7 @@ import dev.fluxlab.runner.drive.FluxlabDriver;
 import dev.fluxlab.runner.drive.GatlingDriver;
 import dev.fluxlab.runner.drive.LoadDriver;
 import dev.fluxlab.runner.drive.LoadJob;
+import dev.fluxlab.runner.drive.PrimeStep;
 import dev.fluxlab.runner.drive.ProgressWatch;
 import dev.fluxlab.runner.drive.SelfLoadDriver;
 import dev.fluxlab.runner.inject.ExternalInjectors;
@@ -94,10 +95,16 @@ final class RepeatRunner {
         if (GatlingInjector.NAME.equals(cell.load().injectorName())) {
             return new GatlingDriver(commands);
         }
-        boolean keepAlive = entry.map(d -> !Boolean.FALSE.equals(d.http10KeepAlive())).orElse(true);
+        boolean keepAlive = keepAlive(cell);
         return ExternalInjectors.byName(cell.load().injectorName())
                 .<LoadDriver>map(tool -> new ExternalToolDriver(tool, keepAlive))
                 .orElseGet(() -> new FluxlabDriver(commands));
+    }
+
+    /** Whether ab may ask the cell's entry target for HTTP/1.0 keep-alive (the registry says). */
+    private boolean keepAlive(Cell cell) {
+        return registry.target(cell.entryProcess().target()).map(d -> !Boolean.FALSE.equals(d.http10KeepAlive()))
+                .orElse(true);
     }
 
     RepeatResult run(Suite suite, Cell cell, int repeat, Path runDir, Path cellDir, RunListener.Position pos)
@@ -153,7 +160,12 @@ final class RepeatRunner {
             if (startProblem == null) {
                 listenPort(targets, cell).ifPresent(sampler::watchListen);
             }
-            DriveResult load = startProblem == null ? driver.drive(job, targets) : DriveResult.NONE;
+            PrimeStep.Outcome prime = startProblem == null && cell.load().prime() != null
+                    ? new PrimeStep(commands).run(job, targets, keepAlive(cell)) : null;
+            DriveResult load = startProblem != null ? DriveResult.NONE
+                    : prime != null && prime.problem() != null
+                    ? new DriveResult(null, null, false, Double.NaN, Double.NaN, prime.problem(), List.of())
+                    : driver.drive(job, targets);
             if (session != null) {
                 session.finishWindow();
             }
@@ -168,8 +180,10 @@ final class RepeatRunner {
             }
             stopAll(targets, keep, load);
             job.checkInterrupted();
-            return new Outcome(figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
-                    reused.map(TargetSet::startedFor).orElse(null), speed), session == null ? null : session.results());
+            RepeatResult result = figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
+                    reused.map(TargetSet::startedFor).orElse(null), speed);
+            return new Outcome(prime == null ? result : result.withPrime(prime.load()),
+                    session == null ? null : session.results());
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
         }

@@ -43,6 +43,8 @@ import java.util.Map;
  * @param progress          {@code --progress}: {@code machine} for a runner
  * @param keepAlive         {@code --keep-alive}: false = a new connection per request (HTTP/1.1, as {@code ab}
  *                          without {@code -k}); null: the injector's default (keep-alive)
+ * @param requests          {@code --requests}: the measured phase is this many responses instead of {@code duration}
+ *                          (bounded by {@code maxDuration}); null: by duration
  */
 public record LoadArgs(
         String url,
@@ -67,7 +69,19 @@ public record LoadArgs(
         boolean insecure,
         Path json,
         String progress,
-        Boolean keepAlive) {
+        Boolean keepAlive,
+        Long requests) {
+
+    /** The command line of a measured phase bounded by its duration. */
+    public LoadArgs(String url, String protocol, int connections, Integer inFlight, Integer rate, Integer threads,
+                    String timeout, Duration duration, Double precisionPct, Duration maxDuration, WarmupPolicy warmup,
+                    List<Long> watchPids, String method, Path bodyFile, Integer bodySize, Map<String, String> headers,
+                    int expectStatus, String expectBody, String expectContentType, boolean insecure, Path json,
+                    String progress, Boolean keepAlive) {
+        this(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct, maxDuration, warmup,
+                watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody, expectContentType, insecure,
+                json, progress, keepAlive, null);
+    }
 
     /** One option of the command line; {@code value} is null for a flag without a value. */
     public record Option(String name, String value) {
@@ -97,6 +111,7 @@ public record LoadArgs(
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
         add(o, "--duration", duration == null ? null : Durations.format(duration));
+        add(o, "--requests", requests);
         add(o, "--precision", precisionPct);
         add(o, "--max-duration", maxDuration == null ? null : Durations.format(maxDuration));
         if (warmup != null) {
@@ -174,6 +189,7 @@ public record LoadArgs(
         private Path json;
         private String progress;
         private Boolean keepAlive;
+        private Long requests;
 
         private Builder() {
         }
@@ -201,11 +217,12 @@ public record LoadArgs(
         public Builder json(Path v) { json = v; return this; }
         public Builder progress(String v) { progress = v; return this; }
         public Builder keepAlive(Boolean v) { keepAlive = v; return this; }
+        public Builder requests(Long v) { requests = v; return this; }
 
         public LoadArgs build() {
             return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct,
                     maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
-                    expectContentType, insecure, json, progress, keepAlive);
+                    expectContentType, insecure, json, progress, keepAlive, requests);
         }
     }
 }

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param listen           the kernel's accept-queue evidence over the measured window: listen overflows and drops
  *                         (namespace-wide counters) and the entry's listening socket queue (added in fluxlab.run/1,
  *                         may be null)
+ * @param prime            the document of the cell's priming load ({@code prime:}), run before its warm-up and
+ *                         counted in no figure (added in fluxlab.run/1, null when the cell has none)
  */
 public record RepeatResult(
         int repeat,
@@ -42,5 +44,21 @@ public record RepeatResult(
         String targetsFrom,
         MachineCpu machine,
         MachineSpeed speed,
-        ListenQueue listen) {
+        ListenQueue listen,
+        LoadResult prime) {
+
+    /** A repeat without a priming load. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
+                        String targetsFrom, MachineCpu machine, MachineSpeed speed, ListenQueue listen) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                targetStats, targetsFrom, machine, speed, listen, null);
+    }
+
+    /** The same repeat with the document of its priming load. */
+    public RepeatResult withPrime(LoadResult p) {
+        return new RepeatResult(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare,
+                measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p);
+    }
 }

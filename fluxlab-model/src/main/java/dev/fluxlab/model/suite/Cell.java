@@ -51,10 +51,19 @@ public record Cell(
      * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
      * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
      * {@code cpus} their CPU list as the suite gives it (null: none). {@code keepAlive} false: a new connection per
-     * request (null: the injector's default, keep-alive).
+     * request (null: the injector's default, keep-alive). {@code requests}: a measured phase of that many requests
+     * (null: by duration); {@code prime}: the priming load before the warm-up (null: none).
      */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout, String injector, int injectors, String cpus, Boolean keepAlive) {
+                           String timeout, String injector, int injectors, String cpus, Boolean keepAlive,
+                           Long requests, SuiteSpec.PrimeSpec prime) {
+
+        /** A load level measured by duration, without a priming step. */
+        public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
+                        String timeout, String injector, int injectors, String cpus, Boolean keepAlive) {
+            this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
+                    null);
+        }
 
         /** The injector's name, {@code fluxlab} when the profile names none. */
         public String injectorName() {

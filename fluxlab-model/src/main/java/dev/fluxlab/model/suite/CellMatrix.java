@@ -170,7 +170,8 @@ final class CellMatrix {
                                     l.protocol(), l.threads(), l.timeout(), knobs.get("injector"),
                                     knobs.containsKey("injectors") ? Integer.parseInt(knobs.get("injectors")) : 1,
                                     l.cpus(),
-                                    knobs.containsKey("keep_alive") ? Boolean.valueOf(knobs.get("keep_alive")) : null);
+                                    knobs.containsKey("keep_alive") ? Boolean.valueOf(knobs.get("keep_alive")) : null,
+                                    l.requests(), l.prime());
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

@@ -352,6 +352,19 @@ final class SuiteChecks {
                 }
             }
         }
+        if (l.requests() != null) {
+            if (l.requests() < 1) {
+                throw error(at + "/requests", "'requests' (a fixed request count per measured phase) must be 1 or more, "
+                        + "not " + l.requests());
+            }
+            if ("auto".equals(spec.measure())) {
+                throw error(at + "/requests", "'requests' fixes the measured phase's request count, 'measure: auto' its "
+                        + "length by precision: give one of them");
+            }
+        }
+        if (l.prime() != null) {
+            checkPrime(at + "/prime", l.prime());
+        }
         checkKeepAlive(at, l);
     }
 
@@ -379,6 +392,24 @@ final class SuiteChecks {
         }
         if (why != null) {
             throw error(at + "/keep_alive", "'keep_alive: false' cannot apply here: " + why);
+        }
+    }
+
+    /** A priming step: a known injector, positive sizes, and the request count it is bounded by. */
+    private void checkPrime(String at, SuiteSpec.PrimeSpec p) {
+        if (p.requests() == null || p.requests() < 1) {
+            throw error(at + "/requests", "a priming step sends a fixed number of requests: give 'requests' (1 or "
+                    + "more), e.g. prime: {injector: h2load, connections: 16, in_flight: 100, requests: 100}");
+        }
+        if (p.injector() != null && !INJECTORS.contains(p.injector())) {
+            throw error(at + "/injector", "injector '" + p.injector() + "' is not known; accepted: "
+                    + String.join(", ", INJECTORS));
+        }
+        if (p.connections() != null && p.connections() < 1) {
+            throw error(at + "/connections", "'connections' of a priming step must be 1 or more");
+        }
+        if (p.inFlight() != null && p.inFlight() < 1) {
+            throw error(at + "/in_flight", "'in_flight' of a priming step must be 1 or more");
         }
     }
 

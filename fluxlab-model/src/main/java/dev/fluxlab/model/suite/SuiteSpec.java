@@ -125,7 +125,9 @@ public record SuiteSpec(
      * them, histograms merged); when given it becomes the {@code injectors} knob. {@code cpus}: the injectors' CPU
      * list (split between several injectors when it has a CPU for each). {@code keep_alive}: {@code false} opens a
      * new connection for every request (HTTP/1.1, as {@code ab} without {@code -k}); when given it becomes the
-     * {@code keep_alive} knob (a list compares both).
+     * {@code keep_alive} knob (a list compares both). {@code requests}: each measured phase is this many requests
+     * instead of {@code measure} (bounded by {@code measure_max}); {@code prime}: a priming load before each repeat's
+     * warm-up.
      */
     public record LoadSection(
             List<Integer> connections,
@@ -137,7 +139,30 @@ public record SuiteSpec(
             List<String> injector,
             List<Integer> injectors,
             String cpus,
-            List<Boolean> keepAlive) {
+            List<Boolean> keepAlive,
+            Long requests,
+            PrimeSpec prime) {
+
+        /** A profile without a request count or a priming step. */
+        public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
+                           Integer threads, String timeout, List<String> injector, List<Integer> injectors,
+                           String cpus, List<Boolean> keepAlive) {
+            this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
+                    null);
+        }
+    }
+
+    /**
+     * A priming load before a cell's warm-up (seed 001 spread the frontend's connections with
+     * {@code h2load -c16 -m100 -n100} before measuring): a fixed number of requests by any injector, recorded in the
+     * repeat and never counted in its figures.
+     *
+     * @param injector    the load tool (default {@code fluxlab})
+     * @param connections connections (default the cell's)
+     * @param inFlight    streams per connection / pipeline depth (default the cell's)
+     * @param requests    the request count (required)
+     */
+    public record PrimeSpec(String injector, Integer connections, Integer inFlight, Long requests) {
     }
 
     /**

@@ -59,9 +59,11 @@ public final class ExternalToolDriver implements LoadDriver {
 
     /** The request of a cell in the tools' vocabulary, derived from the injector's command line. */
     static LoadRequest request(ExternalInjector tool, LoadArgs a, boolean keepAlive, Path workDir) {
+        // a phase by request count runs until its count is done, bounded by the maximum length
+        Duration length = a.requests() != null && a.maxDuration() != null ? a.maxDuration() : a.duration();
         return new LoadRequest(a.url(), a.protocol(), a.connections(), a.inFlight() == null ? 1 : a.inFlight(),
-                threads(tool, a), a.duration(), a.method() == null ? "GET" : a.method(), a.headers(), a.bodyFile(),
-                a.timeout() == null ? null : Durations.parse(a.timeout()), keepAlive, workDir);
+                threads(tool, a), length, a.method() == null ? "GET" : a.method(), a.headers(), a.bodyFile(),
+                a.timeout() == null ? null : Durations.parse(a.timeout()), keepAlive, workDir, a.requests());
     }
 
     /** The unrecorded warm-up run's length. */

@@ -67,6 +67,9 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
         if (suite.measureAuto()) {
             b.precisionPct(suite.precision() * 100).maxDuration(suite.measureMax());
         }
+        if (l.requests() != null) {
+            b.requests(l.requests()).maxDuration(suite.measureMax());
+        }
         return b.warmup(suite.warmupPolicy(cell, coldTargets)).watchPids(watchPids).build();
     }
 

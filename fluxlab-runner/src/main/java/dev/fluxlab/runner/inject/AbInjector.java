@@ -61,11 +61,16 @@ public final class AbInjector implements ExternalInjector {
         }
         cmd.add("-c");
         cmd.add(String.valueOf(r.connections()));
-        cmd.add("-t");
-        cmd.add(String.valueOf(r.seconds()));
-        // -t alone caps the run at 50000 requests; ab keeps a 48-byte record per request, so bound it by time instead
-        cmd.add("-n");
-        cmd.add(String.valueOf(Math.min(5_000_000, 200_000 * r.seconds())));
+        if (r.requests() != null) {
+            cmd.add("-n");
+            cmd.add(String.valueOf(r.requests()));
+        } else {
+            cmd.add("-t");
+            cmd.add(String.valueOf(r.seconds()));
+            // -t alone caps the run at 50000 requests; ab keeps a 48-byte record per request, so bound it by time instead
+            cmd.add("-n");
+            cmd.add(String.valueOf(Math.min(5_000_000, 200_000 * r.seconds())));
+        }
         cmd.add("-s");
         cmd.add(String.valueOf(r.timeout() == null ? 10 : Math.max(1, r.timeout().toSeconds())));
         if (r.headers() != null) {

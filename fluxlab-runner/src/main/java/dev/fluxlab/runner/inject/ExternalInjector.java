@@ -25,6 +25,11 @@ public interface ExternalInjector {
     /** Why this tool cannot run {@code request} as asked (e.g. HTTP/2 with wrk), or empty. */
     Optional<String> unsupported(String protocol, int inFlight, String method);
 
+    /** Whether the tool can send a fixed number of requests ({@code -n}) instead of loading for a duration. */
+    default boolean countsRequests() {
+        return true;
+    }
+
     /** The command line for one run; may write helper files (a Lua script) into {@link LoadRequest#workDir()}. */
     List<String> command(String executablePath, LoadRequest request) throws IOException;
 

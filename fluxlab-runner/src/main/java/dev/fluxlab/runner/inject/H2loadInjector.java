@@ -10,8 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * h2load (nghttp2): h2c with prior knowledge and {@code -m} streams per connection, or HTTP/1.1 ({@code --h1},
- * where {@code -m} is the pipeline depth). It reports min/max/mean/sd of request time, no percentiles. Only 2xx
+ * h2load (nghttp2): h2c with prior knowledge and {@code -m} streams per connection, h2 over TLS (an https URL, ALPN
+ * offering h2 only, {@code --npn-list=h2}, so a server that cannot speak it fails the handshake instead of running the
+ * cell over HTTP/1.1; h2load accepts any certificate, so the lab's self-signed one works), or HTTP/1.1 ({@code --h1},
+ * where {@code -m} is the pipeline depth). A fixed request count is {@code -n} instead of {@code -D}. It reports min/max/mean/sd of request time, no percentiles. Only 2xx
  * responses count as verified; 3xx/4xx/5xx are status errors, {@code errored} requests (I/O, protocol) are errors too.
  */
 public final class H2loadInjector implements ExternalInjector {
@@ -21,6 +23,7 @@ public final class H2loadInjector implements ExternalInjector {
     private static final Pattern REQUESTS = Pattern.compile("requests: (\\d+) total, (\\d+) started, (\\d+) done, "
             + "(\\d+) succeeded, (\\d+) failed, (\\d+) errored, (\\d+) timeout");
     private static final Pattern STATUS = Pattern.compile("status codes: (\\d+) 2xx, (\\d+) 3xx, (\\d+) 4xx, (\\d+) 5xx");
+    private static final Pattern APPLICATION = Pattern.compile("Application protocol: (\\S+)");
     private static final Pattern REQUEST_TIME = Pattern.compile(
             "time for request:\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME);
 
@@ -41,8 +44,8 @@ public final class H2loadInjector implements ExternalInjector {
 
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (!"h2c".equals(protocol) && !"http1.1".equals(protocol)) {
-            return Optional.of("h2load is driven here over h2c or HTTP/1.1, not " + protocol);
+        if (!"h2c".equals(protocol) && !"h2".equals(protocol) && !"http1.1".equals(protocol)) {
+            return Optional.of("h2load is driven here over h2c, h2 (TLS) or HTTP/1.1, not " + protocol);
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {
             return Optional.of("h2load sends GET, or POST with a body; not " + method);
@@ -57,9 +60,15 @@ public final class H2loadInjector implements ExternalInjector {
         cmd.add("--threads=" + Math.max(1, Math.min(r.threads(), r.connections())));
         cmd.add("--clients=" + r.connections());
         cmd.add("--max-concurrent-streams=" + r.inFlight());
-        cmd.add("--duration=" + r.seconds());
+        if (r.requests() != null) {
+            cmd.add("--requests=" + r.requests());
+        } else {
+            cmd.add("--duration=" + r.seconds());
+        }
         if ("http1.1".equals(r.protocol())) {
             cmd.add("--h1");
+        } else if ("h2".equals(r.protocol())) {
+            cmd.add("--npn-list=h2");
         }
         if (r.headers() != null) {
             r.headers().forEach((k, v) -> cmd.add("--header=" + k + ": " + v));
@@ -77,6 +86,10 @@ public final class H2loadInjector implements ExternalInjector {
         Matcher q = ToolOutput.find(REQUESTS, output);
         if (f == null || q == null) {
             throw new IllegalArgumentException("h2load printed no result: " + ToolOutput.tail(output));
+        }
+        Matcher alpn = ToolOutput.find(APPLICATION, output);
+        if ("h2".equals(r.protocol()) && alpn != null && !"h2".equals(alpn.group(1))) {
+            throw new IllegalArgumentException("h2load negotiated " + alpn.group(1) + ", not h2: " + ToolOutput.tail(output));
         }
         double seconds = ToolOutput.millis(f.group(1)) / 1000;
         long done = Long.parseLong(q.group(3));

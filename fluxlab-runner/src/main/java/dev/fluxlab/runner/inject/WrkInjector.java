@@ -44,6 +44,12 @@ public final class WrkInjector implements ExternalInjector {
         return "wrk";
     }
 
+    /** wrk loads for a duration only: it has no request count. */
+    @Override
+    public boolean countsRequests() {
+        return false;
+    }
+
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
         if (!"http1.1".equals(protocol)) {

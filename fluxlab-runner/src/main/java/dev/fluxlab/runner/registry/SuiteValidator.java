@@ -45,6 +45,7 @@ public final class SuiteValidator {
         checkInjectors(suite);
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
+        checkRequestCounts(suite);
     }
 
     /**
@@ -65,6 +66,58 @@ public final class SuiteValidator {
             if (why != null) {
                 throw suite.error("/load", "cell " + cell.id() + ": 'keep_alive: false' cannot apply: " + why
                         + "; leave such cells out with an 'exclude' rule");
+            }
+        }
+    }
+
+    /** A priming step needs a target it can reach (not a self-loading one) and its tool installed. */
+    private void checkPrime(Suite suite, Cell cell) {
+        var prime = cell.load().prime();
+        if (prime == null) {
+            return;
+        }
+        if (selfLoading(cell)) {
+            throw suite.error("/load", "cell " + cell.id() + ": a priming step loads the entry target, but the "
+                    + "self-loading target " + cell.entryProcess().target() + " is a client; drop 'prime' there");
+        }
+        Optional<ExternalInjector> tool = ExternalInjectors.byName(prime.injector());
+        if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
+            throw suite.error("/load", "the priming step: " + ExternalInjectors.missing(tool.get()));
+        }
+    }
+
+    /**
+     * {@code requests:} (a fixed request count per measured phase) needs a load tool that counts requests: fluxlab's
+     * injector ({@code --requests}), h2load and ab ({@code -n}), Gatling (the users share the count, in batches of
+     * {@code in_flight}); wrk and self-loading targets load for a duration only.
+     */
+    private void checkRequestCounts(Suite suite) {
+        List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        for (Cell cell : suite.cells()) {
+            checkPrime(suite, cell);
+            Long n = cell.load().requests();
+            if (n == null) {
+                continue;
+            }
+            int i = loads.indexOf(loads.stream().filter(l -> n.equals(l.requests())).findFirst().orElse(null));
+            String at = i < 0 ? "/load" : "/load/" + i + "/requests";
+            String tool = cell.load().injectorName();
+            String why = null;
+            if (selfLoading(cell)) {
+                why = "the self-loading target " + cell.entryProcess().target() + " loads for a duration only";
+            } else if (ExternalInjectors.byName(tool).map(t -> !t.countsRequests()).orElse(false)) {
+                why = "injector '" + tool + "' has no request count (it loads for a duration only)";
+            } else if (GatlingInjector.NAME.equals(tool)) {
+                int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
+                if (n % inFlight != 0) {
+                    why = "Gatling's users send batches of in_flight (" + inFlight + ") requests, so 'requests' must be "
+                            + "a multiple of it, not " + n;
+                }
+            }
+            if (why != null) {
+                throw suite.error(at, "cell " + cell.id() + ": 'requests: " + n + "' cannot be run: " + why + "; use "
+                        + "fluxlab, h2load, ab or gatling, or 'measure' with a duration, or leave such cells out with "
+                        + "an 'exclude' rule");
             }
         }
     }

@@ -174,4 +174,43 @@ class SuiteValidatorTest {
         assertTrue(e.getMessage().contains("'measure: auto' needs fluxlab's own injector")
                 && e.getMessage().contains("is loaded by wrk"), e.getMessage());
     }
+
+    @Test
+    void requestCountsNeedAToolThatCountsRequests() {
+        String suite = """
+                targets: {reactor-netty: {}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 8, requests: 1000, injector: [fluxlab, ab, h2load, wrk]}
+                """;
+        SuiteException e = invalid(suite);
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("'requests: 1000' cannot be run: injector 'wrk' has no request count"),
+                e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(
+                Suite.parse("s.yaml", suite.replace(", wrk]", "]")));
+        SuiteException auto = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", suite + "measure: auto\n"));
+        assertTrue(auto.getMessage().contains("give one of them"), auto.getMessage());
+    }
+
+    @Test
+    void gatlingIsRefusedWhatItCannotDo() {
+        SuiteException h2c = invalid("""
+                targets: {reactor-netty: {knobs: {protocol: h2c}}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 2, in_flight: 8, injector: gatling}
+                """);
+        assertTrue(h2c.getMessage().contains("Gatling speaks HTTP/2 over TLS only"), h2c.getMessage());
+        SuiteException batches = invalid("""
+                targets: {reactor-netty: {knobs: {protocol: h2}}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 2, in_flight: 8, requests: 100, injector: gatling}
+                """);
+        assertTrue(batches.getMessage().contains("must be a multiple of it, not 100"), batches.getMessage());
+        SuiteException prime = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", """
+                targets: {reactor-netty: {knobs: {protocol: h2}}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 2, prime: {injector: h2load, connections: 16}}
+                """));
+        assertTrue(prime.getMessage().contains("a priming step sends a fixed number of requests"), prime.getMessage());
+    }
 }

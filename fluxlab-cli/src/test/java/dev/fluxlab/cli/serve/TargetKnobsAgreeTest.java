@@ -126,6 +126,8 @@ class TargetKnobsAgreeTest {
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-spring")) {
             checkParser("webflux-netty", parser(loader, "dev.fluxlab.targets.spring.WebfluxOptions"), problems);
             checkParser("webflux-undertow", parser(loader, "dev.fluxlab.targets.spring.UndertowKnobs"), problems);
+            checkParser("webflux-fan-out", parser(loader, "dev.fluxlab.targets.spring.FanOutKnobs"), problems,
+                    "--backend-url=http://127.0.0.1:1");
         }
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-mvc")) {
             checkParser("mvc-tomcat", parser(loader, "dev.fluxlab.targets.mvc.MvcOptions"), problems);
@@ -156,13 +158,14 @@ class TargetKnobsAgreeTest {
      * A knob accepted by name; its literal default parses to the same options as leaving it out; an enum knob takes
      * each registry value and refuses the values other targets offer for the same knob.
      */
-    private static void checkParser(String target, Method parse, List<String> problems) throws Exception {
-        Object defaults = parse.invoke(null, (Object) new String[0]);
+    private static void checkParser(String target, Method parse, List<String> problems, String... required)
+            throws Exception {
+        Object defaults = parse.invoke(null, (Object) required);
         for (Map.Entry<String, KnobDef> k : REGISTRY.target(target).orElseThrow().knobsOrEmpty().entrySet()) {
             String flag = k.getValue().flagFor(k.getKey());
             String where = target + " " + flag;
             String example = literalDefault(k.getValue()).orElse(sample(k.getValue()));
-            Object parsed = parse(parse, flag + "=" + example);
+            Object parsed = parse(parse, required, flag + "=" + example);
             if (parsed instanceof String refusal) {
                 problems.add(where + "=" + example + ": refused: " + refusal);
             } else if (literalDefault(k.getValue()).isPresent() && !parsed.equals(defaults)) {
@@ -170,7 +173,7 @@ class TargetKnobsAgreeTest {
             }
             if ("enum".equals(k.getValue().type())) {
                 for (String v : universe(k.getKey())) {
-                    boolean accepted = !(parse(parse, flag + "=" + v) instanceof String);
+                    boolean accepted = !(parse(parse, required, flag + "=" + v) instanceof String);
                     if (accepted != k.getValue().values().contains(v)) {
                         problems.add(where + "=" + v + ": " + (accepted ? "accepted" : "refused")
                                 + " by the target, " + (accepted ? "not " : "") + "in the registry");
@@ -180,10 +183,12 @@ class TargetKnobsAgreeTest {
         }
     }
 
-    /** The parsed options, or the refusal's message. */
-    private static Object parse(Method parse, String arg) throws IllegalAccessException {
+    /** The parsed options of {@code required} (the target's required knobs) then {@code arg}, or the refusal's message. */
+    private static Object parse(Method parse, String[] required, String arg) throws IllegalAccessException {
+        String[] args = java.util.Arrays.copyOf(required, required.length + 1);
+        args[required.length] = arg;
         try {
-            return parse.invoke(null, (Object) new String[]{arg});
+            return parse.invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             return String.valueOf(e.getCause().getMessage());
         }

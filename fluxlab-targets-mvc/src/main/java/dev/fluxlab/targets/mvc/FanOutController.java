@@ -24,7 +24,7 @@ import org.springframework.web.client.RestClient;
  *   <li>{@code GET /fanout/parallel}: every call on its own task, joined by the request thread: on the seed 002
  *       {@code @Async} pool (core/max/queue knobs), or on virtual threads with virtual threads on.</li>
  * </ul>
- * Without {@code --backend-url} both answer 503 naming the knob.
+ * {@code GET /fanout} does what {@code --strategy} names. Without {@code --backend-url} they answer 503 naming the knob.
  */
 @RestController
 public class FanOutController {
@@ -48,6 +48,11 @@ public class FanOutController {
                 .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build());
         f.setReadTimeout(Duration.ofSeconds(30));
         return f;
+    }
+
+    @GetMapping("/fanout")
+    public ResponseEntity<String> configured() {
+        return options.strategy().equals("parallel") ? parallel() : blocking();
     }
 
     @GetMapping("/fanout/blocking")

@@ -40,17 +40,22 @@ import java.util.Map;
  * @param backendUrl           the mock API of the fan-out endpoints, null when none
  * @param backendDelay         the mock API's delay, announced as {@code wait-ms}; null when not told
  * @param components           calls per fan-out request (seed 003: 3)
+ * @param strategy             what {@code GET /fanout} does: {@code blocking} or {@code parallel} (both also have
+ *                             their own path)
  */
 public record MvcOptions(String host, int port, ServerProtocol protocol, boolean virtualThreads, int maxThreads,
                          int minSpareThreads, int acceptCount, int maxConnections, Duration keepAliveTimeout,
                          int maxKeepAliveRequests, StressConfig stress, URI backendUrl, Duration backendDelay,
-                         int components) {
+                         int components, String strategy) {
+
+    /** How {@code GET /fanout} calls the mock API: one call after another, or one task per call. */
+    public static final List<String> STRATEGIES = List.of("blocking", "parallel");
 
     /** Every accepted option, in help order. */
     public static final List<String> NAMES = List.of("host", "port", "protocol", "virtual-threads", "max-threads",
             "min-spare-threads", "accept-count", "max-connections", "keep-alive-timeout", "max-keep-alive-requests",
             "sleep", "async-core", "async-max", "async-queue", "thread-header", "backend-url", "backend-delay",
-            "components");
+            "components", "strategy");
 
     public MvcOptions {
         if (port < 0 || port > 65535) {
@@ -126,7 +131,8 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
                         VirtualScheduler.PER_TASK),
                 backendUrl,
                 KnobArgs.duration(v, "backend-delay", null),
-                KnobArgs.intValue(v, "components", 3, 1));
+                KnobArgs.intValue(v, "components", 3, 1),
+                KnobArgs.choice(v, "strategy", STRATEGIES, "blocking"));
     }
 
     /** Boot's properties for these knobs ({@code server.tomcat.*}, {@code server.http2.enabled}, virtual threads). */

@@ -130,6 +130,7 @@ public final class MvcTomcatApplication {
                     options.virtualThreads() ? "virtual" : "tomcat-thread", 0);
             stress.remove("elastic-cap");   // no Reactor here
             a.putAll(stress);
+            a.put("strategy", options.strategy());
             a.put("components", options.components());
             if (options.backendDelay() != null) {
                 a.put("wait-ms", options.backendDelay().toMillis());

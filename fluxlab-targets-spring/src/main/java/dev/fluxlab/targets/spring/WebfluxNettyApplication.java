@@ -41,6 +41,40 @@ public final class WebfluxNettyApplication {
      * @throws StartFailure             when the server cannot start (busy port: exit 2; otherwise exit 1)
      */
     public static Started start(WebfluxOptions options) {
+        return start(options, NAME, Extension.NONE);
+    }
+
+    /**
+     * What a launcher adds to the application on this server ({@code webflux-fan-out}: its routes and WebClient): its
+     * beans, registered on the lab's event loops before the context refreshes, its priming and its part of the
+     * readiness line.
+     */
+    interface Extension {
+        /** Nothing added: {@code webflux-netty} itself. */
+        Extension NONE = new Extension() {
+        };
+
+        /** The {@code Server} header. */
+        default String serverHeader() {
+            return SERVER;
+        }
+
+        /** Registers the extension's beans; {@code loops} are the server's event loops. */
+        default void register(ConfigurableApplicationContext ctx, EventLoops loops) {
+        }
+
+        /** Runs once the server is bound, before the readiness line. */
+        default void prime() {
+        }
+
+        /** Its part of the readiness line. */
+        default Map<String, Object> readinessAttributes() {
+            return Map.of();
+        }
+    }
+
+    /** Starts the application with {@code options} and {@code extension}; {@code name} prefixes warnings. */
+    static Started start(WebfluxOptions options, String name, Extension extension) {
         Transport expected;
         try {
             expected = TransportSupport.resolve(options.transport());
@@ -58,9 +92,10 @@ public final class WebfluxNettyApplication {
         ConfigurableApplicationContext context;
         try {
             context = SpringLaunch.application("netty", options, Map.of(), ctx -> {
-                ctx.getBeanFactory().registerSingleton("serverHeader", new ServerHeader(SERVER));
+                ctx.getBeanFactory().registerSingleton("serverHeader", new ServerHeader(extension.serverHeader()));
                 ctx.getBeanFactory().registerSingleton("transportLoops", loops);
                 ctx.getBeanFactory().registerSingleton("boundServer", bound);
+                extension.register(ctx, loops);
             }).run();
         } catch (RuntimeException e) {
             loops.shutdown(Duration.ZERO, Duration.ofSeconds(5)).join();
@@ -86,8 +121,9 @@ public final class WebfluxNettyApplication {
             throw new StartFailure("transport " + options.transport().label() + " was asked for but the server runs "
                     + actual, 1, null);
         }
-        Started started = new Started(context, options, bound, actual, loops.workers().executorCount());
-        SpringLaunch.prime(NAME, options, started.port());
+        Started started = new Started(context, options, bound, actual, loops.workers().executorCount(), extension);
+        SpringLaunch.prime(name, options, started.port());
+        extension.prime();
         return started;
     }
 
@@ -99,9 +135,10 @@ public final class WebfluxNettyApplication {
      * @param bound     the Reactor Netty server Spring bound
      * @param transport the transport in use, read from the server channel
      * @param workers   event-loop worker threads
+     * @param extension what the launcher added (its readiness attributes close the line)
      */
     public record Started(ConfigurableApplicationContext context, WebfluxOptions options, BoundServer bound,
-                          String transport, int workers) implements ServeLoop.Running {
+                          String transport, int workers, Extension extension) implements ServeLoop.Running {
 
         /** The bound port. */
         public int port() {
@@ -122,7 +159,8 @@ public final class WebfluxNettyApplication {
             if (options.allocator() != null) {
                 a.put("allocator", options.allocator().label());
             }
-            return SpringLaunch.readiness(a, SpringLaunch.applicationAttributes(options, "event-loop"));
+            a.putAll(SpringLaunch.applicationAttributes(options, "event-loop"));
+            return SpringLaunch.readiness(a, extension.readinessAttributes());
         }
 
         @Override

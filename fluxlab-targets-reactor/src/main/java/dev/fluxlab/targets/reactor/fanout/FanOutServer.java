@@ -11,12 +11,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.server.HttpServer;
@@ -104,7 +100,9 @@ public final class FanOutServer {
                     .baseUrl(c.backendUrl().toString())
                     .runOn(loops.loops(), loops.preferNative())
                     .responseTimeout(Duration.ofSeconds(30));
-            Handler handler = new Handler(client, c, CpuBudget.calibrate(c.requestCpu()));
+            FanOutHandler handler = new FanOutHandler(i -> client.get().uri("/component/" + i)
+                    .responseSingle((head, body) -> head.status().code() == 200 ? body.asString()
+                            : Mono.error(new IllegalStateException("mock API answered " + head.status()))), c);
             DisposableServer server = Servers.bind(HttpServer.create().host(c.host()).port(c.port())
                     .runOn(loops.loops(), loops.preferNative())
                     .route(r -> r
@@ -118,29 +116,13 @@ public final class FanOutServer {
                                 }
                                 return respond(res, handler.handle(s));
                             })), c.port());
-            prime(handler);
-            return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(), c,
-                    handler.budget);
+            handler.prime("fluxlab fan-out");
+            return new Running(server, loops, pool, TransportSupport.actual(server.channel()), loops.workerCount(),
+                    handler);
         } catch (RuntimeException e) {
             pool.disposeLater().block(Duration.ofSeconds(10));
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
             throw e;
-        }
-    }
-
-    /**
-     * One fan-out per strategy before the readiness line: the first calls load and link the client, pool and
-     * operator code (over a second on a busy 2-core machine), which would otherwise land in the injector's first
-     * seconds as a burst of hundreds of cold requests. A failure here (mock API not up yet) is only a warning.
-     */
-    private static void prime(Handler handler) {
-        for (Strategy s : Strategy.values()) {
-            try {
-                handler.handle(s).block(Duration.ofSeconds(30));
-            } catch (RuntimeException e) {
-                System.err.println("fluxlab fan-out: warning: priming with " + s + " failed: " + e);
-                return;
-            }
         }
     }
 
@@ -153,77 +135,16 @@ public final class FanOutServer {
                 .header(HttpHeaderNames.CONTENT_TYPE, "application/json"), body);
     }
 
-    /** Fetches, handles and assembles, per strategy. */
-    static final class Handler {
-        private final HttpClient client;
-        private final Config config;
-        final CpuBudget budget;
-        private final long roundsPerComponent;
-
-        Handler(HttpClient client, Config config, CpuBudget budget) {
-            this.client = client;
-            this.config = config;
-            this.budget = budget;
-            this.roundsPerComponent = budget.iterationsPerPart(config.components());
-        }
-
-        private Flux<String> fetch() {
-            return Flux.range(0, config.components())
-                    .flatMap(i -> client.get().uri("/component/" + i).responseSingle((head, body) ->
-                            head.status().code() == 200 ? body.asString()
-                                    : Mono.error(new IllegalStateException("mock API answered " + head.status()))));
-        }
-
-        /** One handled component: the fetched JSON wrapped with the work's result and the handling thread. */
-        private String handleOne(String component) {
-            long r = CpuWork.rounds(roundsPerComponent, CpuWork.spin(config.workUs(), component.hashCode()));
-            return "{\"component\":" + component + ",\"work\":" + (r & 0xffff) + ",\"thread\":\""
-                    + Thread.currentThread().getName() + "\"}";
-        }
-
-        private static String assemble(Strategy s, List<String> handled) {
-            return "{\"strategy\":\"" + s.label() + "\",\"components\":[" + String.join(",", handled) + "]}";
-        }
-
-        /** As {@link #assemble(Strategy, List)}, with the number of rails that ran (empty ones included). */
-        private static String assemble(Strategy s, List<String> handled, AtomicInteger railsRun) {
-            return "{\"strategy\":\"" + s.label() + "\",\"rails\":" + railsRun.get() + ",\"components\":["
-                    + String.join(",", handled) + "]}";
-        }
-
-        /** {@code .parallel(rails).runOn(Schedulers.parallel())}, each rail's completion counted. */
-        private Mono<String> onRails(Strategy s, int rails) {
-            return Mono.defer(() -> {
-                AtomicInteger railsRun = new AtomicInteger();
-                return fetch().parallel(rails).runOn(Schedulers.parallel()).map(this::handleOne)
-                        .doOnComplete(railsRun::incrementAndGet)
-                        .sequential().collectList().map(l -> assemble(s, l, railsRun));
-            });
-        }
-
-        Mono<String> handle(Strategy s) {
-            return switch (s) {
-                case PARALLEL -> onRails(s, config.rails());
-                case PARALLEL_N -> onRails(s, config.components());
-                case MONO -> fetch().collectList().map(l -> assemble(s, l.stream().map(this::handleOne).toList()));
-                case SUBSCRIBE_ON -> fetch().collectList()
-                        .map(l -> assemble(s, l.stream().map(this::handleOne).toList()))
-                        .subscribeOn(Schedulers.parallel());
-            };
-        }
-    }
-
     /** A bound fan-out service. */
     public record Running(DisposableServer server, TransportLoops loops, ConnectionProvider pool, String transport,
-                          int workers, Config config, CpuBudget budget) implements AutoCloseable {
+                          int workers, FanOutHandler handler) implements AutoCloseable {
 
         public int port() {
             return ((InetSocketAddress) server.address()).getPort();
         }
 
         /**
-         * The readiness line; {@code wait-ms} (the mock API's delay, when told) lets the theory column state the
-         * floor (a request takes at least the delay) and the ceiling (users / delay) of every cell.
+         * The readiness line: where it listens, then the fan-out's part ({@link FanOutHandler#readinessAttributes}).
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
@@ -231,18 +152,7 @@ public final class FanOutServer {
             a.put("protocol", "http1.1");
             a.put("transport", transport);
             a.put("workers", workers);
-            a.put("strategy", config.strategy().label());
-            a.put("components", config.components());
-            a.put("rails", config.rails());
-            a.put("work-us", config.workUs());
-            if (budget.iterations() > 0) {
-                a.put("request-cpu-us", budget.perRequest().toNanos() / 1000);
-                a.put("cpu-rounds", budget.iterations());
-                a.put("cpu-rounds-per-ms", Math.round(budget.roundsPerMs()));
-            }
-            if (config.expectedDelay() != null) {
-                a.put("wait-ms", config.expectedDelay().toMillis());
-            }
+            a.putAll(handler.readinessAttributes());
             return Readiness.line(a);
         }
 

@@ -5,6 +5,10 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +28,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own injector on a real target.)
  */
 class GatlingRunTest {
+
+    @Test
+    void shippedGatlingSuiteIsValid() {
+        Suite s = Suite.load(Path.of("..", "suites", "h2-proxy-gatling.yaml"));
+        new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
+        assertTrue(s.cells().stream().anyMatch(c -> "gatling".equals(c.knobs().get("injector"))));
+        assertTrue(s.cells().stream().allMatch(c -> c.load().prime() != null
+                && "h2load".equals(c.load().prime().injector()) && c.load().prime().requests() == 100));
+    }
 
     @Test
     void gatlingAfterAnH2loadPrimeThenH2loadByCount(@TempDir Path tmp) throws Exception {

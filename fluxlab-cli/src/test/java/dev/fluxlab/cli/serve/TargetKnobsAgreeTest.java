@@ -196,17 +196,7 @@ class TargetKnobsAgreeTest {
 
     /** The registry default when it is a value of the knob (not a description such as "OS default"). */
     private static Optional<String> literalDefault(KnobDef k) {
-        String d = k.defaultValue();
-        if (d == null) {
-            return Optional.empty();
-        }
-        boolean literal = switch (k.type() == null ? "text" : k.type()) {
-            case "enum" -> k.values().contains(d);
-            case "int" -> d.matches("-?\\d+");
-            case "bool" -> d.equals("true") || d.equals("false");
-            default -> k.pattern() != null && Pattern.compile(k.pattern()).matcher(d).matches();
-        };
-        return literal ? Optional.of(d) : Optional.empty();
+        return k.literalDefault();
     }
 
     /** An accepted value of a knob whose default is not literal. */

@@ -89,6 +89,25 @@ public record KnobDef(
         };
     }
 
+    /**
+     * The registry's default when it is a value the knob accepts (an enum value, a number, true/false, a text matching
+     * the pattern): what the target runs with when a suite leaves the knob out. Empty for a described default
+     * ("OS default", "Reactor Netty's"), which only says the target sets nothing.
+     */
+    public Optional<String> literalDefault() {
+        String d = defaultValue;
+        if (d == null) {
+            return Optional.empty();
+        }
+        boolean literal = switch (type == null ? "text" : type) {
+            case "enum" -> values.contains(d);
+            case "int" -> d.matches("-?\\d+");
+            case "bool" -> d.equals("true") || d.equals("false");
+            default -> pattern != null && d.matches(pattern);
+        };
+        return literal ? Optional.of(d) : Optional.empty();
+    }
+
     public String flagFor(String name) {
         return flag != null ? flag : "--" + name;
     }

@@ -210,8 +210,9 @@ public final class SuiteValidator {
                 throw suite.error(at, ExternalInjectors.missing(tool.get()));
             }
             String protocol = cell.load().protocol() != null ? cell.load().protocol()
-                    : switch (cell.entryProcess().knobs().getOrDefault("protocol", "http1.1")) {
-                        case "h2", "h2c" -> cell.entryProcess().knobs().get("protocol");
+                    : switch (effectiveKnob(cell, "protocol").orElse("http1.1")) {
+                        case "h2" -> "h2";
+                        case "h2c" -> "h2c";
                         default -> "http1.1";
                     };
             String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
@@ -228,6 +229,20 @@ public final class SuiteValidator {
 
     private boolean selfLoading(Cell cell) {
         return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
+    }
+
+    /**
+     * The value the entry process of {@code cell} runs {@code knob} with: the suite's, else the registry's literal
+     * default (the frontend speaks h2 unless told otherwise), so a cell is judged by what will really run.
+     */
+    private Optional<String> effectiveKnob(Cell cell, String knob) {
+        String given = cell.entryProcess().knobs().get(knob);
+        if (given != null) {
+            return Optional.of(given);
+        }
+        return registry.target(cell.entryProcess().target())
+                .map(def -> def.knobsOrEmpty().get(knob))
+                .flatMap(KnobDef::literalDefault);
     }
 
     private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,

@@ -213,4 +213,26 @@ class SuiteValidatorTest {
                 """));
         assertTrue(prime.getMessage().contains("a priming step sends a fixed number of requests"), prime.getMessage());
     }
+
+    /**
+     * A peer tool is judged against the protocol the entry really speaks: the frontend's default is h2 (TLS), so wrk
+     * (HTTP/1.1 only) is refused at validation even when the suite does not name the protocol.
+     */
+    @Test
+    void aPeerToolIsCheckedAgainstTheEntrysDefaultProtocol() {
+        String suite = """
+                targets:
+                  proxy:
+                    entry: frontend
+                    processes:
+                      backend: {target: reactor-netty, knobs: {protocol: h2c}}
+                      frontend: {target: frontend, knobs: {backend-url: "http://127.0.0.1:${backend.port}"}}
+                scenarios: {a: {path: /get}}
+                load: {connections: 8, injector: wrk}
+                """;
+        SuiteException e = invalid(suite);
+        assertTrue(e.getMessage().contains("wrk speaks HTTP/1.1 only, not h2"), e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace(
+                "frontend: {target: frontend, knobs: {", "frontend: {target: frontend, knobs: {protocol: http1.1, ")));
+    }
 }

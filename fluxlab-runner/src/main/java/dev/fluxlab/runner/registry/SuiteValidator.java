@@ -58,7 +58,7 @@ public final class SuiteValidator {
                 continue;
             }
             String protocol = cell.load().protocol() != null ? cell.load().protocol()
-                    : cell.entryProcess().knobs().getOrDefault("protocol", "http1.1");
+                    : effectiveKnob(cell, "protocol").orElse("http1.1");
             String why = selfLoading(cell) ? "the self-loading target " + cell.entryProcess().target()
                     + " opens its own connections"
                     : protocol.equals("h2c") || protocol.equals("h2") ? "its entry speaks " + protocol

@@ -17,6 +17,7 @@ import dev.fluxlab.runner.RunListeners;
 import dev.fluxlab.runner.Runner;
 import dev.fluxlab.runner.console.ConsoleListener;
 import dev.fluxlab.runner.registry.HostPlatform;
+import dev.fluxlab.runner.registry.MachineFit;
 import dev.fluxlab.runner.registry.SuiteValidator;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import picocli.CommandLine.Command;
@@ -130,6 +131,9 @@ public final class RunCommand implements Callable<Integer> {
             err.println("fluxlab run: invalid suite, nothing was started:");
             err.println(e.getMessage());
             return 2;
+        }
+        for (String w : MachineFit.here().warnings(s)) {
+            out.println("warning: " + w);
         }
         if (dryRun) {
             printPlan(out, s, previous);

@@ -33,6 +33,7 @@ public final class Suite {
     private final List<Cell> cells;
     private final SuitePlacement placement;
     private final List<Claim> claims;
+    private final SuiteAssumptions assumptions;
 
     private Suite(SuiteSource source, boolean aa) {
         this.source = source;
@@ -45,6 +46,7 @@ public final class Suite {
         this.placement = new SuitePlacement(source);
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();
+        this.assumptions = SuiteAssumptions.of(source);
     }
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
@@ -68,6 +70,11 @@ public final class Suite {
     /** Parses and checks suite text with overrides ({@code --set KEY=VALUE}) applied. */
     public static Suite parse(String file, String text, List<String> overrides) {
         return new Suite(SuiteReader.parse(file, text, overrides), false);
+    }
+
+    /** The machine the suite assumes ({@code assumes:}); its parts are null when not said. */
+    public SuiteAssumptions assumptions() {
+        return assumptions;
     }
 
     /** The overrides this suite was read with ({@code --set KEY=VALUE}, as given); empty when none. */

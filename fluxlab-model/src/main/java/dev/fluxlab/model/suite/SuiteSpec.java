@@ -39,6 +39,8 @@ import java.util.Map;
  * @param claims         what a source (a seed write-up) claims about some cells' figures, judged after every run
  * @param profile        profile modes ({@code cpu}, {@code alloc}, {@code wall}, {@code lock}, {@code jfr}; one or a
  *                       list): each adds one profiled repeat per cell after the unprofiled ones (default none)
+ * @param assumes        the machine the suite was written for (a seed's faithful variant): validation warns, without
+ *                       refusing, when this machine is smaller
  */
 public record SuiteSpec(
         String name,
@@ -61,7 +63,8 @@ public record SuiteSpec(
         String measureMax,
         String placement,
         List<ClaimSpec> claims,
-        List<String> profile) {
+        List<String> profile,
+        AssumesSpec assumes) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
@@ -195,5 +198,14 @@ public record SuiteSpec(
      */
     public record ClaimSpec(String claim, String source, String quote, String figure, Map<String, String> where,
                             List<Map<String, String>> cells, String relation, List<Double> claimed) {
+    }
+
+    /**
+     * The machine a suite assumes.
+     *
+     * @param cores  logical CPUs
+     * @param memory physical memory, e.g. {@code 16g}
+     */
+    public record AssumesSpec(Integer cores, String memory) {
     }
 }

@@ -55,7 +55,7 @@ class ReportAndCompareCommandTest {
             CellSummary s = new CellSummary(Stat.of(v), Map.of("p99", Stat.of(List.of(1.0 + i))), Stat.of(List.of(0)), Stat.of(List.of(0.0)),
                     Map.of(), Map.of(), Map.of(), Stat.of(List.of(5.0)));
             cells.add(new CellResult("target=reactor-netty,transport=" + transports[i], i + 1, knobs, Map.of(), List.of(), s, true,
-                    List.of(), List.of(), null, null));
+                    List.of(), List.of(), null, null, null));
         }
         return new RunResult(RunResult.SCHEMA, id, "synthetic", null, null, "complete", "2026-11-22T09:00:00Z",
                 "2026-11-22T09:01:00Z", null, List.of(), Map.of(), cells, null);

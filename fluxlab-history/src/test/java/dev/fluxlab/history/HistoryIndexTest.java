@@ -51,7 +51,7 @@ class HistoryIndexTest {
             CellSummary s = new CellSummary(Stat.of(List.of(r * 0.99, r, r * 1.01)), latency, Stat.of(List.of(0)),
                     Stat.of(List.of(0.0)), Map.of(), Map.of(), Map.of(), Stat.of(List.of(5.0)));
             cells.add(new CellResult("target=reactor-netty,transport=" + transports[i], i + 1, knobs, Map.of(), List.of(), s,
-                    i == 0 || minute % 2 == 0, List.of(), List.of(), null, null));
+                    i == 0 || minute % 2 == 0, List.of(), List.of(), null, null, null));
         }
         String t = String.format("2026-11-22T10:%02d:00Z", minute);
         return new RunResult(RunResult.SCHEMA, id, suite, null, null, "complete", t, t, env, List.of(), Map.of(), cells, noise);

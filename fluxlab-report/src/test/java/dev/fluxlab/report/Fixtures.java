@@ -45,7 +45,7 @@ final class Fixtures {
     static RunResult sparse() {
         RunResult full = run();
         List<CellResult> cells = full.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(),
-                c.summary(), c.valid(), c.reasons(), c.findings(), null, null)).toList();
+                c.summary(), c.valid(), c.reasons(), c.findings(), null, null, null)).toList();
         return new RunResult(full.schema(), "sparse", full.suite(), full.suiteFile(), full.description(), "interrupted", full.startedAt(),
                 null, null, full.tables(), null, cells, full.noise());
     }
@@ -60,7 +60,7 @@ final class Fixtures {
             Map<String, String> knobs = new LinkedHashMap<>(c.knobs());
             knobs.put("transport", knobs.get("transport") + MARKUP);
             return new CellResult(c.id() + MARKUP, c.index(), knobs, c.versions(), c.repeats(), c.summary(), c.valid(),
-                    c.reasons(), c.findings(), c.dir(), c.theory());
+                    c.reasons(), c.findings(), c.dir(), c.theory(), null);
         }).toList();
         return new RunResult(full.schema(), full.runId(), full.suite(), full.suiteFile(), full.description(), full.status(),
                 full.startedAt(), full.finishedAt(), full.environment(), full.tables(), full.settings(), cells, full.noise());
@@ -162,7 +162,7 @@ final class Fixtures {
                 Map.of("reactor-netty", Stat.of(List.of(180.0)), "fluxlab-load", Stat.of(List.of(150.0))),
                 Stat.of(List.of(5.0)));
         return new CellResult(id, index, knobs, Map.of("reactor-netty", "1.3.8", "netty", "4.2.18.Final"), repeats, summary, valid,
-                reasons, findings, null, null);
+                reasons, findings, null, null, null);
     }
 
     /**

@@ -32,7 +32,7 @@ class LoopDistributionTest {
         repeats.set(0, r2);
         List<CellResult> cells = new ArrayList<>(base.cells());
         cells.set(0, new CellResult(c.id(), c.index(), c.knobs(), c.versions(), repeats, c.summary(), c.valid(),
-                c.reasons(), c.findings(), c.dir(), null));
+                c.reasons(), c.findings(), c.dir(), null, null));
         RunResult run = new RunResult(base.schema(), base.runId(), base.suite(), base.suiteFile(), base.description(),
                 base.status(), base.startedAt(), base.finishedAt(), base.environment(), base.tables(), base.settings(),
                 cells, base.noise());

@@ -32,7 +32,7 @@ class RatioFigureTest {
                 Map.of(target, one(1)), Map.of(), one(5));
         List<LogFinding> f = findings == 0 ? List.of()
                 : List.of(new LogFinding(target, "IndexOutOfBoundsException", findings, List.of("x")));
-        return new CellResult(Suite.id(knobs), i, knobs, Map.of(), List.of(), s, true, List.of(), f, null, null);
+        return new CellResult(Suite.id(knobs), i, knobs, Map.of(), List.of(), s, true, List.of(), f, null, null, null);
     }
 
     private final List<CellView> cells = List.of(

@@ -27,7 +27,7 @@ class TheoryTextTest {
                     1_000_000).orElseThrow();
             TheoryResult t = Theory.compare(p, measured);
             cells.add(new CellResult(c.id(), c.index(), c.knobs(), c.versions(), c.repeats(), c.summary(), c.valid(),
-                    c.reasons(), c.findings(), c.dir(), t));
+                    c.reasons(), c.findings(), c.dir(), t, null));
         }
         return new RunResult(run.schema(), run.runId(), run.suite(), run.suiteFile(), run.description(), run.status(),
                 run.startedAt(), run.finishedAt(), run.environment(), run.tables(), run.settings(), cells, run.noise());

@@ -36,13 +36,6 @@ public record CellResult(
         TheoryResult theory,
         List<CellProfile> profiles) {
 
-    /** A cell without profiles. */
-    public CellResult(String id, int index, Map<String, String> knobs, Map<String, String> versions,
-                      List<RepeatResult> repeats, CellSummary summary, boolean valid, List<String> reasons,
-                      List<LogFinding> findings, String dir, TheoryResult theory) {
-        this(id, index, knobs, versions, repeats, summary, valid, reasons, findings, dir, theory, null);
-    }
-
     /** This cell with {@code added} after its reasons (a cross-cell judgement's warnings); the verdict is unchanged. */
     public CellResult withMoreReasons(List<String> added) {
         List<String> all = new java.util.ArrayList<>(reasons == null ? List.of() : reasons);

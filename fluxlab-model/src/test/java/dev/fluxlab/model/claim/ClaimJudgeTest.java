@@ -32,7 +32,7 @@ class ClaimJudgeTest {
         Stat p99 = Stat.of(v.stream().map(x -> 1000 / x).toList());
         CellSummary s = new CellSummary(t, Map.of("p99", p99), null, null, Map.of(), Map.of(), Map.of(), null);
         return new CellResult(id, 1, Map.of(), Map.of(), List.of(), s, valid, valid ? List.of() : List.of("it crashed"),
-                List.of(), null, theory);
+                List.of(), null, theory, null);
     }
 
     private static Claim claim(String relation, String... ids) {
@@ -132,7 +132,7 @@ class ClaimJudgeTest {
         assertNull(r.cells().get(1).valid());
         r = judge(claimOn("latency_p75_ms", ">", "a", "b"), null, cell("a", 10), cell("b", 20));
         assertEquals("a has no latency_p75_ms figure", r.reason());
-        CellResult empty = new CellResult("e", 1, Map.of(), Map.of(), List.of(), null, true, List.of(), List.of(), null, null);
+        CellResult empty = new CellResult("e", 1, Map.of(), Map.of(), List.of(), null, true, List.of(), List.of(), null, null, null);
         assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "e", "b"), empty, cell("b", 20)));
         assertNull(ClaimJudge.judge(List.of(), List.of(), null));
     }

@@ -36,6 +36,8 @@ public final class ProfileSession implements ProgressWatch.Window {
     public static final int TOP_FRAMES = 10;
     /** Sampling interval of the timer-based CPU events (async-profiler's default). */
     static final String CPU_INTERVAL = "10ms";
+    /** Sampling interval of {@code wall}: every thread, idle ones too, so sampled less often than CPU. */
+    static final String WALL_INTERVAL = "50ms";
 
     private final ProfileMode mode;
     private final ProfilerLibrary library;
@@ -119,8 +121,7 @@ public final class ProfileSession implements ProgressWatch.Window {
             String failure = null;
             for (String event : events()) {
                 try {
-                    AgentCommands.send(c.pid(), library.file(), "start,event=" + event
-                            + (event.endsWith("timer") ? ",interval=" + CPU_INTERVAL : "")
+                    AgentCommands.send(c.pid(), library.file(), "start,event=" + event + interval(event)
                             + ",file=" + collapsed(c.name()) + ",collapsed");
                     started.put(c.name(), new Started(c, event));
                     failure = null;
@@ -148,6 +149,12 @@ public final class ProfileSession implements ProgressWatch.Window {
                         + "): its stacks are those written at its exit, without a flame graph");
             }
         }
+    }
+
+    /** The interval option of {@code event}; allocation and lock events keep async-profiler's thresholds. */
+    private static String interval(String event) {
+        return event.endsWith("timer") ? ",interval=" + CPU_INTERVAL
+                : event.equals("wall") ? ",interval=" + WALL_INTERVAL : "";
     }
 
     /** Timer-based CPU sampling first: perf events need {@code kernel.perf_event_paranoid} <= 1, which is rare. */

@@ -23,7 +23,7 @@ class CrossCheckTest {
         knobs.put("injector", injector);
         CellSummary s = new CellSummary(Stat.of(List.of(rps)), Map.of(), null, null, Map.of(),
                 Map.of("injector", Stat.of(List.of(injectorCores))), Map.of(), null);
-        return new CellResult(knobs.toString(), 1, knobs, Map.of(), List.of(), s, reasons.length == 0, List.of(reasons), List.of(), null, null);
+        return new CellResult(knobs.toString(), 1, knobs, Map.of(), List.of(), s, reasons.length == 0, List.of(reasons), List.of(), null, null, null);
     }
 
     @Test
@@ -51,7 +51,7 @@ class CrossCheckTest {
                 Map.of("injector", Stat.of(List.of(injectorCores)), "undertow", Stat.of(List.of(targetCores))), Map.of(), null);
         RepeatResult r = new RepeatResult(1, "2026-11-22T12:00:00Z", null, List.of(), List.of(), true, List.of(), null, 4.0,
                 null, null, null, new MachineCpu(2, 2 - idleCores, idleCores, othersCores, null), null, null);
-        return new CellResult(knobs.toString(), 1, knobs, Map.of(), List.of(r), s, true, List.of(), List.of(), null, null);
+        return new CellResult(knobs.toString(), 1, knobs, Map.of(), List.of(r), s, true, List.of(), List.of(), null, null, null);
     }
 
     @Test

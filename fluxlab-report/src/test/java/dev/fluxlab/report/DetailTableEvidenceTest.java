@@ -40,7 +40,7 @@ class DetailTableEvidenceTest {
         }
         List<CellResult> cells = new ArrayList<>(plain.cells());
         cells.set(0, new CellResult(first.id(), first.index(), first.knobs(), first.versions(), repeats, first.summary(),
-                first.valid(), first.reasons(), first.findings(), first.dir(), first.theory()));
+                first.valid(), first.reasons(), first.findings(), first.dir(), first.theory(), first.profiles()));
         RunResult run = new RunResult(plain.schema(), plain.runId(), plain.suite(), plain.suiteFile(),
                 plain.description(), plain.status(), plain.startedAt(), plain.finishedAt(), plain.environment(),
                 plain.tables(), plain.settings(), cells, plain.noise(), plain.claims());

@@ -9,6 +9,7 @@ import dev.fluxlab.loadgen.ProgressListener;
 import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -138,6 +139,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--progress", defaultValue = "human", description = "human (stderr), machine (stdout lines), none (default: ${DEFAULT-VALUE}).")
     String progress;
 
+    @Option(names = "--measure-gate", paramLabel = "FILE", description = "Start barrier of several injectors: after "
+            + "the warm-up, print '" + MeasureGate.WAITING_LINE + "' and keep loading (unrecorded) until FILE exists, "
+            + "then measure (the runner creates it once every injector is warm).")
+    Path measureGate;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -158,7 +164,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
         LoadOutcome outcome;
         try {
-            outcome = LoadGenerator.run(load, listener);
+            outcome = LoadGenerator.run(load, listener, measureGate == null ? null : new MeasureGate(measureGate));
         } catch (IllegalArgumentException e) {
             // refused target or unavailable transport: bad input, detected before any connection
             return badInput(err, e);

@@ -28,9 +28,10 @@ class LoadArgsMirrorTest {
     private static LoadArgs full() {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Lab", "1");
-        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000, 3, "2s", Duration.ofSeconds(7), 2.5,
+        return new LoadArgs("https://127.0.0.1:8443/json", "h2", 12, 4, 5000.0, 3, "2s", Duration.ofSeconds(7), 2.5,
                 Duration.ofSeconds(45), WarmupPolicy.auto(Duration.ofSeconds(6), Duration.ofSeconds(40)), List.of(4242L, 4343L), "POST", Path.of("body.json"), 100, headers, 201,
-                "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine", false, 500L);
+                "{\"ok\":true}", "application/json", true, Path.of("load-1.json"), "machine", false, 500L,
+                Path.of("gate"));
     }
 
     @Test
@@ -49,7 +50,7 @@ class LoadArgsMirrorTest {
         assertEquals(1, spec.positionalParameters().size(), "the URL");
         assertTrue(Arrays.stream(LoadArgs.class.getRecordComponents()).anyMatch(c -> c.getName().equals("bodySize")));
         LoadArgs sized = new LoadArgs("http://127.0.0.1:1/", null, 1, null, null, null, null, null, null, null, null,
-                null, null, null, 10, null, 200, null, null, false, null, null, null);
+                null, null, null, 10, null, 200, null, null, false, null, null, null, null, null);
         assertNotNull(spec.findOption(sized.options().stream().filter(o -> o.name().equals("--body-size")).findFirst()
                 .orElseThrow().name()));
     }
@@ -84,5 +85,6 @@ class LoadArgsMirrorTest {
         assertEquals(a.json(), c.json);
         assertEquals(a.progress(), c.progress);
         assertEquals(a.keepAlive(), c.keepAlive);
+        assertEquals(a.measureGate(), c.measureGate);
     }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.loadgen;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.stats.MeanPrecision;
 
+import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
@@ -25,6 +26,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,15 @@ public final class LoadGenerator {
      * @throws LoadFailure              when no connection could be made
      */
     public static LoadOutcome run(LoadSpec spec, ProgressListener progress) throws LoadFailure, InterruptedException {
+        return run(spec, progress, null);
+    }
+
+    /**
+     * Like {@link #run(LoadSpec, ProgressListener)}, the measured phase held at {@code gate} (null: none) after the
+     * warm-up: several injectors of one cell start measuring together.
+     */
+    public static LoadOutcome run(LoadSpec spec, ProgressListener progress, MeasureGate gate)
+            throws LoadFailure, InterruptedException {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // sampling leak detection costs the hot path; the injector's buffers are covered by the tests
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -85,7 +96,7 @@ public final class LoadGenerator {
             for (int i = 0; i < t; i++) {
                 tids[i] = on(workers.get(i), () -> Thread.currentThread().threadId());
             }
-            return measure(spec, progress, transport, ctl, workers, tids);
+            return measure(spec, progress, transport, ctl, workers, tids, gate);
         } finally {
             ctl.stopping = true;
             for (LoopWorker w : workers) {
@@ -96,7 +107,8 @@ public final class LoadGenerator {
     }
 
     private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, ClientTransport transport, RunControl ctl,
-                                       List<LoopWorker> workers, long[] tids) throws InterruptedException {
+                                       List<LoopWorker> workers, long[] tids, MeasureGate gate)
+            throws InterruptedException, LoadFailure {
         List<SecondSample> perSecond = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         long runStart = System.nanoTime();
@@ -118,6 +130,9 @@ public final class LoadGenerator {
         if (!over) {
             sleepUntil(warmEnd);
         }
+        if (gate != null) {
+            awaitGate(gate, warm, spec.warmup().bound());
+        }
         warnings.addAll(judge.warnings());
         jit.warmupEnded();
 
@@ -127,6 +142,7 @@ public final class LoadGenerator {
         long cpu0 = processCpu();
         jit.measureStarted();
         long mStart = System.nanoTime();
+        long mStartMs = System.currentTimeMillis();
         long mEnd;
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
         Double achieved = null;
@@ -270,7 +286,8 @@ public final class LoadGenerator {
                 late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
                 transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
                 achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
-                spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum));
+                spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum),
+                Runtime.getRuntime().availableProcessors(), mStartMs);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 
@@ -365,6 +382,27 @@ public final class LoadGenerator {
     }
 
     /** Per-second samples of one phase from the loops' running totals. */
+    /**
+     * Holds the end of the warm-up until {@code gate} opens, loading on (unrecorded, the warm-up's seconds still
+     * reported), at most {@code bound} more: another injector's warm-up is bounded by the same suite setting.
+     */
+    private static void awaitGate(MeasureGate gate, SecondTicker warm, Duration bound)
+            throws InterruptedException, LoadFailure {
+        System.out.println(MeasureGate.WAITING_LINE);
+        System.out.flush();
+        long deadline = System.nanoTime() + bound.toNanos() + 30_000_000_000L;
+        while (!gate.isOpen()) {
+            if (System.nanoTime() >= deadline) {
+                throw new LoadFailure("the measure gate " + gate.file() + " did not open within the warm-up bound "
+                        + "plus 30 s: the runner or another injector is gone", null);
+            }
+            if (System.nanoTime() >= warm.nextTick()) {
+                warm.tick();
+            }
+            Thread.sleep(MeasureGate.POLL_MS);
+        }
+    }
+
     private static final class SecondTicker {
         final String phase;
         final long start;

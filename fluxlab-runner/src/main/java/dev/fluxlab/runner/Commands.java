@@ -1,7 +1,9 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.runner.host.CpuPinning;
 import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
@@ -41,21 +43,38 @@ public final class Commands {
     private final String java;
     private final List<String> runtimeFlags;
     private final Function<String, List<String>> extraJvmOptions;
+    private final CpuPinning pinning;
 
     public Commands(TargetRegistry registry, String java) {
-        this(registry, java, process -> List.of());
+        this(registry, java, process -> List.of(), new CpuPinning(java, registry.classpath(registry.injector())));
     }
 
-    private Commands(TargetRegistry registry, String java, Function<String, List<String>> extraJvmOptions) {
+    private Commands(TargetRegistry registry, String java, Function<String, List<String>> extraJvmOptions,
+                     CpuPinning pinning) {
         this.registry = registry;
         this.java = java;
         this.runtimeFlags = runtimeFlags(java);
         this.extraJvmOptions = extraJvmOptions;
+        this.pinning = pinning;
     }
 
     /** These commands with more JVM options per process name (a profiled repeat's agent), right after the JDK's. */
     public Commands withJvmOptions(Function<String, List<String>> byProcess) {
-        return new Commands(registry, java, byProcess);
+        return new Commands(registry, java, byProcess, pinning);
+    }
+
+    /**
+     * A child's command line placed on {@code cpus} ({@code taskset -c}, and {@code -XX:ActiveProcessorCount} when a
+     * JVM there would count otherwise); unchanged for null. Affinity is set before the JVM starts, so every thread it
+     * creates inherits it.
+     */
+    public List<String> pinned(CpuList cpus, List<String> command) {
+        return pinning.pin(cpus, command);
+    }
+
+    /** The {@code -XX:ActiveProcessorCount} given to JVMs on {@code cpus}, or null when none is needed. */
+    public Integer activeProcessorCount(CpuList cpus) {
+        return pinning.activeProcessorCount(cpus).orElse(null);
     }
 
     /**

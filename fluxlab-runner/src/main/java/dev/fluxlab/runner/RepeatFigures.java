@@ -1,9 +1,14 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.ProcessPlacement;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -52,9 +57,7 @@ final class RepeatFigures {
         this.targets = targets;
         this.load = load;
         observed.addAll(targets.processes());
-        if (load.separateInjector()) {
-            observed.add(load.process());
-        }
+        observed.addAll(load.injectors());
         observed.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
         for (ChildProcess t : targets.processes()) {
             boolean finishedLoading = t == load.process() && Integer.valueOf(0).equals(t.exitCode());
@@ -71,13 +74,15 @@ final class RepeatFigures {
 
     RepeatResult result(int repeat, String startedAt, Cell cell, Suite suite, Sampler sampler,
                         Map<ChildProcess, Long> logFrom, Map<String, Object> targetStats, String targetsFrom,
-                        MachineSpeed speed) {
+                        MachineSpeed speed, CellPlacement placement, Commands commands) {
         LoadResult doc = load.load();
         CpuWindow window = doc == null ? CpuWindow.NONE : CpuWindow.of(load.measureStart(), load.end(), doc.durationS());
         List<ProcessStats> stats = new ArrayList<>();
         List<LogFinding> findings = new ArrayList<>();
         double allCpu = 0;
-        double injectorCpu = Double.NaN;
+        List<ChildProcess> injectors = load.injectors();
+        double[] injectorCpu = new double[injectors.size()];
+        java.util.Arrays.fill(injectorCpu, Double.NaN);
         for (ChildProcess c : observed) {
             List<ProcessSample> samples = sampler.samples(c);
             double cpu = window.cpuS(samples);
@@ -85,27 +90,74 @@ final class RepeatFigures {
             if (!Double.isNaN(cpu)) {
                 allCpu += cpu;
             }
-            if (c == load.process() && load.separateInjector()) {
-                injectorCpu = cpu;
+            if (injectors.contains(c)) {
+                injectorCpu[injectors.indexOf(c)] = cpu;
             }
             findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L)));
         }
-        double injectorCores = injectorCpu / window.seconds();
-        if (Double.isNaN(injectorCores) && load.separateInjector() && doc != null && doc.injectorCpuCores() > 0) {
-            injectorCores = doc.injectorCpuCores();
+        double allInjectorCpu = injectors.isEmpty() ? Double.NaN : java.util.Arrays.stream(injectorCpu).sum();
+        double share = CpuWindow.share(allInjectorCpu, allCpu);
+        Thresholds thresholds = Thresholds.of(suite);
+        List<String> saturated = new ArrayList<>();
+        double mergedCores = Double.NaN;
+        for (int i = 0; i < injectors.size(); i++) {
+            LoadResult own = injectors.size() == 1 ? doc : load.injectorLoads().isEmpty() ? null
+                    : load.injectorLoads().get(i);
+            double cores = injectorCpu[i] / window.seconds();
+            if (Double.isNaN(cores) && own != null && own.injectorCpuCores() > 0) {
+                cores = own.injectorCpuCores();
+            }
+            int usable = usableCores(placement.injectors().get(i).cpus(), injectorThreads(cell, own));
+            if (injectors.size() == 1) {
+                mergedCores = cores;
+            } else {
+                Verdict.saturation(injectors.get(i).name(), cores, usable, share, thresholds).ifPresent(saturated::add);
+            }
         }
-        double share = CpuWindow.share(injectorCpu, allCpu);
-        int cpus = Runtime.getRuntime().availableProcessors();
-        RepeatFacts facts = new RepeatFacts(startProblem, crashed, load.problem(), doc, findings, injectorCores,
-                Math.min(cpus, injectorThreads(cell, doc)), share, suite.autoWarmup());
-        Verdict.Outcome v = Verdict.repeat(facts, Thresholds.of(suite));
+        RepeatFacts facts = new RepeatFacts(startProblem, crashed, load.problem(), doc, findings, mergedCores,
+                usableCores(placement.injectors().getFirst().cpus(), injectorThreads(cell, doc)), share,
+                suite.autoWarmup());
+        Verdict.Outcome v = Verdict.repeat(facts, thresholds);
         List<String> reasons = new ArrayList<>(v.reasons());
+        reasons.addAll(saturated);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
-        return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid(), reasons,
+        return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && saturated.isEmpty(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,
                 window.machine(sampler, allCpu).orElse(null), speed,
-                window.measured() ? sampler.listenQueue(window.from(), window.to()).orElse(null) : null);
+                window.measured() ? sampler.listenQueue(window.from(), window.to()).orElse(null) : null, null,
+                placements(placement, commands, doc),
+                load.injectorLoads().isEmpty() ? null : load.injectorLoads());
+    }
+
+    /** Cores an injector can use: its event loops, at most the CPUs it was placed on (else this machine's). */
+    private static int usableCores(CpuList cpus, int threads) {
+        return Math.min(cpus == null ? Runtime.getRuntime().availableProcessors() : cpus.size(), threads);
+    }
+
+    /**
+     * Where each process ran: its placement, and the processors it reported itself (a target on its readiness line,
+     * an injector in its document).
+     */
+    private List<ProcessPlacement> placements(CellPlacement placement, Commands commands, LoadResult doc) {
+        List<ProcessPlacement> out = new ArrayList<>();
+        for (ChildProcess t : targets.processes()) {
+            RolePlacement r = placement.target(t.name());
+            String seen = targets.readiness().getOrDefault(t.name(), Map.of()).get(Readiness.PROCESSORS);
+            out.add(record(r, commands, seen == null || !seen.matches("\\d+") ? null : Integer.valueOf(seen)));
+        }
+        List<ChildProcess> injectors = load.injectors();
+        for (int i = 0; i < injectors.size(); i++) {
+            LoadResult own = injectors.size() == 1 ? doc : load.injectorLoads().isEmpty() ? null
+                    : load.injectorLoads().get(i);
+            out.add(record(placement.injectors().get(i), commands, own == null ? null : own.availableProcessors()));
+        }
+        return out;
+    }
+
+    private static ProcessPlacement record(RolePlacement r, Commands commands, Integer seen) {
+        return new ProcessPlacement(r.role(), r.hostName(), r.cpus() == null ? null : r.cpus().toString(), seen,
+                commands.activeProcessorCount(r.cpus()));
     }
 
     /**

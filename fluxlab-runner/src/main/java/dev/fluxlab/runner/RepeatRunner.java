@@ -1,5 +1,7 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.ProcessProfile;
@@ -16,6 +18,7 @@ import dev.fluxlab.runner.drive.LoadJob;
 import dev.fluxlab.runner.drive.PrimeStep;
 import dev.fluxlab.runner.drive.ProgressWatch;
 import dev.fluxlab.runner.drive.SelfLoadDriver;
+import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.LogScanner;
@@ -63,6 +66,7 @@ final class RepeatRunner {
     /** What one repeat produced: its result, and for a profiled repeat every process's profile (else null). */
     record Outcome(RepeatResult result, List<ProcessProfile> profiles) {
     }
+    private CpuList online;
 
     RepeatRunner(TargetRegistry registry, Commands commands, Supervisor supervisor, Duration grace,
                  RunListener listener, SharedTargets shared, BooleanSupplier interrupted, ProfilerLibrary profiler) {
@@ -124,6 +128,7 @@ final class RepeatRunner {
         String startedAt = Instant.now().toString();
         Path json = cellDir.resolve("load-" + repeat + ".json");
         Files.deleteIfExists(json);
+        CellPlacement placement = suite.placement(cell, online());
         boolean sharing = suite.sharedTargets() && mode == null;
         Optional<TargetSet> reused = sharing ? shared.reuse(cell) : Optional.empty();
         if (!sharing) {
@@ -140,7 +145,7 @@ final class RepeatRunner {
             ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,
                     session == null ? ProgressWatch.Window.NONE : session);
             LoadJob job = new LoadJob(cell, suite, repeat, runDir, cellDir, json, writeBody(cell, cellDir),
-                    reused.isEmpty(), sampler, watch, supervisor, grace, interrupted);
+                    reused.isEmpty(), sampler, watch, supervisor, grace, interrupted, placement);
             watch.phase("starting", 0, 0);
             Map<ChildProcess, Long> logFrom = new HashMap<>();
             String startProblem = null;
@@ -151,7 +156,7 @@ final class RepeatRunner {
                 }
             } else {
                 Optional<LoadDriver.EntryLoad> entry = driver.entryLoad(job);
-                TargetStarter.Started s = starter.start(cell, suite, repeat, cellDir, sampler,
+                TargetStarter.Started s = starter.start(cell, placement, suite, repeat, cellDir, sampler,
                         entry.map(LoadDriver.EntryLoad::flags).orElse(List.of()),
                         entry.map(LoadDriver.EntryLoad::listener).orElse(null), interrupted);
                 targets = s.targets();
@@ -181,7 +186,7 @@ final class RepeatRunner {
             stopAll(targets, keep, load);
             job.checkInterrupted();
             RepeatResult result = figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
-                    reused.map(TargetSet::startedFor).orElse(null), speed);
+                    reused.map(TargetSet::startedFor).orElse(null), speed, placement, cmds);
             return new Outcome(prime == null ? result : result.withPrime(prime.load()),
                     session == null ? null : session.results());
         } finally {
@@ -206,10 +211,19 @@ final class RepeatRunner {
         if (load.process() != null && (targets == null || !targets.contains(load.process()))) {
             stop.add(load.process());
         }
+        stop.addAll(load.more());
         if (targets != null && !keep) {
             stop.addAll(targets.processes());
         }
         supervisor.stop(stop, grace);
+    }
+
+    /** This machine's online CPUs, read once (a suite's placement was checked against them before the run). */
+    private CpuList online() throws IOException {
+        if (online == null) {
+            online = CpuAffinity.localOnline();
+        }
+        return online;
     }
 
     private static Path writeBody(Cell cell, Path cellDir) throws IOException {

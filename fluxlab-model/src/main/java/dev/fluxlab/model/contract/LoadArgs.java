@@ -45,13 +45,15 @@ import java.util.Map;
  *                          without {@code -k}); null: the injector's default (keep-alive)
  * @param requests          {@code --requests}: the measured phase is this many responses instead of {@code duration}
  *                          (bounded by {@code maxDuration}); null: by duration
+ * @param measureGate       {@code --measure-gate}: the start barrier of several injectors ({@link MeasureGate}); null
+ *                          for one injector
  */
 public record LoadArgs(
         String url,
         String protocol,
         int connections,
         Integer inFlight,
-        Integer rate,
+        Double rate,
         Integer threads,
         String timeout,
         Duration duration,
@@ -70,7 +72,8 @@ public record LoadArgs(
         Path json,
         String progress,
         Boolean keepAlive,
-        Long requests) {
+        Long requests,
+        Path measureGate) {
 
     /** The command line of a measured phase bounded by its duration. */
     public LoadArgs(String url, String protocol, int connections, Integer inFlight, Integer rate, Integer threads,
@@ -78,9 +81,9 @@ public record LoadArgs(
                     List<Long> watchPids, String method, Path bodyFile, Integer bodySize, Map<String, String> headers,
                     int expectStatus, String expectBody, String expectContentType, boolean insecure, Path json,
                     String progress, Boolean keepAlive) {
-        this(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct, maxDuration, warmup,
-                watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody, expectContentType, insecure,
-                json, progress, keepAlive, null);
+        this(url, protocol, connections, inFlight, rate == null ? null : rate.doubleValue(), threads, timeout, duration,
+                precisionPct, maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody, expectContentType, insecure,
+                json, progress, keepAlive, null, null);
     }
 
     /** One option of the command line; {@code value} is null for a flag without a value. */
@@ -107,7 +110,7 @@ public record LoadArgs(
         add(o, "--connections", connections);
         add(o, "--in-flight", inFlight);
         add(o, "--keep-alive", keepAlive);
-        add(o, "--rate", rate);
+        add(o, "--rate", rate == null ? null : rate == Math.rint(rate) ? (Object) rate.longValue() : rate);
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
         add(o, "--duration", duration == null ? null : Durations.format(duration));
@@ -135,6 +138,7 @@ public record LoadArgs(
         }
         add(o, "--json", json);
         add(o, "--progress", progress);
+        add(o, "--measure-gate", measureGate);
         return o;
     }
 
@@ -170,7 +174,7 @@ public record LoadArgs(
         private String protocol;
         private int connections = 1;
         private Integer inFlight;
-        private Integer rate;
+        private Double rate;
         private Integer threads;
         private String timeout;
         private Duration duration;
@@ -190,6 +194,7 @@ public record LoadArgs(
         private String progress;
         private Boolean keepAlive;
         private Long requests;
+        private Path measureGate;
 
         private Builder() {
         }
@@ -198,7 +203,8 @@ public record LoadArgs(
         public Builder protocol(String v) { protocol = v; return this; }
         public Builder connections(int v) { connections = v; return this; }
         public Builder inFlight(Integer v) { inFlight = v; return this; }
-        public Builder rate(Integer v) { rate = v; return this; }
+        public Builder rate(Integer v) { rate = v == null ? null : v.doubleValue(); return this; }
+        public Builder rate(Double v) { rate = v; return this; }
         public Builder threads(Integer v) { threads = v; return this; }
         public Builder timeout(String v) { timeout = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
@@ -218,11 +224,12 @@ public record LoadArgs(
         public Builder progress(String v) { progress = v; return this; }
         public Builder keepAlive(Boolean v) { keepAlive = v; return this; }
         public Builder requests(Long v) { requests = v; return this; }
+        public Builder measureGate(Path v) { measureGate = v; return this; }
 
         public LoadArgs build() {
             return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct,
                     maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
-                    expectContentType, insecure, json, progress, keepAlive, requests);
+                    expectContentType, insecure, json, progress, keepAlive, requests, measureGate);
         }
     }
 }

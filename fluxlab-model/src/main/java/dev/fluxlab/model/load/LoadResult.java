@@ -51,6 +51,10 @@ import java.util.Map;
  *                        seconds taken into account, {@code MeanPrecision}); null for a fixed measured phase
  * @param connect         without keep-alive (a connection per request): the connect times and their share of the
  *                        latency ({@link ConnectTimes}); null with keep-alive, for external tools and older documents
+ * @param availableProcessors the injector JVM's {@code availableProcessors} (its CPU placement as the JVM counts it);
+ *                        null for external tools and older documents
+ * @param measureStartMs  the wall-clock instant its measured phase started (epoch milliseconds), so several
+ *                        injectors' windows can be set side by side; null for external tools and older documents
  */
 public record LoadResult(
         String schema,
@@ -83,16 +87,35 @@ public record LoadResult(
         List<WatchedJvm> watchedJvms,
         Map<String, Long> statuses,
         Double precisionPct,
-        ConnectTimes connect) {
+        ConnectTimes connect,
+
+        Integer availableProcessors,
+        Long measureStartMs) {
 
     public static final String SCHEMA = "fluxlab.load/1";
+
+    /** A document without the injector's processors and measured-phase instant (external tools, tests). */
+    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
+                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
+                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
+                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
+                      List<SecondSample> perSecond, String histogram, String histogramUnit, String uncorrectedHistogram,
+                      String transport, String injector, Integer threads, Boolean warmupJitQuiet,
+                      List<WatchedJvm> watchedJvms, Map<String, Long> statuses, Double precisionPct,
+                      ConnectTimes connect) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
+                injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null);
+    }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
     public LoadResult withWarmupAndCpu(double warmupS, double injectorCpuS, double injectorCpuCores) {
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
-                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect);
+                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
+                availableProcessors, measureStartMs);
     }
 
     /**

@@ -28,6 +28,10 @@ import java.util.Map;
  *                         may be null)
  * @param prime            the document of the cell's priming load ({@code prime:}), run before its warm-up and
  *                         counted in no figure (added in fluxlab.run/1, null when the cell has none)
+ * @param placement        where each process ran: host, CPU list, the {@code availableProcessors} it reported (added in
+ *                         fluxlab.run/1, may be null)
+ * @param injectors        with several injectors: each one's own document, in injector order ({@code load} is then
+ *                         their merge); null with one injector (added in fluxlab.run/1)
  */
 public record RepeatResult(
         int repeat,
@@ -45,7 +49,9 @@ public record RepeatResult(
         MachineCpu machine,
         MachineSpeed speed,
         ListenQueue listen,
-        LoadResult prime) {
+        LoadResult prime,
+        List<ProcessPlacement> placement,
+        List<LoadResult> injectors) {
 
     /** A repeat without a priming load. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
@@ -53,12 +59,12 @@ public record RepeatResult(
                         Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
                         String targetsFrom, MachineCpu machine, MachineSpeed speed, ListenQueue listen) {
         this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
-                targetStats, targetsFrom, machine, speed, listen, null);
+                targetStats, targetsFrom, machine, speed, listen, null, null, null);
     }
 
     /** The same repeat with the document of its priming load. */
     public RepeatResult withPrime(LoadResult p) {
         return new RepeatResult(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare,
-                measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p);
+                measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p, placement, injectors);
     }
 }

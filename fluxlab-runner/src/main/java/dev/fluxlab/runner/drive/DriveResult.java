@@ -15,9 +15,35 @@ import java.util.List;
  * @param end          when the load process ended or was stopped (NaN when unknown)
  * @param problem      why there is no usable result (null when there is one)
  * @param warnings     notes for the cell that do not invalidate it
+ * @param more         with several injectors: every injector after the first ({@code process}), in order
+ * @param injectorLoads with several injectors: each one's own document, in order ({@code load} is their merge);
+ *                     empty with one
  */
 public record DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
-                          String problem, List<String> warnings) {
+                          String problem, List<String> warnings, List<ChildProcess> more,
+                          List<LoadResult> injectorLoads) {
+
+    public DriveResult {
+        more = List.copyOf(more);
+        injectorLoads = List.copyOf(injectorLoads);
+    }
+
+    /** The load of one process. */
+    public DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
+                       String problem, List<String> warnings) {
+        this(load, process, fromTarget, measureStart, end, problem, warnings, List.of(), List.of());
+    }
+
+    /** Every injector process (none for a self-loading target), in order. */
+    public List<ChildProcess> injectors() {
+        if (!separateInjector()) {
+            return List.of();
+        }
+        List<ChildProcess> all = new java.util.ArrayList<>();
+        all.add(process);
+        all.addAll(more);
+        return all;
+    }
 
     /** Nothing was driven: the targets did not start. */
     public static final DriveResult NONE = new DriveResult(null, null, false, Double.NaN, Double.NaN, null, List.of());

@@ -6,6 +6,7 @@ import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.inject.AbInjector;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
@@ -142,7 +143,9 @@ public final class ExternalToolDriver implements LoadDriver {
      */
     private Run run(LoadJob job, TargetSet targets, Path exe, LoadRequest r, String name, String phase,
                     Sampler sampler) throws IOException, InterruptedException {
-        List<String> cmd = tool.command(exe.toString(), r);
+        // a native tool: pinned with taskset alone (no JVM to tell its processor count)
+        List<String> cmd = new ArrayList<>(CpuAffinity.prefix(job.placement().injectors().getFirst().cpus()));
+        cmd.addAll(tool.command(exe.toString(), r));
         StringBuilder text = new StringBuilder(String.join(" ", cmd)).append('\n');
         tool.notes(r).forEach(n -> text.append("# ").append(n).append('\n'));
         job.writeCommand(name + "-" + job.repeat(), text.toString());

@@ -41,15 +41,16 @@ public final class GatlingDriver implements LoadDriver {
         LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
         LoadRequest request = ExternalToolDriver.request(null, args, true, job.cellDir());
         Optional<String> unsupported = GatlingInjector.unsupported(request.protocol(), request.inFlight(),
-                request.method(), args.rate());
+                request.method(), job.cell().load().rate());
         if (unsupported.isPresent()) {
             return new DriveResult(null, null, false, Double.NaN, Double.NaN,
                     "injector 'gatling' cannot run this cell: " + unsupported.get(), List.of());
         }
         Duration warmup = ExternalToolDriver.warmup(job.suite(), job.coldTargets());
         Path results = job.cellDir().resolve("gatling-" + job.repeat());
-        List<String> cmd = commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(),
-                args.expectBody(), commands.gatlingClasspath(), results));
+        List<String> cmd = commands.pinned(job.placement().injectors().getFirst().cpus(),
+                commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(), args.expectBody(),
+                        commands.gatlingClasspath(), results)));
         job.writeCommand("injector-" + job.repeat(), String.join(" ", cmd) + "\n");
         ChildProcess gatling = ChildProcess.start("injector", "injector", cmd, job.log("injector"), job.watch()::line,
                 job.supervisor());

@@ -6,6 +6,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Reads the document a load process wrote itself ({@code --json}) once it has ended, and says why there is none. */
@@ -19,12 +20,17 @@ final class LoadDocument {
      * wait) before an unreadable document, a failed exit and a missing document.
      */
     static DriveResult read(LoadJob job, ChildProcess c, boolean fromTarget, double end, String problem) {
+        return read(job, job.json(), c, fromTarget, end, problem);
+    }
+
+    /** {@link #read(LoadJob, ChildProcess, boolean, double, String)} of a document written to {@code json}. */
+    static DriveResult read(LoadJob job, Path json, ChildProcess c, boolean fromTarget, double end, String problem) {
         LoadResult load = null;
-        if (Files.exists(job.json())) {
+        if (Files.exists(json)) {
             try {
-                load = Json.read(job.json(), LoadResult.class);
+                load = Json.read(json, LoadResult.class);
             } catch (IOException e) {
-                problem = "the injector's result " + job.runDir().relativize(job.json()) + " is unreadable: "
+                problem = "the injector's result " + job.runDir().relativize(json) + " is unreadable: "
                         + e.getMessage();
             }
         }

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.drive;
 
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteSpec.ExpectSpec;
@@ -33,10 +34,18 @@ import java.util.function.BooleanSupplier;
  * @param supervisor  every live child of the run
  * @param grace       SIGTERM to SIGKILL
  * @param interrupted whether the run is being stopped
+ * @param placement   where the cell's processes run (the injectors' CPU lists)
  */
 public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cellDir, Path json, Path body,
                       boolean coldTargets, Sampler sampler, ProgressWatch watch, Supervisor supervisor, Duration grace,
-                      BooleanSupplier interrupted) {
+                      BooleanSupplier interrupted, CellPlacement placement) {
+
+    /**
+     * One injector's part of the load: its connections and rate (null: closed model), where its document goes, and
+     * the start barrier it waits at (null for a single injector).
+     */
+    public record Share(int connections, Double rate, Path json, Path gate) {
+    }
 
     /** Throws when the run is being stopped, so nothing more is started or judged. */
     public void checkInterrupted() throws InterruptedException {
@@ -55,15 +64,23 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
      * @param watchPids the running target JVMs, whose JIT an automatic warm-up waits for
      */
     public LoadArgs loadArgs(String url, String protocol, List<Long> watchPids) {
+        Integer rate = cell.load().rate();
+        return loadArgs(url, protocol, watchPids, new Share(cell.load().connections(),
+                rate == null ? null : rate.doubleValue(), json, null));
+    }
+
+    /** {@link #loadArgs(String, String, List)} for one injector's {@code share} of the load. */
+    public LoadArgs loadArgs(String url, String protocol, List<Long> watchPids, Share share) {
         Cell.CellLoad l = cell.load();
         ScenarioSpec s = cell.scenario();
         ExpectSpec e = s.expect();
-        LoadArgs.Builder b = LoadArgs.builder().url(url).protocol(protocol).connections(l.connections())
-                .inFlight(l.inFlight()).keepAlive(l.keepAlive()).rate(l.rate()).threads(l.threads()).timeout(l.timeout())
+        LoadArgs.Builder b = LoadArgs.builder().url(url).protocol(protocol).connections(share.connections())
+                .inFlight(l.inFlight()).keepAlive(l.keepAlive()).rate(share.rate()).threads(l.threads()).timeout(l.timeout())
                 .duration(suite.measure()).method(s.method()).bodyFile(body).bodySize(s.bodySize())
                 .headers(s.headers()).expectStatus(e == null || e.status() == null ? 200 : e.status())
                 .expectBody(e == null ? null : e.body()).expectContentType(e == null ? null : e.contentType())
-                .insecure(url != null && url.startsWith("https:")).json(json).progress("machine");
+                .insecure(url != null && url.startsWith("https:")).json(share.json()).progress("machine")
+                .measureGate(share.gate());
         if (suite.measureAuto()) {
             b.precisionPct(suite.precision() * 100).maxDuration(suite.measureMax());
         }

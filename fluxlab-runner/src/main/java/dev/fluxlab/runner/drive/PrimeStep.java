@@ -53,7 +53,7 @@ public final class PrimeStep {
                 p.inFlight() != null ? p.inFlight() : a.inFlight(), null, a.threads(), a.timeout(), bound, null, bound,
                 WarmupPolicy.fixed(Duration.ZERO), List.of(), a.method(), a.bodyFile(), a.bodySize(), a.headers(),
                 a.expectStatus(), a.expectBody(), a.expectContentType(), a.insecure(), dir.resolve("load.json"), null,
-                a.keepAlive(), p.requests());
+                a.keepAlive(), p.requests(), null);
         job.watch().phase("prime", 0, 0);
         Optional<ExternalInjector> external = ExternalInjectors.byName(tool);
         LoadRequest request = ExternalToolDriver.request(external.orElse(null), args, keepAlive, dir);

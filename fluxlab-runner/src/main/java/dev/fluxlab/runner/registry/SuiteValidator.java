@@ -149,7 +149,10 @@ public final class SuiteValidator {
     private void checkPlacement(Suite suite) {
         var online = platform.onlineCpus();
         for (Cell cell : suite.cells()) {
-            suite.placement(cell, online);
+            if (suite.placement(cell, online).pinned() && ExternalInjectors.locate("taskset").isEmpty()) {
+                throw suite.error("/placement", "cell " + cell.id() + " places processes on CPUs, which fluxlab does "
+                        + "with taskset, and taskset is not on the PATH: install Debian's util-linux package");
+            }
             boolean selfLoading = selfLoading(cell);
             if (selfLoading && cell.load().injectors() > 1) {
                 throw suite.error("/load", "cell " + cell.id() + ": the self-loading target "

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.target;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.Commands;
@@ -47,9 +48,11 @@ public final class TargetStarter {
 
     /**
      * Starts every process of {@code cell}; the entry process gets {@code entryFlags} appended and its output goes to
-     * {@code entryListener} (a self-loading target), each is watched by {@code sampler}.
+     * {@code entryListener} (a self-loading target), each is watched by {@code sampler} and runs on its CPUs of
+     * {@code placement}.
      */
-    public Started start(Cell cell, Suite suite, int repeat, Path cellDir, Sampler sampler, List<String> entryFlags,
+    public Started start(Cell cell, CellPlacement placement, Suite suite, int repeat, Path cellDir, Sampler sampler,
+                         List<String> entryFlags,
                          Consumer<String> entryListener, BooleanSupplier interrupted)
             throws IOException, InterruptedException {
         List<ChildProcess> processes = new ArrayList<>();
@@ -62,7 +65,8 @@ public final class TargetStarter {
                 Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
                 Files.deleteIfExists(gc);
                 gcLogs.put(p.name(), gc);
-                List<String> cmd = new ArrayList<>(commands.target(p, gc, placeholders));
+                List<String> cmd = new ArrayList<>(commands.pinned(placement.target(p.name()).cpus(),
+                        commands.target(p, gc, placeholders)));
                 boolean entry = p.name().equals(cell.entry());
                 if (entry) {
                     cmd.addAll(entryFlags);

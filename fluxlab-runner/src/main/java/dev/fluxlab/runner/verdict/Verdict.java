@@ -63,14 +63,8 @@ public final class Verdict {
                 }
             }
         }
-        if (!Double.isNaN(f.injectorCpuCores()) && f.injectorUsableCores() > 0
-                && f.injectorCpuCores() >= t.injectorSaturation() * f.injectorUsableCores()) {
-            invalid.add(String.format(Locale.ROOT, "injector CPU-saturated: %.2f of %d usable cores%s; the figures may "
-                            + "show the injector's limit, not the target's", f.injectorCpuCores(), f.injectorUsableCores(),
-                    Double.isNaN(f.injectorCpuShare()) ? "" : String.format(Locale.ROOT,
-                            " (%.0f %% of all CPU the processes used; injector and targets share this machine's cores)",
-                            f.injectorCpuShare() * 100)));
-        }
+        saturation("injector", f.injectorCpuCores(), f.injectorUsableCores(), f.injectorCpuShare(), t)
+                .ifPresent(invalid::add);
         for (LogFinding lf : f.findings()) {
             String s = lf.count() + " x " + lf.kind() + " in the log of " + lf.process();
             if (LogScanner.FATAL.contains(lf.kind())) {
@@ -188,5 +182,22 @@ public final class Verdict {
 
     static String pct(double fraction) {
         return String.format(Locale.ROOT, "%.3g %%", fraction * 100);
+    }
+
+    /**
+     * Why an injector ({@code who}: {@code injector}, or {@code injector-2} of several, each judged on its own) is
+     * CPU-saturated: it used at least the threshold's share of its usable cores; empty when it is not or the figures
+     * are unknown (NaN cores, no usable cores).
+     */
+    public static Optional<String> saturation(String who, double cores, int usable, double share,
+                                                        Thresholds t) {
+        if (Double.isNaN(cores) || usable <= 0 || cores < t.injectorSaturation() * usable) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s CPU-saturated: %.2f of %d usable cores%s; the "
+                        + "figures may show the injector's limit, not the target's", who, cores, usable,
+                Double.isNaN(share) ? "" : String.format(Locale.ROOT,
+                        " (%.0f %% of all CPU the processes used; injector and targets share this machine's cores)",
+                        share * 100)));
     }
 }

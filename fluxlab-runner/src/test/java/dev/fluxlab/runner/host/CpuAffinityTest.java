@@ -47,7 +47,7 @@ class CpuAffinityTest {
         CpuList first = CpuList.parse(online.toString().split("[,-]")[0]);
         for (CpuList placed : new CpuList[]{first, online}) {
             List<String> cmd = new ArrayList<>(CpuAffinity.prefix(placed));
-            cmd.addAll(List.of(java, "-cp", cp, PrintProcessors.class.getName()));
+            cmd.addAll(List.of(java, "-cp", cp, ProcessorCount.class.getName()));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).strip();
             assertEquals(0, p.waitFor(), out);

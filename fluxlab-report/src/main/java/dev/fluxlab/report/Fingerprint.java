@@ -45,7 +45,8 @@ public final class Fingerprint {
             new Field("jdk", e -> e.jdk() == null ? null : e.jdk() + (e.jdkVendor() == null ? "" : " (" + e.jdkVendor() + ")")),
             new Field("governor", Environment::governor),
             new Field("fluxlab commit", Environment::fluxlabCommit),
-            new Field("dirty tree", Environment::treeDirty));
+            new Field("dirty tree", Environment::treeDirty),
+            new Field("placement", Environment::placement));
 
     /**
      * The fields in which {@code b} differs from {@code a}; the machine speed counts when

@@ -91,6 +91,10 @@ public final class HtmlReport {
         h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
         details(h, model);
         h.append(ProfileView.html(model));
+        simpleTable(h, "placement", "Placement", "Where each process ran: its CPU list (taskset), and the "
+                + "availableProcessors its JVM reported.", PlacementTables.placement(model));
+        simpleTable(h, "injectors", "Several injectors", "The merged row is the cell's figure (histograms added, never "
+                + "percentiles averaged); each injector's own row judges it on its own.", PlacementTables.injectors(model));
         verdicts(h, model);
         findings(h, model);
         environment(h, run);
@@ -241,6 +245,29 @@ public final class HtmlReport {
             List<String> row = d.rows().get(r);
             for (int i = 0; i < row.size(); i++) {
                 h.append("<td class=\"").append(d.rightAlign().get(i) ? "num" : "text").append("\">").append(esc(row.get(i))).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table></div>\n</section>\n");
+    }
+
+    /** A plain table section; nothing when it has no rows. */
+    private static void simpleTable(StringBuilder h, String id, String title, String hint, PlacementTables t) {
+        if (t.rows().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"").append(id).append("\">\n<h2>").append(esc(title)).append("</h2>\n<p class=\"hint\">")
+                .append(esc(hint)).append("</p>\n<div class=\"scroll\"><table class=\"detail\">\n<thead><tr>");
+        for (int i = 0; i < t.header().size(); i++) {
+            h.append("<th").append(t.rightAlign().get(i) ? " class=\"num\"" : "").append('>').append(esc(t.header().get(i)))
+                    .append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : t.rows()) {
+            h.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                h.append("<td class=\"").append(t.rightAlign().get(i) ? "num" : "text").append("\">").append(esc(row.get(i)))
+                        .append("</td>");
             }
             h.append("</tr>\n");
         }

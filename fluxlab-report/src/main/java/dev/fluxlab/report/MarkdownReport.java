@@ -82,6 +82,17 @@ public final class MarkdownReport {
         DetailTable d = DetailTable.of(model);
         pipeTable(md, d.header(), d.rightAlign(), d.rows());
         ProfileView.markdown(md, model);
+        PlacementTables placement = PlacementTables.placement(model);
+        if (!placement.rows().isEmpty()) {
+            md.append("\n## Placement\n\n");
+            pipeTable(md, placement.header(), placement.rightAlign(), placement.rows());
+        }
+        PlacementTables injectors = PlacementTables.injectors(model);
+        if (!injectors.rows().isEmpty()) {
+            md.append("\n## Several injectors\n\nThe merged row is the cell's figure (histograms added, never "
+                    + "percentiles averaged); each injector's own row judges it on its own.\n\n");
+            pipeTable(md, injectors.header(), injectors.rightAlign(), injectors.rows());
+        }
         md.append("\n## Verdicts\n\n");
         for (CellView c : model.cells()) {
             md.append("- **").append(text(c.label())).append("** (`").append(code(c.id())).append("`): ").append(c.verdict());

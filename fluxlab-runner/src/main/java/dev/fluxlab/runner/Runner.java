@@ -6,6 +6,7 @@ import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;
@@ -168,7 +169,8 @@ public final class Runner {
                     "running",
                     previous != null ? previous.startedAt() : Instant.now().toString(),
                     null,
-                    previous != null && previous.environment() != null ? previous.environment() : EnvironmentProbe.probe(),
+                    previous != null && previous.environment() != null ? previous.environment()
+                            : EnvironmentProbe.probe().withPlacement(suite.placementSummary(CpuAffinity.localOnline())),
                     suite.tables(),
                     suite.settings(),
                     RunDocument.ordered(cells, done), null);

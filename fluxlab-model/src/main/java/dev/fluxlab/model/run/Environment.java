@@ -13,6 +13,8 @@ import java.util.Map;
  * @param treeDirty     whether that tree had uncommitted changes
  * @param loadAverage1m the machine's 1-minute load average just before the run
  * @param speedBefore   the reference workload's speed just before the run
+ * @param placement     the suite's CPU placement: {@code none} when no process was pinned, else its mode and each
+ *                      distinct placement of the cells' processes ({@code free: reactor-netty=0 injector=1})
  */
 public record Environment(
         String host,
@@ -31,5 +33,21 @@ public record Environment(
         String fluxlabCommit,
         Boolean treeDirty,
         Double loadAverage1m,
-        MachineSpeed speedBefore) {
+        MachineSpeed speedBefore,
+        String placement) {
+
+    /** An environment without a placement record. */
+    public Environment(String host, String os, String kernel, String arch, int cpus, double memoryGb, String jdk,
+                       String jdkVendor, String javaHome, String fluxlabVersion, Map<String, String> versions,
+                       String cpuModel, String governor, String fluxlabCommit, Boolean treeDirty, Double loadAverage1m,
+                       MachineSpeed speedBefore) {
+        this(host, os, kernel, arch, cpus, memoryGb, jdk, jdkVendor, javaHome, fluxlabVersion, versions, cpuModel,
+                governor, fluxlabCommit, treeDirty, loadAverage1m, speedBefore, null);
+    }
+
+    /** This environment with the run's placement ({@code none}, or the suite's mode and its processes' CPUs). */
+    public Environment withPlacement(String text) {
+        return new Environment(host, os, kernel, arch, cpus, memoryGb, jdk, jdkVendor, javaHome, fluxlabVersion,
+                versions, cpuModel, governor, fluxlabCommit, treeDirty, loadAverage1m, speedBefore, text);
+    }
 }

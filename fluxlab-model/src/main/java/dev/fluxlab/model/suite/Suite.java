@@ -257,6 +257,11 @@ public final class Suite {
         return placement.place(cell, online);
     }
 
+    /** The run's placement in one line, for its environment: {@code none}, or the mode and each cell's CPUs. */
+    public String placementSummary(CpuList online) {
+        return placement.summary(cells, online);
+    }
+
     // ---------------------------------------------------------------- cells (see CellMatrix)
 
     /** The suite's claims, each resolved to cells of {@link #cells()} (see {@link SuiteClaims}); empty when none. */

@@ -151,6 +151,22 @@ final class SuitePlacement {
         return placement;
     }
 
+    /**
+     * One line for the run's environment: {@code none} when no cell pins a process, else the mode and every distinct
+     * placement of the cells' processes, e.g. {@code free: reactor-netty=0 injector=1}.
+     */
+    String summary(List<Cell> cells, CpuList online) {
+        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        for (Cell cell : cells) {
+            CellPlacement p = place(cell, online);
+            if (p.pinned()) {
+                distinct.add(String.join(" ", p.all().stream()
+                        .map(r -> r.role() + "=" + (r.cpus() == null ? "any" : r.cpus())).toList()));
+            }
+        }
+        return distinct.isEmpty() ? "none" : mode().key() + ": " + String.join("; ", distinct);
+    }
+
     private void cpus(String at, String text) {
         if (text == null) {
             return;

@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * {@code fluxlab run} with placement, end to end: the Reactor Netty target pinned to CPU 0 and the injector to CPU 1
  * (each JVM reports the one processor it sees, and the command lines carry taskset), then the same target loaded by
- * two injectors whose documents merge exactly (the merged histogram is the sum of theirs, counts add up).
+ * two injectors whose documents merge exactly (the merged histogram is the sum of theirs, counts add up). The second
+ * cell reuses the first one's warm target ({@code fork: shared}), and the warm-up is automatic (bounded): a cold
+ * target on one CPU of a busy 2-core machine can answer nothing in its first seconds.
  */
 class PlacedRunTest {
 
@@ -35,6 +37,7 @@ class PlacedRunTest {
         Path suite = Files.writeString(tmp.resolve("placed.yaml"), """
                 name: placed
                 placement: exclusive
+                fork: shared
                 targets:
                   reactor-netty:
                     cpus: "0"
@@ -43,14 +46,16 @@ class PlacedRunTest {
                 scenarios:
                   plaintext: {path: /plaintext, expect: {status: 200, body: "Hello, World!", content_type: text/plain}}
                 load: {connections: 4, injectors: [1, 2], cpus: "1"}
-                warmup: 3s
+                warmup: auto
+                warmup_max: 15s
                 measure: 2s
+                thresholds: {require_stable_warmup: false}
                 """);
         Path out = tmp.resolve("run");
         RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
         // exclusive placement refuses two injectors sharing CPU 1: the suite is rejected before anything starts
         assertEquals(2, o.code(), o.out() + o.err());
-        assertTrue(o.err().contains("placed.yaml:10") && o.err().contains("share CPU 1"), o.err());
+        assertTrue(o.err().contains("placed.yaml:11") && o.err().contains("share CPU 1"), o.err());
 
         Files.writeString(suite, Files.readString(suite).replace("placement: exclusive", "placement: free"));
         o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());

@@ -84,6 +84,31 @@ public final class SuiteValidator {
         if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
             throw suite.error("/load", "the priming step: " + ExternalInjectors.missing(tool.get()));
         }
+        String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
+        int inFlight = prime.inFlight() != null ? prime.inFlight()
+                : cell.load().inFlight() == null ? 1 : cell.load().inFlight();
+        Optional<String> problem = tool.isPresent() && !tool.get().countsRequests()
+                ? Optional.of("injector '" + tool.get().name() + "' has no request count")
+                : tool.isPresent() ? tool.get().unsupported(protocol(cell), inFlight, method)
+                : GatlingInjector.NAME.equals(prime.injector())
+                ? GatlingInjector.unsupported(protocol(cell), inFlight, method, null) : Optional.empty();
+        if (problem.isPresent()) {
+            throw suite.error("/load", "cell " + cell.id() + ": the priming step cannot run: " + problem.get()
+                    + "; prime with fluxlab, h2load, ab or gatling where they can");
+        }
+    }
+
+    /**
+     * The protocol a cell's load speaks: the profile's, else the entry's effective {@code protocol} knob (as written,
+     * else the registry's default) when it is h2 or h2c, else HTTP/1.1.
+     */
+    private String protocol(Cell cell) {
+        return cell.load().protocol() != null ? cell.load().protocol()
+                : switch (effectiveKnob(cell, "protocol").orElse("http1.1")) {
+                    case "h2" -> "h2";
+                    case "h2c" -> "h2c";
+                    default -> "http1.1";
+                };
     }
 
     /**
@@ -212,12 +237,7 @@ public final class SuiteValidator {
             if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
                 throw suite.error(at, ExternalInjectors.missing(tool.get()));
             }
-            String protocol = cell.load().protocol() != null ? cell.load().protocol()
-                    : switch (effectiveKnob(cell, "protocol").orElse("http1.1")) {
-                        case "h2" -> "h2";
-                        case "h2c" -> "h2c";
-                        default -> "http1.1";
-                    };
+            String protocol = protocol(cell);
             String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
             int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
             Optional<String> problem = gatling

@@ -212,6 +212,13 @@ class SuiteValidatorTest {
                 load: {connections: 2, prime: {injector: h2load, connections: 16}}
                 """));
         assertTrue(prime.getMessage().contains("a priming step sends a fixed number of requests"), prime.getMessage());
+        SuiteException wrk = invalid("""
+                targets: {reactor-netty: {knobs: {protocol: h2}}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 2, prime: {injector: wrk, requests: 100}}
+                """);
+        assertTrue(wrk.getMessage().contains("the priming step cannot run: injector 'wrk' has no request count"),
+                wrk.getMessage());
     }
 
     /**

@@ -60,7 +60,7 @@ class TargetContractTest {
     List<String> targets() {
         List<String> names = registry.targetNames().stream()
                 .filter(n -> registry.target(n).orElseThrow().servesPlaintextContract()).toList();
-        org.junit.jupiter.api.Assertions.assertTrue(names.containsAll(List.of("reactor-netty", "netty", "undertow", "webflux-netty", "webflux-undertow", "mvc-tomcat")),
+        org.junit.jupiter.api.Assertions.assertTrue(names.containsAll(List.of("reactor-netty", "netty", "undertow", "webflux-netty", "webflux-undertow", "mvc-tomcat", "webflux-undertow-native")),
                 "the contract targets: " + names);
         return names;
     }

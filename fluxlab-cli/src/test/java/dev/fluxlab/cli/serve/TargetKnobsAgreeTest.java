@@ -129,6 +129,10 @@ class TargetKnobsAgreeTest {
             checkParser("webflux-fan-out", parser(loader, "dev.fluxlab.targets.spring.FanOutKnobs"), problems,
                     "--backend-url=http://127.0.0.1:1");
         }
+        try (URLClassLoader loader = moduleLoader("fluxlab-targets-spring-boot3")) {
+            checkParser("webflux-undertow-native",
+                    parser(loader, "dev.fluxlab.targets.spring.WebfluxUndertowNativeApplication"), problems);
+        }
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-mvc")) {
             checkParser("mvc-tomcat", parser(loader, "dev.fluxlab.targets.mvc.MvcOptions"), problems);
         }

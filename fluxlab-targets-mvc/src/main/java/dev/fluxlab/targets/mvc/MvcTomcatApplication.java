@@ -1,13 +1,9 @@
 package dev.fluxlab.targets.mvc;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.spring.launch.Http11Prime;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.Banner;
@@ -75,28 +71,8 @@ public final class MvcTomcatApplication {
             throw StartFailure.of(e, options.port());
         }
         Started started = new Started(context, options);
-        prime(options.host(), started.port());
+        Http11Prime.get(NAME, options.host(), started.port(), "/stress-benchmark-04");
         return started;
-    }
-
-    /**
-     * One request through the whole stack before the readiness line (dispatcher servlet, handler mappings and
-     * converters initialize on the first request), so it does not land in the injector's first measured seconds.
-     */
-    private static void prime(String host, int port) {
-        String h = host.contains(":") ? "[" + host + "]" : host;
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            HttpResponse<Void> r = client.send(HttpRequest.newBuilder(URI.create("http://" + h + ":" + port
-                    + "/stress-benchmark-04")).timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.discarding());
-            if (r.statusCode() != 200) {
-                System.err.println(NAME + ": warning: the priming request answered " + r.statusCode());
-            }
-        } catch (java.io.IOException e) {
-            System.err.println(NAME + ": warning: the priming request failed: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.common.http.ServerProtocol;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,14 +12,11 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
-import reactor.netty.http.HttpProtocol;
-import reactor.netty.http.client.HttpClient;
-import reactor.netty.resources.ConnectionProvider;
-import reactor.netty.resources.LoopResources;
 
 /**
- * What both Spring WebFlux launchers share: the {@link SpringApplication} of {@link WebfluxApplication} with the
- * lab's properties, the priming request and the application part of the readiness line (the run loop is
+ * What the Spring WebFlux launchers share, on Boot 4.0 and on Boot 3.5 alike (fluxlab-targets-spring-boot3 compiles
+ * this file too): the {@link SpringApplication} of {@link WebfluxApplication} with the lab's properties and the
+ * application part of the readiness line (the priming request is {@link ReactorNettyPrime} here) (the run loop is
  * {@link dev.fluxlab.targets.spring.launch.ServeLoop}, shared with every Spring target).
  */
 final class SpringLaunch {
@@ -65,42 +61,6 @@ final class SpringLaunch {
             singletons.accept(ctx);
         });
         return app;
-    }
-
-    /**
-     * One request through the whole stack before the readiness line: Spring initializes parts of its request path on
-     * the first request (handler mappings, codecs, the async proxies), which on a busy 2-core machine took seconds
-     * and would otherwise land in the injector's first measured seconds. It speaks the protocol the target serves
-     * (h2c by prior knowledge too), from a one-thread client that is disposed right after. The JIT warm-up is still
-     * the injector's warm-up phase. {@code --prime=false} skips it, so a cold-start race in the first requests
-     * (seed 004) meets the load instead.
-     */
-    static void prime(String name, WebfluxOptions options, int port) {
-        if (options.prime()) {
-            prime(name, options.host(), port, options.protocol());
-        }
-    }
-
-    private static void prime(String name, String host, int port, ServerProtocol protocol) {
-        LoopResources loop = LoopResources.create("fluxlab-prime", 1, true);
-        ConnectionProvider provider = ConnectionProvider.newConnection();
-        try {
-            HttpClient client = HttpClient.create(provider).runOn(loop)
-                    .protocol(protocol == ServerProtocol.H2C ? HttpProtocol.H2C : HttpProtocol.HTTP11)
-                    .responseTimeout(Duration.ofSeconds(30));
-            String h = host.contains(":") ? "[" + host + "]" : host;
-            Integer status = client.get().uri("http://" + h + ":" + port + "/stress-benchmark-04")
-                    .responseSingle((r, body) -> body.then(Mono.just(r.status().code())))
-                    .block(Duration.ofSeconds(30));
-            if (status == null || status != 200) {
-                System.err.println(name + ": warning: the priming request answered " + status);
-            }
-        } catch (RuntimeException e) {
-            System.err.println(name + ": warning: the priming request failed: " + e);
-        } finally {
-            provider.disposeLater().block(Duration.ofSeconds(5));
-            loop.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
-        }
     }
 
     /**

@@ -122,7 +122,7 @@ public final class WebfluxNettyApplication {
                     + actual, 1, null);
         }
         Started started = new Started(context, options, bound, actual, loops.workers().executorCount(), extension);
-        SpringLaunch.prime(name, options, started.port());
+        ReactorNettyPrime.prime(name, options, started.port());
         extension.prime();
         return started;
     }

@@ -58,7 +58,7 @@ public final class WebfluxUndertowApplication {
             throw StartFailure.of(e, options.port());
         }
         Started started = new Started(context, options, parsed.undertow());
-        SpringLaunch.prime(NAME, options, started.port());
+        ReactorNettyPrime.prime(NAME, options, started.port());
         return started;
     }
 

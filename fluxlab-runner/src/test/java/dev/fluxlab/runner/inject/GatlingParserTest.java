@@ -6,8 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,22 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Gatling's report and console output, recorded from real runs of fluxlab's simulation (see recorded/README.md). */
 class GatlingParserTest {
 
-    private static String recorded(String name) throws IOException {
-        try (InputStream in = GatlingParserTest.class.getResourceAsStream("recorded/" + name)) {
-            if (in == null) {
-                throw new IOException("missing fixture " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     private static final LoadRequest H2 = new LoadRequest("https://127.0.0.1:40793/plaintext", "h2", 2, 8, 1,
             Duration.ofSeconds(3), "GET", Map.of(), null, null, true, Path.of("."));
 
     @Test
     void measuredRequestsOnlyOverTheMeasuredWindow() throws IOException {
-        LoadResult r = GatlingInjector.parse(recorded("gatling-ok/console.txt"), recorded("gatling-ok/index.html"),
-                recorded("gatling-ok/req_measure.html"), H2);
+        LoadResult r = GatlingInjector.parse(ParsersTest.recorded("gatling-ok/console.txt"), ParsersTest.recorded("gatling-ok/index.html"),
+                ParsersTest.recorded("gatling-ok/req_measure.html"), H2);
         assertEquals("gatling", r.injector());
         assertEquals(192, r.requestsOk(), "the 'measure' row, not the 16 warm-up requests nor 'All Requests' (208)");
         assertEquals(2.882927, r.durationS(), 1e-9);
@@ -55,8 +44,8 @@ class GatlingParserTest {
 
     @Test
     void errorsByClassFromTheMeasuredRequestsPage() throws IOException {
-        LoadResult r = GatlingInjector.parse(recorded("gatling-404/console.txt"), recorded("gatling-404/index.html"),
-                recorded("gatling-404/req_measure.html"), H2);
+        LoadResult r = GatlingInjector.parse(ParsersTest.recorded("gatling-404/console.txt"), ParsersTest.recorded("gatling-404/index.html"),
+                ParsersTest.recorded("gatling-404/req_measure.html"), H2);
         assertEquals(0, r.requestsOk());
         assertEquals(Map.of("status", 181L), r.errors());
         assertEquals(0, r.throughputRps());
@@ -74,9 +63,9 @@ class GatlingParserTest {
     @Test
     void readsTheReportFolderGatlingAnnounced(@TempDir Path dir) throws IOException {
         Path report = Files.createDirectories(dir.resolve("fluxlabsimulation-1"));
-        Files.writeString(report.resolve("index.html"), recorded("gatling-ok/index.html"));
-        Files.writeString(report.resolve("req_measure-938321246.html"), recorded("gatling-ok/req_measure.html"));
-        String console = recorded("gatling-ok/console.txt").replace("file:///tmp/gsmoke/res/fluxlabsimulation-20261123201132167/",
+        Files.writeString(report.resolve("index.html"), ParsersTest.recorded("gatling-ok/index.html"));
+        Files.writeString(report.resolve("req_measure-938321246.html"), ParsersTest.recorded("gatling-ok/req_measure.html"));
+        String console = ParsersTest.recorded("gatling-ok/console.txt").replace("file:///tmp/gsmoke/res/fluxlabsimulation-20261123201132167/",
                 "file://" + report + "/");
         assertEquals(192, GatlingInjector.parse(console, dir, H2).requestsOk());
     }

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The wrk, h2load and ab parsers on outputs recorded from the real tools (see recorded/README.md). */
 class ParsersTest {
 
-    private static String recorded(String name) throws IOException {
+    /** A recorded output of a real tool (recorded/README.md), as text. */
+    static String recorded(String name) throws IOException {
         try (InputStream in = ParsersTest.class.getResourceAsStream("recorded/" + name)) {
             if (in == null) {
                 throw new IOException("missing fixture " + name);

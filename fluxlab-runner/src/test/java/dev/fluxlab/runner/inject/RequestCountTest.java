@@ -4,8 +4,6 @@ import dev.fluxlab.model.load.LoadResult;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,12 +20,6 @@ class RequestCountTest {
     private static final LoadRequest H2 = new LoadRequest("https://127.0.0.1:40793/plaintext", "h2", 4, 10, 1,
             Duration.ofSeconds(30), "GET", Map.of(), null, null, true, Path.of("."));
 
-    private static String recorded(String name) throws IOException {
-        try (InputStream in = RequestCountTest.class.getResourceAsStream("recorded/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @Test
     void h2loadOverTlsOffersH2OnlyAndCountsRequests() {
         List<String> cmd = new H2loadInjector().command("h2load", H2.withRequests(400L));
@@ -43,7 +35,7 @@ class RequestCountTest {
 
     @Test
     void h2loadOverTlsRecorded() throws IOException {
-        LoadResult r = new H2loadInjector().parse(recorded("h2load-h2-tls.txt"), H2.withRequests(400L));
+        LoadResult r = new H2loadInjector().parse(ParsersTest.recorded("h2load-h2-tls.txt"), H2.withRequests(400L));
         assertEquals(400, r.requestsOk());
         assertEquals("h2", r.protocol());
         assertTrue(r.throughputRps() > 0);
@@ -51,7 +43,7 @@ class RequestCountTest {
 
     @Test
     void h2loadThatFellBackToHttp11IsRefused() throws IOException {
-        String h1 = recorded("h2load-h2-tls.txt").replace("Application protocol: h2", "Application protocol: http/1.1");
+        String h1 = ParsersTest.recorded("h2load-h2-tls.txt").replace("Application protocol: h2", "Application protocol: http/1.1");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new H2loadInjector().parse(h1, H2));
         assertTrue(e.getMessage().contains("negotiated http/1.1, not h2"), e.getMessage());

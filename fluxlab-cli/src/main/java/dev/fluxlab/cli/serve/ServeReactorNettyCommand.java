@@ -242,25 +242,33 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         }
     }
 
-    static final class AllocatorConverter implements CommandLine.ITypeConverter<ServerAllocator> {
+    /** A picocli converter from a parser that refuses bad input with an {@link IllegalArgumentException}. */
+    abstract static class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
+        private final java.util.function.Function<String, T> parse;
+
+        ParsingConverter(java.util.function.Function<String, T> parse) {
+            this.parse = parse;
+        }
+
         @Override
-        public ServerAllocator convert(String value) {
+        public T convert(String value) {
             try {
-                return ServerAllocator.of(value);
+                return parse.apply(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
     }
 
-    static final class VirtualSchedulerConverter implements CommandLine.ITypeConverter<VirtualScheduler> {
-        @Override
-        public VirtualScheduler convert(String value) {
-            try {
-                return VirtualScheduler.of(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class AllocatorConverter extends ParsingConverter<ServerAllocator> {
+        AllocatorConverter() {
+            super(ServerAllocator::of);
+        }
+    }
+
+    static final class VirtualSchedulerConverter extends ParsingConverter<VirtualScheduler> {
+        VirtualSchedulerConverter() {
+            super(VirtualScheduler::of);
         }
     }
 

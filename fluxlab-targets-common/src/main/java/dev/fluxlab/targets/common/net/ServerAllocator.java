@@ -1,19 +1,17 @@
 package dev.fluxlab.targets.common.net;
 
+import dev.fluxlab.model.Labelled;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The Netty {@code ByteBufAllocator} a server sets as {@code ChannelOption.ALLOCATOR} on its listening socket and
  * on every accepted connection (seed 002 set {@code PooledByteBufAllocator.DEFAULT}): pooled or unpooled, direct
  * (off-heap) or heap buffers, or Netty 4.2's adaptive allocator. Not setting one leaves Netty's default.
  */
-public enum ServerAllocator {
+public enum ServerAllocator implements Labelled {
     POOLED_DIRECT("pooled-direct"),
     POOLED_HEAP("pooled-heap"),
     UNPOOLED_DIRECT("unpooled-direct"),
@@ -26,6 +24,7 @@ public enum ServerAllocator {
         this.label = label;
     }
 
+    @Override
     public String label() {
         return label;
     }
@@ -47,14 +46,7 @@ public enum ServerAllocator {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static ServerAllocator of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (ServerAllocator a : values()) {
-            if (a.label.equals(l)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown allocator '" + label + "'; accepted: "
-                + Arrays.stream(values()).map(ServerAllocator::label).collect(Collectors.joining(", ")));
+        return Labelled.parse(ServerAllocator.class, label, "allocator");
     }
 
     @Override

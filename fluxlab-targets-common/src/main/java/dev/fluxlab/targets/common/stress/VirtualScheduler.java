@@ -1,10 +1,8 @@
 package dev.fluxlab.targets.common.stress;
 
-import java.util.Arrays;
-import java.util.Locale;
+import dev.fluxlab.model.Labelled;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Collectors;
 
 /**
  * The executor behind the {@code -vt} stress endpoints' Reactor scheduler (endpoints 02-vt and 03-vt), two ways:
@@ -18,7 +16,7 @@ import java.util.stream.Collectors;
  * Reactor wraps either with {@code Schedulers.fromExecutorService}; this module has no Reactor, so it only makes
  * the executor.
  */
-public enum VirtualScheduler {
+public enum VirtualScheduler implements Labelled {
     PER_TASK("per-task"),
     SCHEDULED_POOL("scheduled-pool");
 
@@ -28,6 +26,7 @@ public enum VirtualScheduler {
         this.label = label;
     }
 
+    @Override
     public String label() {
         return label;
     }
@@ -47,14 +46,7 @@ public enum VirtualScheduler {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static VirtualScheduler of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (VirtualScheduler v : values()) {
-            if (v.label.equals(l)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("unknown virtual scheduler '" + label + "'; accepted: "
-                + Arrays.stream(values()).map(VirtualScheduler::label).collect(Collectors.joining(", ")));
+        return Labelled.parse(VirtualScheduler.class, label, "virtual scheduler");
     }
 
     @Override

@@ -101,8 +101,7 @@ final class RepeatFigures {
         List<String> saturated = new ArrayList<>();
         double mergedCores = Double.NaN;
         for (int i = 0; i < injectors.size(); i++) {
-            LoadResult own = injectors.size() == 1 ? doc : load.injectorLoads().isEmpty() ? null
-                    : load.injectorLoads().get(i);
+            LoadResult own = own(i, doc);
             double cores = injectorCpu[i] / window.seconds();
             if (Double.isNaN(cores) && own != null && own.injectorCpuCores() > 0) {
                 cores = own.injectorCpuCores();
@@ -130,6 +129,11 @@ final class RepeatFigures {
                 load.injectorLoads().isEmpty() ? null : load.injectorLoads());
     }
 
+    /** Injector {@code i}'s own document: {@code doc} for a single injector, null when several left none. */
+    private LoadResult own(int i, LoadResult doc) {
+        return load.injectors().size() == 1 ? doc : load.injectorLoads().isEmpty() ? null : load.injectorLoads().get(i);
+    }
+
     /** Cores an injector can use: its event loops, at most the CPUs it was placed on (else this machine's). */
     private static int usableCores(CpuList cpus, int threads) {
         return Math.min(cpus == null ? Runtime.getRuntime().availableProcessors() : cpus.size(), threads);
@@ -148,8 +152,7 @@ final class RepeatFigures {
         }
         List<ChildProcess> injectors = load.injectors();
         for (int i = 0; i < injectors.size(); i++) {
-            LoadResult own = injectors.size() == 1 ? doc : load.injectorLoads().isEmpty() ? null
-                    : load.injectorLoads().get(i);
+            LoadResult own = own(i, doc);
             out.add(record(placement.injectors().get(i), commands, own == null ? null : own.availableProcessors()));
         }
         return out;

@@ -34,9 +34,8 @@ class RunCommandTest {
         return new Outcome(code, out.toString(), err.toString());
     }
 
-    @Test
-    void dryRunListsCellsAndEstimateWithoutStartingAnything(@TempDir Path tmp) throws Exception {
-        Path suite = Files.writeString(tmp.resolve("s.yaml"), """
+    /** Two protocols by two connection counts, fixed phases. */
+    private static final String TWO_BY_TWO = """
                 name: s
                 targets:
                   reactor-netty: {knobs: {protocol: [http1.1, h2c], transport: nio}}
@@ -44,7 +43,11 @@ class RunCommandTest {
                 load: {connections: [16, 64]}
                 warmup: 2s
                 measure: 3s
-                """);
+                """;
+
+    @Test
+    void dryRunListsCellsAndEstimateWithoutStartingAnything(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), TWO_BY_TWO);
         Outcome o = execute("run", "--dry-run", "--out", tmp.resolve("out").toString(), suite.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("4 cells x 1 repeat"), o.out());
@@ -56,15 +59,7 @@ class RunCommandTest {
 
     @Test
     void setOverridesTheSuiteAndIsValidatedLikeTheFile(@TempDir Path tmp) throws Exception {
-        Path suite = Files.writeString(tmp.resolve("s.yaml"), """
-                name: s
-                targets:
-                  reactor-netty: {knobs: {protocol: [http1.1, h2c], transport: nio}}
-                scenarios: {plaintext: {path: /plaintext}}
-                load: {connections: [16, 64]}
-                warmup: 2s
-                measure: 3s
-                """);
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), TWO_BY_TWO);
         Outcome o = execute("run", "--dry-run", suite.toString(), "--set", "load.connections=1000",
                 "--set", "targets.reactor-netty.knobs.protocol=h2c", "--set", "repeats=2");
         assertEquals(0, o.code(), o.err());

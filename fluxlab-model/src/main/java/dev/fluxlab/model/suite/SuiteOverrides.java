@@ -96,7 +96,7 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             value = text.isBlank() ? null : yaml.readTree(text);
         } catch (JacksonException e) {
             throw refused(file, shown, "the value is not YAML as a suite would hold it ("
-                    + firstLine(e.getOriginalMessage()) + "); quote text, e.g. --set 'name=\"a: b\"'");
+                    + SuiteReader.firstLine(e.getOriginalMessage()) + "); quote text, e.g. --set 'name=\"a: b\"'");
         }
         if (value == null || value.isNull() || value.isMissingNode()) {
             throw refused(file, shown, "give a value after '='");
@@ -165,14 +165,5 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
 
     private static SuiteException refused(String file, String shown, String problem) {
         return new SuiteException(file, 0, 0, "--set " + shown + ": " + problem);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        String t = s.strip();
-        int nl = t.indexOf('\n');
-        return nl < 0 ? t : t.substring(0, nl).strip();
     }
 }

@@ -159,7 +159,8 @@ final class SuiteReader {
         return new SuiteException(file, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(), problem);
     }
 
-    private static String firstLine(String s) {
+    /** The first line of a parser message, stripped; {@code unreadable} for none. */
+    static String firstLine(String s) {
         if (s == null) {
             return "unreadable";
         }

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The seeds' faithful variants validate here (warnings aside), say what machine they assume and carry claims. */
 class FaithfulSuitesTest {
@@ -24,10 +24,10 @@ class FaithfulSuitesTest {
             validator.validate(faithful);
             assertNotNull(faithful.assumptions().cores(), name);
             assertFalse(faithful.claims().isEmpty(), name);
-            // the variant carries every claim of the shipped suite
+            // the variant judges claims of every seed the shipped suite quotes
             Suite shipped = Suite.load(Path.of("..", "suites", name + ".yaml"));
-            assertEquals(shipped.claims().stream().map(c -> c.title()).toList(),
-                    faithful.claims().stream().map(c -> c.title()).limit(shipped.claims().size()).toList(), name);
+            assertTrue(faithful.claims().stream().map(c -> c.source()).toList()
+                    .containsAll(shipped.claims().stream().map(c -> c.source()).toList()), name);
         }
     }
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
-        subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class,
+        subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class, AgentCommand.class,
                 ReportCommand.class, CompareCommand.class, HistoryCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -1,5 +1,7 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.LabAddresses;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 
@@ -27,13 +29,13 @@ public final class TargetGuard {
                     + "': check the name (the lab's targets listen on 127.0.0.1, ::1 or localhost)");
         }
         for (InetAddress a : all) {
-            if (a.isLoopbackAddress()) {
+            if (LabAddresses.permits(a)) {
                 return a;
             }
         }
         if (!allowRemote) {
             throw new IllegalArgumentException("refusing to load non-loopback target '" + host + "' ("
-                    + all[0].getHostAddress() + "): fluxlab only loads 127.0.0.0/8 or ::1 unless --allow-remote is given");
+                    + all[0].getHostAddress() + "): fluxlab only loads 127.0.0.0/8, ::1 and the addresses of the suite's hosts unless --allow-remote is given");
         }
         return all[0];
     }

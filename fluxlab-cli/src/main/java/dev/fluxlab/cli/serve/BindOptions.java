@@ -1,5 +1,7 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.model.LabAddresses;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import picocli.CommandLine;
@@ -38,7 +40,7 @@ public final class BindOptions {
         String h = value.startsWith("[") && value.endsWith("]") ? value.substring(1, value.length() - 1) : value;
         boolean loopback;
         try {
-            loopback = InetAddress.getByName(h).isLoopbackAddress();
+            loopback = LabAddresses.permits(InetAddress.getByName(h));
         } catch (UnknownHostException e) {
             throw bad("unknown host '" + value + "'; use a loopback address such as 127.0.0.1 or ::1");
         }

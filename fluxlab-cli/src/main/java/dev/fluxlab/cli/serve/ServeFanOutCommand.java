@@ -1,6 +1,7 @@
 package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
@@ -81,7 +82,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
         FanOutServer.Config config;
         try {
             URI backend = URI.create(backendUrl);
-            if (backend.getHost() == null || !java.net.InetAddress.getByName(backend.getHost()).isLoopbackAddress()) {
+            if (backend.getHost() == null || !LabAddresses.permits(java.net.InetAddress.getByName(backend.getHost()))) {
                 throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not a loopback URL; use "
                         + "http://127.0.0.1:<port>");
             }

@@ -34,9 +34,11 @@ public final class SshHost implements AutoCloseable {
 
     static final int CONTROL_PERSIST_S = 60;
     static final int KILL_AFTER_S = 5;
+    /** The line the wrapper prints on standard error before anything else: the command's PID on the host. */
+    public static final String REMOTE_PID = "fluxlab-remote pid=";
     /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
     static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
-            + "\"$@\" </dev/null 3<&- & c=$!; "
+            + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID + "$c\" >&2; "
             + "(cat <&3; kill -TERM $c; sleep " + KILL_AFTER_S + "; kill -KILL $c) >/dev/null 2>&1 & "
             + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; exit $rc";
 
@@ -139,6 +141,14 @@ public final class SshHost implements AutoCloseable {
      * standard input is the remote process's lifeline (close it, or {@link RemoteProcess#stop}, to end it).
      */
     public RemoteProcess start(List<String> argv, Map<String, String> env) {
+        return new RemoteProcess(this, startLocal(new ProcessBuilder(command(argv, env))));
+    }
+
+    /**
+     * The local command line that runs {@code argv} on the host under the wrapper described on this class (what
+     * {@link #start} runs): its standard input must stay open for as long as the remote process is to live.
+     */
+    public List<String> command(List<String> argv, Map<String, String> env) {
         List<String> words = new ArrayList<>();
         if (!env.isEmpty()) {
             words.add("env");
@@ -147,7 +157,17 @@ public final class SshHost implements AutoCloseable {
         words.addAll(argv);
         List<String> cmd = sshCommand();
         cmd.add(wrapped(words));
-        return new RemoteProcess(this, startLocal(new ProcessBuilder(cmd)));
+        return cmd;
+    }
+
+    /**
+     * The local command line that runs {@code argv} on the host directly attached to the session's standard input,
+     * for a command that reads its input itself and ends at its end (the agent).
+     */
+    public List<String> attachedCommand(List<String> argv) {
+        List<String> cmd = sshCommand();
+        cmd.add("exec " + ShellWords.join(argv));
+        return cmd;
     }
 
     /** The remote command line that runs {@code words} under the wrapper. */

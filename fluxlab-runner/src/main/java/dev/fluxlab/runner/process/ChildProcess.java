@@ -37,16 +37,19 @@ public final class ChildProcess {
     private final Deque<String> tail = new ArrayDeque<>();
     private final Thread pump;
     private final CompletableFuture<Void> outputClosed = new CompletableFuture<>();
+    private final RemoteSide remote;
     private volatile Consumer<String> listener;
     private volatile boolean stopRequested;
 
-    private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener) {
+    private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener,
+                         RemoteSide remote) {
         this.role = role;
         this.name = name;
         this.process = process;
         this.log = log;
         this.startNanos = startNanos;
         this.listener = listener;
+        this.remote = remote;
         this.pump = Thread.ofPlatform().daemon().name("fluxlab-log-" + name).unstarted(this::pumpOutput);
     }
 
@@ -56,11 +59,28 @@ public final class ChildProcess {
      */
     public static ChildProcess start(String role, String name, List<String> command, Path log,
                                      Consumer<String> listener, Supervisor supervisor) throws IOException {
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         // fluxlab's own JVMs stop by themselves if this runner dies without stopping them (kill -9)
         pb.environment().put(ParentWatch.ENV, Long.toString(ProcessHandle.current().pid()));
+        return start(role, name, pb, log, listener, supervisor, null);
+    }
+
+    /**
+     * Starts a process on another host: {@code sshCommand} is the local ssh client's command line, whose standard
+     * input stays open as the remote process's lifeline (it ends when this runner closes it or dies).
+     */
+    public static ChildProcess startRemote(String role, String name, List<String> sshCommand, Path log,
+                                           Consumer<String> listener, Supervisor supervisor, RemoteSide remote)
+            throws IOException {
+        return start(role, name, new ProcessBuilder(sshCommand).redirectInput(ProcessBuilder.Redirect.PIPE), log,
+                listener, supervisor, remote);
+    }
+
+    private static ChildProcess start(String role, String name, ProcessBuilder pb, Path log, Consumer<String> listener,
+                                      Supervisor supervisor, RemoteSide remote) throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        pb.redirectErrorStream(true);
         long t0 = System.nanoTime();
         Process p;
         synchronized (supervisor) {
@@ -68,7 +88,7 @@ public final class ChildProcess {
                 throw new IOException("the run is being stopped; not starting " + name);
             }
             p = pb.start();
-            ChildProcess c = new ChildProcess(role, name, p, log, t0, listener);
+            ChildProcess c = new ChildProcess(role, name, p, log, t0, listener, remote);
             supervisor.add(c);
             c.pump.start();
             return c;
@@ -84,6 +104,9 @@ public final class ChildProcess {
                 out.newLine();
                 if (!in.ready()) {
                     out.flush();
+                }
+                if (remote != null) {
+                    remote.line(line);
                 }
                 synchronized (tail) {
                     tail.addLast(line);
@@ -172,6 +195,9 @@ public final class ChildProcess {
      */
     public void stop(Duration grace) {
         stopRequested = true;
+        if (remote != null) {
+            endRemote(grace);
+        }
         List<ProcessHandle> all = new ArrayList<>();
         process.descendants().forEach(all::add);
         all.add(process.toHandle());
@@ -198,6 +224,34 @@ public final class ChildProcess {
             Thread.currentThread().interrupt();
         }
         awaitOutput(Duration.ofSeconds(2));
+        collect();
+    }
+
+    /**
+     * Closes a remote process's lifeline (its host's wrapper then sends it SIGTERM, SIGKILL later) and waits up to
+     * {@code grace} for its session to end, so its exit status comes back; the local client is killed after that.
+     */
+    private void endRemote(Duration grace) {
+        try {
+            process.getOutputStream().close();
+            process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (IOException e) {
+            // already closed
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Brings back the files a process on another host wrote there (a no-op for a local process). */
+    public void collect() {
+        if (remote != null && !process.isAlive()) {
+            remote.collect();
+        }
+    }
+
+    /** The other-host side of this process, or null when it runs on the runner's machine. */
+    public RemoteSide remote() {
+        return remote;
     }
 
     public boolean isAlive() {

@@ -27,6 +27,8 @@ public final class Sampler implements AutoCloseable {
     private final long originNanos;
     private final Map<ChildProcess, List<ProcessSample>> samples = new LinkedHashMap<>();
     private final List<MachineSample> machine = new ArrayList<>();
+    /** By suite host: that host's whole-machine samples, from its agent (processes on other hosts). */
+    private final Map<String, List<MachineSample>> hostMachines = new LinkedHashMap<>();
 
     private final Supplier<Optional<ProcReader.MachineReading>> machineSource;
     private final List<NetSample> net = new ArrayList<>();
@@ -60,7 +62,7 @@ public final class Sampler implements AutoCloseable {
             return t;
         });
         sampleMachine();
-        timer.scheduleAtFixedRate(this::sampleNow, 1, 1, TimeUnit.SECONDS);
+        timer.scheduleAtFixedRate(this::sampleAll, 1, 1, TimeUnit.SECONDS);
     }
 
     public synchronized void watch(ChildProcess c) {
@@ -79,7 +81,22 @@ public final class Sampler implements AutoCloseable {
         return (System.nanoTime() - originNanos) / 1e9;
     }
 
-    public synchronized void sampleNow() {
+    /**
+     * Samples every watched process and the machine now; processes on other hosts get a fresh round from their host's
+     * agent first (bounded), so a phase boundary is sampled there too.
+     */
+    public void sampleNow() {
+        List<RemoteSide> remotes;
+        synchronized (this) {
+            remotes = samples.keySet().stream().map(ChildProcess::remote).filter(r -> r != null).toList();
+        }
+        remotes.stream().collect(java.util.stream.Collectors.toMap(RemoteSide::host, r -> r, (a, b) -> a))
+                .values().forEach(RemoteSide::refresh);
+        sampleAll();
+    }
+
+    /** Every watched process and the machine, from what is at hand (the timer's once-a-second round). */
+    private synchronized void sampleAll() {
         samples.forEach(this::sampleOne);
         sampleMachine();
     }
@@ -142,6 +159,16 @@ public final class Sampler implements AutoCloseable {
         return machineCores(machine, from, to);
     }
 
+    /** Like {@link #machineCores(double, double)} for a suite host, from its agent's readings. */
+    public synchronized Optional<MachineCores> machineCores(String host, double from, double to) {
+        return machineCores(hostMachines.getOrDefault(host, List.of()), from, to);
+    }
+
+    /** The suite hosts whose machine this sampler has readings of. */
+    public synchronized java.util.Set<String> hosts() {
+        return java.util.Set.copyOf(hostMachines.keySet());
+    }
+
     static Optional<MachineCores> machineCores(List<MachineSample> machine, double from, double to) {
         // only a window the samples bracket: clamping at the ends would count part of it as idle-free nothing
         if (machine.size() < 2 || !(to > from) || machine.get(0).t() > from + 0.05
@@ -162,11 +189,33 @@ public final class Sampler implements AutoCloseable {
 
     /** /proc for CPU and memory, and for a JVM its HotSpot counters for the JIT timeline (read, never attached). */
     private void sampleOne(ChildProcess c, List<ProcessSample> list) {
+        if (c.remote() != null) {
+            sampleRemote(c.remote(), list);
+            return;
+        }
         double t = now();
         ProcReader.read(c.pid()).ifPresent(r -> {
             Optional<JitSnapshot> jit = HotSpotCounters.jit(c.pid());
             list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads(),
                     jit.map(j -> round(j.compileMs(), 1)).orElse(null), jit.map(JitSnapshot::compiles).orElse(null)));
+        });
+    }
+
+    /** A process on another host: its agent's latest reading, when newer than the last one kept; its host's machine. */
+    private void sampleRemote(RemoteSide r, List<ProcessSample> list) {
+        r.reading().ifPresent(x -> {
+            double t = round((x.nanos() - originNanos) / 1e9, 3);
+            if (list.isEmpty() || list.get(list.size() - 1).t() < t) {
+                list.add(new ProcessSample(t, x.cpuS(), round(x.rssMb(), 1), x.threads(),
+                        x.compileMs() == null ? null : round(x.compileMs(), 1), x.compiles()));
+            }
+        });
+        r.machine().ifPresent(m -> {
+            List<MachineSample> host = hostMachines.computeIfAbsent(r.host(), h -> new ArrayList<>());
+            double t = (m.nanos() - originNanos) / 1e9;
+            if (host.isEmpty() || host.get(host.size() - 1).t() < t) {
+                host.add(new MachineSample(t, m.reading().busyS(), m.reading().idleS(), m.reading().stealS()));
+            }
         });
     }
 

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.ServerAllocator;
@@ -91,7 +92,7 @@ public record WebfluxOptions(
                     + asyncCore + ")");
         }
         try {
-            if (!InetAddress.getByName(host).isLoopbackAddress()) {
+            if (!LabAddresses.permits(InetAddress.getByName(host))) {
                 throw new IllegalArgumentException("--host '" + host + "' is not a loopback address; the lab binds "
                         + "loopback only (127.0.0.1 or ::1)");
             }

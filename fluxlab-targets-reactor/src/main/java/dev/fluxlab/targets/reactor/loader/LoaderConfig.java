@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.loader;
 
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
@@ -72,7 +73,7 @@ public record LoaderConfig(
                     + "http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
         }
         if (!"127.0.0.1".equals(backendUrl.getHost()) && !"localhost".equals(backendUrl.getHost())
-                && !"[::1]".equals(backendUrl.getHost())) {
+                && !"[::1]".equals(backendUrl.getHost()) && !suiteHost(backendUrl.getHost())) {
             throw new IllegalArgumentException("--backend-url host '" + backendUrl.getHost()
                     + "' is not loopback; the lab stays on 127.0.0.1 or ::1");
         }
@@ -104,5 +105,14 @@ public record LoaderConfig(
     /** {@code h2} or {@code h2c}. */
     public String protocol() {
         return secure() ? "h2" : "h2c";
+    }
+
+    /** Whether {@code host} is the address of one of the suite's hosts ({@link LabAddresses}). */
+    private static boolean suiteHost(String host) {
+        try {
+            return host != null && LabAddresses.permits(java.net.InetAddress.getByName(host));
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.plain;
 
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
@@ -92,7 +93,7 @@ public record ReactorNettyServerConfig(
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("unknown host '" + host + "'; use a loopback address such as 127.0.0.1");
         }
-        if (!address.isLoopbackAddress()) {
+        if (!LabAddresses.permits(address)) {
             throw new IllegalArgumentException("host '" + host + "' is not a loopback address; the lab binds "
                     + "loopback only (127.0.0.1 or ::1)");
         }

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.proxy;
 
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.client.ClientMode;
@@ -90,7 +91,7 @@ public record FrontendConfig(
     private static void requireLoopback(String what, String host) {
         String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         try {
-            if (InetAddress.getByName(h).isLoopbackAddress()) {
+            if (LabAddresses.permits(InetAddress.getByName(h))) {
                 return;
             }
         } catch (UnknownHostException e) {

@@ -1,0 +1,46 @@
+package dev.fluxlab.model;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Which addresses a fluxlab process may bind or load: loopback always, and the addresses of the suite's own hosts
+ * when the runner places roles on other machines. The runner passes those in {@value #ENV} (comma-separated) to
+ * every process of such a run; a process started by hand has none, so it stays on loopback. One rule for targets'
+ * {@code --host} and backend URLs and for the injector (where {@code --allow-remote} still permits anything else).
+ */
+public final class LabAddresses {
+
+    /** Environment variable with the suite hosts' addresses, e.g. {@code 10.213.71.11,10.213.71.12}. */
+    public static final String ENV = "FLUXLAB_LAB_ADDRESSES";
+
+    private LabAddresses() {
+    }
+
+    /** Whether {@code address} is loopback or one of the suite hosts' addresses in {@value #ENV}. */
+    public static boolean permits(InetAddress address) {
+        return address.isLoopbackAddress() || suiteHosts(System.getenv(ENV)).contains(address);
+    }
+
+    /** The addresses of a {@value #ENV} value; entries that are not IP addresses are ignored. */
+    static Set<InetAddress> suiteHosts(String value) {
+        Set<InetAddress> out = new LinkedHashSet<>();
+        if (value == null) {
+            return out;
+        }
+        for (String s : value.split(",")) {
+            String a = s.strip();
+            // literal addresses only: a name would be resolved here, and the rule must not depend on DNS
+            if (a.matches("[0-9.]+|[0-9a-fA-F:]*:[0-9a-fA-F:.]*")) {
+                try {
+                    out.add(InetAddress.getByName(a));
+                } catch (UnknownHostException e) {
+                    // not an address
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.fluxlab.runner.agent;
+
+import dev.fluxlab.probe.HotSpotCounters;
+import dev.fluxlab.probe.JitSnapshot;
+import dev.fluxlab.runner.process.ProcReader;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The observation agent ({@code fluxlab agent}) that runs on each suite host: it reads {@code /proc} there like the
+ * runner's {@code Sampler} does locally (each watched process's CPU, RSS, threads and JIT counters; the whole
+ * machine's busy, idle and steal CPU; its own CPU) once per period, and on request, and writes each round as lines on
+ * standard output, which the runner reads through the ssh session ({@link AgentLines} is the protocol).
+ *
+ * <p>Its standard input is both the command channel ({@code watch PID}, {@code unwatch PID}, {@code sample}) and its
+ * lifeline: at end of input (the runner closed it, died, or the connection dropped) the agent exits.
+ */
+public final class Agent {
+
+    private final PrintStream out;
+    private final Set<Long> watched = new ConcurrentSkipListSet<>();
+    private final long self = ProcessHandle.current().pid();
+    private long seq;
+
+    Agent(PrintStream out) {
+        this.out = out;
+    }
+
+    /** Runs until {@code in} ends; returns the exit status (0). */
+    public static int run(InputStream in, PrintStream out, Duration period) throws IOException {
+        Agent agent = new Agent(out);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r ->
+                Thread.ofPlatform().daemon().name("fluxlab-agent").unstarted(r));
+        try {
+            out.println(AgentLines.hello(agent.self, ProcReader.clockTicks()));
+            out.flush();
+            timer.scheduleAtFixedRate(agent::round, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                agent.command(line.strip());
+            }
+            return 0;
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    void command(String line) {
+        String[] w = line.split("\\s+");
+        switch (w[0]) {
+            case AgentLines.WATCH -> pid(w).ifPresent(watched::add);
+            case AgentLines.UNWATCH -> pid(w).ifPresent(watched::remove);
+            case AgentLines.SAMPLE -> round();
+            default -> {
+                // unknown commands are ignored: a newer runner may send more
+            }
+        }
+    }
+
+    private static Optional<Long> pid(String[] w) {
+        try {
+            return w.length == 2 ? Optional.of(Long.parseLong(w[1])) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** One round: the machine, each watched process still there, the agent itself, then the end marker. */
+    synchronized void round() {
+        long s = ++seq;
+        ProcReader.readMachine().ifPresent(m -> out.println(AgentLines.machine(s, m)));
+        for (long pid : watched) {
+            Optional<ProcReader.Reading> r = ProcReader.read(pid);
+            if (r.isEmpty()) {
+                continue;
+            }
+            Optional<JitSnapshot> jit = HotSpotCounters.jit(pid);
+            out.println(AgentLines.process(s, pid, r.get(), jit.map(JitSnapshot::compileMs).orElse(null),
+                    jit.map(JitSnapshot::compiles).orElse(null)));
+        }
+        ProcReader.read(self).ifPresent(r -> out.println(String.format(Locale.ROOT, "%s %d %.3f", AgentLines.SELF, s,
+                r.cpuS())));
+        out.println(AgentLines.END + " " + s);
+        out.flush();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.fluxlab.runner.agent;
+
+import dev.fluxlab.runner.process.ProcReader;
+import dev.fluxlab.runner.process.RemoteReading;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The agent's line protocol, written and read here only. Commands to the agent: {@code watch PID},
+ * {@code unwatch PID}, {@code sample}. Each round from the agent, numbered {@code SEQ}:
+ * <pre>
+ * m SEQ BUSY_S IDLE_S STEAL_S|-                          the whole machine, cumulative CPU seconds
+ * p SEQ PID CPU_S RSS_MB THREADS COMPILE_MS|- COMPILES|-  one watched process
+ * a SEQ CPU_S                                           the agent's own cumulative CPU
+ * e SEQ                                                 end of the round
+ * </pre>
+ * preceded once by {@code fluxlab-agent pid=PID ticks=HZ}.
+ */
+public final class AgentLines {
+
+    public static final String HELLO = "fluxlab-agent";
+    public static final String WATCH = "watch";
+    public static final String UNWATCH = "unwatch";
+    public static final String SAMPLE = "sample";
+    static final String MACHINE = "m";
+    static final String PROCESS = "p";
+    static final String SELF = "a";
+    static final String END = "e";
+
+    private AgentLines() {
+    }
+
+    static String hello(long pid, long ticks) {
+        return HELLO + " pid=" + pid + " ticks=" + ticks;
+    }
+
+    static String machine(long seq, ProcReader.MachineReading m) {
+        return String.format(Locale.ROOT, "%s %d %.2f %.2f %s", MACHINE, seq, m.busyS(), m.idleS(),
+                m.stealS() == null ? "-" : String.format(Locale.ROOT, "%.2f", m.stealS()));
+    }
+
+    static String process(long seq, long pid, ProcReader.Reading r, Double compileMs, Long compiles) {
+        return String.format(Locale.ROOT, "%s %d %d %.3f %.1f %d %s %s", PROCESS, seq, pid, r.cpuS(), r.rssMb(),
+                r.threads(), compileMs == null ? "-" : String.format(Locale.ROOT, "%.1f", compileMs),
+                compiles == null ? "-" : compiles.toString());
+    }
+
+    /**
+     * One round as the runner assembles it from the lines, stamped with the runner's {@link System#nanoTime()} when
+     * its end line arrived.
+     */
+    public record Round(long seq, long nanos, ProcReader.MachineReading machine, Map<Long, RemoteReading> processes,
+                        Double agentCpuS) {
+    }
+
+    /** Collects the lines of rounds; {@link #accept} returns a round once its end line is read. */
+    public static final class Reader {
+        private ProcReader.MachineReading machine;
+        private final Map<Long, double[]> procs = new LinkedHashMap<>();
+        private final Map<Long, Object[]> jit = new LinkedHashMap<>();
+        private Double self;
+
+        /** Feeds one line; a finished round when it was an end line. Lines it does not know are skipped. */
+        public Optional<Round> accept(String line, long nanos) {
+            String[] w = line.strip().split(" ");
+            try {
+                switch (w[0]) {
+                    case MACHINE -> machine = new ProcReader.MachineReading(Double.parseDouble(w[2]),
+                            Double.parseDouble(w[3]), "-".equals(w[4]) ? null : Double.parseDouble(w[4]));
+                    case PROCESS -> {
+                        long pid = Long.parseLong(w[2]);
+                        procs.put(pid, new double[]{Double.parseDouble(w[3]), Double.parseDouble(w[4]),
+                                Integer.parseInt(w[5])});
+                        jit.put(pid, new Object[]{"-".equals(w[6]) ? null : Double.valueOf(w[6]),
+                                "-".equals(w[7]) ? null : Long.valueOf(w[7])});
+                    }
+                    case SELF -> self = Double.parseDouble(w[2]);
+                    case END -> {
+                        return Optional.of(finish(Long.parseLong(w[1]), nanos));
+                    }
+                    default -> {
+                        // the hello line, or a JVM warning on the agent's output
+                    }
+                }
+            } catch (RuntimeException e) {
+                // a garbled line is skipped, never fatal
+            }
+            return Optional.empty();
+        }
+
+        private Round finish(long seq, long nanos) {
+            Map<Long, RemoteReading> out = new LinkedHashMap<>();
+            procs.forEach((pid, v) -> out.put(pid, new RemoteReading(nanos, v[0], v[1], (int) v[2],
+                    (Double) jit.get(pid)[0], (Long) jit.get(pid)[1])));
+            Round r = new Round(seq, nanos, machine, Map.copyOf(out), self);
+            machine = null;
+            procs.clear();
+            jit.clear();
+            self = null;
+            return r;
+        }
+    }
+}

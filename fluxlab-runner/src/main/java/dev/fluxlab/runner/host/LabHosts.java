@@ -1,0 +1,157 @@
+package dev.fluxlab.runner.host;
+
+import dev.fluxlab.model.LabAddresses;
+import dev.fluxlab.model.suite.SuiteHost;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The suite's hosts for one run, made ready before any cell: each is checked ({@link HostCheck}: reachable in batch
+ * mode, known host key, Java 21+, clock offset), gets fluxlab's classpath ({@link JarShipper}: only what changed) and
+ * an observation agent. All hosts are prepared in parallel; the first failure is the one error of the run, and what
+ * was started on the others is ended. {@link #close} ends the agents, removes the run's files on the hosts (they have
+ * been brought back) and the shared connections.
+ */
+public final class LabHosts implements AutoCloseable {
+
+    /** JVM options of the agent: small and cheap, it only reads /proc. */
+    static final List<String> AGENT_JVM = List.of("-Xmx32m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
+    private final Map<String, LabHost> hosts;
+
+    private LabHosts(Map<String, LabHost> hosts) {
+        this.hosts = hosts;
+    }
+
+    /** No hosts: every role runs on the runner's machine. */
+    public static LabHosts none() {
+        return new LabHosts(Map.of());
+    }
+
+    /**
+     * Prepares {@code declared} (suite name to entry) for the run whose results folder is {@code runDir}.
+     *
+     * @param classpath the runner's classpath (shipped as it is; class directories packed)
+     * @param mainClass fluxlab's main class, for the agent
+     * @param say       one line per notable step (what was shipped; a single line when nothing was)
+     * @throws HostException naming the host and the fix, after ending what was started
+     */
+    public static LabHosts prepare(Map<String, SuiteHost> declared, String classpath, String mainClass, Path runDir,
+                                   Consumer<String> say) {
+        if (declared.isEmpty()) {
+            return none();
+        }
+        Path tmp;
+        try {
+            tmp = Files.createTempDirectory("fluxlab-ship");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, LabHost> ready = new LinkedHashMap<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Path> files = ClasspathBundle.files(classpath, tmp);
+            Map<String, Future<LabHost>> jobs = new LinkedHashMap<>();
+            declared.forEach((name, h) -> jobs.put(name, pool.submit(() -> prepare(name, h, files, mainClass, runDir))));
+            HostException failure = null;
+            for (Map.Entry<String, Future<LabHost>> j : jobs.entrySet()) {
+                try {
+                    ready.put(j.getKey(), j.getValue().get());
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause() instanceof HostException he ? he
+                                : new HostException("host '" + j.getKey() + "': " + e.getCause().getMessage());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failure = new HostException("interrupted while preparing host '" + j.getKey() + "'");
+                }
+            }
+            LabHosts all = new LabHosts(ready);
+            if (failure != null) {
+                all.close();
+                throw failure;
+            }
+            say.accept(all.shipSummary());
+            return all;
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    private static LabHost prepare(String name, SuiteHost h, List<Path> files, String mainClass, Path runDir) {
+        HostSpec spec = new HostSpec(h.ssh(), h.sshConfig() == null ? null : Path.of(h.sshConfig()), h.jdk(),
+                h.workDir(), null);
+        SshHost ssh = SshHost.of(spec);
+        HostFacts facts = HostCheck.check(ssh);
+        ShipReport shipped = JarShipper.ship(ssh, files);
+        String cp = ClasspathBundle.remote(files, spec.workDir());
+        String remoteRun = spec.workDir() + "/runs/" + runDir.getFileName();
+        ssh.run(Duration.ofSeconds(30), "mkdir -p " + ShellWords.quote(remoteRun)).requireOk(ssh, "create " + remoteRun);
+        List<String> agentArgv = new ArrayList<>(List.of(facts.javaCommand()));
+        agentArgv.addAll(AGENT_JVM);
+        agentArgv.addAll(List.of("-cp", cp, mainClass, "agent"));
+        HostAgent agent = HostAgent.start(ssh, agentArgv);
+        return new LabHost(name, ssh, h.bindAddress(), facts, shipped, cp, runDir.toAbsolutePath(), remoteRun, agent);
+    }
+
+    /** One line when nothing was shipped anywhere, else one line per host. */
+    String shipSummary() {
+        if (hosts.values().stream().allMatch(h -> h.shipped().shipped() == 0)) {
+            int files = hosts.values().iterator().next().shipped().upToDate();
+            return "hosts: nothing to ship, fluxlab's " + files + " files are up to date on " + String.join(", ",
+                    hosts.keySet());
+        }
+        return hosts.values().stream().map(h -> h.shipped().message().replace("host '" + h.ssh().name() + "'",
+                "host '" + h.name() + "'")).collect(Collectors.joining("\n"));
+    }
+
+    /** The host named {@code name} in the suite; null for none (the runner's machine). */
+    public LabHost get(String name) {
+        return name == null ? null : hosts.get(name);
+    }
+
+    public Map<String, LabHost> all() {
+        return hosts;
+    }
+
+    public boolean isEmpty() {
+        return hosts.isEmpty();
+    }
+
+    /** The environment every process of a run with hosts gets: the hosts' addresses ({@link LabAddresses}). */
+    public Map<String, String> environment() {
+        return hosts.isEmpty() ? Map.of() : Map.of(LabAddresses.ENV,
+                hosts.values().stream().map(LabHost::address).collect(Collectors.joining(",")));
+    }
+
+    @Override
+    public void close() {
+        for (LabHost h : hosts.values()) {
+            h.agent().close();
+            h.ssh().run(Duration.ofSeconds(30), "rm -rf " + ShellWords.quote(h.remoteRun()));
+            h.ssh().close();
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind
+        }
+    }
+}

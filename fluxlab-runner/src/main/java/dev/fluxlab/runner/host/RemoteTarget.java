@@ -1,0 +1,74 @@
+package dev.fluxlab.runner.host;
+
+import dev.fluxlab.runner.process.RemoteReading;
+import dev.fluxlab.runner.process.RemoteSide;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The remote side of a process started on a {@link LabHost}: learns the process's PID there from the wrapper's first
+ * line and has the host's agent watch it; readings come from that agent; its files come back once it has ended.
+ */
+final class RemoteTarget implements RemoteSide {
+
+    private final LabHost host;
+    private final Map<String, Path> files;
+    private volatile long pid;
+    private volatile boolean collected;
+
+    RemoteTarget(LabHost host, Map<String, Path> files) {
+        this.host = host;
+        this.files = Map.copyOf(files);
+    }
+
+    @Override
+    public String host() {
+        return host.name();
+    }
+
+    @Override
+    public void line(String line) {
+        if (pid == 0 && line.startsWith(SshHost.REMOTE_PID)) {
+            try {
+                pid = Long.parseLong(line.substring(SshHost.REMOTE_PID.length()).strip());
+                host.agent().watch(pid);
+            } catch (NumberFormatException e) {
+                // not the wrapper's line
+            }
+        }
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public Optional<RemoteReading> reading() {
+        return pid == 0 ? Optional.empty() : host.agent().reading(pid);
+    }
+
+    @Override
+    public Optional<MachineAt> machine() {
+        return host.agent().machine();
+    }
+
+    @Override
+    public void refresh() {
+        host.agent().refresh();
+    }
+
+    @Override
+    public synchronized void collect() {
+        if (collected) {
+            return;
+        }
+        collected = true;
+        if (pid != 0) {
+            host.agent().unwatch(pid);
+        }
+        files.forEach(host::fetch);
+    }
+}

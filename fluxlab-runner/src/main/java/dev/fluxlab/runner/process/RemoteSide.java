@@ -1,0 +1,36 @@
+package dev.fluxlab.runner.process;
+
+import java.util.Optional;
+
+/**
+ * What a {@link ChildProcess} running on another host adds to the local ssh client the runner holds: the host, the
+ * process's own PID there (announced by the ssh wrapper), its latest readings from that host's agent, and the files
+ * it wrote there (GC log, load document), brought back into the results folder once it has ended.
+ */
+public interface RemoteSide {
+
+    /** The host as the suite names it. */
+    String host();
+
+    /** Sees every line the process printed (the wrapper's PID line among them). */
+    void line(String line);
+
+    /** The process's PID on its host; 0 until the wrapper announced it. */
+    long pid();
+
+    /** The latest reading of the process from its host's agent. */
+    Optional<RemoteReading> reading();
+
+    /** The latest whole-machine reading of the process's host, with the runner's nanoTime of its arrival. */
+    Optional<MachineAt> machine();
+
+    /** Asks the host's agent for a fresh round and waits for it (bounded), for a sample at a phase boundary. */
+    void refresh();
+
+    /** Copies the files the process wrote on its host to their places in the results folder (once it has ended). */
+    void collect();
+
+    /** A whole-machine reading of a host at the runner's {@link System#nanoTime()} {@code nanos}. */
+    record MachineAt(long nanos, ProcReader.MachineReading reading) {
+    }
+}

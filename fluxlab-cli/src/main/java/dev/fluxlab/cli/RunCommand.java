@@ -6,6 +6,7 @@ import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
+import dev.fluxlab.runner.host.HostException;
 import dev.fluxlab.runner.Estimate;
 import dev.fluxlab.report.ReportFiles;
 import dev.fluxlab.report.ReportModel;
@@ -159,6 +160,13 @@ public final class RunCommand implements Callable<Integer> {
         } catch (ResultsLostException | ResultsInUseException e) {
             err.println("fluxlab run: " + e.getMessage());
             return 1;
+        } catch (HostException e) {
+            err.println("fluxlab run: " + e.getMessage() + "; nothing was started");
+            return 1;
+        } catch (SuiteException e) {
+            err.println("fluxlab run: invalid suite for its hosts, nothing was started:");
+            err.println(e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("fluxlab run: cannot write the results folder " + dir + ": " + e.getMessage()
                     + "; choose a writable place with --out DIR");

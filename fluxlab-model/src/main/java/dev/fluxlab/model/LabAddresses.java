@@ -32,8 +32,7 @@ public final class LabAddresses {
         }
         for (String s : value.split(",")) {
             String a = s.strip();
-            // literal addresses only: a name would be resolved here, and the rule must not depend on DNS
-            if (a.matches("[0-9.]+|[0-9a-fA-F:]*:[0-9a-fA-F:.]*")) {
+            if (dev.fluxlab.model.suite.SuiteHost.literal(a)) {
                 try {
                     out.add(InetAddress.getByName(a));
                 } catch (UnknownHostException e) {

@@ -42,7 +42,7 @@ final class RunDocument {
 
     static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise(), r.claims());
+                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise(), r.claims(), r.hosts());
     }
 
     /**
@@ -59,7 +59,7 @@ final class RunDocument {
         cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
                 r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise,
-                ClaimJudge.judge(claims, cells, noise));
+                ClaimJudge.judge(claims, cells, noise), r.hosts());
     }
 
     static RunResult finish(RunResult r, String status) {
@@ -67,6 +67,6 @@ final class RunDocument {
             return r;
         }
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), r.claims());
+                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), r.claims(), r.hosts());
     }
 }

@@ -17,6 +17,10 @@ public interface RunListener {
     default void runStarted(RunResult run, int cellsToRun, Path resultsFile) {
     }
 
+    /** A line worth telling before the cells: what preparing the suite's hosts did. */
+    default void note(String line) {
+    }
+
     /** A cell (one repeat of it) is about to start its processes. */
     default void cellStarted(Cell cell, Position position) {
     }

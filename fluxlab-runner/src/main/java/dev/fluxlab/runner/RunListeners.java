@@ -36,6 +36,11 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void note(String line) {
+        each(l -> l.note(line));
+    }
+
+    @Override
     public void cellStarted(Cell cell, Position position) {
         each(l -> l.cellStarted(cell, position));
     }

@@ -6,7 +6,11 @@ import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.suite.SuiteHost;
 import dev.fluxlab.runner.host.CpuAffinity;
+import dev.fluxlab.runner.host.LabHosts;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;
@@ -24,8 +28,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs a suite's cells: for every cell and repeat it starts the target JVM(s), waits for their readiness line,
@@ -51,12 +57,15 @@ public final class Runner {
     private RunResult current;
     private final SharedTargets shared;
     private final GroupRunner groups;
+    private final Launcher launcher;
+    private volatile LabHosts hosts = LabHosts.none();
 
     private Runner(Builder b) {
         this.registry = b.registry;
         this.listener = b.listener;
         this.grace = b.grace;
         this.shared = new SharedTargets(supervisor, grace);
+        this.launcher = new Launcher(b.java, registry.classpath(registry.injector()));
         RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), supervisor, grace, listener,
                 shared, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
@@ -144,9 +153,44 @@ public final class Runner {
      */
     public RunResult run(Suite suite, Path dir, RunResult previous) throws IOException {
         this.runDir = dir.toAbsolutePath();
+        hosts = prepareHosts(suite);
         try (ResultsLock lock = ResultsLock.acquire(runDir)) {
+            launcher.use(hosts, runDir);
             return runLocked(suite, previous);
+        } finally {
+            hosts.close();
+            hosts = LabHosts.none();
         }
+    }
+
+    /**
+     * The suite's hosts that some cell places a role on, ready before anything is written or started: checked, jars
+     * shipped, agents running, and every cell's CPU lists checked against each host's online CPUs.
+     *
+     * @throws HostException  naming the host and the fix (nothing was started)
+     * @throws SuiteException a CPU list a host does not have, at its line
+     */
+    private LabHosts prepareHosts(Suite suite) throws IOException {
+        Map<String, SuiteHost> used = new LinkedHashMap<>();
+        for (Cell cell : suite.cells()) {
+            Stream.concat(cell.processes().stream().map(Cell.CellProcess::host), Stream.of(cell.load().host()))
+                    .filter(Objects::nonNull).forEach(h -> used.put(h, suite.hosts().get(h)));
+        }
+        if (used.isEmpty()) {
+            return LabHosts.none();
+        }
+        LabHosts ready = LabHosts.prepare(used, registry.classpath(registry.injector()), registry.injector().main(),
+                runDir, listener::note);
+        try {
+            CpuList local = CpuAffinity.localOnline();
+            for (Cell cell : suite.cells()) {
+                suite.placement(cell, h -> h == null ? local : ready.get(h).facts().onlineCpus());
+            }
+        } catch (RuntimeException | IOException e) {
+            ready.close();
+            throw e;
+        }
+        return ready;
     }
 
     private RunResult runLocked(Suite suite, RunResult previous) throws IOException {
@@ -173,7 +217,7 @@ public final class Runner {
                             : EnvironmentProbe.probe().withPlacement(suite.placementSummary(CpuAffinity.localOnline())),
                     suite.tables(),
                     suite.settings(),
-                    RunDocument.ordered(cells, done), null);
+                    RunDocument.ordered(cells, done), null).withHosts(hosts.records());
             write();
         }
         listener.runStarted(current, todo.size(), resultsFile());
@@ -237,6 +281,9 @@ public final class Runner {
         try {
             synchronized (resultsLock) {
                 current = RunDocument.judged(current, suite.aa(), suite.claims());
+                if (!hosts.isEmpty()) {
+                    current = current.withHosts(hosts.records()); // the agents' cost over the whole run
+                }
                 current = RunDocument.finish(current, status);
                 write();
             }

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param cells       every cell run so far
  * @param noise       the run's own noise floor (A/A pairs or repeat spread); added in fluxlab.run/1, may be null
  * @param claims      the suite's claims as judged when the run ended (added; null when the suite has none)
+ * @param hosts       the suite hosts roles ran on (docs/hosts.md); null when every role ran on the runner's machine
  */
 public record RunResult(
         String schema,
@@ -38,7 +39,8 @@ public record RunResult(
         Map<String, Object> settings,
         List<CellResult> cells,
         NoiseFloor noise,
-        List<ClaimResult> claims) {
+        List<ClaimResult> claims,
+        List<RunHost> hosts) {
 
     public static final String SCHEMA = "fluxlab.run/1";
 
@@ -48,5 +50,19 @@ public record RunResult(
                      Map<String, Object> settings, List<CellResult> cells, NoiseFloor noise) {
         this(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment, tables, settings,
                 cells, noise, null);
+    }
+
+    /** A run document whose roles all ran on the runner's machine. */
+    public RunResult(String schema, String runId, String suite, String suiteFile, String description, String status,
+                     String startedAt, String finishedAt, Environment environment, List<TableSpec> tables,
+                     Map<String, Object> settings, List<CellResult> cells, NoiseFloor noise, List<ClaimResult> claims) {
+        this(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment, tables, settings,
+                cells, noise, claims, null);
+    }
+
+    /** This run with {@code hosts} recorded. */
+    public RunResult withHosts(List<RunHost> list) {
+        return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
+                tables, settings, cells, noise, claims, list);
     }
 }

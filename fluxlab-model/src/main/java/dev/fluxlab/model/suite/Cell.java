@@ -40,10 +40,11 @@ public record Cell(
 
     /**
      * A process with its knob values fixed; {@code target} is the registry entry that launches it, {@code cpus} the
-     * CPU list the suite gives it (null: none; see {@code Suite.placement}).
+     * CPU list the suite gives it (null: none; see {@code Suite.placement}), {@code host} the suite host it runs on
+     * (null: the runner's machine).
      */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
-                              List<String> flags, String cpus) {
+                              List<String> flags, String cpus, String host) {
     }
 
     /**
@@ -52,17 +53,18 @@ public record Cell(
      * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
      * {@code cpus} their CPU list as the suite gives it (null: none). {@code keepAlive} false: a new connection per
      * request (null: the injector's default, keep-alive). {@code requests}: a measured phase of that many requests
-     * (null: by duration); {@code prime}: the priming load before the warm-up (null: none).
+     * (null: by duration); {@code prime}: the priming load before the warm-up (null: none). {@code host}: the
+     * suite host they run on (null: the runner's machine).
      */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
                            String timeout, String injector, int injectors, String cpus, Boolean keepAlive,
-                           Long requests, SuiteSpec.PrimeSpec prime) {
+                           Long requests, SuiteSpec.PrimeSpec prime, String host) {
 
         /** A load level measured by duration, without a priming step. */
         public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
                         String timeout, String injector, int injectors, String cpus, Boolean keepAlive) {
             this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
-                    null);
+                    null, null);
         }
 
         /** The injector's name, {@code fluxlab} when the profile names none. */

@@ -29,7 +29,7 @@ final class CellMatrix {
     private record Dim(String name, String process, String knob, List<String> values) {
     }
 
-    private record Proc(String name, String registryTarget, String prefix, JvmSpec jvm, String cpus) {
+    private record Proc(String name, String registryTarget, String prefix, JvmSpec jvm, String cpus, String host) {
     }
 
     /** Every knob name of the suite, in expansion order. */
@@ -63,10 +63,10 @@ final class CellMatrix {
     private static List<Proc> processes(String t, TargetSpec ts) {
         List<Proc> out = new ArrayList<>();
         if (ts.processes() == null) {
-            out.add(new Proc(t, ts.target() == null ? t : ts.target(), "", ts.jvm(), ts.cpus()));
+            out.add(new Proc(t, ts.target() == null ? t : ts.target(), "", ts.jvm(), ts.cpus(), ts.host()));
         } else {
             ts.processes().forEach((p, ps) -> out.add(new Proc(p, ps.target() == null ? p : ps.target(),
-                    p.equals(ts.entry()) ? "" : p + ".", ps.jvm(), ps.cpus())));
+                    p.equals(ts.entry()) ? "" : p + ".", ps.jvm(), ps.cpus(), ps.host())));
         }
         return out;
     }
@@ -160,7 +160,7 @@ final class CellMatrix {
                                     }
                                 }
                                 List<String> flags = p.jvm() == null || p.jvm().flags() == null ? List.of() : p.jvm().flags();
-                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags, p.cpus()));
+                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags, p.cpus(), p.host()));
                             }
                             String entry = ts.processes() == null ? t : ts.entry();
                             Cell.CellLoad load = new Cell.CellLoad(
@@ -171,7 +171,7 @@ final class CellMatrix {
                                     knobs.containsKey("injectors") ? Integer.parseInt(knobs.get("injectors")) : 1,
                                     l.cpus(),
                                     knobs.containsKey("keep_alive") ? Boolean.valueOf(knobs.get("keep_alive")) : null,
-                                    l.requests(), l.prime());
+                                    l.requests(), l.prime(), l.host());
                             out.add(new Cell(++index, id(knobs), knobs, t, List.copyOf(cps), entry, se.getKey(),
                                     se.getValue(), load, null));
                         }

@@ -34,6 +34,7 @@ public final class Suite {
     private final SuitePlacement placement;
     private final List<Claim> claims;
     private final SuiteAssumptions assumptions;
+    private final SuiteHosts hosts;
 
     private Suite(SuiteSource source, boolean aa) {
         this.source = source;
@@ -47,6 +48,8 @@ public final class Suite {
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();
         this.assumptions = SuiteAssumptions.of(source);
+        this.hosts = new SuiteHosts(source);
+        hosts.check(placement.mode());
     }
 
     /** Reads and checks a suite file (a regular file of at most 1 MiB). */
@@ -255,6 +258,19 @@ public final class Suite {
      */
     public CellPlacement placement(Cell cell, CpuList online) {
         return placement.place(cell, online);
+    }
+
+    /**
+     * Like {@link #placement(Cell, CpuList)} with each host's online CPUs: {@code onlineOf(host)}, host null for the
+     * runner's machine; a host it returns null for is not checked (its CPUs are known only once it answered).
+     */
+    public CellPlacement placement(Cell cell, java.util.function.Function<String, CpuList> onlineOf) {
+        return placement.place(cell, onlineOf);
+    }
+
+    /** The suite's {@code hosts:} by name (empty: every role runs on the runner's machine). */
+    public Map<String, SuiteHost> hosts() {
+        return hosts.hosts();
     }
 
     /** The run's placement in one line, for its environment: {@code none}, or the mode and each cell's CPUs. */

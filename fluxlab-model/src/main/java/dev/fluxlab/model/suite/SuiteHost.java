@@ -1,5 +1,7 @@
 package dev.fluxlab.model.suite;
 
+import java.util.regex.Pattern;
+
 /**
  * One entry of a suite's {@code hosts:}: a machine reached over SSH that roles can be placed on ({@code host:}).
  *
@@ -14,12 +16,20 @@ package dev.fluxlab.model.suite;
  */
 public record SuiteHost(String ssh, String address, String jdk, String workDir, String sshConfig) {
 
-    /** The address: {@code address}, else the address part of {@code ssh} when it is a literal address, else null. */
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3}\\.){3}\\d{1,3}");
+    private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:]*:[0-9a-fA-F:.]*");
+
+    /** The address: {@code address}, else the address part of {@code ssh} when it is an IP literal, else null. */
     public String bindAddress() {
         if (address != null) {
             return address;
         }
-        String a = ssh == null ? "" : ssh.substring(ssh.indexOf('@') + 1);
-        return a.matches("[0-9.]+|\\[?[0-9a-fA-F:]*:[0-9a-fA-F:.]*]?") ? a.replaceAll("^\\[|]$", "") : null;
+        String a = ssh == null ? "" : ssh.substring(ssh.indexOf('@') + 1).replaceAll("^\\[|]$", "");
+        return literal(a) ? a : null;
+    }
+
+    /** Whether {@code a} is an IPv4 or IPv6 literal (no name: the lab's address rule must not depend on DNS). */
+    public static boolean literal(String a) {
+        return a != null && (IPV4.matcher(a).matches() || IPV6.matcher(a).matches());
     }
 }

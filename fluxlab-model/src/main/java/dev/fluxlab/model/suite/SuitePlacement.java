@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A suite's placement: the {@code placement} mode, the {@code cpus} of target processes and load profiles, and
@@ -21,7 +22,8 @@ import java.util.Optional;
  * online CPUs, refusing CPUs it does not have and, under {@code exclusive}, roles that share CPUs. Every error names
  * the key's line.
  *
- * <p>Every role runs on the runner's machine ({@link RolePlacement#host()} null); a suite's hosts would set it here.
+ * <p>A role's {@link RolePlacement#host()} is the suite host its {@code host:} names, null for the runner's machine
+ * ({@link SuiteHosts} checks the names).
  */
 final class SuitePlacement {
 
@@ -107,6 +109,15 @@ final class SuitePlacement {
      *                        CPUs) under {@code exclusive}, more roles than CPUs under {@code auto}
      */
     CellPlacement place(Cell cell, CpuList online) {
+        return place(cell, host -> host == null ? online : null);
+    }
+
+    /**
+     * The placement of {@code cell} when each host's online CPUs are {@code onlineOf(host)} (host null: the runner's
+     * machine); a host whose CPUs are not known yet (null) is not checked.
+     */
+    CellPlacement place(Cell cell, Function<String, CpuList> onlineOf) {
+        CpuList online = onlineOf.apply(null);
         int n = cell.load().injectors();
         List<String> names = cell.processes().stream().map(Cell.CellProcess::name).toList();
         if (mode() == PlacementMode.AUTO) {
@@ -118,18 +129,19 @@ final class SuitePlacement {
         }
         List<RolePlacement> targets = new ArrayList<>();
         for (Cell.CellProcess p : cell.processes()) {
-            targets.add(new RolePlacement(p.name(), null, p.cpus() == null ? null : CpuList.parse(p.cpus())));
+            targets.add(new RolePlacement(p.name(), p.host(), p.cpus() == null ? null : CpuList.parse(p.cpus())));
         }
         CpuList injectorCpus = cell.load().cpus() == null ? null : CpuList.parse(cell.load().cpus());
         List<CpuList> parts = injectorCpus != null && n > 1 && injectorCpus.size() >= n ? injectorCpus.split(n) : null;
         List<RolePlacement> injectors = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            injectors.add(new RolePlacement(CellPlacement.injectorRole(i, n), null,
+            injectors.add(new RolePlacement(CellPlacement.injectorRole(i, n), cell.load().host(),
                     parts != null ? parts.get(i) : injectorCpus));
         }
         CellPlacement placement = new CellPlacement(mode(), targets, injectors);
         for (RolePlacement r : placement.all()) {
-            Optional<String> problem = r.offline(online);
+            CpuList there = onlineOf.apply(r.host());
+            Optional<String> problem = there == null ? Optional.empty() : r.offline(there);
             if (problem.isPresent()) {
                 throw source.error(pointer(cell, r), problem.get());
             }

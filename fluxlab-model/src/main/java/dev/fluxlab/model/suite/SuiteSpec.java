@@ -41,6 +41,8 @@ import java.util.Map;
  *                       list): each adds one profiled repeat per cell after the unprofiled ones (default none)
  * @param assumes        the machine the suite was written for (a seed's faithful variant): validation warns, without
  *                       refusing, when this machine is smaller
+ * @param hosts          machines reached over SSH, by name, that roles can be placed on with {@code host:}
+ *                       (docs/hosts.md); none: every role runs on the runner's machine
  */
 public record SuiteSpec(
         String name,
@@ -64,14 +66,15 @@ public record SuiteSpec(
         String placement,
         List<ClaimSpec> claims,
         List<String> profile,
-        AssumesSpec assumes) {
+        AssumesSpec assumes,
+        Map<String, SuiteHost> hosts) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
      * {@code processes} started in order, of which {@code entry} receives the load. {@code coldWarmupMin} overrides
      * the suite's {@code cold_warmup_min} for this target (a Spring application's JIT ramps far longer than Netty's).
      * {@code cpus} is the CPU list of a one-process target ({@code "0-3"}, {@code "4,5"}); each of several
-     * {@code processes} has its own.
+     * {@code processes} has its own; {@code host} likewise names the suite host it runs on (null: this machine).
      */
     public record TargetSpec(
             String target,
@@ -80,7 +83,8 @@ public record SuiteSpec(
             Map<String, ProcessSpec> processes,
             String entry,
             String coldWarmupMin,
-            String cpus) {
+            String cpus,
+            String host) {
 
     }
 
@@ -88,7 +92,7 @@ public record SuiteSpec(
      * One process of a multi-process target. Knob values may refer to earlier processes: {@code ${backend.port}}.
      * {@code cpus}: its CPU list.
      */
-    public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, String cpus) {
+    public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, String cpus, String host) {
     }
 
     /** JVM options of a target process; {@code heap} and {@code gc} may be lists (matrix), {@code flags} is one list. */
@@ -130,7 +134,7 @@ public record SuiteSpec(
      * new connection for every request (HTTP/1.1, as {@code ab} without {@code -k}); when given it becomes the
      * {@code keep_alive} knob (a list compares both). {@code requests}: each measured phase is this many requests
      * instead of {@code measure} (bounded by {@code measure_max}); {@code prime}: a priming load before each repeat's
-     * warm-up.
+     * warm-up. {@code host}: the suite host they run on.
      */
     public record LoadSection(
             List<Integer> connections,
@@ -144,14 +148,15 @@ public record SuiteSpec(
             String cpus,
             List<Boolean> keepAlive,
             Long requests,
-            PrimeSpec prime) {
+            PrimeSpec prime,
+            String host) {
 
         /** A profile without a request count or a priming step. */
         public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
                            Integer threads, String timeout, List<String> injector, List<Integer> injectors,
                            String cpus, List<Boolean> keepAlive) {
             this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
-                    null);
+                    null, null);
         }
     }
 

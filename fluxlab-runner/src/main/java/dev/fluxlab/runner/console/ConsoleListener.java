@@ -54,6 +54,12 @@ public class ConsoleListener implements RunListener {
     }
 
     @Override
+    public synchronized void note(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
     public synchronized void cellStarted(Cell cell, Position position) {
         lastPhase = null;
     }

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.host;
 
 import dev.fluxlab.model.LabAddresses;
+import dev.fluxlab.model.run.RunHost;
 import dev.fluxlab.model.suite.SuiteHost;
 
 import java.io.IOException;
@@ -117,6 +118,17 @@ public final class LabHosts implements AutoCloseable {
         }
         return hosts.values().stream().map(h -> h.shipped().message().replace("host '" + h.ssh().name() + "'",
                 "host '" + h.name() + "'")).collect(Collectors.joining("\n"));
+    }
+
+    /** What results.json records of each host (null when there are none): facts, clock, shipping, agent cost. */
+    public List<RunHost> records() {
+        if (hosts.isEmpty()) {
+            return null;
+        }
+        return hosts.values().stream().map(h -> new RunHost(h.name(), h.ssh().name(), h.address(),
+                h.facts().javaVersionLine(), h.facts().onlineCpus().toString(), h.facts().clock().offsetMicros(),
+                h.facts().clock().uncertaintyMicros(), h.shipped().shipped(), h.shipped().upToDate(),
+                h.agent().cpuCores().map(c -> Math.round(c * 10_000) / 10_000.0).orElse(null))).toList();
     }
 
     /** The host named {@code name} in the suite; null for none (the runner's machine). */

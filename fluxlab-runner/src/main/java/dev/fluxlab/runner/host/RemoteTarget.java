@@ -61,6 +61,11 @@ final class RemoteTarget implements RemoteSide {
     }
 
     @Override
+    public void send(Path local) {
+        host.put(local);
+    }
+
+    @Override
     public synchronized void collect() {
         if (collected) {
             return;

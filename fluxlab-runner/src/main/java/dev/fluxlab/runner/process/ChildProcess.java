@@ -59,8 +59,16 @@ public final class ChildProcess {
      */
     public static ChildProcess start(String role, String name, List<String> command, Path log,
                                      Consumer<String> listener, Supervisor supervisor) throws IOException {
+        return start(role, name, command, log, listener, supervisor, java.util.Map.of());
+    }
+
+    /** {@link #start(String, String, List, Path, Consumer, Supervisor)} with {@code env} added to its environment. */
+    public static ChildProcess start(String role, String name, List<String> command, Path log,
+                                     Consumer<String> listener, Supervisor supervisor, java.util.Map<String, String> env)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(env);
         // fluxlab's own JVMs stop by themselves if this runner dies without stopping them (kill -9)
         pb.environment().put(ParentWatch.ENV, Long.toString(ProcessHandle.current().pid()));
         return start(role, name, pb, log, listener, supervisor, null);
@@ -246,6 +254,16 @@ public final class ChildProcess {
     public void collect() {
         if (remote != null && !process.isAlive()) {
             remote.collect();
+        }
+    }
+
+    /**
+     * Makes {@code local}, a file of the results folder, visible to this process: a no-op here, a copy to the same
+     * place in its host's run folder for a process on another host.
+     */
+    public void mirror(Path local) {
+        if (remote != null) {
+            remote.send(local);
         }
     }
 

@@ -27,6 +27,9 @@ public interface RemoteSide {
     /** Asks the host's agent for a fresh round and waits for it (bounded), for a sample at a phase boundary. */
     void refresh();
 
+    /** Copies a file of the results folder to the same place in the host's run folder (the injectors' start gate). */
+    void send(java.nio.file.Path local);
+
     /** Copies the files the process wrote on its host to their places in the results folder (once it has ended). */
     void collect();
 

@@ -42,6 +42,7 @@ public final class SuiteValidator {
         });
         checkMeasureAuto(suite);
         checkPlacement(suite);
+        checkHosts(suite);
         checkInjectors(suite);
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
@@ -246,6 +247,34 @@ public final class SuiteValidator {
             if (problem.isPresent()) {
                 throw suite.error(at, "cell " + cell.id() + ": " + problem.get()
                         + "; leave such cells out with an 'exclude' rule");
+            }
+        }
+    }
+
+    /**
+     * What runs on a suite host: fluxlab's own injector, and targets on fluxlab's own classpath that bind a server
+     * (docs/hosts.md). A peer tool, a self-loading target or one with a classpath of its own is refused there.
+     */
+    private void checkHosts(Suite suite) {
+        for (Cell cell : suite.cells()) {
+            if (cell.load().host() != null && !cell.load().injectorName().equals("fluxlab")) {
+                throw suite.error("/load", "cell " + cell.id() + ": only fluxlab's own injector runs on a suite host; "
+                        + cell.load().injectorName() + " runs on this machine: remove the load profile's 'host', or "
+                        + "leave such cells out with an 'exclude' rule");
+            }
+            for (Cell.CellProcess p : cell.processes()) {
+                if (p.host() == null) {
+                    continue;
+                }
+                LaunchDef def = registry.target(p.target()).orElseThrow();
+                String why = def.isSelfLoading() ? "loads by itself (its load document stays on this machine)"
+                        : def.classpath() != null && !def.classpath().isEmpty() ? "runs from a classpath of its own, "
+                        + "which fluxlab does not ship" : null;
+                if (why != null) {
+                    throw suite.error("/targets/" + cell.target(), "process '" + p.name() + "' (target " + p.target()
+                            + ") cannot run on host '" + p.host() + "': it " + why + "; run it on this machine "
+                            + "(remove its 'host')");
+                }
             }
         }
     }

@@ -1,0 +1,92 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.placement.PlacementMode;
+import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A suite's {@code hosts:} and the {@code host:} keys that place roles on them, checked from the file alone: each
+ * entry has an ssh destination, an address that is an IP literal, an ssh configuration file that exists; every
+ * {@code host:} names an entry. Every error names the key's line. Whether a host answers, has Java 21+ and the CPUs
+ * asked for is the runner's check before any cell.
+ */
+final class SuiteHosts {
+
+    private final SuiteSource source;
+    private final Map<String, SuiteHost> hosts;
+
+    SuiteHosts(SuiteSource source) {
+        this.source = source;
+        Map<String, SuiteHost> h = source.spec().hosts();
+        this.hosts = h == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h));
+    }
+
+    Map<String, SuiteHost> hosts() {
+        return hosts;
+    }
+
+    void check(PlacementMode mode) {
+        hosts.forEach((name, h) -> {
+            String at = Locations.pointer("hosts", name);
+            if (h == null || h.ssh() == null || h.ssh().isBlank()) {
+                throw source.error(at, "host '" + name + "' needs 'ssh': user@address or a Host alias of your ssh "
+                        + "config, e.g. 'ssh: perf@10.1.0.12'");
+            }
+            if (h.ssh().startsWith("-") || h.ssh().chars().anyMatch(Character::isWhitespace)) {
+                throw source.error(at + "/ssh", "host '" + name + "': '" + h.ssh() + "' is not an ssh destination; "
+                        + "give user@address, an address or a Host alias (no spaces, not starting with '-')");
+            }
+            if (h.address() != null && !SuiteHost.literal(h.address())) {
+                throw source.error(at + "/address", "host '" + name + "': address '" + h.address() + "' is not an "
+                        + "IP address; give the address its targets bind, e.g. 10.1.0.12");
+            }
+            if (h.bindAddress() == null) {
+                throw source.error(at, "host '" + name + "': '" + h.ssh() + "' is not an address, so give the "
+                        + "address its targets bind and the others reach it at: 'address: 10.1.0.12'");
+            }
+            if (h.sshConfig() != null && !Files.isRegularFile(Path.of(h.sshConfig()))) {
+                throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
+                        + " does not exist; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)");
+            }
+        });
+        SuiteSpec spec = source.spec();
+        spec.targets().forEach((t, ts) -> {
+            if (ts == null) {
+                return;
+            }
+            known(Locations.pointer("targets", t, "host"), ts.host());
+            if (ts.processes() != null) {
+                if (ts.host() != null) {
+                    throw source.error(Locations.pointer("targets", t, "host"), "target '" + t + "' has several "
+                            + "processes: give each process its own 'host' instead");
+                }
+                ts.processes().forEach((p, ps) -> {
+                    if (ps != null) {
+                        known(Locations.pointer("targets", t, "processes", p, "host"), ps.host());
+                    }
+                });
+            }
+        });
+        List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
+        for (int i = 0; i < loads.size(); i++) {
+            known(source.loadPointer(i) + "/host", loads.get(i).host());
+        }
+        if (mode == PlacementMode.AUTO && !hosts.isEmpty()) {
+            throw source.error("/placement", "'placement: auto' splits this machine's CPUs; with 'hosts' give each "
+                    + "role its 'cpus' on its host (placement: free or exclusive)");
+        }
+    }
+
+    private void known(String at, String host) {
+        if (host != null && !hosts.containsKey(host)) {
+            throw source.error(at, "host '" + host + "' is not declared under 'hosts:'" + (hosts.isEmpty()
+                    ? "; add it there (ssh destination and address), or remove 'host' to run on this machine"
+                    : " (declared: " + String.join(", ", hosts.keySet()) + ")"));
+        }
+    }
+}

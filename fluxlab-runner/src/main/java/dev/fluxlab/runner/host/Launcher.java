@@ -1,0 +1,102 @@
+package dev.fluxlab.runner.host;
+
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.Supervisor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Starts a run's child processes where the suite places them: on the runner's machine as they are, or on a suite host
+ * ({@link LabHost}) with the same command line translated for it. The translation is one rule per kind of word: the
+ * runner's {@code java} becomes the host's, the runner's classpath the shipped one, a target's {@code --host} its
+ * host's address, and every path under the results folder the same path under the host's run folder; such files that
+ * exist at the start (a request body) are copied there first, the others (GC log, load document) are brought back
+ * once the process has ended. {@code --sun-misc-unsafe-memory-access}, known from JDK 23, is dropped for an older JDK
+ * there.
+ */
+public final class Launcher {
+
+    static final String UNSAFE_FLAG = "--sun-misc-unsafe-memory-access=allow";
+
+    private final String java;
+    private final String classpath;
+    private volatile LabHosts hosts = LabHosts.none();
+    private volatile Path runDir;
+
+    /** {@code java} and {@code classpath}: what the runner's own command lines use for children. */
+    public Launcher(String java, String classpath) {
+        this.java = java;
+        this.classpath = classpath;
+    }
+
+    /** The hosts of the run about to start in {@code runDir} (none: every process runs here). */
+    public void use(LabHosts hosts, Path runDir) {
+        this.hosts = hosts;
+        this.runDir = runDir.toAbsolutePath();
+    }
+
+    /** The address a process on {@code host} (null: this machine) binds and is reached at. */
+    public String address(String host) {
+        LabHost h = hosts.get(host);
+        return h == null ? "127.0.0.1" : h.address();
+    }
+
+    /**
+     * Starts {@code command} (a command line for this machine) on {@code host}, null for this machine.
+     *
+     * @throws HostException when {@code host} is not one of the run's hosts, or a file cannot be copied there
+     */
+    public ChildProcess start(String host, String role, String name, List<String> command, Path log,
+                              Consumer<String> listener, Supervisor supervisor) throws IOException {
+        if (host == null) {
+            return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment());
+        }
+        LabHost h = hosts.get(host);
+        if (h == null) {
+            throw new HostException("host '" + host + "' was not prepared for this run");
+        }
+        Map<String, Path> bringBack = new LinkedHashMap<>();
+        List<String> remote = translate(h, command, "target".equals(role), bringBack);
+        return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);
+    }
+
+    /** {@code command} for host {@code h}; files to bring back afterwards are added to {@code bringBack}. */
+    List<String> translate(LabHost h, List<String> command, boolean target, Map<String, Path> bringBack) {
+        String local = runDir.toString();
+        Pattern underRun = Pattern.compile(Pattern.quote(local) + "/[^:,\\s]+");
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < command.size(); i++) {
+            String w = command.get(i);
+            if (w.equals(UNSAFE_FLAG) && h.facts().javaFeature() < 23) {
+                continue;
+            }
+            if (w.equals(java)) {
+                w = h.facts().javaCommand();
+            } else if (w.equals(classpath)) {
+                w = h.classpath();
+            } else if (target && i > 0 && command.get(i - 1).equals("--host")) {
+                w = h.address();
+            }
+            Matcher m = underRun.matcher(w);
+            while (m.find()) {
+                Path file = Path.of(m.group());
+                if (Files.isRegularFile(file)) {
+                    h.put(file);
+                } else {
+                    bringBack.put(h.remotePath(file), file);
+                }
+            }
+            out.add(w.replace(local, h.remoteRun()));
+        }
+        return out;
+    }
+}

@@ -19,6 +19,7 @@ import dev.fluxlab.runner.drive.PrimeStep;
 import dev.fluxlab.runner.drive.ProgressWatch;
 import dev.fluxlab.runner.drive.SelfLoadDriver;
 import dev.fluxlab.runner.host.CpuAffinity;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.LogScanner;
@@ -60,6 +61,7 @@ final class RepeatRunner {
     private final RunListener listener;
     private final SharedTargets shared;
     private final TargetStarter starter;
+    private final Launcher launcher;
     private final BooleanSupplier interrupted;
     private final ProfilerLibrary profiler;
 
@@ -68,7 +70,7 @@ final class RepeatRunner {
     }
     private CpuList online;
 
-    RepeatRunner(TargetRegistry registry, Commands commands, Supervisor supervisor, Duration grace,
+    RepeatRunner(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor, Duration grace,
                  RunListener listener, SharedTargets shared, BooleanSupplier interrupted, ProfilerLibrary profiler) {
         this.profiler = profiler;
         this.registry = registry;
@@ -77,7 +79,8 @@ final class RepeatRunner {
         this.grace = grace;
         this.listener = listener;
         this.shared = shared;
-        this.starter = new TargetStarter(commands, supervisor, grace);
+        this.launcher = launcher;
+        this.starter = new TargetStarter(commands, launcher, supervisor, grace);
         this.interrupted = interrupted;
     }
 
@@ -140,7 +143,7 @@ final class RepeatRunner {
             ProfileSession session = mode == null ? null
                     : new ProfileSession(mode, profiler, runDir, cellDir, sampler::watched);
             Commands cmds = session == null ? commands : commands.withJvmOptions(session::jvmOptions);
-            TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, supervisor, grace);
+            TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, launcher, supervisor, grace);
             LoadDriver driver = driver(cell, cmds);
             ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,
                     session == null ? ProgressWatch.Window.NONE : session);

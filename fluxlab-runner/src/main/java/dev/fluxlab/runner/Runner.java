@@ -66,8 +66,8 @@ public final class Runner {
         this.grace = b.grace;
         this.shared = new SharedTargets(supervisor, grace);
         this.launcher = new Launcher(b.java, registry.classpath(registry.injector()));
-        RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), supervisor, grace, listener,
-                shared, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
+        RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
+                listener, shared, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
     }
 

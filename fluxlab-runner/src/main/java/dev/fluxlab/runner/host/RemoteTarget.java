@@ -32,7 +32,7 @@ final class RemoteTarget implements RemoteSide {
     public void line(String line) {
         if (pid == 0 && line.startsWith(SshHost.REMOTE_PID)) {
             try {
-                pid = Long.parseLong(line.substring(SshHost.REMOTE_PID.length()).strip());
+                pid = Long.parseLong(line.substring(SshHost.REMOTE_PID.length()).strip().split(" ")[0]);
                 host.agent().watch(pid);
             } catch (NumberFormatException e) {
                 // not the wrapper's line

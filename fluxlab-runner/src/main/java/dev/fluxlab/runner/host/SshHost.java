@@ -34,11 +34,14 @@ public final class SshHost implements AutoCloseable {
 
     static final int CONTROL_PERSIST_S = 60;
     static final int KILL_AFTER_S = 5;
-    /** The line the wrapper prints on standard error before anything else: the command's PID on the host. */
+    /**
+     * The line the wrapper prints on standard error before anything else: the command's PID on the host and the
+     * host's network namespace ({@code net:[INODE]}), so each process's log says where it ran.
+     */
     public static final String REMOTE_PID = "fluxlab-remote pid=";
     /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
     static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
-            + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID + "$c\" >&2; "
+            + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID + "$c netns=$(readlink /proc/self/ns/net 2>/dev/null)\" >&2; "
             + "(cat <&3; kill -TERM $c; sleep " + KILL_AFTER_S + "; kill -KILL $c) >/dev/null 2>&1 & "
             + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; exit $rc";
 

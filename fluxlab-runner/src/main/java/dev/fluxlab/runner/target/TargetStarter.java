@@ -5,6 +5,7 @@ import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
@@ -36,12 +37,17 @@ public final class TargetStarter {
     }
 
     private final Commands commands;
+    private final Launcher launcher;
     private final Supervisor supervisor;
     private final Duration grace;
 
-    /** {@code grace}: SIGTERM to SIGKILL for processes stopped because a start failed half-way. */
-    public TargetStarter(Commands commands, Supervisor supervisor, Duration grace) {
+    /**
+     * {@code launcher}: starts each process on its host; {@code grace}: SIGTERM to SIGKILL for processes stopped
+     * because a start failed half-way.
+     */
+    public TargetStarter(Commands commands, Launcher launcher, Supervisor supervisor, Duration grace) {
         this.commands = commands;
+        this.launcher = launcher;
         this.supervisor = supervisor;
         this.grace = grace;
     }
@@ -72,8 +78,8 @@ public final class TargetStarter {
                     cmd.addAll(entryFlags);
                 }
                 Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
-                ChildProcess c = ChildProcess.start("target", p.name(), cmd, cellDir.resolve(p.name() + "-" + repeat + ".log"),
-                        entry ? entryListener : null, supervisor);
+                ChildProcess c = launcher.start(p.host(), "target", p.name(), cmd,
+                        cellDir.resolve(p.name() + "-" + repeat + ".log"), entry ? entryListener : null, supervisor);
                 processes.add(c);
                 sampler.watch(c);
                 Optional<String> line = c.awaitLine(l -> l.startsWith(Readiness.PREFIX), suite.startupTimeout());
@@ -84,9 +90,13 @@ public final class TargetStarter {
                     problem = notReady(c, suite.startupTimeout());
                     break;
                 }
-                Map<String, String> attrs = Readiness.parse(line.get()).orElse(Map.of());
+                Map<String, String> attrs = new LinkedHashMap<>(Readiness.parse(line.get()).orElse(Map.of()));
+                if (p.host() != null) {
+                    attrs.putIfAbsent("host", launcher.address(p.host())); // where the others reach it
+                }
                 readiness.put(p.name(), attrs);
                 attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
+                placeholders.putIfAbsent(p.name() + ".host", launcher.address(p.host()));
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             supervisor.stop(processes, grace); // nobody else knows of them yet

@@ -1,0 +1,250 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.RunHost;
+import dev.fluxlab.model.run.RunResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@code fluxlab run} with every role on its own host: three network-namespace hosts made by
+ * {@code scripts/lab-hosts.sh} (a lab of its own, {@code fxe2e-h1..3}, beside any other), an h2-proxy-like suite with
+ * the backend on the first, the frontend on the second and the injector on the third. Each process's log starts with
+ * its host's own report (the wrapper's line: PID and network namespace there), which must be the namespace of the
+ * host it was placed on; the traffic crosses the namespaces with zero errors. Then a Ctrl-C in the middle of a run
+ * leaves no process in any namespace. The namespaces are always removed. Needs root (CI runs the tests as root and
+ * installs openssh-server through scripts/test.sh).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class HostsRunTest {
+
+    private static final String LAB = "fxe2e";
+
+    private Path root;
+    private Path tmp;
+    private Path labDir;
+    private final Map<String, String> addresses = new LinkedHashMap<>();
+    private final Map<String, String> namespaces = new LinkedHashMap<>();
+
+    @BeforeAll
+    void up() throws Exception {
+        assumeTrue("0".equals(sh("id -u").strip()), "needs root to create network namespaces for test hosts "
+                + "(scripts/lab-hosts.sh); run the tests as root, as CI does");
+        root = Path.of("").toAbsolutePath().getParent();
+        tmp = Files.createTempDirectory("fxe2e");
+        labDir = tmp.resolve("lab");
+        String out = lab("up", "3");
+        assertTrue(out.contains("3 host(s) up"), out);
+        for (String line : Files.readAllLines(labDir.resolve("hosts.tsv"))) {
+            if (!line.startsWith("#")) {
+                String[] f = line.split("\t");
+                addresses.put(f[0], f[2]);
+                namespaces.put(f[0], sh("ip netns exec " + f[1] + " readlink /proc/self/ns/net").strip());
+            }
+        }
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        if (labDir == null) {
+            return;
+        }
+        lab("down");
+        assertFalse(sh("ip netns list").contains(LAB + "-h"), "namespaces left after down");
+        sh("rm -rf '" + tmp + "'");
+    }
+
+    /** A suite placing backend, frontend and injector on hosts 1, 2 and 3; {@code extra} is appended. */
+    private Path suite(String name, String load, String measure) throws IOException {
+        StringBuilder hosts = new StringBuilder("hosts:\n");
+        int i = 1;
+        for (String alias : addresses.keySet()) {
+            hosts.append("  h").append(i).append(": {ssh: ").append(alias).append(", ssh_config: ")
+                    .append(labDir.resolve("ssh_config")).append(", address: ").append(addresses.get(alias))
+                    .append(", jdk: ").append(System.getProperty("java.home")).append(", work_dir: ")
+                    .append(tmp.resolve("work-h" + i)).append("}\n");
+            i++;
+        }
+        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
+                targets:
+                  proxy:
+                    entry: frontend
+                    processes:
+                      backend:
+                        target: reactor-netty
+                        knobs: {protocol: h2, workers: 1, transport: nio}
+                        jvm: {heap: 96m}
+                        host: h1
+                      frontend:
+                        target: frontend
+                        knobs: {backend-url: "https://${backend.host}:${backend.port}", workers: 1, transport: nio}
+                        jvm: {heap: 96m}
+                        host: h2
+                scenarios:
+                  Get: {method: GET, path: /get, expect: {status: 200, body: "fluxlab get ok"}}
+                """ + load + "fork: shared\nwarmup: 1s\nmeasure: " + measure + "\n");
+    }
+
+    @Test
+    @Order(1)
+    void everyRoleRunsOnItsHostWithZeroErrors() throws Exception {
+        Path suite = suite("placed", """
+                load:
+                  - {connections: 2, in_flight: 4, host: h3}
+                """, "2s");
+        Path out = tmp.resolve("run1");
+        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        assertTrue(o.out().contains("host 'h1': shipped"), o.out());
+
+        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        assertEquals("complete", r.status());
+        assertEquals(List.of("h1", "h2", "h3"), r.hosts().stream().map(RunHost::name).toList());
+        for (RunHost h : r.hosts()) {
+            assertTrue(Math.abs(h.clockOffsetUs()) <= h.clockUncertaintyUs() + 1_000,
+                    h.name() + ": namespaces share this kernel's clock, offset " + h.clockOffsetUs());
+            assertNotNull(h.agentCpuCores(), h.name() + ": the agent's own CPU is measured");
+            System.out.printf("host %s: agent CPU %.4f cores, clock offset %d us +- %d%n", h.name(),
+                    h.agentCpuCores(), h.clockOffsetUs(), h.clockUncertaintyUs());
+        }
+        CellResult cell = r.cells().getFirst();
+        RepeatResult rep = cell.repeats().getFirst();
+        assertTrue(cell.valid(), cell.reasons().toString());
+        assertTrue(rep.load().requestsOk() > 0, "no response crossed the namespaces");
+        assertEquals(0, rep.load().errorCount(), "errors: " + rep.load().errors());
+        assertEquals(address(1), rep.readiness().get("backend").get("host"));
+        assertEquals(address(2), rep.readiness().get("frontend").get("host"));
+        Path cellDir = cellDir(out);
+        assertRanIn(cellDir.resolve("backend-1.log"), 1);
+        assertRanIn(cellDir.resolve("frontend-1.log"), 2);
+        assertRanIn(cellDir.resolve("injector-1.log"), 3);
+        assertTrue(Files.size(cellDir.resolve("backend-1-gc.log")) > 0, "the backend's GC log came back");
+        rep.processes().forEach(p -> assertTrue(p.cpuS() > 0, p.name() + ": its host's agent measured no CPU"));
+    }
+
+    @Test
+    @Order(2)
+    void ctrlCInTheMiddleLeavesNoProcessOnAnyHost() throws Exception {
+        Path suite = suite("interrupted", "load: {connections: 2, in_flight: 4, host: h3}\n", "60s");
+        Path out = tmp.resolve("run2");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main", "run", "--out", out.toString(),
+                suite.toString()));
+        Process runner = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("run2.out").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (!measuring(out) && System.nanoTime() < deadline && runner.isAlive()) {
+                Thread.sleep(200);
+            }
+            assertTrue(measuring(out), "the run never reached its measured phase: "
+                    + Files.readString(tmp.resolve("run2.out")));
+            assertFalse(remoteProcesses().isEmpty(), "the roles should be running on the hosts now");
+            new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
+            assertTrue(runner.waitFor(60, TimeUnit.SECONDS), "the runner did not stop after Ctrl-C");
+        } finally {
+            runner.destroyForcibly().waitFor();
+        }
+        String printed = Files.readString(tmp.resolve("run2.out"));
+        assertTrue(printed.contains("hosts: nothing to ship, fluxlab's"), "a second run ships nothing: " + printed);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!remoteProcesses().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals(List.of(), remoteProcesses(), "processes left in the hosts' namespaces after Ctrl-C");
+        assertEquals("interrupted", Json.read(out.resolve("results.json"), RunResult.class).status());
+    }
+
+    /** Whether the injector of the run in {@code out} has printed its measured phase's first progress line. */
+    private static boolean measuring(Path out) throws IOException {
+        if (!Files.isDirectory(out.resolve("cells"))) {
+            return false;
+        }
+        try (Stream<Path> s = Files.walk(out.resolve("cells"))) {
+            for (Path log : s.filter(p -> p.getFileName().toString().equals("injector-1.log")).toList()) {
+                if (Files.readString(log).contains("phase=measure")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Every process in the lab's namespaces other than their sshd servers, as {@code ns: pid comm}. */
+    private List<String> remoteProcesses() throws Exception {
+        List<String> left = new ArrayList<>();
+        for (String ns : namespaces.keySet()) {
+            for (String pid : sh("ip netns pids " + ns).strip().split("\\s+")) {
+                if (pid.isBlank()) {
+                    continue;
+                }
+                String comm = sh("cat /proc/" + pid + "/comm 2>/dev/null").strip();
+                if (!comm.isEmpty() && !comm.equals("sshd") && !comm.startsWith("sshd-")) {
+                    left.add(ns + ": " + pid + " " + comm);
+                }
+            }
+        }
+        return left;
+    }
+
+    /** The log's first line is the host's own report: the network namespace of host {@code i}. */
+    private void assertRanIn(Path log, int i) throws IOException {
+        String first = Files.readAllLines(log).getFirst();
+        String ns = new ArrayList<>(namespaces.values()).get(i - 1);
+        assertTrue(first.startsWith("fluxlab-remote pid=") && first.endsWith(" netns=" + ns),
+                log.getFileName() + " should say it ran in " + ns + ": " + first);
+    }
+
+    private String address(int i) {
+        return new ArrayList<>(addresses.values()).get(i - 1);
+    }
+
+    private static Path cellDir(Path out) throws IOException {
+        try (Stream<Path> s = Files.list(out.resolve("cells"))) {
+            return s.filter(Files::isDirectory).sorted().findFirst().orElseThrow();
+        }
+    }
+
+    private String lab(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(root.resolve("scripts/lab-hosts.sh").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(Map.of("FLUXLAB_LAB_DIR", labDir.toString(), "FLUXLAB_LAB_NAME", LAB,
+                "FLUXLAB_LAB_TAG", LAB));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "lab-hosts.sh " + args[0] + ": " + out);
+        return out;
+    }
+
+    private static String sh(String command) throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(60, TimeUnit.SECONDS);
+        return out;
+    }
+}

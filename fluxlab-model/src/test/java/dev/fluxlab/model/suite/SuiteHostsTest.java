@@ -1,0 +1,89 @@
+package dev.fluxlab.model.suite;
+
+import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.CpuList;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteHostsTest {
+
+    private static Suite suite(String hosts, String backendHost, String load) {
+        return Suite.parse("h.yaml", """
+                %s
+                targets:
+                  chain:
+                    entry: frontend
+                    processes:
+                      backend: {target: reactor-netty%s}
+                      frontend: {target: reactor-netty}
+                scenarios:
+                  plaintext: {path: /plaintext}
+                load: %s
+                """.formatted(hosts, backendHost, load));
+    }
+
+    private static SuiteException refused(Runnable r) {
+        return assertThrows(SuiteException.class, r::run);
+    }
+
+    private static final String TWO = """
+            hosts:
+              back: {ssh: perf@10.1.0.13, jdk: /opt/jdk-21}
+              inject: {ssh: lab-inject, address: 10.1.0.11}
+            """;
+
+    @Test
+    void rolesArePlacedOnTheirHostsAndEachHostsCpusAreCheckedThere() {
+        Suite s = suite(TWO, ", host: back, cpus: \"6\"", "{connections: 4, host: inject}");
+        assertEquals("10.1.0.13", s.hosts().get("back").bindAddress(), "the address of user@address");
+        assertEquals("10.1.0.11", s.hosts().get("inject").bindAddress());
+        Cell cell = s.cells().getFirst();
+        // this machine has CPUs 0-1: CPU 6 is the back host's, not checked until its CPUs are known
+        CellPlacement p = s.placement(cell, CpuList.parse("0-1"));
+        assertEquals("back", p.target("backend").host());
+        assertNull(p.target("frontend").host());
+        assertEquals("inject", p.injectors().getFirst().host());
+        SuiteException e = refused(() -> s.placement(cell, h -> CpuList.parse("0-3")));
+        assertTrue(e.problem().contains("role 'backend' on host 'back': CPU 6 does not exist there"), e.problem());
+    }
+
+    @Test
+    void anUndeclaredHostIsRefusedAtItsLine() {
+        SuiteException e = refused(() -> suite(TWO, ", host: front", "{connections: 4}"));
+        assertEquals(9, e.line(), "the backend's line");
+        assertTrue(e.problem().contains("host 'front' is not declared under 'hosts:' (declared: back, inject)"),
+                e.problem());
+        SuiteException none = refused(() -> suite("", "", "{connections: 4, host: inject}"));
+        assertTrue(none.problem().contains("add it there"), none.problem());
+    }
+
+    @Test
+    void aHostNeedsAnSshDestinationAndAnAddress() {
+        SuiteException alias = refused(() -> suite("hosts:\n  a: {ssh: lab-a}\n", "", "{connections: 4}"));
+        assertEquals(2, alias.line());
+        assertTrue(alias.problem().contains("give the address its targets bind"), alias.problem());
+        SuiteException name = refused(() -> suite("hosts:\n  a: {ssh: lab-a, address: lab-a.example}\n", "",
+                "{connections: 4}"));
+        assertTrue(name.problem().contains("is not an IP address"), name.problem());
+        SuiteException blank = refused(() -> suite("hosts:\n  a: {address: 10.0.0.1}\n", "", "{connections: 4}"));
+        assertTrue(blank.problem().contains("needs 'ssh'"), blank.problem());
+        SuiteException cfg = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /nonexistent/cfg}\n", "",
+                "{connections: 4}"));
+        assertTrue(cfg.problem().contains("ssh config file /nonexistent/cfg does not exist"), cfg.problem());
+    }
+
+    @Test
+    void autoPlacementIsRefusedWithHosts() {
+        SuiteException e = refused(() -> Suite.parse("a.yaml", TWO + """
+                targets: {reactor-netty: {host: back}}
+                scenarios: {plaintext: {path: /plaintext}}
+                load: {connections: 4}
+                placement: auto
+                """));
+        assertTrue(e.problem().contains("'placement: auto' splits this machine's CPUs"), e.problem());
+    }
+}

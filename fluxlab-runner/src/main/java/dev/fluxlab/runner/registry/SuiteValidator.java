@@ -63,7 +63,9 @@ public final class SuiteValidator {
             String why = selfLoading(cell) ? "the self-loading target " + cell.entryProcess().target()
                     + " opens its own connections"
                     : protocol.equals("h2c") || protocol.equals("h2") ? "its entry speaks " + protocol
-                    + " (a connection per request is for HTTP/1.1 only)" : null;
+                    + " (a connection per request is for HTTP/1.1 only)"
+                    : cell.load().injectors() > 1 ? "several injectors' connect times cannot be merged (each "
+                    + "reports summary figures only); use 'injectors: 1'" : null;
             if (why != null) {
                 throw suite.error("/load", "cell " + cell.id() + ": 'keep_alive: false' cannot apply: " + why
                         + "; leave such cells out with an 'exclude' rule");

@@ -39,6 +39,12 @@ class SuiteValidatorTest {
                 scenarios: {a: {path: /plaintext}}
                 load: {connections: 4, keep_alive: false}
                 """).getMessage().contains("its entry speaks h2c"));
+        assertTrue(invalid("""
+                targets:
+                  reactor-netty: {}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 4, keep_alive: false, injectors: 2}
+                """).getMessage().contains("injectors: 1"));
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", """
                 targets:
                   reactor-netty: {knobs: {protocol: http1.1}}

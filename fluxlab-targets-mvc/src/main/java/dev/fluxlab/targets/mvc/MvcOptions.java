@@ -5,9 +5,7 @@ import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.spring.launch.KnobArgs;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +56,7 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
             "components", "strategy");
 
     public MvcOptions {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
-        }
+        KnobArgs.checkBind(host, port);
         if (protocol.secure()) {
             throw new IllegalArgumentException("--protocol " + protocol + " is not offered by mvc-tomcat (no TLS "
                     + "here); use http1.1, h2c or http1.1+h2c");
@@ -76,14 +72,6 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
         if (backendUrl != null && (!"http".equals(backendUrl.getScheme()) || backendUrl.getHost() == null)) {
             throw new IllegalArgumentException("--backend-url must be an http:// URL such as http://127.0.0.1:8081, "
                     + "was " + backendUrl);
-        }
-        try {
-            if (!InetAddress.getByName(host).isLoopbackAddress()) {
-                throw new IllegalArgumentException("--host '" + host + "' is not a loopback address; the lab binds "
-                        + "loopback only (127.0.0.1 or ::1)");
-            }
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--host: unknown host '" + host + "'; use 127.0.0.1");
         }
     }
 

@@ -3,11 +3,11 @@ package dev.fluxlab.targets.mvc;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.spring.stress.AsyncStress;
+import dev.fluxlab.targets.spring.stress.StressResponse;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -102,10 +102,6 @@ public class MvcStressController {
     }
 
     private ResponseEntity<String> respond(StressWork.Result r) {
-        ResponseEntity.BodyBuilder b = ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN);
-        if (threadHeader) {
-            b.header(StressWork.THREAD_HEADER, r.threadHeader());
-        }
-        return b.body(r.body());
+        return StressResponse.of(r, threadHeader);
     }
 }

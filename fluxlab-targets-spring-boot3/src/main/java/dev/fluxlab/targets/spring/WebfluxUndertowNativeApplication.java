@@ -3,7 +3,6 @@ package dev.fluxlab.targets.spring;
 import dev.fluxlab.targets.spring.launch.Http11Prime;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -87,15 +86,8 @@ public final class WebfluxUndertowNativeApplication {
 
         @Override
         public String readinessLine() {
-            Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", options.protocol().label());
-            a.put("transport", "nio");
-            a.put("workers", undertow.ioThreads());
-            a.put("io-threads", undertow.ioThreads());
-            a.put("worker-threads", undertow.workerThreads());
-            a.put("server", "undertow-native");
-            return SpringLaunch.readiness(a, SpringLaunch.applicationAttributes(options, "undertow-worker"));
+            return SpringLaunch.readiness(undertow.readinessHead(port(), options, "undertow-native"),
+                    SpringLaunch.applicationAttributes(options, "undertow-worker"));
         }
 
         @Override

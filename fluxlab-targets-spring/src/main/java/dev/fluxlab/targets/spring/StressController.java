@@ -2,9 +2,9 @@ package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.spring.stress.AsyncStress;
+import dev.fluxlab.targets.spring.stress.StressResponse;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -88,10 +88,6 @@ public class StressController {
     }
 
     private ResponseEntity<String> respond(StressWork.Result r) {
-        ResponseEntity.BodyBuilder b = ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN);
-        if (threadHeader) {
-            b.header(StressWork.THREAD_HEADER, r.threadHeader());
-        }
-        return b.body(r.body());
+        return StressResponse.of(r, threadHeader);
     }
 }

@@ -39,6 +39,22 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
         }
     }
 
+    /**
+     * The head of an Undertow target's readiness line, shaped as the plain {@code undertow} target's (transport
+     * {@code nio}: XNIO's NIO provider; workers = IO threads) and naming the adapter ({@code server}).
+     */
+    java.util.Map<String, Object> readinessHead(int port, WebfluxOptions options, String server) {
+        java.util.Map<String, Object> a = new java.util.LinkedHashMap<>();
+        a.put("port", port);
+        a.put("protocol", options.protocol().label());
+        a.put("transport", "nio");
+        a.put("workers", ioThreads);
+        a.put("io-threads", ioThreads);
+        a.put("worker-threads", workerThreads);
+        a.put("server", server);
+        return a;
+    }
+
     /** Both parts of a {@code webflux-undertow} command line. */
     public record Parsed(WebfluxOptions options, UndertowKnobs undertow) {
     }

@@ -1,6 +1,5 @@
 package dev.fluxlab.targets.spring;
 
-import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.ServerAllocator;
@@ -8,8 +7,6 @@ import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.spring.launch.KnobArgs;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -80,9 +77,7 @@ public record WebfluxOptions(
             "virtual-scheduler", "prime");
 
     public WebfluxOptions {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
-        }
+        KnobArgs.checkBind(host, port);
         if (protocol.secure()) {
             throw new IllegalArgumentException("--protocol " + protocol + " is not offered by the Spring targets "
                     + "(no TLS here); use http1.1, h2c or http1.1+h2c");
@@ -90,14 +85,6 @@ public record WebfluxOptions(
         if (asyncMax < asyncCore) {
             throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
                     + asyncCore + ")");
-        }
-        try {
-            if (!LabAddresses.permits(InetAddress.getByName(host))) {
-                throw new IllegalArgumentException("--host '" + host + "' is not a loopback address; the lab binds "
-                        + "loopback only (127.0.0.1 or ::1)");
-            }
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--host: unknown host '" + host + "'; use 127.0.0.1");
         }
     }
 

@@ -2,7 +2,6 @@ package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -84,15 +83,8 @@ public final class WebfluxUndertowApplication {
          */
         @Override
         public String readinessLine() {
-            Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", options.protocol().label());
-            a.put("transport", "nio");
-            a.put("workers", undertow.ioThreads());
-            a.put("io-threads", undertow.ioThreads());
-            a.put("worker-threads", undertow.workerThreads());
-            a.put("server", "undertow-servlet");
-            return SpringLaunch.readiness(a, SpringLaunch.applicationAttributes(options, "servlet-worker"));
+            return SpringLaunch.readiness(undertow.readinessHead(port(), options, "undertow-servlet"),
+                    SpringLaunch.applicationAttributes(options, "servlet-worker"));
         }
 
         @Override

@@ -101,6 +101,26 @@ public final class KnobArgs {
         }
     }
 
+    /**
+     * The bind address every Spring target accepts: a host the lab permits ({@code LabAddresses}: loopback) and a
+     * port from 0 (any free one) to 65535.
+     *
+     * @throws IllegalArgumentException naming the bad value and the fix
+     */
+    public static void checkBind(String host, int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        try {
+            if (!dev.fluxlab.model.LabAddresses.permits(java.net.InetAddress.getByName(host))) {
+                throw new IllegalArgumentException("--host '" + host + "' is not a loopback address; the lab binds "
+                        + "loopback only (127.0.0.1 or ::1)");
+            }
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("--host: unknown host '" + host + "'; use 127.0.0.1");
+        }
+    }
+
     /** One of {@code accepted}, {@code dflt} when absent. */
     public static String choice(Map<String, String> v, String name, List<String> accepted, String dflt) {
         String s = v.getOrDefault(name, dflt);

@@ -105,7 +105,7 @@ final class RepeatRunner {
         boolean keepAlive = keepAlive(cell);
         return ExternalInjectors.byName(cell.load().injectorName())
                 .<LoadDriver>map(tool -> new ExternalToolDriver(tool, keepAlive))
-                .orElseGet(() -> new FluxlabDriver(commands));
+                .orElseGet(() -> new FluxlabDriver(commands, launcher));
     }
 
     /** Whether ab may ask the cell's entry target for HTTP/1.0 keep-alive (the registry says). */

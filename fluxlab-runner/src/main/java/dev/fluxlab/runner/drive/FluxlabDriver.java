@@ -6,6 +6,7 @@ import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.merge.LoadMerge;
 import dev.fluxlab.runner.merge.LoadSplit;
 import dev.fluxlab.runner.process.ChildProcess;
@@ -30,9 +31,12 @@ import java.util.function.Consumer;
 public final class FluxlabDriver implements LoadDriver {
 
     private final Commands commands;
+    private final Launcher launcher;
 
-    public FluxlabDriver(Commands commands) {
+    /** {@code launcher}: starts each injector on the host its placement names. */
+    public FluxlabDriver(Commands commands, Launcher launcher) {
         this.commands = commands;
+        this.launcher = launcher;
     }
 
     @Override
@@ -63,12 +67,12 @@ public final class FluxlabDriver implements LoadDriver {
                 Consumer<String> progress = i == 0 ? job.watch()::line : line -> { };
                 Consumer<String> listener = gate == null ? progress : line -> {
                     if (line.equals(MeasureGate.WAITING_LINE) && waiting.incrementAndGet() == n) {
-                        open(gate);
+                        open(gate, injectors);
                     }
                     progress.accept(line);
                 };
-                ChildProcess injector = ChildProcess.start("injector", role, cmd, job.log(role), listener,
-                        job.supervisor());
+                ChildProcess injector = launcher.start(roles.get(i).host(), "injector", role, cmd, job.log(role),
+                        listener, job.supervisor());
                 injectors.add(injector);
                 job.sampler().watch(injector);
             }
@@ -85,6 +89,7 @@ public final class FluxlabDriver implements LoadDriver {
             double stopped = job.sampler().now();
             job.sampler().sampleNow();
             injectors.forEach(job::stopIfAlive);
+            injectors.forEach(ChildProcess::collect); // a remote injector's document comes back
             String problem = LoadJob.endProblem(end, n == 1 ? "the injector" : "an injector", job.loadLimit());
             if (n == 1) {
                 return LoadDocument.read(job, injectors.getFirst(), false, stopped, problem);
@@ -132,9 +137,11 @@ public final class FluxlabDriver implements LoadDriver {
         return code != null && code != 0;
     }
 
-    private static void open(MeasureGate gate) {
+    /** Opens the gate here and, for injectors on other hosts, in their hosts' run folders. */
+    private static void open(MeasureGate gate, List<ChildProcess> injectors) {
         try {
             gate.open();
+            injectors.parallelStream().forEach(c -> c.mirror(gate.file()));
         } catch (IOException e) {
             // the injectors then time out at the gate and fail, which the wait reports
         }

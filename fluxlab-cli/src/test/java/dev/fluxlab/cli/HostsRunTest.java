@@ -115,6 +115,7 @@ class HostsRunTest {
         Path suite = suite("placed", """
                 load:
                   - {connections: 2, in_flight: 4, host: h3}
+                  - {connections: 2, in_flight: 4, injectors: 2, host: h3}
                 """, "2s");
         Path out = tmp.resolve("run1");
         RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
@@ -144,6 +145,14 @@ class HostsRunTest {
         assertRanIn(cellDir.resolve("injector-1.log"), 3);
         assertTrue(Files.size(cellDir.resolve("backend-1-gc.log")) > 0, "the backend's GC log came back");
         rep.processes().forEach(p -> assertTrue(p.cpuS() > 0, p.name() + ": its host's agent measured no CPU"));
+
+        // two injectors on h3, started together at the gate opened on that host: the merged row is their sum
+        RepeatResult two = r.cells().get(1).repeats().getFirst();
+        assertEquals(2, two.injectors().size());
+        assertEquals(two.injectors().stream().mapToLong(l -> l.requestsOk()).sum(), two.load().requestsOk());
+        assertEquals(0, two.load().errorCount());
+        assertTrue(two.placement().stream().filter(pl -> pl.process().startsWith("injector"))
+                .allMatch(pl -> "h3".equals(pl.host())), two.placement().toString());
     }
 
     @Test

@@ -32,7 +32,9 @@ class H2ProxySuiteTest {
         assertEquals(36, s.cells().size());
         assertEquals(List.of("client-mode"), s.tables().get(0).columns());
         Duration estimate = Estimate.total(s, s.cells());
-        assertTrue(estimate.compareTo(Duration.ofMinutes(8)) < 0, "leaves room for slow JVM start-up here: " + estimate);
+        // the plan, not the wall time: cold TLS h2 JVMs need their 15 s warm-up (a 6 s bound measured cold code), and a
+        // run here takes about 15 % longer than planned (8m28s for a 7m23s plan)
+        assertTrue(estimate.compareTo(Duration.ofMinutes(10)) < 0, "plans for under 10 minutes: " + estimate);
     }
 
     private static String replace(String text, String from, String to) {
@@ -55,7 +57,8 @@ class H2ProxySuiteTest {
                 "");
         text = replace(text, "connections: [3, 5, 7, 100]", "connections: [1]");
         text = replace(text, "in_flight: 50", "in_flight: 4");
-        text = replace(text, "warmup: auto\nwarmup_max: 6s", "warmup: 3s");
+        text = replace(text, "warmup: auto\n", "warmup: 3s\n");
+        text = replace(text, "cold_warmup_min: 15s\nwarmup_max: 15s\n", "");
         text = replace(text, "measure: 3s", "measure: 2s");
         text = replace(text, "exclude:\n", "exclude:\n  - {scenario: [Post, Post2]}\n");
         text = text.substring(0, text.indexOf("\nclaims:") + 1); // the seeds' claims name cells this profile leaves out

@@ -198,6 +198,20 @@ kill_pidfile() {
   fi
 }
 
+# kills what still runs inside a namespace of this lab: the per-connection sshd sessions (and what they started)
+# outlive the listening sshd, and `ip netns del` alone leaves them running in a namespace nobody can reach
+kill_netns_pids() {
+  local ns=$1 pids
+  pids=$(ip netns pids "$ns" 2>/dev/null) || return 0
+  [[ -n $pids ]] || return 0
+  # shellcheck disable=SC2086
+  kill $pids 2>/dev/null || true
+  for _ in $(seq 30); do [[ -n $(ip netns pids "$ns" 2>/dev/null) ]] || return 0; sleep 0.1; done
+  pids=$(ip netns pids "$ns" 2>/dev/null) || return 0
+  # shellcheck disable=SC2086
+  [[ -z $pids ]] || kill -KILL $pids 2>/dev/null || true
+}
+
 down() {
   if [[ ! -e $LAB_DIR/created ]]; then
     echo "lab-hosts: nothing is up ($LAB_DIR has no state)"
@@ -211,7 +225,7 @@ down() {
       [[ $kind == "$k" ]] || continue
       case $kind in
         pid) kill_pidfile "$name" ;;
-        netns) ip netns del "$name" 2>/dev/null || true ;;
+        netns) kill_netns_pids "$name"; ip netns del "$name" 2>/dev/null || true ;;
         link) ip link del "$name" 2>/dev/null || true ;;
       esac
     done

@@ -11,6 +11,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AttributeKey;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,7 +26,7 @@ import reactor.netty.http.server.HttpServer;
 
 /**
  * Work stealing under a backend that is slow for one loop's connection: with one backend connection of 4 streams per
- * loop pool, the first backend connection (the one the first-used loop's pool opens) answers after 300 ms, the other at
+ * loop pool, the first backend connection the backend accepts answers after 300 ms, the other at
  * once. A burst on the slow loop fills its pool; the pool's own metrics say it would wait, so requests go through the
  * other loop's pool: the steal counters move, and every request is answered (or counted as a backend error).
  */
@@ -62,24 +64,30 @@ class WorkStealingTest {
                      .protocol(ServerProtocol.H2C).workers(2).clientMode(ClientMode.WORK_STEALING)
                      .maxConnections(1).maxConcurrentStreams(4L)
                      .backendUrl("http://127.0.0.1:" + backend.port()).build())) {
-            // inbound connections until both loops have one; each sends one request, so the first loop's pool opens
-            // the first (slow) backend connection and the second loop's pool the fast one
-            Client slow = null;
-            Client fast = null;
-            for (int i = 0; i < 8 && fast == null; i++) {
+            // inbound connections until both loops have one; each sends one request, so each loop's pool opens its
+            // backend connection. Which of the two the backend accepted first (and made slow) is read from the time
+            // each loop's first request took, not assumed from the order the pools connected in
+            Map<String, Client> firstOnLoop = new LinkedHashMap<>();
+            Map<String, Long> firstMillis = new HashMap<>();
+            for (int i = 0; i < 8 && firstOnLoop.size() < 2; i++) {
                 Client c = new Client(fe.port(), false, HttpProtocol.H2C);
                 clients.add(c);
                 Map<String, Map<String, Number>> before = loops(fe);
+                long t0 = System.nanoTime();
                 assertEquals(200, c.call(HttpMethod.GET, "/get", null).status());
+                long ms = (System.nanoTime() - t0) / 1_000_000;
                 String loop = loopGrown(before, loops(fe));
-                if (slow == null) {
-                    slow = c;
-                    slowLoop = loop;
-                } else if (!loop.equals(slowLoop)) {
-                    fast = c;
+                if (!firstOnLoop.containsKey(loop)) {
+                    firstOnLoop.put(loop, c);
+                    firstMillis.put(loop, ms);
                 }
             }
-            assertTrue(fast != null, "no inbound connection landed on the second loop: " + loops(fe));
+            assertEquals(2, firstOnLoop.size(), "no inbound connection landed on the second loop: " + loops(fe));
+            slowLoop = firstMillis.entrySet().stream().filter(e -> e.getValue() >= 250).map(Map.Entry::getKey)
+                    .findFirst().orElse(null);
+            assertTrue(slowLoop != null, "neither loop's pool holds the backend's slow connection: first requests took "
+                    + firstMillis + " ms; " + fe.statsJson());
+            Client slow = firstOnLoop.get(slowLoop);
             int warm = clients.size();
 
             // the burst on the slow loop, one request every 5 ms: the pool's metrics count an acquire once it has been

@@ -29,12 +29,12 @@ class H2ProxySuiteTest {
     void theShippedSuiteIsValidAndPlansForUnderTenMinutes() {
         Suite s = Suite.load(SUITE);
         new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
-        assertEquals(36, s.cells().size());
+        assertEquals(24, s.cells().size());
         assertEquals(List.of("client-mode"), s.tables().get(0).columns());
         Duration estimate = Estimate.total(s, s.cells());
-        // the plan, not the wall time: cold TLS h2 JVMs need their 15 s warm-up (a 6 s bound measured cold code), and a
-        // run here takes about 15 % longer than planned (8m28s for a 7m23s plan)
-        assertTrue(estimate.compareTo(Duration.ofMinutes(10)) < 0, "plans for under 10 minutes: " + estimate);
+        // the plan, not the wall time: cold TLS h2 JVMs need their 15 s warm-up (a 6 s bound measured cold code); a run
+        // here takes longer than planned (36 cells: 13m25s for a 9m31s plan), so the 24 cells plan well under 10
+        assertTrue(estimate.compareTo(Duration.ofMinutes(7)) < 0, "plans for under 7 minutes: " + estimate);
     }
 
     private static String replace(String text, String from, String to) {
@@ -55,7 +55,7 @@ class H2ProxySuiteTest {
                 "client-mode: [colocated, no-colocation]\n        jvm");
         text = replace(text, "          client-mode: [colocated, no-colocation, per-loop-pools, work-stealing]\n",
                 "");
-        text = replace(text, "connections: [3, 5, 7, 100]", "connections: [1]");
+        text = replace(text, "connections: [3, 5, 7]", "connections: [1]");
         text = replace(text, "in_flight: 50", "in_flight: 4");
         text = replace(text, "warmup: auto\n", "warmup: 3s\n");
         text = replace(text, "cold_warmup_min: 15s\nwarmup_max: 15s\n", "");

@@ -17,7 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * Judges a suite's claims against a run's cells. A claim is <b>inconclusive</b> when a compared cell did not run, is
- * invalid or lacks the figure, or when the comparison its relation needs falls within the noise band of the two
+ * invalid or lacks the figure, was measured while one of its JVMs was still compiling (a cold JVM's figure says how
+ * far its JIT had got, not what the system does: a mode measured first in its JVMs would lose every comparison to
+ * one measured later), or when the comparison its relation needs falls within the noise band of the two
  * figures ({@link NoiseBand}: their repeats' spread, the run's recorded noise floor, at least 3 % for a single
  * repeat); otherwise <b>confirmed</b> or <b>contradicted</b>. Per relation:
  * <ul>
@@ -66,6 +68,8 @@ public final class ClaimJudge {
                         : ": " + cell.reasons().get(0));
             } else if (!usable) {
                 missing = cc.label() + " has no " + claim.figure().key() + " figure";
+            } else if (stillCompiling(cell) != null) {
+                missing = cc.label() + " was " + stillCompiling(cell);
             } else if (!(s.median() > 0)) {
                 missing = cc.label() + " has " + claim.figure().key() + " " + format(s.median())
                         + ": figures are compared by their ratio, which needs figures above 0";
@@ -75,6 +79,14 @@ public final class ClaimJudge {
                 : judge(claim.relation(), measured, floor);
         return new ClaimResult(claim.title(), claim.source(), claim.quote(), claim.figure().key(),
                 claim.relation().text(), measured, j.verdict().text(), j.reason(), theory(claim, byId));
+    }
+
+    /** The first "measured while JVM ... was still compiling (...)" of the cell's repeats, or null. */
+    private static String stillCompiling(CellResult cell) {
+        return cell.repeats() == null ? null : cell.repeats().stream()
+                .filter(r -> r.load() != null)
+                .flatMap(r -> r.load().stillCompiling().stream())
+                .findFirst().orElse(null);
     }
 
     private record Judgement(ClaimVerdict verdict, String reason) {

@@ -1,6 +1,10 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.load.JitActivity;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.WatchedJvm;
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.NoiseFloor;
@@ -53,6 +57,30 @@ class ClaimJudgeTest {
 
     private static ClaimVerdict verdict(Claim c, CellResult... cells) {
         return judge(c, null, cells).verdictValue();
+    }
+
+    /** {@code c} with one repeat whose load document watched a target JVM compiling {@code compileMs} in 3 s. */
+    private static CellResult measuredWhileCompiling(CellResult c, double compileMs) {
+        LoadResult load = new LoadResult(LoadResult.SCHEMA, "t", "h2", "closed", "GET", 5, 50, null, 15, false, 3, 3000,
+                Map.of(), 1000, null, 0, 0, 0, 0, List.of(), null, "us", null, "epoll", null, null, false,
+                List.of(new WatchedJvm(4242, WatchedJvm.TARGET, 900.0, new JitActivity(3, 134, compileMs, 0, 0))),
+                null, null, null);
+        RepeatResult r = new RepeatResult(1, "2026-11-23T23:00:00Z", load, List.of(), List.of(), true, List.of(), null,
+                3.0, null, null, null, null, null, null);
+        return new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(r), c.summary(), true, List.of(),
+                List.of(), null, null, null);
+    }
+
+    @Test
+    void aCellMeasuredWhileItsJvmStillCompiledLeavesTheClaimInconclusive() {
+        // 3x apart, far outside any noise band, yet the slower cell's target was compiling: a cold JVM, not the system
+        ClaimResult r = judge(claim(">", "a", "b"), null, cell("a", 3000), measuredWhileCompiling(cell("b", 1000), 3333));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, r.verdictValue());
+        assertTrue(r.reason().startsWith("b was measured while JVM 4242 (target) was still compiling (134 compilations"),
+                r.reason());
+        // a JVM that compiled below its floor while measured does not hold the verdict back
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(claim(">", "a", "b"), cell("a", 3000),
+                measuredWhileCompiling(cell("b", 1000), 1)));
     }
 
     @Test

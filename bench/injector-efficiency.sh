@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Injector efficiency: requests per injector CPU-second of fluxlab's injector vs wrk (HTTP/1.1) and h2load (h2c),
-# against the same server, same connections/threads/streams and duration, each after a warm-up. The peer runs
-# once before and once after fluxlab and its better run is kept, so server warm-up drift favours the peer.
+# Injector efficiency: requests per injector CPU-second of fluxlab's injector against a peer, four pairs side by side,
+# against the same server with the same connections/threads/in-flight and duration, each after a warm-up:
+#   http1.1   closed model, HTTP/1.1 -c C -t T               vs wrk (same -c -t)
+#   h2c       closed model, h2c -c C -m M -t T               vs h2load (same -c -m -t)
+#   open      open model at --rate R (>= 20k req/s), HTTP/1.1 vs fluxlab's own closed model at the same -c -t
+#   pipeline  HTTP/1.1 pipelining at depth D (-m D)          vs wrk with a Lua script handing it D requests per write
+# The peer runs once before and once after fluxlab and its better run is kept, so server warm-up drift favours the
+# peer. For `open` the peer is fluxlab's closed run of the http1.1 pair (before) and one more closed run (after).
 #
 # usage: bench/injector-efficiency.sh [options]
 #   --server-cmd CMD   command starting the server; '{protocol}' is replaced by http1.1 or h2c. It must print
@@ -9,19 +14,24 @@
 #                      ./fluxlab serve reactor-netty --protocol {protocol} --port 0
 #   --test-server      use the injector's own raw-Netty test server (fluxlab-loadgen test classes; run
 #                      ./mvnw -q -DskipTests package and ./mvnw -q test-compile -pl fluxlab-loadgen -am first)
-#   -c N -t N          HTTP/1.1 connections and threads (default 16, 2)
+#   -c N -t N          HTTP/1.1 connections and threads (default 16, 2), for http1.1, open and pipeline
 #   --h2-conns N --h2-streams N --h2-threads N   h2c connections, streams per connection, threads (default 4, 16, 2)
+#   --rate R           open model's requests per second (default 20000)
+#   --depth D          pipelining depth (default 16)
 #   -d SECONDS         measured duration (default 10)
 #   -w SECONDS         warm-up (default 5)
-#   --only http1.1|h2c run one pair only
-# Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer.
+#   --only LIST        run only these pairs, comma-separated: http1.1,h2c,open,pipeline (open needs http1.1's
+#                      closed run as its first peer run and runs it when http1.1 is not listed)
+# Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer; then the
+# four ratios on one line, and the machine's load average before and after (the figures are only as good as the
+# machine was quiet). About 2.5 minutes with the defaults.
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 ROOT=$PWD
 
 server_cmd=${FLUXLAB_BENCH_SERVER_CMD:-"./fluxlab serve reactor-netty --protocol {protocol} --port 0"}
-c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; dur=10; warm=5; only=""
+c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; depth=16; dur=10; warm=5; only="http1.1,h2c,open,pipeline"
 while [ $# -gt 0 ]; do
   case "$1" in
     --server-cmd) server_cmd=$2; shift 2 ;;
@@ -31,15 +41,24 @@ while [ $# -gt 0 ]; do
     --h2-conns) h2c_conns=$2; shift 2 ;;
     --h2-streams) h2c_streams=$2; shift 2 ;;
     --h2-threads) h2c_threads=$2; shift 2 ;;
+    --rate) rate=$2; shift 2 ;;
+    --depth) depth=$2; shift 2 ;;
     -d) dur=$2; shift 2 ;;
     -w) warm=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "injector-efficiency: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for tool in wrk h2load /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "injector-efficiency: $tool is missing (apt-get install wrk nghttp2-client time)" >&2; exit 2; }
+for p in ${only//,/ }; do
+  case "$p" in
+    http1.1|h2c|open|pipeline) ;;
+    *) echo "injector-efficiency: --only takes http1.1, h2c, open, pipeline (comma-separated), not '$p'" >&2; exit 2 ;;
+  esac
+done
+wants() { [[ ",$only," == *",$1,"* ]]; }
+for tool in wrk h2load /usr/bin/time python3; do
+  command -v "$tool" >/dev/null || { echo "injector-efficiency: $tool is missing (apt-get install wrk nghttp2-client time python3)" >&2; exit 2; }
 done
 # Netty on JDK 24+: native transports without warnings, Unsafe buffer access (lower injector user time)
 export FLUXLAB_JAVA_OPTS="${FLUXLAB_JAVA_OPTS:---enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow}"
@@ -72,6 +91,18 @@ start_server() { # $1 protocol -> sets port
   [ -n "$port" ] || { echo "injector-efficiency: the server printed no readiness line within 60 s" >&2; exit 1; }
 }
 
+# wrk's pipelining: every request() call hands wrk one buffer of `depth` GET requests; wrk writes the next buffer
+# only when all of that buffer's responses have been read, and counts every response
+cat >"$work/pipeline.lua" <<'LUA'
+local batch
+init = function(args)
+  batch = string.rep(wrk.format("GET", wrk.path), tonumber(args[1] or "1"))
+end
+request = function()
+  return batch
+end
+LUA
+
 timed() { # $1 out-file, rest: command; records "user sys" seconds in $1.time
   local out=$1; shift
   /usr/bin/time -f '%U %S' -o "$out.time" "$@" >"$out" 2>&1
@@ -80,63 +111,105 @@ timed() { # $1 out-file, rest: command; records "user sys" seconds in $1.time
 cpu_of() { awk '{printf "%.2f", $1 + $2}' "$1.time"; }
 
 rows=()
-row() { rows+=("$(printf '%-8s %-8s %12s %8s %14s %8s' "$@")"); }
-
-fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu
-  local label=$1; shift
-  ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress none --json "$work/$label.json" >"$work/$label.txt" 2>&1 \
-    || { cat "$work/$label.txt" >&2; exit 1; }
-  f_req=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["requests_ok"])' "$work/$label.json")
-  f_cpu=$(python3 -c 'import json,sys; print("%.2f" % json.load(open(sys.argv[1]))["injector_cpu_s"])' "$work/$label.json")
-  f_err=$(python3 -c 'import json,sys; print(sum(json.load(open(sys.argv[1]))["errors"].values()))' "$work/$label.json")
-}
+row() { rows+=("$(printf '%-9s %-15s %12s %8s %14s %8s  %s' "$@")"); }
+ratios=()
 
 ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a/b) if b else 'n/a')" "$1" "$2"; }
 per_cpu() { python3 -c "import sys; r,c=map(float,sys.argv[1:]); print('%.0f' % (r/c) if c else '0')" "$1" "$2"; }
+load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 
+fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed
+  local label=$1; shift
+  ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress none --json "$work/$label.json" >"$work/$label.txt" 2>&1 \
+    || { cat "$work/$label.txt" >&2; exit 1; }
+  read -r f_req f_cpu f_err f_rps f_late f_missed <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"])' "$work/$label.json")"
+  f_eff=$(per_cpu "$f_req" "$f_cpu")
+  [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors in '$label' (see $work/$label.json)" >&2
+}
+
+wrk_run() { # $1 label, rest: wrk args -> sets w_req w_cpu w_eff
+  local label=$1; shift
+  timed "$work/$label" wrk "$@"
+  w_req=$(grep -o '[0-9]* requests in' "$work/$label" | awk '{print $1}')
+  local bad
+  bad=$(grep -o 'Non-2xx or 3xx responses: [0-9]*' "$work/$label" | awk '{print $NF}' || true)
+  w_req=$((w_req - ${bad:-0})); w_cpu=$(cpu_of "$work/$label"); w_eff=$(per_cpu "$w_req" "$w_cpu")
+}
+
+keep_best() { # $1 eff $2 req $3 cpu: keeps the peer's better run in p_eff p_req p_cpu
+  if [ "$1" -gt "${p_eff:-0}" ]; then p_eff=$1; p_req=$2; p_cpu=$3; fi
+}
+
+load_before=$(load_avg)
 ./fluxlab --version >/dev/null # build once, outside any measurement
 
-if [ -z "$only" ] || [ "$only" = http1.1 ]; then
+h1_closed_eff=""
+if wants http1.1 || wants open || wants pipeline; then
   start_server http1.1
   url="http://127.0.0.1:$port/plaintext"
   wrk -t "$t" -c "$c" -d "${warm}s" "$url" >/dev/null 2>&1          # warm-up (server and OS), not measured
-  # the peer runs before and after fluxlab; its better run counts (conservative for fluxlab)
-  w_eff=0
-  for round in 1 2; do
-    if [ "$round" = 2 ]; then fluxlab_run h1 "$url" -c "$c" --threads "$t"; fi
-    timed "$work/wrk$round" wrk -t "$t" -c "$c" -d "${dur}s" "$url"
-    r=$(grep -o '[0-9]* requests in' "$work/wrk$round" | awk '{print $1}')
-    b=$(grep -o 'Non-2xx or 3xx responses: [0-9]*' "$work/wrk$round" | awk '{print $NF}' || true)
-    r=$((r - ${b:-0})); cpu=$(cpu_of "$work/wrk$round"); eff=$(per_cpu "$r" "$cpu")
-    if [ "$eff" -gt "$w_eff" ]; then w_eff=$eff; w_req=$r; w_cpu=$cpu; fi
-  done
-  f_eff=$(per_cpu "$f_req" "$f_cpu")
-  row http1.1 wrk "$w_req" "$w_cpu" "$w_eff" ""
-  row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$w_eff")"
-  [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors on http1.1 (see $work/h1.json)" >&2
+
+  if wants http1.1; then
+    # the peer runs before and after fluxlab; its better run counts (conservative for fluxlab)
+    p_eff=0
+    wrk_run wrk1 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
+    fluxlab_run h1 "$url" -c "$c" --threads "$t"
+    h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+    wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
+    row http1.1 wrk "$p_req" "$p_cpu" "$p_eff" "" ""
+    row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+    ratios+=("http1.1 vs wrk $(ratio "$f_eff" "$p_eff") (goal >= 1.5)")
+  fi
+
+  if wants open; then
+    # the peer is fluxlab's own closed model at the same -c -t: the http1.1 pair's run (before) and one more (after)
+    p_eff=0
+    if [ -z "$h1_closed_eff" ]; then
+      fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+    fi
+    keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
+    fluxlab_run open "$url" -c "$c" --threads "$t" --rate "$rate"
+    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed
+    fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
+    row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
+    row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
+        "$o_rps of $rate req/s, late $o_late, missed $o_missed"
+    ratios+=("open@$rate vs closed $(ratio "$o_eff" "$p_eff") (goal >= 1)")
+  fi
+
+  if wants pipeline; then
+    wrk -t "$t" -c "$c" -d "${warm}s" -s "$work/pipeline.lua" "$url" -- "$depth" >/dev/null 2>&1   # warm-up
+    p_eff=0
+    wrk_run wrkp1 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
+    fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
+    wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
+    row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_cpu" "$p_eff" "" ""
+    row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+    ratios+=("pipeline m=$depth vs wrk $(ratio "$f_eff" "$p_eff")")
+  fi
   stop_server
 fi
 
-if [ -z "$only" ] || [ "$only" = h2c ]; then
+if wants h2c; then
   start_server h2c
   url="http://127.0.0.1:$port/plaintext"
   h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$warm" "$url" >/dev/null 2>&1   # warm-up
-  h_eff=0
+  p_eff=0
   for round in 1 2; do
     if [ "$round" = 2 ]; then fluxlab_run h2c "$url" --protocol h2c -c "$h2c_conns" -m "$h2c_streams" --threads "$h2c_threads"; fi
     timed "$work/h2load$round" h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$dur" "$url"
     r=$(grep -o '[0-9]* succeeded' "$work/h2load$round" | head -1 | awk '{print $1}')
-    cpu=$(cpu_of "$work/h2load$round"); eff=$(per_cpu "$r" "$cpu")
-    if [ "$eff" -gt "$h_eff" ]; then h_eff=$eff; h_req=$r; h_cpu=$cpu; fi
+    cpu=$(cpu_of "$work/h2load$round"); keep_best "$(per_cpu "$r" "$cpu")" "$r" "$cpu"
   done
-  f_eff=$(per_cpu "$f_req" "$f_cpu")
-  row h2c h2load "$h_req" "$h_cpu" "$h_eff" ""
-  row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$h_eff")"
-  [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors on h2c (see $work/h2c.json)" >&2
+  row h2c h2load "$p_req" "$p_cpu" "$p_eff" "" ""
+  row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+  ratios+=("h2c vs h2load $(ratio "$f_eff" "$p_eff") (goal >= 2)")
   stop_server
 fi
 
-printf '%-8s %-8s %12s %8s %14s %8s\n' protocol injector requests cpu_s req/cpu_s ratio
+printf '%-9s %-15s %12s %8s %14s %8s  %s\n' pair injector requests cpu_s req/cpu_s ratio ""
 printf '%s\n' "${rows[@]}"
-echo "(HTTP/1.1: -c $c -t $t; h2c: -c $h2c_conns -m $h2c_streams -t $h2c_threads; ${dur}s measured after ${warm}s warm-up;"
-echo " cpu_s = user+sys of the injector process in the measured run; ratio = fluxlab/peer requests per CPU-second)"
+echo "ratios (fluxlab/peer requests per CPU-second): $(IFS='|'; echo "${ratios[*]}" | sed 's/|/;  /g')"
+echo "(HTTP/1.1, open, pipeline: -c $c -t $t; open: --rate $rate; pipeline: -m $depth; h2c: -c $h2c_conns -m $h2c_streams"
+echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; cpu_s = user+sys of the injector process in the measured"
+echo " run; the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"

@@ -19,10 +19,11 @@ import java.util.concurrent.TimeUnit;
  * Everything one event loop drives: its share of the connections, their (re)connection, the open-model
  * scheduler, timeout checks and the loop's {@link LoopStats}. All methods run on {@link #loop} except where noted.
  *
- * <p>Open model (wrk2 arithmetic): request {@code i} of this loop is intended at
- * {@code start + i * interval}. At each tick every due request is sent on a connection with a free slot; when none
- * is free the request waits, and its corrected latency (from the intended time) includes that wait. The schedule
- * never slows down: what is still unsent when the phase ends is counted as missed.
+ * <p>Open model: {@link SendSchedule} says when each request of this loop is intended and when the loop's timer
+ * fires (coalesced: at most one wake-up per {@link SendSchedule#COALESCE_NANOS}, not one per request). At each wake-up,
+ * and at each completion, every due request is sent on a connection with a free slot; when none is free the request
+ * waits, and its corrected latency (from the intended time) includes that wait. The schedule never slows down: what is
+ * still unsent when the phase ends is counted as missed.
  */
 final class LoopWorker {
 
@@ -44,9 +45,7 @@ final class LoopWorker {
     private long startedAt;
     private int cursor;
     // open model
-    private final double intervalNanos;
-    private long schedStart;
-    private long next;
+    private final SendSchedule schedule;
     private boolean timerArmed;
     private final Runnable timerTask = this::timerFired;
     private long lateSendsAfterEnd;
@@ -63,7 +62,7 @@ final class LoopWorker {
         this.conns = new Conn[connections];
         this.dirty = new Conn[connections];
         this.timeoutNanos = spec.timeout().toNanos();
-        this.intervalNanos = loopRate > 0 ? 1e9 / loopRate : 0;
+        this.schedule = new SendSchedule(loopRate);
         this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(spec.inFlight());
         this.bootstrap = new Bootstrap()
                 .group(loop)
@@ -178,9 +177,8 @@ final class LoopWorker {
                 connect(i);
             }
         }
-        if (intervalNanos > 0) {
-            schedStart = start;
-            next = 0;
+        if (schedule.active()) {
+            schedule.start(start);
             tick();
         } else {
             for (Conn c : conns) {
@@ -193,7 +191,7 @@ final class LoopWorker {
     }
 
     private void fill(Conn c) {
-        if (intervalNanos > 0) {
+        if (schedule.active()) {
             dispatchDue(System.nanoTime());
             flushDirty();
             return;
@@ -213,7 +211,7 @@ final class LoopWorker {
         if (ctl.stopping || !started) {
             return;
         }
-        if (intervalNanos > 0) {
+        if (schedule.active()) {
             dispatchDue(now);
         } else {
             while (c.canSend()) {
@@ -242,14 +240,10 @@ final class LoopWorker {
         dirtyCount = 0;
     }
 
-    private long intended(long i) {
-        return schedStart + (long) (i * intervalNanos);
-    }
-
     private void dispatchDue(long now) {
         long end = ctl.measureEnd;
         while (!ctl.stopping) {
-            long t = intended(next);
+            long t = schedule.nextIntended();
             if (t > now) {
                 break;
             }
@@ -262,7 +256,7 @@ final class LoopWorker {
             }
             c.send(t, now);
             stats.sent(now, t);
-            next++;
+            schedule.sent();
         }
         armTimer(now);
     }
@@ -287,10 +281,9 @@ final class LoopWorker {
         if (timerArmed || ctl.stopping) {
             return;
         }
-        long t = intended(next);
-        if (t > now) {
+        if (!schedule.due(now)) {
             timerArmed = true;
-            loop.schedule(timerTask, t - now, TimeUnit.NANOSECONDS);
+            loop.schedule(timerTask, schedule.wakeAt(now) - now, TimeUnit.NANOSECONDS);
         }
         // else: requests are due but no slot is free; a completion or reconnect will dispatch them
     }
@@ -312,7 +305,7 @@ final class LoopWorker {
                 c.checkTimeouts(now, timeoutNanos);
             }
         }
-        if (intervalNanos > 0 && started) {
+        if (schedule.active() && started) {
             dispatchDue(now);
         }
         flushDirty();
@@ -320,18 +313,10 @@ final class LoopWorker {
 
     /** Runs on the loop after the measured phase: open-model requests never sent before it ended. */
     long missedAt(long measureEnd) {
-        if (intervalNanos <= 0 || measureEnd == Long.MAX_VALUE) {
+        if (!schedule.active() || measureEnd == Long.MAX_VALUE) {
             return 0;
         }
-        // number of intended times strictly before measureEnd
-        long due = (long) Math.ceil((measureEnd - schedStart) / intervalNanos);
-        while (due > 0 && intended(due - 1) >= measureEnd) {
-            due--;
-        }
-        while (intended(due) < measureEnd) {
-            due++;
-        }
-        return Math.max(0, due - next) + lateSendsAfterEnd;
+        return schedule.unsentBefore(measureEnd) + lateSendsAfterEnd;
     }
 
     /** Stops sending and closes every connection. Runs on the loop. */

@@ -1,0 +1,85 @@
+package dev.fluxlab.loadgen;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The open model's schedule: exact intended times and rate, coalesced wake-ups, and what counts as missed. */
+class SendScheduleTest {
+
+    private static final long START = 1_000_000_000L;
+
+    @Test
+    void intendedTimesFollowTheRateWithoutDrift() {
+        SendSchedule s = new SendSchedule(3_000); // 333,333.3 ns apart: rounding must not accumulate
+        s.start(START);
+        assertEquals(START, s.intended(0));
+        assertEquals(START + 333_333, s.intended(1));
+        assertEquals(START + 1_000_000_000L, s.intended(3_000));
+        assertEquals(START + 3_600_000_000_000L, s.intended(3_000L * 3_600), "an hour at 3000 req/s");
+    }
+
+    /**
+     * A loop driven only by its timer at 10k req/s: every wake-up sends what is due, no wake-up comes sooner than the
+     * coalescing period after the last, every request goes out within that period of its intended time, none early,
+     * and over one second exactly the intended number are sent.
+     */
+    @Test
+    void coalescedWakeUpsSendEveryRequestOnTimeAndKeepTheRateExact() {
+        SendSchedule s = new SendSchedule(10_000);
+        s.start(START);
+        long now = START, last = START;
+        long wakeUps = 0, sent = 0, maxHold = 0;
+        while (now < START + 1_000_000_000L) {
+            wakeUps++;
+            last = now;
+            while (s.due(now)) {
+                long t = s.nextIntended();
+                assertTrue(t <= now, "sent before its intended time");
+                maxHold = Math.max(maxHold, now - t);
+                s.sent();
+                sent++;
+            }
+            long wake = s.wakeAt(now);
+            assertTrue(wake >= now + SendSchedule.COALESCE_NANOS, "woke again within the coalescing period");
+            now = wake;
+        }
+        assertEquals(s.intendedBefore(last + 1), sent, "every request intended by the last wake-up was sent");
+        assertEquals(10_000, s.intendedBefore(START + 1_000_000_000L));
+        assertEquals(0, s.unsentBefore(last + 1));
+        assertTrue(sent < 10_000, "the requests intended after the last wake-up wait for the next one");
+        assertEquals(10_000 - sent, s.unsentBefore(START + 1_000_000_000L));
+        assertTrue(maxHold <= SendSchedule.COALESCE_NANOS, "held " + maxHold + " ns");
+        long expectedWakeUps = 1_000_000_000L / SendSchedule.COALESCE_NANOS;
+        assertTrue(wakeUps <= expectedWakeUps + 1, wakeUps + " wake-ups, one per request would be 10000");
+    }
+
+    /** Below one request per coalescing period the timer fires at each request's intended time, as before. */
+    @Test
+    void slowSchedulesWakeAtTheIntendedTimeItself() {
+        SendSchedule s = new SendSchedule(200); // 5 ms apart
+        s.start(START);
+        assertTrue(s.due(START));
+        s.sent();
+        assertFalse(s.due(START + 1));
+        assertEquals(START + 5_000_000, s.wakeAt(START + 1));
+    }
+
+    @Test
+    void requestsNeverSentBeforeTheEndAreMissed() {
+        SendSchedule s = new SendSchedule(1_000); // 1 ms apart
+        s.start(START);
+        for (int i = 0; i < 10; i++) {
+            s.sent();
+        }
+        assertEquals(10, s.sentCount());
+        long end = START + 20_000_000; // intended before it: requests 0..19
+        assertEquals(20, s.intendedBefore(end));
+        assertEquals(10, s.unsentBefore(end));
+        assertEquals(21, s.intendedBefore(end + 1), "an intended time equal to the end is before end + 1");
+        assertEquals(0, s.unsentBefore(START + 5_000_000), "more sent than intended before an earlier end");
+        assertFalse(new SendSchedule(0).active());
+    }
+}

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -41,7 +40,7 @@ final class H2Conn extends Conn {
     private final int[] mapVals;
     private final int mapMask;
 
-    private final DefaultHttp2FrameReader reader = new DefaultHttp2FrameReader(new DefaultHttp2HeadersDecoder(false));
+    private final DefaultHttp2FrameReader reader = new DefaultHttp2FrameReader(new ResponseHeadersDecoder());
     private final Listener listener = new Listener();
     private final Cumulation cum = new Cumulation();
     private ByteBuf out;
@@ -347,7 +346,7 @@ final class H2Conn extends Conn {
             if (slot < 0) {
                 return;
             }
-            CharSequence st = headers.status();
+            CharSequence st = ResponseHeadersDecoder.status(headers);
             if (st != null) {
                 int code = parseStatus(st);
                 if (code >= 100 && code < 200) {
@@ -355,7 +354,7 @@ final class H2Conn extends Conn {
                 }
                 statusOf[slot] = code;
                 if (tpl.expectContentType != null) {
-                    CharSequence ct = headers.get("content-type");
+                    CharSequence ct = ResponseHeadersDecoder.contentType(headers);
                     ctOkOf[slot] = ct != null && contentTypeMatches(ct, tpl.expectContentType);
                 }
             }

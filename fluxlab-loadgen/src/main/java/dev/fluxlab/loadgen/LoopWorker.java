@@ -251,7 +251,7 @@ final class LoopWorker {
             if (c == null) {
                 break; // no free slot: the request waits, its corrected latency grows
             }
-            if (now >= end && t < end) {
+            if (SendSchedule.missedAtEnd(t, now, end)) {
                 lateSendsAfterEnd++;
             }
             c.send(t, now);

@@ -82,4 +82,16 @@ class SendScheduleTest {
         assertEquals(0, s.unsentBefore(START + 5_000_000), "more sent than intended before an earlier end");
         assertFalse(new SendSchedule(0).active());
     }
+
+    /** A send after the phase's end misses it only when it waited longer than the coalescing holds a request. */
+    @Test
+    void aSendHeldByTheCoalescingAcrossTheEndIsNotMissed() {
+        long end = START + 1_000_000;
+        long w = SendSchedule.COALESCE_NANOS;
+        assertFalse(SendSchedule.missedAtEnd(end - 10, end + 5, end), "held a few ns across the end");
+        assertFalse(SendSchedule.missedAtEnd(end - w, end, end), "held exactly the coalescing period");
+        assertTrue(SendSchedule.missedAtEnd(end - w - 1, end, end), "held longer: missed");
+        assertFalse(SendSchedule.missedAtEnd(end - 2 * w, end - 1, end), "sent inside the phase");
+        assertFalse(SendSchedule.missedAtEnd(end, end + 2 * w, end), "intended after the phase");
+    }
 }

@@ -3,13 +3,11 @@ package dev.fluxlab.targets.common.transport;
 import dev.fluxlab.model.transport.NativeOrder;
 import dev.fluxlab.model.transport.Transport;
 import io.netty.channel.Channel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.uring.IoUring;
 import java.util.Optional;
 
 /**
- * What this machine supports, asked of Netty itself ({@link IoUring#isAvailable()}, {@link Epoll#isAvailable()}),
- * and which transport a live channel really uses (by its class, never by what was asked for).
+ * What this machine supports, asked of Netty itself ({@link NettyNatives}: the native transports of the Netty line on
+ * the classpath), and which transport a live channel really uses (by its class, never by what was asked for).
  */
 public final class TransportSupport {
 
@@ -23,11 +21,7 @@ public final class TransportSupport {
 
     /** Netty's reason why {@code transport} cannot run here, empty when it can. */
     public static Optional<Throwable> unavailabilityCause(Transport transport) {
-        return switch (transport) {
-            case IO_URING -> IoUring.isAvailable() ? Optional.empty() : Optional.of(IoUring.unavailabilityCause());
-            case EPOLL -> Epoll.isAvailable() ? Optional.empty() : Optional.of(Epoll.unavailabilityCause());
-            case NIO, NATIVE -> Optional.empty();
-        };
+        return NettyNatives.unavailabilityCause(transport);
     }
 
     /**

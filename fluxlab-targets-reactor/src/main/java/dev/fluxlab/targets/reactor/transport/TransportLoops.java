@@ -1,7 +1,6 @@
 package dev.fluxlab.targets.reactor.transport;
 
 import dev.fluxlab.model.transport.Transport;
-import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import io.netty.channel.EventLoopGroup;
@@ -17,8 +16,8 @@ import reactor.netty.resources.LoopResources;
  *   <li>{@code io_uring}: the same, after checking io_uring is available (Reactor Netty would otherwise silently
  *       fall back);</li>
  *   <li>{@code nio}: Reactor Netty's own resources with {@code preferNative=false};</li>
- *   <li>{@code epoll}: {@link IoHandlerLoopResources} on the lab's epoll {@link EventLoops}, because Reactor Netty 1.3.8 has no
- *       way to prefer epoll over an available io_uring.</li>
+ *   <li>{@code epoll}: {@link EpollLoops}, the loops that really run epoll on this Reactor Netty line (1.3.8 has no
+ *       way to prefer epoll over an available io_uring, so there they are the lab's own epoll loops).</li>
  * </ul>
  * Clients running on these loops are colocated (a connection is registered on the loop of the thread that asks for
  * it) unless created with {@code colocate=false}, on every transport alike.
@@ -62,8 +61,7 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
         int select = selectCount < 1 ? -1 : selectCount;
         return switch (requested) {
             case EPOLL -> new TransportLoops(requested, expected,
-                    new IoHandlerLoopResources(EventLoops.create(requested, threadPrefix, select, workers), colocate),
-                    true);
+                    EpollLoops.create(threadPrefix, select, workers, colocate), true);
             case NIO -> new TransportLoops(requested, expected,
                     LoopResources.create(threadPrefix, select, workers, true, colocate), false);
             case NATIVE, IO_URING -> new TransportLoops(requested, expected,

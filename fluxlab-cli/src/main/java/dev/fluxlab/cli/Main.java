@@ -28,22 +28,8 @@ public final class Main implements Runnable {
     /** The configured command line; tests call this to run commands in-process. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setParameterExceptionHandler(Main::shortError);
+        cl.setParameterExceptionHandler(ShortErrors::handle); // bad input: one line, exit 2
         return cl;
-    }
-
-    /**
-     * Bad input gets one clear line naming the problem, a pointer to the command's help and exit code 2,
-     * not pages of usage text that bury the message.
-     */
-    private static int shortError(CommandLine.ParameterException ex, String[] args) {
-        CommandLine cmd = ex.getCommandLine();
-        java.io.PrintWriter err = cmd.getErr();
-        err.println("fluxlab: " + ex.getMessage());
-        CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
-        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
-        err.flush();
-        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.version.LoadedVersions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -30,7 +31,8 @@ import picocli.CommandLine;
             "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo); "
                     + "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking "
                     + "placements). Binds loopback only. When ready prints one line on stdout:",
-            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n> ... reactor-netty=<release> "
+                    + "netty=<release>",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeReactorNettyCommand implements Callable<Integer> {
 
@@ -136,11 +138,18 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     + "threads)) (default: ${DEFAULT-VALUE}).")
     VirtualScheduler virtualScheduler;
 
+    @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
+            description = "The Reactor Netty release this server must run; refused when the classpath carries another "
+                    + "('fluxlab run' starts each release from its own classpath, see the reactor-netty-version knob) "
+                    + "(default: whatever the classpath carries).")
+    String reactorNettyVersion;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         ReactorNettyServerConfig config;
         try {
+            LoadedVersions.require(reactorNettyVersion);
             config = ReactorNettyServerConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport)
                     .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)
@@ -153,7 +162,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        err.println(NAME + ": plain Reactor Netty server, " + describe(config));
+        err.println(NAME + ": plain Reactor Netty server (Reactor Netty " + LoadedVersions.reactorNetty() + ", Netty "
+                + LoadedVersions.netty() + "), " + describe(config));
         tcpFastOpenWarning(config).ifPresent(err::println);
         if (!config.protocol().http2()
                 && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {

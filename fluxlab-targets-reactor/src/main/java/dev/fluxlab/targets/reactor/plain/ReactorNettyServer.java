@@ -13,6 +13,7 @@ import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.version.LoadedVersions;
 import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
@@ -183,8 +184,9 @@ public final class ReactorNettyServer {
         }
 
         /**
-         * The readiness line, {@code fluxlab-ready port=... protocol=... transport=... workers=...} and what explains
-         * the stress endpoints' throughput ({@link StressRoutes#readinessAttributes()}).
+         * The readiness line, {@code fluxlab-ready port=... protocol=... transport=... workers=...}, what explains
+         * the stress endpoints' throughput ({@link StressRoutes#readinessAttributes()}) and the Reactor Netty and Netty
+         * releases loaded ({@link LoadedVersions}).
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
@@ -196,6 +198,7 @@ public final class ReactorNettyServer {
                 a.put("allocator", config.allocator().label());
             }
             a.putAll(stress.readinessAttributes());
+            a.putAll(LoadedVersions.readinessAttributes());
             return Readiness.line(a);
         }
 

@@ -1,0 +1,25 @@
+package dev.fluxlab.cli;
+
+import picocli.CommandLine;
+
+/**
+ * How a fluxlab command line answers bad input: one clear line naming the problem, a pointer to the command's help
+ * and exit code 2, not pages of usage text that bury the message. Every entry point installs it (the {@code fluxlab}
+ * command, and a target started from a classpath of its own).
+ */
+public final class ShortErrors {
+
+    private ShortErrors() {
+    }
+
+    /** A picocli {@code IParameterExceptionHandler}: {@code commandLine.setParameterExceptionHandler(ShortErrors::handle)}. */
+    public static int handle(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        java.io.PrintWriter err = cmd.getErr();
+        err.println("fluxlab: " + ex.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
+        err.flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.fluxlab.targets.reactor.version;
+
+import dev.fluxlab.model.StackVersions;
+import io.netty.util.Version;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * The Reactor Netty and Netty releases this JVM really loaded, read from the jars themselves (Reactor Netty's manifest
+ * {@code Implementation-Version}, Netty's {@code META-INF/io.netty.versions.properties} through
+ * {@link Version#identify}), never from what was asked for. The readiness line carries them, and a server told which
+ * Reactor Netty release it must run ({@code --reactor-netty-version}) refuses to start on another.
+ */
+public final class LoadedVersions {
+
+    private static final String UNKNOWN = "unknown";
+
+    private LoadedVersions() {
+    }
+
+    /** Reactor Netty's release, e.g. {@code 1.3.8}; {@code unknown} when its jar carries no version. */
+    public static String reactorNetty() {
+        String v = HttpServer.class.getPackage().getImplementationVersion();
+        return v == null ? UNKNOWN : v;
+    }
+
+    /** Netty's release, e.g. {@code 4.2.18.Final}, as netty-common declares it; {@code unknown} when it declares none. */
+    public static String netty() {
+        Version v = Version.identify(HttpServer.class.getClassLoader()).get("netty-common");
+        return v == null ? UNKNOWN : v.artifactVersion();
+    }
+
+    /** The readiness attributes {@code reactor-netty=... netty=...} ({@link StackVersions}). */
+    public static Map<String, String> readinessAttributes() {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put(StackVersions.REACTOR_NETTY, reactorNetty());
+        a.put(StackVersions.NETTY, netty());
+        return a;
+    }
+
+    /**
+     * Checks that this JVM runs Reactor Netty {@code expected} (null: any).
+     *
+     * @throws IllegalArgumentException naming both releases when it runs another one
+     */
+    public static void require(String expected) {
+        String loaded = reactorNetty();
+        if (expected != null && !expected.equals(loaded)) {
+            throw new IllegalArgumentException("--reactor-netty-version " + expected + " was asked for, but this "
+                    + "classpath runs Reactor Netty " + loaded + " (Netty " + netty() + "); each release runs from its "
+                    + "own classpath, which 'fluxlab run' picks from the knob (targets.yaml)");
+        }
+    }
+}

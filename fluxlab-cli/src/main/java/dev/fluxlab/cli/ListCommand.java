@@ -40,7 +40,8 @@ public final class ListCommand implements Runnable {
                 KnobDef k = e.getValue();
                 out.printf("    %-" + w + "s  %-" + wa + "s  default: %s%s%n", e.getKey(), k.accepted(),
                         k.defaultValue() == null ? "-" : k.defaultValue(),
-                        "transport".equals(k.check()) ? "  (checked on this machine)" : "");
+                        "transport".equals(k.check()) ? "  (checked on this machine)"
+                                : k.stacks() != null ? "  (each value from its own classpath)" : "");
             }
         }
         out.println();

@@ -92,7 +92,7 @@ public final class Commands {
 
     public List<String> target(Cell.CellProcess p, Path gcLog, Map<String, String> placeholders) {
         LaunchDef def = registry.target(p.target()).orElseThrow(() ->
-                new IllegalArgumentException("unknown target " + p.target()));
+                new IllegalArgumentException("unknown target " + p.target())).forKnobs(p.knobs());
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(runtimeFlags);

@@ -9,12 +9,14 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Describes the machine and JDK a run happens on, and the library versions on a classpath (from jar names such as
@@ -126,14 +128,19 @@ public final class EnvironmentProbe {
         return 0;
     }
 
-    /** Library name -> version found on {@code classpath}. */
+    /**
+     * Library name -> version found on {@code classpath}; a {@code dir/*} entry (a target's own classpath, as the
+     * registry writes it) stands for the jars in that folder, as the JVM expands it.
+     */
     public static Map<String, String> versions(String classpath) {
         Map<String, String> out = new TreeMap<>();
         if (classpath != null) {
             for (String entry : classpath.split(File.pathSeparator)) {
-                Matcher m = JAR.matcher(Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString());
-                if (m.matches() && LIBRARIES.containsKey(m.group(1))) {
-                    out.putIfAbsent(LIBRARIES.get(m.group(1)), m.group(2));
+                for (String name : jarNames(entry)) {
+                    Matcher m = JAR.matcher(name);
+                    if (m.matches() && LIBRARIES.containsKey(m.group(1))) {
+                        out.putIfAbsent(LIBRARIES.get(m.group(1)), m.group(2));
+                    }
                 }
             }
         }
@@ -152,5 +159,20 @@ public final class EnvironmentProbe {
             }
         }
         return out;
+    }
+
+    private static List<String> jarNames(String entry) {
+        Path p = Path.of(entry);
+        if (p.getFileName() == null) {
+            return List.of();
+        }
+        if (!p.getFileName().toString().equals("*")) {
+            return List.of(p.getFileName().toString());
+        }
+        try (Stream<Path> jars = Files.list(p.getParent() == null ? Path.of(".") : p.getParent())) {
+            return jars.map(j -> j.getFileName().toString()).sorted().toList();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
     }
 }

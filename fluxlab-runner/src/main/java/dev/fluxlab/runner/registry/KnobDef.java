@@ -3,6 +3,7 @@ package dev.fluxlab.runner.registry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,6 +20,10 @@ import java.util.Optional;
  * @param check        {@code transport}: the value must be usable on this machine
  * @param flag         the CLI flag; {@code --<name>} when omitted
  * @param description  one line for {@code fluxlab list}
+ * @param stacks       a stack knob's values that run from a classpath of their own ({@link StackDef}); null for other
+ *                     knobs. The value is still passed as a flag, so the target can check what it really loaded
+ * @param note         appended to the refusal of a value the knob does not accept (e.g. why no other release is
+ *                     offered); null for none
  */
 public record KnobDef(
         String type,
@@ -30,7 +35,9 @@ public record KnobDef(
         @JsonProperty("default") String defaultValue,
         String check,
         String flag,
-        String description) {
+        String description,
+        Map<String, StackDef> stacks,
+        String note) {
 
     /** Why {@code value} is not accepted, or empty when it is. */
     public Optional<String> problem(String name, String value) {
@@ -39,7 +46,7 @@ public record KnobDef(
             case "enum" -> {
                 if (!values.contains(value)) {
                     return Optional.of("'" + value + "' is not a value of knob '" + name + "'; accepted: "
-                            + String.join(", ", values));
+                            + String.join(", ", values) + (note == null ? "" : " (" + note + ")"));
                 }
             }
             case "int" -> {

@@ -1,7 +1,9 @@
 package dev.fluxlab.runner.registry;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How to start one kind of child JVM: {@code java <jvm> -cp <classpath> <main> <args> <knob flags>}.
@@ -42,6 +44,51 @@ public record LaunchDef(
     /** Whether this target drives its own load. */
     public boolean isSelfLoading() {
         return Boolean.TRUE.equals(selfLoading);
+    }
+
+    /**
+     * A stack chosen by knob values: the knob (e.g. {@code reactor-netty-version}), its value and what that value runs.
+     */
+    public record Stack(String knob, String value, StackDef def) {
+    }
+
+    /**
+     * The stack {@code knobValues} choose, when one of this target's stack knobs has a value that runs from a classpath
+     * of its own; empty for the target's own launch (the knob unset, or at its default).
+     */
+    public Optional<Stack> stack(Map<String, String> knobValues) {
+        for (var e : knobsOrEmpty().entrySet()) {
+            Map<String, StackDef> stacks = e.getValue().stacks();
+            String v = knobValues.get(e.getKey());
+            if (stacks != null && v != null && stacks.containsKey(v)) {
+                return Optional.of(new Stack(e.getKey(), v, stacks.get(v)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * How a process with {@code knobValues} starts: this launch, or with the main, arguments and classpath of the stack
+     * its knobs choose ({@link #stack}). The one place a knob value turns into a classpath.
+     */
+    public LaunchDef forKnobs(Map<String, String> knobValues) {
+        return stack(knobValues).map(s -> with(s.def())).orElse(this);
+    }
+
+    /** Every stack of this target with its launch, keyed {@code knob=value} (the contract tests start each). */
+    public Map<String, LaunchDef> stackLaunches() {
+        Map<String, LaunchDef> out = new LinkedHashMap<>();
+        knobsOrEmpty().forEach((k, kd) -> {
+            if (kd.stacks() != null) {
+                kd.stacks().forEach((v, sd) -> out.put(k + "=" + v, with(sd)));
+            }
+        });
+        return out;
+    }
+
+    private LaunchDef with(StackDef s) {
+        return new LaunchDef(description, s.main() == null ? main : s.main(), s.args() == null ? args : s.args(),
+                s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract);
     }
 
     public Map<String, KnobDef> knobsOrEmpty() {

@@ -31,6 +31,7 @@ public final class SuiteValidator {
     }
 
     public void validate(Suite suite) {
+        checkStacks(suite);
         suite.spec().targets().forEach((name, spec) -> {
             String at = Locations.pointer("targets", name);
             if (spec.processes() == null) {
@@ -268,7 +269,7 @@ public final class SuiteValidator {
                 if (p.host() == null) {
                     continue;
                 }
-                LaunchDef def = registry.target(p.target()).orElseThrow();
+                LaunchDef def = registry.target(p.target()).orElseThrow().forKnobs(p.knobs());
                 String why = def.isSelfLoading() ? "loads by itself (its load document stays on this machine)"
                         : def.classpath() != null && !def.classpath().isEmpty() ? "runs from a classpath of its own, "
                         + "which fluxlab does not ship" : null;
@@ -279,6 +280,64 @@ public final class SuiteValidator {
                 }
             }
         }
+    }
+
+    /**
+     * A stack knob's value that runs from a classpath of its own ({@link StackDef}, e.g. Reactor Netty 1.2.18): every
+     * cell's other knobs take only values that stack offers (Netty 4.1 has no io_uring), and its classpath is built.
+     * Checked per cell, so a suite crossing two stacks leaves the cells one of them cannot run to an {@code exclude}.
+     * Values the knobs do not accept at all are left to the knob checks.
+     */
+    private void checkStacks(Suite suite) {
+        for (Cell cell : suite.cells()) {
+            for (Cell.CellProcess p : cell.processes()) {
+                LaunchDef def = registry.target(p.target()).orElse(null);
+                LaunchDef.Stack stack = def == null ? null : def.stack(p.knobs()).orElse(null);
+                if (stack == null) {
+                    continue;
+                }
+                StackDef sd = stack.def();
+                String runs = stack.knob() + " " + stack.value() + " (" + sd.label() + ")";
+                for (String knob : sd.offers() == null ? List.<String>of() : sd.offers().keySet()) {
+                    KnobDef kd = def.knobsOrEmpty().get(knob);
+                    String v = p.knobs().containsKey(knob) ? p.knobs().get(knob)
+                            : kd == null ? null : kd.literalDefault().orElse(null);
+                    if (v == null || sd.offered(knob).contains(v) || (kd != null && kd.problem(knob, v).isPresent())) {
+                        continue;
+                    }
+                    throw suite.error(knobPointer(suite, cell, p, p.knobs().containsKey(knob) ? knob : stack.knob()),
+                            "cell " + cell.id() + ": " + knob + " '" + v + "' cannot run on " + runs + ": " + sd.why()
+                                    + "; it offers " + knob + " " + String.join(", ", sd.offered(knob)) + ": use one of "
+                                    + "them, or leave such cells out with an 'exclude' rule");
+                }
+                String built = sd.classpath().get(0);
+                if (!registry.hasClasspath(built)) {
+                    throw suite.error(knobPointer(suite, cell, p, stack.knob()), runs + " runs from module "
+                            + sd.module() + "'s own classpath, which is not built (" + built + " is missing); build it "
+                            + "with ./mvnw -B -q -DskipTests package (./fluxlab does when the build is stale)");
+                }
+            }
+        }
+    }
+
+    /** Where the suite gives process {@code p} of {@code cell} its value of {@code knob} (the target's key else). */
+    private static String knobPointer(Suite suite, Cell cell, Cell.CellProcess p, String knob) {
+        TargetSpec ts = suite.spec().targets().get(cell.target());
+        String at = Locations.pointer("targets", cell.target());
+        Map<String, List<String>> knobs = ts == null ? null : ts.knobs();
+        if (ts != null && ts.processes() != null && ts.processes().containsKey(p.name())) {
+            at += Locations.pointer("processes", p.name());
+            knobs = ts.processes().get(p.name()).knobs();
+        }
+        if (knobs != null) {
+            for (var e : knobs.entrySet()) {
+                if (Suite.knobName(e.getKey()).equals(knob)) {
+                    int i = e.getValue().indexOf(p.knobs().get(knob));
+                    return at + Locations.pointer("knobs", e.getKey()) + (i < 0 ? "" : "/" + i);
+                }
+            }
+        }
+        return at;
     }
 
     private boolean selfLoading(Cell cell) {

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -187,6 +188,7 @@ final class RepeatFigures {
                 round(window.cores(samples), 3), samples.stream().mapToDouble(ProcessSample::rssMb).max().orElse(0),
                 samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
                 gc == null ? null : gc.count(), gc == null ? null : gc.totalMs(), c.exitCode(), died,
-                runDir.relativize(c.log()).toString(), samples, gc == null ? null : gc.scope());
+                runDir.relativize(c.log()).toString(), samples, gc == null ? null : gc.scope(),
+                c.role().equals("target") ? StackVersions.of(targets.readiness().get(c.name())) : null);
     }
 }

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.run;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the runner observed of one process it started (a target or the injector) during one repeat.
@@ -21,6 +22,9 @@ import java.util.List;
  * @param samples         per-second samples over the whole repeat
  * @param gcScope         {@code measured} when the GC figures cover the measured phase only, {@code whole-run}
  *                        when they cover the process's whole life (added in fluxlab.run/1, may be null)
+ * @param versions        the library releases the process reported it loaded ({@link dev.fluxlab.model.StackVersions}:
+ *                        {@code reactor-netty}, {@code netty}, {@code spring-boot}), read from its own jars; null when
+ *                        it reported none, as the injector and older documents (added in fluxlab.run/1)
  */
 public record ProcessStats(
         String role,
@@ -37,5 +41,14 @@ public record ProcessStats(
         boolean crashed,
         String log,
         List<ProcessSample> samples,
-        String gcScope) {
+        String gcScope,
+        Map<String, String> versions) {
+
+    /** A process that reported no library releases. */
+    public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
+                        double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,
+                        boolean crashed, String log, List<ProcessSample> samples, String gcScope) {
+        this(role, name, pid, cpuS, cpuPerRequestUs, cpuCores, rssMaxMb, threadsMax, gcPauses, gcPauseMs, exitCode,
+                crashed, log, samples, gcScope, null);
+    }
 }

@@ -53,23 +53,38 @@ class TargetContractTest {
     private final TargetRegistry registry = TargetRegistry.builtIn();
     private final Map<String, Process> running = new LinkedHashMap<>();
     private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** Every registry target that declares the shared contract; the three servers known to serve it must be among them. */
+    /**
+     * Every registry target that declares the shared contract, and each of its stacks (another release line from its
+     * own classpath, named {@code <target> <knob>=<value>}); the servers known to serve it must be among them.
+     */
     List<String> targets() {
-        List<String> names = registry.targetNames().stream()
-                .filter(n -> registry.target(n).orElseThrow().servesPlaintextContract()).toList();
-        org.junit.jupiter.api.Assertions.assertTrue(names.containsAll(List.of("reactor-netty", "netty", "undertow", "webflux-netty", "webflux-undertow", "mvc-tomcat", "webflux-undertow-native")),
+        List<String> names = new ArrayList<>(launches().keySet());
+        org.junit.jupiter.api.Assertions.assertTrue(names.containsAll(List.of("reactor-netty", "netty", "undertow", "webflux-netty", "webflux-undertow", "mvc-tomcat", "webflux-undertow-native", "reactor-netty reactor-netty-version=1.2.18")),
                 "the contract targets: " + names);
         return names;
+    }
+
+    /** The launches {@link #targets()} names; a stack's carries its knob flag, as the runner passes it. */
+    private Map<String, LaunchDef> launches() {
+        Map<String, LaunchDef> out = new LinkedHashMap<>();
+        for (String n : registry.targetNames()) {
+            LaunchDef def = registry.target(n).orElseThrow();
+            if (def.servesPlaintextContract()) {
+                out.put(n, def);
+                def.stackLaunches().forEach((knob, stack) -> out.put(n + " " + knob, stack));
+            }
+        }
+        return out;
     }
 
     @BeforeAll
     void startAll() throws Exception {
         // start every target first, so their JVM start-ups overlap
-        for (String name : targets()) {
-            LaunchDef def = registry.target(name).orElseThrow();
+        launches().forEach((name, def) -> {
             List<String> cmd = new ArrayList<>();
             cmd.add(TargetRegistry.java());
             cmd.addAll(def.jvmOrEmpty());
@@ -78,14 +93,34 @@ class TargetContractTest {
             cmd.add(registry.classpath(def));
             cmd.add(def.main());
             cmd.addAll(def.argsOrEmpty());
-            running.put(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
-        }
+            if (name.contains(" ")) {
+                cmd.add("--" + name.substring(name.indexOf(' ') + 1)); // the stack knob's flag: the target checks it
+            }
+            try {
+                running.put(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
         for (var e : running.entrySet()) {
-            ports.put(e.getKey(), awaitReady(e.getKey(), e.getValue()));
+            Map<String, String> ready = awaitReady(e.getKey(), e.getValue());
+            ports.put(e.getKey(), Integer.parseInt(ready.get("port")));
+            readiness.put(e.getKey(), ready);
         }
     }
 
-    private static int awaitReady(String name, Process p) throws IOException {
+    /** A stack reports, from the jars it loaded, the very release its knob value names (readiness, StackVersions). */
+    @ParameterizedTest
+    @MethodSource("targets")
+    void aStackReportsTheReleaseItLoaded(String target) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(target.contains("="), "not a stack");
+        String release = target.substring(target.indexOf('=') + 1);
+        Map<String, String> versions = dev.fluxlab.model.StackVersions.of(readiness.get(target));
+        assertNotNull(versions, target + ": no release on its readiness line " + readiness.get(target));
+        assertTrue(versions.containsValue(release), target + " reported " + versions);
+    }
+
+    private static Map<String, String> awaitReady(String name, Process p) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -94,7 +129,7 @@ class TargetContractTest {
             seen.add(line);
             if (line.startsWith(Readiness.PREFIX)) {
                 Thread.ofPlatform().daemon().start(() -> drain(in)); // keep the pipe from filling
-                return Integer.parseInt(Readiness.parse(line).orElseThrow().get("port"));
+                return Readiness.parse(line).orElseThrow();
             }
         }
         throw new AssertionError("target " + name + " printed no readiness line: " + seen);
@@ -190,7 +225,7 @@ class TargetContractTest {
     @ParameterizedTest
     @MethodSource("targets")
     void http10KeepAliveAsTheRegistrySays(String target) throws Exception {
-        boolean declared = !Boolean.FALSE.equals(registry.target(target).orElseThrow().http10KeepAlive());
+        boolean declared = !Boolean.FALSE.equals(launches().get(target).http10KeepAlive());
         try (Socket s = new Socket("127.0.0.1", ports.get(target))) {
             s.setSoTimeout(10_000);
             s.getOutputStream().write("GET /plaintext HTTP/1.0\r\nConnection: Keep-Alive\r\nHost: 127.0.0.1\r\n\r\n"

@@ -6,6 +6,7 @@ import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
+import dev.fluxlab.targets.reactor.version.LoadedVersions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -146,8 +147,9 @@ public final class WebfluxNettyApplication {
         }
 
         /**
-         * The readiness line: port, protocol, transport in use and event-loop workers, then the application's part
-         * ({@link SpringLaunch#applicationAttributes}); non-reactive handlers run on the event loop here.
+         * The readiness line: port, protocol, transport in use and event-loop workers, the Reactor Netty and Netty
+         * releases loaded ({@link LoadedVersions}), then the application's part ({@link
+         * SpringLaunch#applicationAttributes}); non-reactive handlers run on the event loop here.
          */
         @Override
         public String readinessLine() {
@@ -159,6 +161,7 @@ public final class WebfluxNettyApplication {
             if (options.allocator() != null) {
                 a.put("allocator", options.allocator().label());
             }
+            a.putAll(LoadedVersions.readinessAttributes());
             a.putAll(SpringLaunch.applicationAttributes(options, "event-loop"));
             return SpringLaunch.readiness(a, extension.readinessAttributes());
         }

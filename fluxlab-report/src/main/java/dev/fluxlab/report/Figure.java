@@ -13,12 +13,20 @@ import java.util.function.Function;
  * {@link FigureName}'s (the one vocabulary the suite check uses too); this adds how each is labelled, in what unit, and
  * how it is read from a {@link CellView}.
  *
- * @param key   the name as written in the suite
- * @param label what the table title calls it
- * @param unit  shown in the column headers
- * @param value how to read it from a cell
+ * @param key     the name as written in the suite
+ * @param label   what the table title calls it
+ * @param unit    shown in the column headers
+ * @param value   how to read it from a cell
+ * @param verdict for a ratio, {@code compare}'s verdict on the cell against the cell it is divided by (null for the
+ *                reference cell itself and where a side lacks the figure); null for other figures
  */
-public record Figure(String key, String label, String unit, Function<CellView, Stat> value) {
+public record Figure(String key, String label, String unit, Function<CellView, Stat> value,
+                     Function<CellView, Comparison.Verdict> verdict) {
+
+    /** A figure without verdicts. */
+    public Figure(String key, String label, String unit, Function<CellView, Stat> value) {
+        this(key, label, unit, value, null);
+    }
 
     public static final String DEFAULT = FigureName.THROUGHPUT;
 
@@ -62,6 +70,9 @@ public record Figure(String key, String label, String unit, Function<CellView, S
      * A ratio figure {@code <figure>/<knob>=<value>}: each cell's figure divided by that of the cell with the same
      * knobs except {@code knob=value} (e.g. {@code throughput_rps/target=netty}: the share of the raw Netty ceiling;
      * {@code throughput_rps/injector=fluxlab}: a peer tool against fluxlab's injector). Null when {@code key} is not one.
+     * Each ratio carries {@code compare}'s verdict on the cell against its reference ({@link Comparison#verdict}: the
+     * noise band of the two cells' repeats, at least 3 % for a single repeat; better / worse in the figure's
+     * direction), so two stacks side by side ({@code throughput_rps/reactor-netty-version=1.3.8}) read as compare would.
      */
     public static Figure ratio(String key, java.util.List<CellView> cells) {
         FigureName name = FigureName.parse(key);
@@ -77,13 +88,25 @@ public record Figure(String key, String label, String unit, Function<CellView, S
                 byKnobs.putIfAbsent(c.cell().knobs(), c);
             }
         }
-        return new Figure(key, base.label() + " / " + knob + "=" + value, "x", c -> {
+        Function<CellView, CellView> reference = c -> {
             if (c.cell().knobs() == null) {
-                return CellView.NONE;
+                return null;
             }
             Map<String, String> ref = new java.util.LinkedHashMap<>(c.cell().knobs());
             ref.put(knob, value);
-            CellView other = byKnobs.get(ref);
+            return byKnobs.get(ref);
+        };
+        Function<CellView, Comparison.Verdict> verdict = c -> {
+            CellView other = reference.apply(c);
+            if (other == null || other == c) {
+                return null;
+            }
+            Comparison.Verdict v = Comparison.verdict(base.value().apply(other), base.value().apply(c), 0,
+                    Comparison.higherIsBetter(base));
+            return v == Comparison.Verdict.UNKNOWN ? null : v;
+        };
+        return new Figure(key, base.label() + " / " + knob + "=" + value, "x", c -> {
+            CellView other = reference.apply(c);
             if (other == null) {
                 return CellView.NONE;
             }
@@ -94,7 +117,13 @@ public record Figure(String key, String label, String unit, Function<CellView, S
             }
             double r = a.median() / b.median();
             return new Stat(r, a.min() / b.max(), b.min() == 0 ? r : a.max() / b.min(), r, 0, Math.min(a.n(), b.n()));
-        });
+        }, verdict);
+    }
+
+    /** {@link #verdict}'s text for {@code cell} ({@code within noise}, {@code better}, {@code worse}), else null. */
+    public String verdictText(CellView cell) {
+        Comparison.Verdict v = verdict == null ? null : verdict.apply(cell);
+        return v == null ? null : v.text();
     }
 
     /** Formats one value of this figure: integers with thousands separators, small values with a few decimals. */

@@ -173,6 +173,10 @@ public final class HtmlReport {
                 if (!spread.isEmpty()) {
                     h.append(" <span class=\"spread\">").append(esc(spread)).append("</span>");
                 }
+                String verdict = t.figure().verdictText(e.cell());
+                if (verdict != null) {
+                    h.append(" <span class=\"spread\">(").append(esc(verdict)).append(")</span>");
+                }
                 if (e.footnote() > 0) {
                     h.append(" <a class=\"marker\" href=\"#fn-").append(index).append('-').append(e.footnote()).append("\">")
                             .append(e.invalid() ? "<span class=\"invalid-mark\">!</span>" : "")

@@ -96,7 +96,8 @@ public record TableView(
 
     /**
      * The cell text without markers: {@code 123,456 ±2%}; a throughput cell that carries a theory figure also shows
-     * it, {@code 193 (theory 200)}, with {@code GAP} when measured and predicted are far apart.
+     * it, {@code 193 (theory 200)}, with {@code GAP} when measured and predicted are far apart; a ratio its verdict
+     * against its reference cell, {@code 0.97 (within noise)}.
      */
     public String valueText(Entry e) {
         if (e == null) {
@@ -108,6 +109,7 @@ public record TableView(
         if (figure.key().equals(Figure.DEFAULT) && e.cell().cell().theory() != null) {
             text = text + " (theory " + TheoryText.predicted(e.cell().cell().theory()) + ")";
         }
-        return text;
+        String verdict = figure.verdictText(e.cell());
+        return verdict == null ? text : text + " (" + verdict + ")";
     }
 }

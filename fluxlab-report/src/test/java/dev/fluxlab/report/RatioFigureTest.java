@@ -53,6 +53,27 @@ class RatioFigureTest {
         assertEquals("0.60", t.figure().format(0.6));
     }
 
+    /** Two stacks side by side: each ratio carries compare's verdict against its reference cell, in the figure's direction. */
+    @Test
+    void aRatioCarriesCompareVerdictAgainstItsReference() {
+        List<CellView> ab = List.of(
+                cell(1, "rn-1.3", "plaintext", 100_000, 10, 0),
+                cell(2, "rn-1.2", "plaintext", 98_000, 12, 0),
+                cell(3, "rn-1.3", "json", 80_000, 10, 0),
+                cell(4, "rn-1.2", "json", 60_000, 9, 0)).stream()
+                .map(c -> CellView.of(c, List.of("target", "scenario"))).toList();
+        TableView t = ReportModel.table(new TableSpec("ab", List.of("scenario"), List.of("target"),
+                "throughput_rps/target=rn-1.3"), ab, List.of("target", "scenario"));
+        assertNull(t.figure().verdictText(ab.get(0)), "the reference has no verdict against itself");
+        assertEquals("within noise", t.figure().verdictText(ab.get(1)), "2 % is inside a single repeat's 3 %");
+        assertEquals("worse", t.figure().verdictText(ab.get(3)));
+        assertEquals("0.75 (worse)", t.valueText(t.cells().get(1).get(1)));
+        Figure cpu = Figure.ratio("cpu_per_request_us/target=rn-1.3", ab);
+        assertEquals("worse", cpu.verdictText(ab.get(1)), "more CPU per request is worse");
+        assertEquals("better", cpu.verdictText(ab.get(3)));
+        assertNull(Figure.THROUGHPUT.verdictText(ab.get(1)), "only ratios carry verdicts");
+    }
+
     @Test
     void cpuPerRequestRatioAndMissingReference() {
         TableView t = ReportModel.table(new TableSpec("cpu", List.of("target"), List.of("scenario"),

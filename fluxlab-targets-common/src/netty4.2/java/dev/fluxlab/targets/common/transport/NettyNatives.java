@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * The native transports of the Netty line this classpath carries (Netty 4.2: epoll and io_uring, both part of Netty),
- * and Netty's own reason when one cannot load here. This is the one class whose source differs per Netty line: a
- * module built against Netty 4.1 (fluxlab-targets-reactor-1.2) brings its own, where io_uring is not part of Netty.
+ * and Netty's own reason when one cannot load here. Its source differs per Netty line: the Netty 4.1 modules compile
+ * {@code src/netty4.1/java}'s version, where io_uring is not part of Netty.
  */
 public final class NettyNatives {
 

@@ -7,8 +7,8 @@ import reactor.netty.resources.LoopResources;
 /**
  * Event loops that really run epoll, for Reactor Netty 1.3 on Netty 4.2: its {@code DefaultLoopNativeDetector} always
  * prefers io_uring when that is available and has no switch for epoll, so the loops are the lab's own
- * {@code EpollIoHandler} groups behind {@link IoHandlerLoopResources}. This is the one class of the Reactor Netty
- * targets whose source differs per Reactor Netty line (fluxlab-targets-reactor-1.2 has its own).
+ * {@code EpollIoHandler} groups behind {@link IoHandlerLoopResources}. Its source differs per Reactor Netty line: the
+ * Reactor Netty 1.2 module compiles {@code src/reactor-netty1.2/java}'s version.
  */
 public final class EpollLoops {
 

@@ -7,16 +7,15 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.Future;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A server's event loops on one concrete transport, built on plain Netty: the workers and the acceptors (the same
  * group when no separate acceptor threads are asked for). Stacks that take a Netty group (raw Netty; Reactor Netty
  * through a {@code LoopResources} adapter) run on these, so an explicit transport really is the one they run.
- * Threads are daemons named {@code <prefix>-<transport>-...}.
+ * Threads are daemons named {@code <prefix>-<transport>-...}. Netty 4.2's {@code IoHandler} groups: the Netty 4.1
+ * modules compile {@code src/netty4.1/java}'s version of this record instead.
  *
  * @param transport the concrete transport ({@link TransportSupport#resolve} of what was asked)
  * @param workers   the event loops serving connections
@@ -57,20 +56,8 @@ public record EventLoops(Transport transport, MultiThreadIoEventLoopGroup worker
 
     /** Shuts both groups down gracefully; completes when both have terminated (exceptionally if one failed). */
     public CompletableFuture<Void> shutdown(Duration quietPeriod, Duration timeout) {
-        CompletableFuture<Void> w = shutdown(workers, quietPeriod, timeout);
-        return selectors == workers ? w : CompletableFuture.allOf(w, shutdown(selectors, quietPeriod, timeout));
-    }
-
-    private static CompletableFuture<Void> shutdown(MultiThreadIoEventLoopGroup group, Duration quiet, Duration timeout) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Future<?> f = group.shutdownGracefully(quiet.toMillis(), timeout.toMillis(), TimeUnit.MILLISECONDS);
-        f.addListener(r -> {
-            if (r.isSuccess()) {
-                done.complete(null);
-            } else {
-                done.completeExceptionally(r.cause());
-            }
-        });
-        return done;
+        CompletableFuture<Void> w = GroupShutdown.of(workers, quietPeriod, timeout);
+        return selectors == workers ? w
+                : CompletableFuture.allOf(w, GroupShutdown.of(selectors, quietPeriod, timeout));
     }
 }

@@ -6,57 +6,56 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ReactorResourceFactory;
 import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.server.HttpServer;
 
 /**
- * The Reactor Netty server under {@code webflux-netty} (Boot's own {@link NettyReactiveWebServerFactory}): it gets the
+ * The Reactor Netty server under {@code webflux-netty} (Boot's own {@code NettyReactiveWebServerFactory}): it gets the
  * lab's event loops ({@link EventLoops}: transport and worker count) through a {@link ReactorResourceFactory},
  * the protocol ({@code --protocol}: HTTP/1.1, h2c by prior knowledge, or both) and socket options through a
- * {@code NettyServerCustomizer}. Active when the launcher sets {@code fluxlab.server=netty}.
+ * {@code NettyServerCustomizer} ({@link #configure}, applied by {@code NettyFactorySetup}, the one class whose source
+ * differs per Boot line: the factory's package moved in Boot 4). Active when the launcher sets
+ * {@code fluxlab.server=netty}.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = "netty")
 class NettyServerSetup {
 
     /**
-     * Boot sets its own protocol list ({@code server.http2.enabled}) before it applies server customizers, so the
-     * protocol set here wins: {@code h2c} alone means prior knowledge only, as the plain Reactor Netty target.
+     * The lab's settings on Boot's Reactor Netty server: the protocol ({@code --protocol}: HTTP/1.1, h2c by prior
+     * knowledge, or both), socket options and the allocator, and the bound server handed to {@code bound}. Applied by
+     * each Boot line's {@code NettyFactorySetup} as a server customizer: Boot sets its own protocol list
+     * ({@code server.http2.enabled}) before it applies server customizers, so the protocol set here wins ({@code h2c}
+     * alone means prior knowledge only, as the plain Reactor Netty target).
      */
-    @Bean
-    WebServerFactoryCustomizer<NettyReactiveWebServerFactory> fluxlabNettyCustomizer(WebfluxOptions o,
-                                                                                   EventLoops loops,
-                                                                                   BoundServer bound) {
-        return factory -> factory.addServerCustomizers(server -> {
-            var s = server.protocol(o.protocol().wires().stream()
-                            .map(w -> HttpProtocol.valueOf(w.name())).toArray(HttpProtocol[]::new))
-                    .childOption(ChannelOption.TCP_NODELAY, o.tcpNoDelay())
-                    .doOnBound(bound::set);
-            if (o.backlog() != null) {
-                s = s.option(ChannelOption.SO_BACKLOG, o.backlog());
-            }
-            if (o.rcvbuf() != null) {
-                s = s.option(ChannelOption.SO_RCVBUF, o.rcvbuf()).childOption(ChannelOption.SO_RCVBUF, o.rcvbuf());
-            }
-            if (o.sndbuf() != null) {
-                s = s.childOption(ChannelOption.SO_SNDBUF, o.sndbuf());
-            }
-            if (o.tcpFastOpen() != null) {
-                s = s.option(ChannelOption.TCP_FASTOPEN, o.tcpFastOpen());
-            }
-            if (o.soKeepAlive() != null) {
-                s = s.childOption(ChannelOption.SO_KEEPALIVE, o.soKeepAlive());
-            }
-            if (o.allocator() != null) {
-                var allocator = o.allocator().create();
-                s = s.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
-            }
-            return s;
-        });
+    static HttpServer configure(HttpServer server, WebfluxOptions o, BoundServer bound) {
+        var s = server.protocol(o.protocol().wires().stream()
+                        .map(w -> HttpProtocol.valueOf(w.name())).toArray(HttpProtocol[]::new))
+                .childOption(ChannelOption.TCP_NODELAY, o.tcpNoDelay())
+                .doOnBound(bound::set);
+        if (o.backlog() != null) {
+            s = s.option(ChannelOption.SO_BACKLOG, o.backlog());
+        }
+        if (o.rcvbuf() != null) {
+            s = s.option(ChannelOption.SO_RCVBUF, o.rcvbuf()).childOption(ChannelOption.SO_RCVBUF, o.rcvbuf());
+        }
+        if (o.sndbuf() != null) {
+            s = s.childOption(ChannelOption.SO_SNDBUF, o.sndbuf());
+        }
+        if (o.tcpFastOpen() != null) {
+            s = s.option(ChannelOption.TCP_FASTOPEN, o.tcpFastOpen());
+        }
+        if (o.soKeepAlive() != null) {
+            s = s.childOption(ChannelOption.SO_KEEPALIVE, o.soKeepAlive());
+        }
+        if (o.allocator() != null) {
+            var allocator = o.allocator().create();
+            s = s.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
+        }
+        return s;
     }
 
     /**

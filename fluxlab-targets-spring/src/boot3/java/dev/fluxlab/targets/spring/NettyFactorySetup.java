@@ -1,0 +1,23 @@
+package dev.fluxlab.targets.spring;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Hands {@link NettyServerSetup#configure} to Boot's {@link NettyReactiveWebServerFactory} as a server customizer:
+ * the one class of {@code webflux-netty} whose source differs per Boot line, since the factory's package does. This is
+ * Boot 3.5's (package {@code org.springframework.boot.web.embedded.netty}); {@code src/boot4/java} has Boot 4.0's.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = "netty")
+class NettyFactorySetup {
+
+    @Bean
+    WebServerFactoryCustomizer<NettyReactiveWebServerFactory> fluxlabNettyCustomizer(WebfluxOptions o,
+                                                                                   BoundServer bound) {
+        return factory -> factory.addServerCustomizers(server -> NettyServerSetup.configure(server, o, bound));
+    }
+}

@@ -28,6 +28,21 @@ final class SpringLaunch {
     }
 
     /**
+     * Checks that this classpath runs the Spring Boot line {@code stack} names ({@code boot-3.5}: a 3.5.x release;
+     * null: any), read from Boot's own jar.
+     *
+     * @throws IllegalArgumentException naming both when it runs another line
+     */
+    static void requireStack(String stack) {
+        String loaded = SpringBootVersion.getVersion();
+        if (stack != null && !loaded.startsWith(stack.substring("boot-".length()) + ".")) {
+            throw new IllegalArgumentException("--stack " + stack + " was asked for, but this classpath runs Spring Boot "
+                    + loaded + "; each Boot line runs from its own classpath, which 'fluxlab run' picks from the knob "
+                    + "(targets.yaml)");
+        }
+    }
+
+    /**
      * The application for {@code server} ({@code netty}/{@code undertow}); {@code serverProperties} adds to (or
      * overrides) the lab's properties, {@code singletons} registers the launcher's objects (options, server header,
      * ...) before the context refreshes.

@@ -76,6 +76,7 @@ public final class WebfluxNettyApplication {
 
     /** Starts the application with {@code options} and {@code extension}; {@code name} prefixes warnings. */
     static Started start(WebfluxOptions options, String name, Extension extension) {
+        SpringLaunch.requireStack(options.stack());
         Transport expected;
         try {
             expected = TransportSupport.resolve(options.transport());

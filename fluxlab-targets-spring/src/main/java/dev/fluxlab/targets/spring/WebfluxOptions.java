@@ -41,6 +41,8 @@ import java.util.Map;
  * @param virtualScheduler the executor under the {@code -vt} endpoints' Reactor scheduler
  * @param prime          send one request through the whole stack before the readiness line (seed 004's
  *                       workaround); false leaves the first requests of a cold server to the load
+ * @param stack          the Spring Boot line this classpath must carry ({@code boot-4.0}, {@code boot-3.5}: the
+ *                       {@code stack} knob, which also picks the classpath); null for any
  */
 public record WebfluxOptions(
         String host,
@@ -63,13 +65,14 @@ public record WebfluxOptions(
         Boolean soKeepAlive,
         ServerAllocator allocator,
         VirtualScheduler virtualScheduler,
-        boolean prime) {
+        boolean prime,
+        String stack) {
 
     /** Every accepted option, in help order. */
     public static final List<String> NAMES = List.of("host", "port", "protocol", "transport", "workers",
             "select-count", "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
             "async-core", "async-max", "async-queue", "thread-header", "so-keepalive", "allocator",
-            "virtual-scheduler", "prime");
+            "virtual-scheduler", "prime", "stack");
 
     /** The options that do not depend on the server underneath (the application's and the listener's). */
     public static final List<String> SERVER_NEUTRAL_NAMES = List.of("host", "port", "protocol", "backlog",
@@ -81,6 +84,10 @@ public record WebfluxOptions(
         if (protocol.secure()) {
             throw new IllegalArgumentException("--protocol " + protocol + " is not offered by the Spring targets "
                     + "(no TLS here); use http1.1, h2c or http1.1+h2c");
+        }
+        if (stack != null && !stack.matches("boot-\\d+\\.\\d+")) {
+            throw new IllegalArgumentException("--stack: '" + stack + "' is not a Spring Boot line such as boot-4.0 or "
+                    + "boot-3.5");
         }
         if (asyncMax < asyncCore) {
             throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
@@ -130,7 +137,8 @@ public record WebfluxOptions(
                 v.containsKey("so-keepalive") ? KnobArgs.bool(v, "so-keepalive", false) : null,
                 v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,
                 named(v, "virtual-scheduler", VirtualScheduler::of, "per-task"),
-                KnobArgs.bool(v, "prime", true));
+                KnobArgs.bool(v, "prime", true),
+                v.get("stack"));
     }
 
     private static <T> T named(Map<String, String> v, String name, java.util.function.Function<String, T> parse) {

@@ -130,10 +130,31 @@ public final class MarkdownReport {
                 md.append("- `").append(code(c.id())).append("`: ");
                 List<String> vs = new ArrayList<>();
                 c.versions().forEach((k, v) -> vs.add(text(k) + " " + text(v)));
-                md.append(String.join(", ", vs)).append('\n');
+                md.append(String.join(", ", vs));
+                loaded(c).forEach((process, versions) -> md.append("; ").append(text(process)).append(" loaded ")
+                        .append(text(versions)));
+                md.append('\n');
             }
         }
         return md.toString();
+    }
+
+    /**
+     * Per target process, the releases it reported loading in the cell's first repeat that has them
+     * ({@code ProcessStats.versions}), as {@code reactor-netty 1.2.18, netty 4.1.135.Final}.
+     */
+    private static Map<String, String> loaded(CellResult c) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (var r : c.repeats() == null ? List.<dev.fluxlab.model.run.RepeatResult>of() : c.repeats()) {
+            for (var p : r.processes() == null ? List.<dev.fluxlab.model.run.ProcessStats>of() : r.processes()) {
+                if (p.versions() != null && !out.containsKey(p.name())) {
+                    List<String> vs = new ArrayList<>();
+                    p.versions().forEach((k, v) -> vs.add(k + " " + v));
+                    out.put(p.name(), String.join(", ", vs));
+                }
+            }
+        }
+        return out;
     }
 
     static void environment(StringBuilder md, Environment env) {

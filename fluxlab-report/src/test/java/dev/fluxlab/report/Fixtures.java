@@ -140,7 +140,8 @@ final class Fixtures {
                     encode(corrected), "us", encode(uncorrected), null, null, null, null, null, null, null, null);
             List<ProcessStats> processes = List.of(
                     new ProcessStats("target", "reactor-netty", 1000 + r, targetCpu, targetCpu / ok * 1e6, targetCpu / 10, 180, 24, 3L, 12.5,
-                            valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0), null),
+                            valid ? 0 : 137, !valid, "logs/cell-" + index + "/reactor-netty.log", samples(16, targetCpu / 10, 2.0), null,
+                            Map.of("reactor-netty", "1.3.8")),
                     new ProcessStats("injector", "fluxlab-load", 2000 + r, injectorCpu, injectorCpu / ok * 1e6, injectorCpu / 10, 150, 12, null, null,
                             0, false, "logs/cell-" + index + "/injector.log", samples(16, injectorCpu / 10, 1.0), null));
             repeats.add(new RepeatResult(r + 1, "2026-11-22T09:3" + index + ":0" + r + "Z", load, processes,

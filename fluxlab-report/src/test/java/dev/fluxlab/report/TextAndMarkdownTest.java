@@ -59,6 +59,9 @@ class TextAndMarkdownTest {
         assertTrue(md.contains("  ```text\n  " + Fixtures.FINDING_LINE), md);
         assertTrue(md.contains("## Environment"), md);
         assertTrue(md.contains("- cpus: 2, memory: 7.80 GB"), md);
+        assertTrue(md.contains("netty 4.2.18.Final, reactor-netty 1.3.8; reactor-netty loaded reactor-netty 1.3.8\n")
+                || md.contains("reactor-netty 1.3.8, netty 4.2.18.Final; reactor-netty loaded reactor-netty 1.3.8\n"),
+                "each cell's library versions, then what its target processes reported loading: " + md);
         assertFalse(md.contains("<b>not</b>"), "HTML in text is escaped");
         assertTrue(md.contains("\\<b>not\\</b>"), md);
     }

@@ -173,7 +173,7 @@ public final class Runner {
     private LabHosts prepareHosts(Suite suite) throws IOException {
         Map<String, SuiteHost> used = new LinkedHashMap<>();
         for (Cell cell : suite.cells()) {
-            Stream.concat(cell.processes().stream().map(Cell.CellProcess::host), Stream.of(cell.load().host()))
+            Stream.concat(cell.processes().stream().map(Cell.CellProcess::host), cell.load().hosts().stream())
                     .filter(Objects::nonNull).forEach(h -> used.put(h, suite.hosts().get(h)));
         }
         if (used.isEmpty()) {

@@ -105,7 +105,7 @@ public final class CpuList {
 
     /**
      * Splits this list into {@code parts} contiguous runs in ascending order, as connections are split between
-     * injectors: each gets {@code size / parts} CPUs and the first {@code size % parts} one more.
+     * injectors ({@link Shares}).
      *
      * @throws IllegalArgumentException when there are fewer CPUs than parts
      */
@@ -116,8 +116,8 @@ public final class CpuList {
         }
         List<CpuList> out = new ArrayList<>(parts);
         CpuList rest = this;
-        for (int i = 0; i < parts; i++) {
-            CpuList part = rest.lowest(size() / parts + (i < size() % parts ? 1 : 0));
+        for (int share : Shares.of(size(), parts)) {
+            CpuList part = rest.lowest(share);
             out.add(part);
             rest = rest.minus(part);
         }

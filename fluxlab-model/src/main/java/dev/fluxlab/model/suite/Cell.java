@@ -51,20 +51,27 @@ public record Cell(
      * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
      * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
      * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
-     * {@code cpus} their CPU list as the suite gives it (null: none). {@code keepAlive} false: a new connection per
-     * request (null: the injector's default, keep-alive). {@code requests}: a measured phase of that many requests
-     * (null: by duration); {@code prime}: the priming load before the warm-up (null: none). {@code host}: the
-     * suite host they run on (null: the runner's machine).
+     * {@code cpus} their CPU lists as the suite gives them (empty: none; one: on every injector host; several: one
+     * per host of {@code hosts}). {@code keepAlive} false: a new connection per request (null: the injector's
+     * default, keep-alive). {@code requests}: a measured phase of that many requests (null: by duration);
+     * {@code prime}: the priming load before the warm-up (null: none). {@code hosts}: the suite hosts the injectors
+     * are spread over (empty: the runner's machine).
      */
     public record CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
-                           String timeout, String injector, int injectors, String cpus, Boolean keepAlive,
-                           Long requests, SuiteSpec.PrimeSpec prime, String host) {
+                           String timeout, String injector, int injectors, List<String> cpus, Boolean keepAlive,
+                           Long requests, SuiteSpec.PrimeSpec prime, List<String> hosts) {
 
-        /** A load level measured by duration, without a priming step. */
+        public CellLoad {
+            // copies that keep a null entry, so that the suite's checks can refuse it at its line
+            cpus = cpus == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(cpus));
+            hosts = hosts == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(hosts));
+        }
+
+        /** A load level measured by duration, without a priming step, on the runner's machine. */
         public CellLoad(int connections, Integer inFlight, Integer rate, String protocol, Integer threads,
                         String timeout, String injector, int injectors, String cpus, Boolean keepAlive) {
-            this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
-                    null, null);
+            this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors,
+                    cpus == null ? List.of() : List.of(cpus), keepAlive, null, null, List.of());
         }
 
         /** The injector's name, {@code fluxlab} when the profile names none. */

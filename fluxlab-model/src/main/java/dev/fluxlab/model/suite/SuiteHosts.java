@@ -74,7 +74,10 @@ final class SuiteHosts {
         });
         List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
         for (int i = 0; i < loads.size(); i++) {
-            known(source.loadPointer(i) + "/host", loads.get(i).host());
+            List<String> names = loads.get(i).host() == null ? List.of() : loads.get(i).host();
+            for (int j = 0; j < names.size(); j++) {
+                known(source.loadPointer(i) + "/host" + (names.size() == 1 ? "" : "/" + j), names.get(j));
+            }
         }
         if (mode == PlacementMode.AUTO && !hosts.isEmpty()) {
             throw source.error("/placement", "'placement: auto' splits this machine's CPUs; with 'hosts' give each "

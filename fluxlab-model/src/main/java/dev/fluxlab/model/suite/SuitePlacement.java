@@ -5,6 +5,7 @@ import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.placement.PlacementMode;
 import dev.fluxlab.model.placement.RolePlacement;
+import dev.fluxlab.model.placement.Shares;
 import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
 
@@ -18,7 +19,8 @@ import java.util.function.Function;
  * A suite's placement: the {@code placement} mode, the {@code cpus} of target processes and load profiles, and
  * {@code injectors}. {@link #check(List)} refuses what the file alone shows to be wrong (a list that is no CPU list,
  * an unknown mode, {@code cpus} beside {@code placement: auto}, several injectors of a peer tool or with fewer
- * connections than injectors); {@link #place(Cell, CpuList)} gives a cell's placement on a machine with the given
+ * connections than injectors, a load's host named twice, more injector hosts than injectors, CPU lists that do not
+ * match the hosts); {@link #place(Cell, CpuList)} gives a cell's placement on a machine with the given
  * online CPUs, refusing CPUs it does not have and, under {@code exclusive}, roles that share CPUs. Every error names
  * the key's line.
  *
@@ -68,7 +70,11 @@ final class SuitePlacement {
         for (int i = 0; i < loads.size(); i++) {
             LoadSection l = loads.get(i);
             String at = loadPointer(i);
-            cpus(at + "/cpus", l.cpus());
+            List<String> lists = l.cpus() == null ? List.of() : l.cpus();
+            for (int j = 0; j < lists.size(); j++) {
+                cpus(lists.size() == 1 ? at + "/cpus" : at + "/cpus/" + j, lists.get(j) == null ? "" : lists.get(j));
+            }
+            injectorHosts(at, l);
             if (l.injectors() != null) {
                 for (int j = 0; j < l.injectors().size(); j++) {
                     Integer n = l.injectors().get(j);
@@ -86,6 +92,12 @@ final class SuitePlacement {
                 throw source.error(at, "cell " + cell.id() + ": several injectors are fluxlab's own only (their "
                         + "histograms are merged exactly); " + cell.load().injectorName() + " reports no histogram to "
                         + "merge: use 'injectors: 1' for it, or leave such cells out with an 'exclude' rule");
+            }
+            int hosts = cell.load().hosts().size();
+            if (hosts > n) {
+                throw source.error(loadPointer(cell) + "/host", "cell " + cell.id() + ": " + n + " injector"
+                        + (n == 1 ? "" : "s") + " cannot be spread over " + hosts + " hosts (at least one each): "
+                        + "raise 'injectors' to " + hosts + " or more, or name fewer hosts");
             }
             if (n > cell.load().connections()) {
                 throw source.error(at, "cell " + cell.id() + ": " + n + " injectors need at least " + n
@@ -131,13 +143,7 @@ final class SuitePlacement {
         for (Cell.CellProcess p : cell.processes()) {
             targets.add(new RolePlacement(p.name(), p.host(), p.cpus() == null ? null : CpuList.parse(p.cpus())));
         }
-        CpuList injectorCpus = cell.load().cpus() == null ? null : CpuList.parse(cell.load().cpus());
-        List<CpuList> parts = injectorCpus != null && n > 1 && injectorCpus.size() >= n ? injectorCpus.split(n) : null;
-        List<RolePlacement> injectors = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            injectors.add(new RolePlacement(CellPlacement.injectorRole(i, n), cell.load().host(),
-                    parts != null ? parts.get(i) : injectorCpus));
-        }
+        List<RolePlacement> injectors = injectors(cell.load());
         CellPlacement placement = new CellPlacement(mode(), targets, injectors);
         for (RolePlacement r : placement.all()) {
             CpuList there = onlineOf.apply(r.host());
@@ -161,6 +167,52 @@ final class SuitePlacement {
             }
         }
         return placement;
+    }
+
+    /**
+     * The injectors of a load: spread over its hosts in blocks ({@link Shares}: the first hosts one more when the
+     * count does not divide), injector 1 first; on each host, that host's CPU list split between its injectors when
+     * it has a CPU for each, else shared.
+     */
+    private static List<RolePlacement> injectors(Cell.CellLoad load) {
+        int n = load.injectors();
+        List<String> hosts = load.hosts().isEmpty() ? java.util.Collections.singletonList(null) : load.hosts();
+        List<Integer> perHost = Shares.of(n, hosts.size());
+        List<RolePlacement> out = new ArrayList<>();
+        for (int h = 0; h < hosts.size(); h++) {
+            int k = perHost.get(h);
+            CpuList cpus = load.cpus().isEmpty() ? null
+                    : CpuList.parse(load.cpus().size() == 1 ? load.cpus().getFirst() : load.cpus().get(h));
+            List<CpuList> parts = cpus != null && k > 1 && cpus.size() >= k ? cpus.split(k) : null;
+            for (int j = 0; j < k; j++) {
+                out.add(new RolePlacement(CellPlacement.injectorRole(out.size(), n), hosts.get(h),
+                        parts != null ? parts.get(j) : cpus));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A load profile's {@code host} list names each host once, and its {@code cpus} give one list for every host or
+     * one per host.
+     */
+    private void injectorHosts(String at, LoadSection l) {
+        List<String> hosts = l.host() == null ? List.of() : l.host();
+        for (int j = 0; j < hosts.size(); j++) {
+            if (hosts.get(j) == null || hosts.get(j).isBlank()) {
+                throw source.error(at + "/host", "'host' entries must be host names declared under 'hosts:'");
+            }
+            if (hosts.indexOf(hosts.get(j)) != j) {
+                throw source.error(at + "/host/" + j, "host '" + hosts.get(j) + "' is named twice in 'host': name "
+                        + "each injector host once ('injectors' says how many injectors share them)");
+            }
+        }
+        int lists = l.cpus() == null ? 0 : l.cpus().size();
+        if (lists > 1 && lists != hosts.size()) {
+            throw source.error(at + "/cpus", "'cpus' gives " + lists + " CPU lists for " + hosts.size() + " injector "
+                    + "host" + (hosts.size() == 1 ? "" : "s") + ": give one list for every host, or one per host in "
+                    + "'host' order");
+        }
     }
 
     /**
@@ -213,7 +265,7 @@ final class SuitePlacement {
         }
         List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
         for (int i = 0; i < loads.size(); i++) {
-            if (loads.get(i).cpus() != null) {
+            if (loads.get(i).cpus() != null && !loads.get(i).cpus().isEmpty()) {
                 return loadPointer(i) + "/cpus";
             }
         }
@@ -229,7 +281,8 @@ final class SuitePlacement {
                         : Locations.pointer("targets", cell.target(), "processes", p.name(), "cpus");
             }
         }
-        return loadPointer(cell) + "/cpus";
+        List<String> lists = cell.load().cpus();
+        return loadPointer(cell) + "/cpus" + (lists.size() > 1 ? "/" + cell.load().hosts().indexOf(r.host()) : "");
     }
 
     /** The load profile a cell came from (the first whose CPU list and injectors match). */
@@ -237,12 +290,17 @@ final class SuitePlacement {
         List<LoadSection> loads = spec.load() == null ? List.of() : spec.load();
         for (int i = 0; i < loads.size(); i++) {
             LoadSection l = loads.get(i);
-            if (Objects.equals(l.cpus(), cell.load().cpus()) && (l.injectors() == null
+            if (Objects.equals(orEmpty(l.cpus()), cell.load().cpus()) && Objects.equals(orEmpty(l.host()),
+                    cell.load().hosts()) && (l.injectors() == null
                     ? cell.load().injectors() == 1 : l.injectors().contains(cell.load().injectors()))) {
                 return loadPointer(i);
             }
         }
         return "/load";
+    }
+
+    private static List<String> orEmpty(List<String> list) {
+        return list == null ? List.of() : list;
     }
 
     private String loadPointer(int i) {

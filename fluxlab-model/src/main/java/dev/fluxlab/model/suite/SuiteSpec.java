@@ -129,12 +129,14 @@ public record SuiteSpec(
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
      * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
      * {@code injectors}: how many fluxlab injector processes share the load (connections and rate split between
-     * them, histograms merged); when given it becomes the {@code injectors} knob. {@code cpus}: the injectors' CPU
-     * list (split between several injectors when it has a CPU for each). {@code keep_alive}: {@code false} opens a
-     * new connection for every request (HTTP/1.1, as {@code ab} without {@code -k}); when given it becomes the
-     * {@code keep_alive} knob (a list compares both). {@code requests}: each measured phase is this many requests
-     * instead of {@code measure} (bounded by {@code measure_max}); {@code prime}: a priming load before each repeat's
-     * warm-up. {@code host}: the suite host they run on.
+     * them, histograms merged); when given it becomes the {@code injectors} knob. {@code host}: the suite hosts the
+     * injectors run on, one name or several; unlike the sweeps, several names spread one cell's injectors over those
+     * hosts (no host: the runner's machine). {@code cpus}: the injectors' CPU list on each of those hosts (split
+     * between a host's injectors when it has a CPU for each), or one list per host in {@code host}'s order.
+     * {@code keep_alive}: {@code false} opens a new connection for every request (HTTP/1.1, as {@code ab} without
+     * {@code -k}); when given it becomes the {@code keep_alive} knob (a list compares both). {@code requests}: each
+     * measured phase is this many requests instead of {@code measure} (bounded by {@code measure_max});
+     * {@code prime}: a priming load before each repeat's warm-up.
      */
     public record LoadSection(
             List<Integer> connections,
@@ -145,16 +147,16 @@ public record SuiteSpec(
             String timeout,
             List<String> injector,
             List<Integer> injectors,
-            String cpus,
+            List<String> cpus,
             List<Boolean> keepAlive,
             Long requests,
             PrimeSpec prime,
-            String host) {
+            List<String> host) {
 
         /** A profile without a request count or a priming step. */
         public LoadSection(List<Integer> connections, List<Integer> inFlight, List<Integer> rate, String protocol,
                            Integer threads, String timeout, List<String> injector, List<Integer> injectors,
-                           String cpus, List<Boolean> keepAlive) {
+                           List<String> cpus, List<Boolean> keepAlive) {
             this(connections, inFlight, rate, protocol, threads, timeout, injector, injectors, cpus, keepAlive, null,
                     null, null);
         }

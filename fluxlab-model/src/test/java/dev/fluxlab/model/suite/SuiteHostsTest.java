@@ -4,6 +4,8 @@ import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -49,6 +51,45 @@ class SuiteHostsTest {
         assertEquals("inject", p.injectors().getFirst().host());
         SuiteException e = refused(() -> s.placement(cell, h -> CpuList.parse("0-3")));
         assertTrue(e.problem().contains("role 'backend' on host 'back': CPU 6 does not exist there"), e.problem());
+    }
+
+    private static final String THREE = TWO + "  inject2: {ssh: lab-inject2, address: 10.1.0.12}\n";
+
+    @Test
+    void injectorsAreSpreadOverTheirHostsInBlocksEachWithItsHostsCpus() {
+        Suite s = suite(THREE, "", "{connections: 6, injectors: 3, host: [inject, inject2], cpus: [\"0-1\", \"3\"]}");
+        CellPlacement p = s.placement(s.cells().getFirst(), h -> CpuList.parse("0-3"));
+        assertEquals(List.of("injector-1@inject:0", "injector-2@inject:1", "injector-3@inject2:3"),
+                p.injectors().stream().map(r -> r.role() + "@" + r.host() + ":" + r.cpus()).toList(),
+                "3 over 2 hosts: 2 then 1; the first host's list split between its two");
+        Suite shared = suite(THREE, "", "{connections: 4, injectors: 2, host: [inject, inject2], cpus: \"1\"}");
+        assertEquals(List.of("injector-1@inject:1", "injector-2@inject2:1"), shared.placement(
+                        shared.cells().getFirst(), h -> CpuList.parse("0-3")).injectors().stream()
+                .map(r -> r.role() + "@" + r.host() + ":" + r.cpus()).toList(), "one list: the same CPUs on each host");
+        SuiteException offline = refused(() -> s.placement(s.cells().getFirst(),
+                h -> "inject2".equals(h) ? CpuList.parse("0-1") : CpuList.parse("0-3")));
+        assertEquals(14, offline.line());
+        assertTrue(offline.problem().contains("role 'injector-3' on host 'inject2': CPU 3 does not exist there"),
+                offline.problem());
+    }
+
+    @Test
+    void injectorHostsAreRefusedAtTheirLineWhenTheyCannotHoldTheInjectors() {
+        SuiteException unknown = refused(() -> suite(THREE, "", "{connections: 4, injectors: 2, host: [inject, "
+                + "nowhere]}"));
+        assertEquals(14, unknown.line());
+        assertTrue(unknown.problem().contains("host 'nowhere' is not declared under 'hosts:'"), unknown.problem());
+        SuiteException more = refused(() -> suite(THREE, "", "{connections: 4, injectors: [1, 2], host: [inject, "
+                + "inject2]}"));
+        assertEquals(14, more.line());
+        assertTrue(more.problem().contains("1 injector cannot be spread over 2 hosts"), more.problem());
+        SuiteException twice = refused(() -> suite(THREE, "", "{connections: 4, injectors: 2, host: [inject, "
+                + "inject]}"));
+        assertTrue(twice.problem().contains("host 'inject' is named twice"), twice.problem());
+        SuiteException lists = refused(() -> suite(THREE, "", "{connections: 4, injectors: 2, host: [inject, "
+                + "inject2], cpus: [\"0\", \"1\", \"2\"]}"));
+        assertEquals(14, lists.line());
+        assertTrue(lists.problem().contains("'cpus' gives 3 CPU lists for 2 injector hosts"), lists.problem());
     }
 
     @Test

@@ -1,14 +1,15 @@
 package dev.fluxlab.runner.merge;
 
-import java.util.ArrayList;
+import dev.fluxlab.model.placement.Shares;
+
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * How one load profile is shared by N injector processes. Connections are whole: each injector gets
- * {@code connections / n}, and the first {@code connections % n} injectors one more, so the shares differ by at most
- * one and add up exactly. The open model's rate is split evenly ({@code rate / n} each; the injector takes fractional
- * rates), so every injector sends at the same pace. In-flight requests are per connection and stay as they are.
+ * How one load profile is shared by N injector processes. Connections are whole, shared as {@link Shares} says:
+ * each injector gets {@code connections / n}, and the first {@code connections % n} injectors one more. The open
+ * model's rate is split evenly ({@code rate / n} each; the injector takes fractional rates), so every injector sends
+ * at the same pace. In-flight requests are per connection and stay as they are.
  *
  * @param connections each injector's connections, in injector order
  * @param rates       each injector's rate in requests per second, or null for the closed model
@@ -34,10 +35,7 @@ public record LoadSplit(List<Integer> connections, List<Double> rates) {
             throw new IllegalArgumentException(injectors + " injectors need at least " + injectors
                     + " connections (one each), got " + connections + ": raise connections or use fewer injectors");
         }
-        List<Integer> c = new ArrayList<>(injectors);
-        for (int i = 0; i < injectors; i++) {
-            c.add(connections / injectors + (i < connections % injectors ? 1 : 0));
-        }
+        List<Integer> c = Shares.of(connections, injectors);
         List<Double> r = null;
         if (rate != null) {
             Double[] each = new Double[injectors];

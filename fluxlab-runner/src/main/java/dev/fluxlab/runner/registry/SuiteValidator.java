@@ -260,7 +260,7 @@ public final class SuiteValidator {
      */
     private void checkHosts(Suite suite) {
         for (Cell cell : suite.cells()) {
-            if (cell.load().host() != null && !cell.load().injectorName().equals("fluxlab")) {
+            if (!cell.load().hosts().isEmpty() && !cell.load().injectorName().equals("fluxlab")) {
                 throw suite.error("/load", "cell " + cell.id() + ": only fluxlab's own injector runs on a suite host; "
                         + cell.load().injectorName() + " runs on this machine: remove the load profile's 'host', or "
                         + "leave such cells out with an 'exclude' rule");

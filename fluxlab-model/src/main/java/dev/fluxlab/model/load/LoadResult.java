@@ -119,6 +119,18 @@ public record LoadResult(
     }
 
     /**
+     * A copy whose automatic warm-up is marked as not settled and not JIT-quiet: the runner kept the injector at its
+     * start gate for a target JVM it could not watch itself, and that JVM was still compiling at the warm-up's bound.
+     */
+    public LoadResult withWarmupUnsettled() {
+        return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
+                Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
+                availableProcessors, measureStartMs);
+    }
+
+    /**
      * One sentence per watched JVM that was still compiling (or invalidating compiled code) during the measured
      * phase, for a verdict to quote; empty when none was or nothing was watched.
      */

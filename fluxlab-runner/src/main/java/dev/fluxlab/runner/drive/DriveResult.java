@@ -18,10 +18,12 @@ import java.util.List;
  * @param more         with several injectors: every injector after the first ({@code process}), in order
  * @param injectorLoads with several injectors: each one's own document, in order ({@code load} is their merge);
  *                     empty with one
+ * @param startSpreadMs with several injectors: how far apart their measured phases started, in milliseconds of the
+ *                     runner's clock (each host's clock offset taken out); null otherwise
  */
 public record DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
                           String problem, List<String> warnings, List<ChildProcess> more,
-                          List<LoadResult> injectorLoads) {
+                          List<LoadResult> injectorLoads, Long startSpreadMs) {
 
     public DriveResult {
         more = List.copyOf(more);
@@ -31,7 +33,7 @@ public record DriveResult(LoadResult load, ChildProcess process, boolean fromTar
     /** The load of one process. */
     public DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
                        String problem, List<String> warnings) {
-        this(load, process, fromTarget, measureStart, end, problem, warnings, List.of(), List.of());
+        this(load, process, fromTarget, measureStart, end, problem, warnings, List.of(), List.of(), null);
     }
 
     /** Every injector process (none for a self-loading target), in order. */

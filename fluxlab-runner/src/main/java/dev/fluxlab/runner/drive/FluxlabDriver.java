@@ -5,6 +5,7 @@ import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.RolePlacement;
+import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.Commands;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.merge.LoadMerge;
@@ -17,18 +18,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * fluxlab's own injector as child JVMs ({@code fluxlab load URL ... --json F --progress machine}), each on its CPUs:
- * its progress lines place the measured window, its document is the result. With {@code injectors: N} the load is
- * split ({@link LoadSplit}), every injector waits after its warm-up at one {@link MeasureGate} that opens when all are
- * warm, and the documents are merged ({@link LoadMerge}) into {@code load-R.json}; each injector's own is
- * {@code load-R-injector-I.json}. The first injector's progress lines drive the live display and the CPU window.
+ * fluxlab's own injector as child JVMs ({@code fluxlab load URL ... --json F --progress machine}), each on its host
+ * and CPUs: its progress lines place the measured window, its document is the result. With {@code injectors: N} the
+ * load is split ({@link LoadSplit}) and the documents are merged ({@link LoadMerge}) into {@code load-R.json}; each
+ * injector's own is {@code load-R-injector-I.json}. The first injector's progress lines drive the live display and
+ * the CPU window.
+ *
+ * <p>Each injector watches the JIT of the targets on its own host ({@code --warmup-watch-pid}, their PIDs there). The
+ * injectors wait at one {@link StartGate} that the runner opens when all are warm, when there are several, or when an
+ * automatic warm-up has targets on hosts without an injector: then the gate also waits for those targets' JIT, read
+ * by the runner ({@link TargetJit}), so a remote target's warm-up ends on the same evidence as a local one.
  */
 public final class FluxlabDriver implements LoadDriver {
+
+    /** Start spreads above this many milliseconds are worth a warning. */
+    static final long SPREAD_WARNING_MS = 50;
 
     private final Commands commands;
     private final Launcher launcher;
@@ -45,35 +54,40 @@ public final class FluxlabDriver implements LoadDriver {
         int n = roles.size();
         Integer rate = job.cell().load().rate();
         LoadSplit split = LoadSplit.of(job.cell().load().connections(), rate == null ? null : rate.doubleValue(), n);
-        MeasureGate gate = n == 1 ? null : new MeasureGate(job.cellDir().resolve("gate-" + job.repeat()));
-        if (gate != null) {
-            Files.deleteIfExists(gate.file());
-        }
-        AtomicInteger waiting = new AtomicInteger();
+        WarmupPolicy warmup = job.suite().warmupPolicy(job.cell(), job.coldTargets());
+        List<ChildProcess> unwatched = targets.processes().stream()
+                .filter(t -> roles.stream().noneMatch(r -> Objects.equals(r.host(), t.host()))).toList();
+        TargetJit jit = warmup.auto() && !unwatched.isEmpty() ? new TargetJit(job.sampler(), unwatched) : null;
+        StartGate gate = n == 1 && jit == null ? null : new StartGate(
+                new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit,
+                System.nanoTime() + warmup.bound().toNanos());
         List<ChildProcess> injectors = new ArrayList<>();
         List<Path> docs = new ArrayList<>();
         try {
             for (int i = 0; i < n; i++) {
-                String role = roles.get(i).role();
-                Path json = n == 1 ? job.json() : job.cellDir().resolve("load-" + job.repeat() + "-" + role + ".json");
+                RolePlacement role = roles.get(i);
+                Path json = n == 1 ? job.json()
+                        : job.cellDir().resolve("load-" + job.repeat() + "-" + role.role() + ".json");
                 Files.deleteIfExists(json);
                 docs.add(json);
-                LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()),
-                        targets.processes().stream().map(ChildProcess::pid).toList(),
-                        new LoadJob.Share(split.connections().get(i), split.rates() == null ? null : split.rates().get(i),
-                                json, gate == null ? null : gate.file()));
-                List<String> cmd = commands.pinned(roles.get(i).cpus(), commands.injector(args));
-                job.writeCommand(role + "-" + job.repeat(), String.join(" ", cmd) + "\n");
+                List<Long> watch = targets.processes().stream()
+                        .filter(t -> Objects.equals(t.host(), role.host()) && t.pidThere() > 0)
+                        .map(ChildProcess::pidThere).toList();
+                LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), watch,
+                        new LoadJob.Share(split.connections().get(i), split.rates() == null ? null
+                                : split.rates().get(i), json, gate == null ? null : gate.file()));
+                List<String> cmd = commands.pinned(role.cpus(), commands.injector(args));
                 Consumer<String> progress = i == 0 ? job.watch()::line : line -> { };
                 Consumer<String> listener = gate == null ? progress : line -> {
-                    if (line.equals(MeasureGate.WAITING_LINE) && waiting.incrementAndGet() == n) {
-                        open(gate, injectors);
-                    }
+                    gate.line(line);
                     progress.accept(line);
                 };
-                ChildProcess injector = launcher.start(roles.get(i).host(), "injector", role, cmd, job.log(role),
-                        listener, job.supervisor());
+                ChildProcess injector = launcher.start(role.host(), "injector", role.role(), cmd,
+                        job.log(role.role()), listener, job.supervisor());
                 injectors.add(injector);
+                if (gate != null) {
+                    gate.add(injector);
+                }
                 job.sampler().watch(injector);
             }
             LoadWait.End end = LoadWait.End.EXITED;
@@ -91,18 +105,17 @@ public final class FluxlabDriver implements LoadDriver {
             injectors.forEach(job::stopIfAlive);
             injectors.forEach(ChildProcess::collect); // a remote injector's document comes back
             String problem = LoadJob.endProblem(end, n == 1 ? "the injector" : "an injector", job.loadLimit());
-            if (n == 1) {
-                return LoadDocument.read(job, injectors.getFirst(), false, stopped, problem);
-            }
-            return merged(job, injectors, docs, stopped, problem);
+            DriveResult result = n == 1 ? LoadDocument.read(job, injectors.getFirst(), false, stopped, problem)
+                    : merged(job, injectors, docs, stopped, problem);
+            return gate == null ? result : unsettled(result, gate.stillCompiling(), warmup);
         } finally {
             injectors.forEach(job::stopIfAlive);
         }
     }
 
     /** Every injector's document, merged into the cell's {@code load-R.json}; the first problem of any injector. */
-    private static DriveResult merged(LoadJob job, List<ChildProcess> injectors, List<Path> docs, double stopped,
-                                      String problem) throws IOException {
+    private DriveResult merged(LoadJob job, List<ChildProcess> injectors, List<Path> docs, double stopped,
+                               String problem) throws IOException {
         List<LoadResult> loads = new ArrayList<>();
         for (int i = 0; i < injectors.size(); i++) {
             DriveResult one = LoadDocument.read(job, docs.get(i), injectors.get(i), false, stopped, problem);
@@ -116,34 +129,53 @@ public final class FluxlabDriver implements LoadDriver {
             merged = LoadMerge.merge(loads).merged();
             Json.writeAtomically(job.json(), merged);
         }
+        Long spread = problem == null ? startSpread(loads, injectors.stream()
+                .map(c -> launcher.clockOffsetMicros(c.host())).toList()) : null;
         return new DriveResult(merged, injectors.getFirst(), false, job.watch().measureStart(), stopped, problem,
-                skew(loads), injectors.subList(1, injectors.size()), problem == null ? loads : List.of());
+                spread != null && spread > SPREAD_WARNING_MS ? List.of("the injectors' measured phases started "
+                        + spread + " ms apart (the start barrier holds them within a few ms on an idle machine): "
+                        + "their windows overlap less") : List.of(),
+                injectors.subList(1, injectors.size()), problem == null ? loads : List.of(), spread);
     }
 
-    /** A warning when the injectors' measured phases did not start within 50 ms of each other. */
-    static List<String> skew(List<LoadResult> loads) {
-        List<Long> starts = loads.stream().map(LoadResult::measureStartMs).filter(Objects::nonNull).toList();
-        if (starts.size() < 2) {
-            return List.of();
+    /**
+     * How far apart the injectors' measured phases started, in milliseconds of the runner's clock: each document's
+     * {@code measure_start_ms} (its own host's clock) less that host's measured clock offset
+     * ({@code offsetsMicros}, in injector order); null when fewer than two documents say when.
+     */
+    static Long startSpread(List<LoadResult> loads, List<Long> offsetsMicros) {
+        List<Long> starts = new ArrayList<>();
+        for (int i = 0; i < loads.size(); i++) {
+            Long ms = loads.get(i) == null ? null : loads.get(i).measureStartMs();
+            if (ms != null) {
+                starts.add(ms * 1_000 - offsetsMicros.get(i));
+            }
         }
-        long spread = starts.stream().mapToLong(Long::longValue).max().orElseThrow()
+        if (starts.size() < 2) {
+            return null;
+        }
+        long micros = starts.stream().mapToLong(Long::longValue).max().orElseThrow()
                 - starts.stream().mapToLong(Long::longValue).min().orElseThrow();
-        return spread > 50 ? List.of("the injectors' measured phases started " + spread + " ms apart (the start "
-                + "barrier holds them within a few ms on an idle machine): their windows overlap less") : List.of();
+        return Math.round(micros / 1e3);
+    }
+
+    /**
+     * The result with an automatic warm-up marked as not settled when the gate opened at the bound while a target it
+     * waited for still compiled, as an injector marks its own warm-up when a JVM it watches does.
+     */
+    private static DriveResult unsettled(DriveResult r, String stillCompiling, WarmupPolicy warmup) {
+        if (stillCompiling == null || r.load() == null) {
+            return r;
+        }
+        List<String> warnings = new ArrayList<>(r.warnings());
+        warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: %s when the "
+                + "measurement started", warmup.max().toMillis() / 1e3, stillCompiling));
+        return new DriveResult(r.load().withWarmupUnsettled(), r.process(), r.fromTarget(), r.measureStart(), r.end(),
+                r.problem(), warnings, r.more(), r.injectorLoads(), r.startSpreadMs());
     }
 
     private static boolean failed(ChildProcess c) {
         Integer code = c.isAlive() ? null : c.exitCode();
         return code != null && code != 0;
-    }
-
-    /** Opens the gate here and, for injectors on other hosts, in their hosts' run folders. */
-    private static void open(MeasureGate gate, List<ChildProcess> injectors) {
-        try {
-            gate.open();
-            injectors.parallelStream().forEach(c -> c.mirror(gate.file()));
-        } catch (IOException e) {
-            // the injectors then time out at the gate and fail, which the wait reports
-        }
     }
 }

@@ -272,6 +272,16 @@ public final class ChildProcess {
         return remote;
     }
 
+    /** The suite host it runs on, null for the runner's machine. */
+    public String host() {
+        return remote == null ? null : remote.host();
+    }
+
+    /** Its PID on the host it runs on (0 until a remote process's wrapper announced it). */
+    public long pidThere() {
+        return remote == null ? pid() : remote.pid();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

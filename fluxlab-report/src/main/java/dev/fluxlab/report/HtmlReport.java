@@ -93,6 +93,11 @@ public final class HtmlReport {
         h.append(ProfileView.html(model));
         simpleTable(h, "placement", "Placement", "Where each process ran: its CPU list (taskset), and the "
                 + "availableProcessors its JVM reported.", PlacementTables.placement(model));
+        simpleTable(h, "hosts", "Hosts", "The suite hosts: how each was reached, its CPUs, its clock against the "
+                + "runner's, the files shipped and its agent's own CPU.", PlacementTables.hosts(model));
+        simpleTable(h, "host-cpu", "Host CPU", "Each host's whole machine in the measured windows (its agent's "
+                + "/proc/stat), mean over the repeats; others' cores: busy cores no process of the repeat accounts "
+                + "for.", PlacementTables.hostCpu(model));
         simpleTable(h, "injectors", "Several injectors", "The merged row is the cell's figure (histograms added, never "
                 + "percentiles averaged); each injector's own row judges it on its own.", PlacementTables.injectors(model));
         verdicts(h, model);

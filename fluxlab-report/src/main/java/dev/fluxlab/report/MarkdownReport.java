@@ -87,6 +87,17 @@ public final class MarkdownReport {
             md.append("\n## Placement\n\n");
             pipeTable(md, placement.header(), placement.rightAlign(), placement.rows());
         }
+        PlacementTables hosts = PlacementTables.hosts(model);
+        if (!hosts.rows().isEmpty()) {
+            md.append("\n## Hosts\n\n");
+            pipeTable(md, hosts.header(), hosts.rightAlign(), hosts.rows());
+            PlacementTables hostCpu = PlacementTables.hostCpu(model);
+            if (!hostCpu.rows().isEmpty()) {
+                md.append("\nEach host's whole machine in the measured windows (its agent's /proc/stat; others' cores: "
+                        + "busy cores no process of the repeat accounts for).\n\n");
+                pipeTable(md, hostCpu.header(), hostCpu.rightAlign(), hostCpu.rows());
+            }
+        }
         PlacementTables injectors = PlacementTables.injectors(model);
         if (!injectors.rows().isEmpty()) {
             md.append("\n## Several injectors\n\nThe merged row is the cell's figure (histograms added, never "

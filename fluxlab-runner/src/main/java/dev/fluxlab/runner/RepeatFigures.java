@@ -8,6 +8,7 @@ import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
+import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.ProcessPlacement;
 import dev.fluxlab.model.run.ProcessSample;
@@ -81,6 +82,7 @@ final class RepeatFigures {
         List<ProcessStats> stats = new ArrayList<>();
         List<LogFinding> findings = new ArrayList<>();
         double allCpu = 0;
+        Map<String, Double> cpuByHost = new java.util.TreeMap<>();
         List<ChildProcess> injectors = load.injectors();
         double[] injectorCpu = new double[injectors.size()];
         java.util.Arrays.fill(injectorCpu, Double.NaN);
@@ -90,6 +92,9 @@ final class RepeatFigures {
             stats.add(stats(c, samples, window, doc));
             if (!Double.isNaN(cpu)) {
                 allCpu += cpu;
+            }
+            if (c.host() != null) {
+                cpuByHost.merge(c.host(), Double.isNaN(cpu) ? 0 : cpu, Double::sum);
             }
             if (injectors.contains(c)) {
                 injectorCpu[injectors.indexOf(c)] = cpu;
@@ -107,7 +112,7 @@ final class RepeatFigures {
             if (Double.isNaN(cores) && own != null && own.injectorCpuCores() > 0) {
                 cores = own.injectorCpuCores();
             }
-            int usable = usableCores(placement.injectors().get(i).cpus(), injectorThreads(cell, own));
+            int usable = usableCores(placement.injectors().get(i).cpus(), own, injectorThreads(cell, own));
             if (injectors.size() == 1) {
                 mergedCores = cores;
             } else {
@@ -115,7 +120,7 @@ final class RepeatFigures {
             }
         }
         RepeatFacts facts = new RepeatFacts(startProblem, crashed, load.problem(), doc, findings, mergedCores,
-                usableCores(placement.injectors().getFirst().cpus(), injectorThreads(cell, doc)), share,
+                usableCores(placement.injectors().getFirst().cpus(), doc, injectorThreads(cell, doc)), share,
                 suite.autoWarmup());
         Verdict.Outcome v = Verdict.repeat(facts, thresholds);
         List<String> reasons = new ArrayList<>(v.reasons());
@@ -127,7 +132,18 @@ final class RepeatFigures {
                 window.machine(sampler, allCpu).orElse(null), speed,
                 window.measured() ? sampler.listenQueue(window.from(), window.to()).orElse(null) : null, null,
                 placements(placement, commands, doc),
-                load.injectorLoads().isEmpty() ? null : load.injectorLoads());
+                load.injectorLoads().isEmpty() ? null : load.injectorLoads(), load.startSpreadMs(),
+                hostMachines(window, sampler, cpuByHost));
+    }
+
+    /** Each suite host's whole machine in the window (null without hosts; a host whose readings miss it is left out). */
+    private static Map<String, MachineCpu> hostMachines(CpuWindow window, Sampler sampler, Map<String, Double> ours) {
+        if (ours.isEmpty()) {
+            return null;
+        }
+        Map<String, MachineCpu> out = new java.util.TreeMap<>();
+        ours.forEach((host, cpu) -> window.machine(sampler, host, cpu).ifPresent(m -> out.put(host, m)));
+        return out;
     }
 
     /** Injector {@code i}'s own document: {@code doc} for a single injector, null when several left none. */
@@ -135,9 +151,14 @@ final class RepeatFigures {
         return load.injectors().size() == 1 ? doc : load.injectorLoads().isEmpty() ? null : load.injectorLoads().get(i);
     }
 
-    /** Cores an injector can use: its event loops, at most the CPUs it was placed on (else this machine's). */
-    private static int usableCores(CpuList cpus, int threads) {
-        return Math.min(cpus == null ? Runtime.getRuntime().availableProcessors() : cpus.size(), threads);
+    /**
+     * Cores an injector can use: its event loops, at most the CPUs it was placed on, else the processors its JVM
+     * counted on its own host (its document), else this machine's.
+     */
+    private static int usableCores(CpuList cpus, LoadResult own, int threads) {
+        int cores = cpus != null ? cpus.size() : own != null && own.availableProcessors() != null
+                ? own.availableProcessors() : Runtime.getRuntime().availableProcessors();
+        return Math.min(cores, threads);
     }
 
     /**

@@ -32,6 +32,13 @@ import java.util.Map;
  *                         fluxlab.run/1, may be null)
  * @param injectors        with several injectors: each one's own document, in injector order ({@code load} is then
  *                         their merge); null with one injector (added in fluxlab.run/1)
+ * @param injectorStartSpreadMs with several injectors: how far apart their measured phases started, in milliseconds
+ *                         of the runner's clock (each document's start less its host's measured clock offset); null
+ *                         with one injector (added in fluxlab.run/1)
+ * @param hostMachines     by suite host (as the suite names it) that ran a process of this repeat: that machine's
+ *                         whole CPU in the measured window, from its agent, with {@code othersCores} the busy cores
+ *                         this repeat's processes there do not account for; null without hosts, and a host is left
+ *                         out when its agent's readings do not cover the window (added in fluxlab.run/1)
  */
 public record RepeatResult(
         int repeat,
@@ -51,7 +58,19 @@ public record RepeatResult(
         ListenQueue listen,
         LoadResult prime,
         List<ProcessPlacement> placement,
-        List<LoadResult> injectors) {
+        List<LoadResult> injectors,
+        Long injectorStartSpreadMs,
+        Map<String, MachineCpu> hostMachines) {
+
+    /** A repeat recorded without the injectors' start spread and the hosts' machines. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
+                        String targetsFrom, MachineCpu machine, MachineSpeed speed, ListenQueue listen, LoadResult prime,
+                        List<ProcessPlacement> placement, List<LoadResult> injectors) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                targetStats, targetsFrom, machine, speed, listen, prime, placement, injectors, null, null);
+    }
 
     /** A repeat without a priming load. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
@@ -65,6 +84,7 @@ public record RepeatResult(
     /** The same repeat with the document of its priming load. */
     public RepeatResult withPrime(LoadResult p) {
         return new RepeatResult(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare,
-                measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p, placement, injectors);
+                measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p, placement, injectors,
+                injectorStartSpreadMs, hostMachines);
     }
 }

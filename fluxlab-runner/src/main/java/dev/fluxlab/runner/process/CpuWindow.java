@@ -75,13 +75,22 @@ public record CpuWindow(double from, double to) {
      * @param oursCpuS CPU seconds of every process of the repeat in the window
      */
     public Optional<MachineCpu> machine(Sampler sampler, double oursCpuS) {
-        if (!measured()) {
-            return Optional.empty();
-        }
+        return measured() ? sampler.machineCores(from, to).map(m -> machine(m, oursCpuS)) : Optional.empty();
+    }
+
+    /**
+     * Like {@link #machine(Sampler, double)} for the suite host {@code host}, from its agent's readings.
+     *
+     * @param oursCpuS CPU seconds of this repeat's processes on that host in the window
+     */
+    public Optional<MachineCpu> machine(Sampler sampler, String host, double oursCpuS) {
+        return measured() ? sampler.machineCores(host, from, to).map(m -> machine(m, oursCpuS)) : Optional.empty();
+    }
+
+    private MachineCpu machine(Sampler.MachineCores m, double oursCpuS) {
         double ours = oursCpuS / seconds();
-        return sampler.machineCores(from, to).map(m -> new MachineCpu((int) Math.round(m.busy() + m.idle()),
-                round(m.busy(), 3), round(m.idle(), 3), round(Math.max(0, m.busy() - ours), 3),
-                m.steal() == null ? null : round(m.steal(), 3)));
+        return new MachineCpu((int) Math.round(m.busy() + m.idle()), round(m.busy(), 3), round(m.idle(), 3),
+                round(Math.max(0, m.busy() - ours), 3), m.steal() == null ? null : round(m.steal(), 3));
     }
 
     /** {@code part / all}, NaN when either is unknown or {@code all} is zero. */

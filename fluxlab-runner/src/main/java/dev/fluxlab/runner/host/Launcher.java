@@ -50,14 +50,24 @@ public final class Launcher {
         return h == null ? "127.0.0.1" : h.address();
     }
 
+    /** The clock of {@code host} minus this machine's in microseconds, as measured before the first cell (0 here). */
+    public long clockOffsetMicros(String host) {
+        LabHost h = hosts.get(host);
+        return h == null ? 0 : h.facts().clock().offsetMicros();
+    }
+
     /**
-     * Starts {@code command} (a command line for this machine) on {@code host}, null for this machine.
+     * Starts {@code command} (a command line for this machine) on {@code host}, null for this machine. The command
+     * goes beside the log ({@link #commandFile}): the line as this machine would run it, and for a host also the
+     * line that ran there.
      *
      * @throws HostException when {@code host} is not one of the run's hosts, or a file cannot be copied there
      */
     public ChildProcess start(String host, String role, String name, List<String> command, Path log,
                               Consumer<String> listener, Supervisor supervisor) throws IOException {
+        String text = String.join(" ", command) + "\n";
         if (host == null) {
+            Files.writeString(commandFile(log), text);
             return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment());
         }
         LabHost h = hosts.get(host);
@@ -66,7 +76,15 @@ public final class Launcher {
         }
         Map<String, Path> bringBack = new LinkedHashMap<>();
         List<String> remote = translate(h, command, "target".equals(role), bringBack);
+        Files.writeString(commandFile(log), text + "# on host '" + host + "' (ssh " + h.ssh().name() + ") it ran as:\n"
+                + String.join(" ", remote) + "\n");
         return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);
+    }
+
+    /** The file beside a child's log that holds its command line: {@code NAME-R.log} -> {@code NAME-R.cmd}. */
+    public static Path commandFile(Path log) {
+        String file = log.getFileName().toString();
+        return log.resolveSibling((file.endsWith(".log") ? file.substring(0, file.length() - 4) : file) + ".cmd");
     }
 
     /** {@code command} for host {@code h}; files to bring back afterwards are added to {@code bringBack}. */

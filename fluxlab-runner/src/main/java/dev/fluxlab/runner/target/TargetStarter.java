@@ -77,7 +77,6 @@ public final class TargetStarter {
                 if (entry) {
                     cmd.addAll(entryFlags);
                 }
-                Files.writeString(cellDir.resolve(p.name() + "-" + repeat + ".cmd"), String.join(" ", cmd) + "\n");
                 ChildProcess c = launcher.start(p.host(), "target", p.name(), cmd,
                         cellDir.resolve(p.name() + "-" + repeat + ".log"), entry ? entryListener : null, supervisor);
                 processes.add(c);

@@ -2,7 +2,8 @@
 # Test hosts on one machine: N Linux network namespaces on a private bridge, each running its own OpenSSH server,
 # reachable with a key pair, known_hosts and ssh config generated for this run (docs/hosts.md).
 #
-#   scripts/lab-hosts.sh up N [--cpus "0;1;0,1"]   create fluxlab-h1..N (optional CPU list per host, ';'-separated)
+#   scripts/lab-hosts.sh up N [--cpus "0;1;0,1"]   create fluxlab-h1..N (optional CPU list per host, ';'-separated:
+#                                                  that host's sshd and all it starts run on those CPUs)
 #   scripts/lab-hosts.sh status                    what is up, and whether each host answers over ssh
 #   scripts/lab-hosts.sh down                      remove exactly what `up` created (idempotent)
 #
@@ -27,7 +28,7 @@ MAX_HOSTS=50
 CANDIDATES=(10.213.71.0 10.213.72.0 172.30.213.0 192.168.213.0)
 
 die() { echo "lab-hosts: $*" >&2; exit 1; }
-usage() { sed -n '4,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # what `up` created, one "kind name" per line, undone in reverse by `down`
 record() { echo "$1 $2" >> "$LAB_DIR/created"; }
@@ -158,7 +159,9 @@ MaxSessions 64
 MaxStartups 64:30:128
 Subsystem sftp internal-sftp
 EOF
-    ip netns exec "$ns" "$SSHD" -f "$hdir/sshd_config" -E "$hdir/sshd.log"
+    # with a CPU list the host's sshd runs on those CPUs, and so does everything its sessions start: the host "has"
+    # those CPUs (the runner reads them as the host's usable CPUs)
+    ip netns exec "$ns" ${cpu:+taskset -c "$cpu"} "$SSHD" -f "$hdir/sshd_config" -E "$hdir/sshd.log"
     for _ in $(seq 50); do [[ -s $hdir/sshd.pid ]] && break; sleep 0.1; done
     [[ -s $hdir/sshd.pid ]] || { cat "$hdir/sshd.log" >&2; false; }
     record pid "$hdir/sshd.pid"

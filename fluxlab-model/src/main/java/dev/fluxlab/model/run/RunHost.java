@@ -8,7 +8,7 @@ package dev.fluxlab.model.run;
  * @param ssh                the ssh destination
  * @param address            the address its targets bound and the others reached it at
  * @param java               the {@code java -version} line of the JDK that ran fluxlab there
- * @param onlineCpus         its online CPUs (kernel list syntax)
+ * @param onlineCpus         its online CPUs that its ssh sessions may use (their CPU affinity), in kernel list syntax
  * @param clockOffsetUs      its clock minus the runner's, in microseconds, measured before the first cell
  * @param clockUncertaintyUs the offset's bound (half the best probe's round trip), in microseconds
  * @param shippedFiles       files copied there for this run (0: everything was up to date)

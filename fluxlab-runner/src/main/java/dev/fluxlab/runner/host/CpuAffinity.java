@@ -38,9 +38,18 @@ public final class CpuAffinity {
         return CpuList.parse(Files.readString(Path.of(ONLINE)));
     }
 
-    /** The online CPUs of a remote host. */
+    /**
+     * The CPUs of a remote host that fluxlab's processes there may use: its online CPUs, within the CPU affinity its
+     * ssh sessions get ({@code Cpus_allowed_list}; all CPUs on most machines, the host's own list on a namespace host
+     * of {@code scripts/lab-hosts.sh up --cpus}).
+     */
     public static CpuList remoteOnline(SshHost host) {
-        return CpuList.parse(host.run(Duration.ofSeconds(20), "cat " + ONLINE).requireOk(host, "read " + ONLINE).stdout());
+        String out = host.run(Duration.ofSeconds(20), "cat " + ONLINE
+                + " && sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status")
+                .requireOk(host, "read " + ONLINE).stdout();
+        String[] lines = out.strip().split("\\s*\n\\s*");
+        CpuList online = CpuList.parse(lines[0]);
+        return lines.length > 1 && !lines[1].isBlank() ? online.intersection(CpuList.parse(lines[1])) : online;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.placement.CpuList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ class NamespaceHostsTest {
     private SshHost h1;
     private SshHost h2;
     private String h1Address;
+    private String lastCpu;
 
     @BeforeAll
     void up() throws Exception {
@@ -46,7 +48,8 @@ class NamespaceHostsTest {
         script = Path.of("").toAbsolutePath().getParent().resolve("scripts/lab-hosts.sh");
         labDir = Files.createTempDirectory("fxit-lab");
         workDir = Files.createTempDirectory("fxit-work");
-        lab("up", "2");
+        lastCpu = Files.readString(Path.of(CpuAffinity.ONLINE)).strip().replaceAll(".*\\D", "");
+        lab("up", "2", "--cpus", ";" + lastCpu); // h2 runs on the last CPU only, h1 on all
         Path cfg = labDir.resolve("ssh_config");
         HostSpec base = HostSpec.of("fxit-h1").withSshConfig(cfg).withJdk(System.getProperty("java.home"))
                 .withWorkDir(workDir.toString());
@@ -84,6 +87,14 @@ class NamespaceHostsTest {
         assertEquals(CpuAffinity.localOnline(), f.onlineCpus(), "a namespace host shares this kernel's CPUs");
         // same kernel clock: the true offset is 0, so it must lie inside the measured bound (+1 ms for rounding)
         assertTrue(Math.abs(f.clock().offsetMicros()) <= f.clock().uncertaintyMicros() + 1_000, f.clock().toString());
+    }
+
+    @Test
+    void aHostsCpuListFromLabHostsBoundsTheCpusItsSessionsMayUse() {
+        HostFacts f = HostCheck.check(h2);
+        assertEquals(CpuList.parse(lastCpu), f.onlineCpus(), "h2's sshd runs on CPU " + lastCpu);
+        String mask = h2.run(T, "taskset -cp $$").requireOk(h2, "read its affinity").stdout().strip();
+        assertTrue(mask.endsWith(": " + lastCpu), "what a session there starts inherits it: " + mask);
     }
 
     @Test

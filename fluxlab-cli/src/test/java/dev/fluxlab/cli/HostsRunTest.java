@@ -31,8 +31,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code fluxlab run} with every role on its own host: three network-namespace hosts made by
- * {@code scripts/lab-hosts.sh} (a lab of its own, {@code fxe2e-h1..3}, beside any other), an h2-proxy-like suite with
- * the backend on the first, the frontend on the second and the injector on the third. Each process's log starts with
+ * {@code scripts/lab-hosts.sh} (a lab of its own, {@code fxe2e-h1..4}, beside any other), an h2-proxy-like suite with
+ * the backend on the first, the frontend on the second and the injector on the third; two injectors on the third,
+ * then two injectors spread over the third and the fourth. Each process's log starts with
  * its host's own report (the wrapper's line: PID and network namespace there), which must be the namespace of the
  * host it was placed on; the traffic crosses the namespaces with zero errors. Then a Ctrl-C in the middle of a run
  * leaves no process in any namespace. The namespaces are always removed. Needs root (CI runs the tests as root and
@@ -57,8 +58,8 @@ class HostsRunTest {
         root = Path.of("").toAbsolutePath().getParent();
         tmp = Files.createTempDirectory("fxe2e");
         labDir = tmp.resolve("lab");
-        String out = lab("up", "3");
-        assertTrue(out.contains("3 host(s) up"), out);
+        String out = lab("up", "4");
+        assertTrue(out.contains("4 host(s) up"), out);
         for (String line : Files.readAllLines(labDir.resolve("hosts.tsv"))) {
             if (!line.startsWith("#")) {
                 String[] f = line.split("\t");
@@ -116,6 +117,7 @@ class HostsRunTest {
                 load:
                   - {connections: 2, in_flight: 4, host: h3}
                   - {connections: 2, in_flight: 4, injectors: 2, host: h3}
+                  - {connections: 3, in_flight: 4, injectors: 2, host: [h3, h4]}
                 """, "2s");
         Path out = tmp.resolve("run1");
         RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
@@ -145,6 +147,11 @@ class HostsRunTest {
         assertRanIn(cellDir.resolve("injector-1.log"), 3);
         assertTrue(Files.size(cellDir.resolve("backend-1-gc.log")) > 0, "the backend's GC log came back");
         rep.processes().forEach(p -> assertTrue(p.cpuS() > 0, p.name() + ": its host's agent measured no CPU"));
+        List<String> cmd = Files.readAllLines(cellDir.resolve("backend-1.cmd"));
+        assertTrue(cmd.get(1).startsWith("# on host 'h1'") && cmd.get(2).startsWith(System.getProperty("java.home"))
+                && cmd.get(2).contains(tmp.resolve("work-h1").toString()), "the command that ran on h1: " + cmd);
+        assertEquals(java.util.Set.of("h1", "h2", "h3"), rep.hostMachines().keySet(), "each host's machine CPU");
+        rep.hostMachines().forEach((h, m) -> assertTrue(m.busyCores() > 0 && m.cores() > 0, h + ": " + m));
 
         // two injectors on h3, started together at the gate opened on that host: the merged row is their sum
         RepeatResult two = r.cells().get(1).repeats().getFirst();
@@ -153,6 +160,26 @@ class HostsRunTest {
         assertEquals(0, two.load().errorCount());
         assertTrue(two.placement().stream().filter(pl -> pl.process().startsWith("injector"))
                 .allMatch(pl -> "h3".equals(pl.host())), two.placement().toString());
+        assertNotNull(two.injectorStartSpreadMs(), "the injectors' start spread is recorded");
+
+        // two injectors on two hosts (2 + 1 connections), released by one gate copied to both: each ran where it was
+        // placed, says its own log, and the merged row is their sum
+        RepeatResult spread = r.cells().get(2).repeats().getFirst();
+        assertEquals(List.of(2, 1), spread.injectors().stream().map(l -> l.connections()).toList());
+        assertTrue(spread.injectors().stream().allMatch(l -> l.requestsOk() > 0), spread.reasons().toString());
+        assertEquals(spread.injectors().stream().mapToLong(l -> l.requestsOk()).sum(), spread.load().requestsOk());
+        assertEquals(0, spread.load().errorCount(), "errors: " + spread.load().errors());
+        assertEquals(List.of("h3", "h4"), spread.placement().stream().filter(pl -> pl.process().startsWith("injector"))
+                .map(pl -> pl.host()).toList());
+        Path spreadDir = cellDir(out, 2);
+        assertRanIn(spreadDir.resolve("injector-1-1.log"), 3);
+        assertRanIn(spreadDir.resolve("injector-2-1.log"), 4);
+        assertTrue(spread.injectorStartSpreadMs() != null && spread.injectorStartSpreadMs() < 1_000,
+                "measured phases started together across hosts: " + spread.injectorStartSpreadMs() + " ms apart");
+        System.out.printf("two hosts: merged %d = %d + %d responses, started %d ms apart%n",
+                spread.load().requestsOk(), spread.injectors().get(0).requestsOk(),
+                spread.injectors().get(1).requestsOk(), spread.injectorStartSpreadMs());
+        assertTrue(Files.readString(out.resolve("summary.md")).contains("## Hosts"), "the report lists the hosts");
     }
 
     @Test
@@ -233,8 +260,13 @@ class HostsRunTest {
     }
 
     private static Path cellDir(Path out) throws IOException {
+        return cellDir(out, 0);
+    }
+
+    /** The folder of the cell at {@code index} (0-based; folders start with the cell's number). */
+    private static Path cellDir(Path out, int index) throws IOException {
         try (Stream<Path> s = Files.list(out.resolve("cells"))) {
-            return s.filter(Files::isDirectory).sorted().findFirst().orElseThrow();
+            return s.filter(Files::isDirectory).sorted().skip(index).findFirst().orElseThrow();
         }
     }
 

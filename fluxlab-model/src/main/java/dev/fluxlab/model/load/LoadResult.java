@@ -42,7 +42,8 @@ import java.util.Map;
  * @param warmupJitQuiet  for an adaptive warm-up: whether every readable watched JVM had stopped compiling when it
  *                        ended (null: fixed warm-up, or no JVM's counters readable)
  * @param watchedJvms     the JIT evidence of each JVM the injector watched (its own and the targets it was told
- *                        about), in that order; null when none was watched
+ *                        about), in that order, then the targets on hosts without an injector that the runner watched
+ *                        for it and added; null when none was watched
  * @param statuses        the unexpected statuses behind {@code errors.status}, by code ({@code {"503": 12}}; empty when
  *                        there were none); null when the injector does not report codes (external tools, older
  *                        documents). Like every error, never counted as throughput
@@ -127,6 +128,23 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
+                availableProcessors, measureStartMs);
+    }
+
+    /**
+     * A copy with {@code more} JVMs' JIT evidence after the injector's own: the targets the runner watched for it
+     * because they ran on a host without an injector.
+     */
+    public LoadResult withMoreWatched(List<WatchedJvm> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<WatchedJvm> all = new java.util.ArrayList<>(watchedJvms == null ? List.of() : watchedJvms);
+        all.addAll(more);
+        return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
+                warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
                 availableProcessors, measureStartMs);
     }
 

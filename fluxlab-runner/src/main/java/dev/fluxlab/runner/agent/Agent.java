@@ -1,7 +1,6 @@
 package dev.fluxlab.runner.agent;
 
 import dev.fluxlab.probe.HotSpotCounters;
-import dev.fluxlab.probe.JitSnapshot;
 import dev.fluxlab.runner.process.ProcReader;
 
 import java.io.BufferedReader;
@@ -87,9 +86,7 @@ public final class Agent {
             if (r.isEmpty()) {
                 continue;
             }
-            Optional<JitSnapshot> jit = HotSpotCounters.jit(pid);
-            out.println(AgentLines.process(s, pid, r.get(), jit.map(JitSnapshot::compileMs).orElse(null),
-                    jit.map(JitSnapshot::compiles).orElse(null)));
+            out.println(AgentLines.process(s, pid, r.get(), HotSpotCounters.jit(pid).orElse(null)));
         }
         ProcReader.read(self).ifPresent(r -> out.println(String.format(Locale.ROOT, "%s %d %.3f", AgentLines.SELF, s,
                 r.cpuS())));

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.agent;
 
+import dev.fluxlab.probe.JitSnapshot;
 import dev.fluxlab.runner.process.ProcReader;
 import dev.fluxlab.runner.process.RemoteReading;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  * {@code unwatch PID}, {@code sample}. Each round from the agent, numbered {@code SEQ}:
  * <pre>
  * m SEQ BUSY_S IDLE_S STEAL_S|-                          the whole machine, cumulative CPU seconds
- * p SEQ PID CPU_S RSS_MB THREADS COMPILE_MS|- COMPILES|-  one watched process
+ * p SEQ PID CPU_S RSS_MB THREADS COMPILE_MS|- COMPILES|- BAILOUTS|- INVALIDATIONS|-   one watched process
  * a SEQ CPU_S                                           the agent's own cumulative CPU
  * e SEQ                                                 end of the round
  * </pre>
@@ -42,10 +43,10 @@ public final class AgentLines {
                 m.stealS() == null ? "-" : String.format(Locale.ROOT, "%.2f", m.stealS()));
     }
 
-    static String process(long seq, long pid, ProcReader.Reading r, Double compileMs, Long compiles) {
-        return String.format(Locale.ROOT, "%s %d %d %.3f %.1f %d %s %s", PROCESS, seq, pid, r.cpuS(), r.rssMb(),
-                r.threads(), compileMs == null ? "-" : String.format(Locale.ROOT, "%.1f", compileMs),
-                compiles == null ? "-" : compiles.toString());
+    static String process(long seq, long pid, ProcReader.Reading r, JitSnapshot jit) {
+        return String.format(Locale.ROOT, "%s %d %d %.3f %.1f %d %s", PROCESS, seq, pid, r.cpuS(), r.rssMb(),
+                r.threads(), jit == null ? "- - - -" : String.format(Locale.ROOT, "%.1f %d %d %d", jit.compileMs(),
+                        jit.compiles(), jit.bailouts(), jit.invalidations()));
     }
 
     /**
@@ -61,6 +62,7 @@ public final class AgentLines {
         private ProcReader.MachineReading machine;
         private final Map<Long, double[]> procs = new LinkedHashMap<>();
         private final Map<Long, Object[]> jit = new LinkedHashMap<>();
+        private final Map<Long, Long[]> lost = new LinkedHashMap<>();
         private Double self;
 
         /** Feeds one line; a finished round when it was an end line. Lines it does not know are skipped. */
@@ -76,6 +78,7 @@ public final class AgentLines {
                                 Integer.parseInt(w[5])});
                         jit.put(pid, new Object[]{"-".equals(w[6]) ? null : Double.valueOf(w[6]),
                                 "-".equals(w[7]) ? null : Long.valueOf(w[7])});
+                        lost.put(pid, new Long[]{count(w, 8), count(w, 9)});
                     }
                     case SELF -> self = Double.parseDouble(w[2]);
                     case END -> {
@@ -91,14 +94,20 @@ public final class AgentLines {
             return Optional.empty();
         }
 
+        /** Field {@code i} as a count; null when it is {@code -} or absent. */
+        private static Long count(String[] w, int i) {
+            return w.length <= i || "-".equals(w[i]) ? null : Long.valueOf(w[i]);
+        }
+
         private Round finish(long seq, long nanos) {
             Map<Long, RemoteReading> out = new LinkedHashMap<>();
             procs.forEach((pid, v) -> out.put(pid, new RemoteReading(nanos, v[0], v[1], (int) v[2],
-                    (Double) jit.get(pid)[0], (Long) jit.get(pid)[1])));
+                    (Double) jit.get(pid)[0], (Long) jit.get(pid)[1], lost.get(pid)[0], lost.get(pid)[1])));
             Round r = new Round(seq, nanos, machine, Map.copyOf(out), self);
             machine = null;
             procs.clear();
             jit.clear();
+            lost.clear();
             self = null;
             return r;
         }

@@ -31,8 +31,9 @@ import java.util.function.Consumer;
  *
  * <p>Each injector watches the JIT of the targets on its own host ({@code --warmup-watch-pid}, their PIDs there). The
  * injectors wait at one {@link StartGate} that the runner opens when all are warm, when there are several, or when an
- * automatic warm-up has targets on hosts without an injector: then the gate also waits for those targets' JIT, read
- * by the runner ({@link TargetJit}), so a remote target's warm-up ends on the same evidence as a local one.
+ * warm-up has targets on hosts without an injector: for an automatic warm-up the gate then also waits for those
+ * targets' JIT, read by the runner ({@link TargetJit}), so a remote target's warm-up ends on the same evidence as a
+ * local one, and their JIT during the measured phase joins the document's {@code watched_jvms}.
  */
 public final class FluxlabDriver implements LoadDriver {
 
@@ -57,9 +58,9 @@ public final class FluxlabDriver implements LoadDriver {
         WarmupPolicy warmup = job.suite().warmupPolicy(job.cell(), job.coldTargets());
         List<ChildProcess> unwatched = targets.processes().stream()
                 .filter(t -> roles.stream().noneMatch(r -> Objects.equals(r.host(), t.host()))).toList();
-        TargetJit jit = warmup.auto() && !unwatched.isEmpty() ? new TargetJit(job.sampler(), unwatched) : null;
+        TargetJit jit = unwatched.isEmpty() ? null : new TargetJit(job.sampler(), unwatched);
         StartGate gate = n == 1 && jit == null ? null : new StartGate(
-                new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit,
+                new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit, warmup.auto(),
                 System.nanoTime() + warmup.bound().toNanos());
         List<ChildProcess> injectors = new ArrayList<>();
         List<Path> docs = new ArrayList<>();
@@ -107,7 +108,7 @@ public final class FluxlabDriver implements LoadDriver {
             String problem = LoadJob.endProblem(end, n == 1 ? "the injector" : "an injector", job.loadLimit());
             DriveResult result = n == 1 ? LoadDocument.read(job, injectors.getFirst(), false, stopped, problem)
                     : merged(job, injectors, docs, stopped, problem);
-            return gate == null ? result : unsettled(result, gate.stillCompiling(), warmup);
+            return gate == null ? result : withTargets(result, jit, gate.stillCompiling(), warmup);
         } finally {
             injectors.forEach(job::stopIfAlive);
         }
@@ -160,18 +161,23 @@ public final class FluxlabDriver implements LoadDriver {
     }
 
     /**
-     * The result with an automatic warm-up marked as not settled when the gate opened at the bound while a target it
-     * waited for still compiled, as an injector marks its own warm-up when a JVM it watches does.
+     * The result with the JIT evidence of the targets the runner watched for the injectors ({@code jit}, may be null)
+     * added to the cell's document, and with an automatic warm-up marked as not settled when the gate opened at the
+     * bound while one of them still compiled: as an injector records and judges the JVMs it watches itself.
      */
-    private static DriveResult unsettled(DriveResult r, String stillCompiling, WarmupPolicy warmup) {
-        if (stillCompiling == null || r.load() == null) {
+    private static DriveResult withTargets(DriveResult r, TargetJit jit, String stillCompiling, WarmupPolicy warmup) {
+        if (r.load() == null) {
             return r;
         }
+        LoadResult load = jit == null ? r.load() : r.load().withMoreWatched(jit.evidence());
         List<String> warnings = new ArrayList<>(r.warnings());
-        warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: %s when the "
-                + "measurement started", warmup.max().toMillis() / 1e3, stillCompiling));
-        return new DriveResult(r.load().withWarmupUnsettled(), r.process(), r.fromTarget(), r.measureStart(), r.end(),
-                r.problem(), warnings, r.more(), r.injectorLoads(), r.startSpreadMs());
+        if (stillCompiling != null) {
+            load = load.withWarmupUnsettled();
+            warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: %s when the "
+                    + "measurement started", warmup.max().toMillis() / 1e3, stillCompiling));
+        }
+        return new DriveResult(load, r.process(), r.fromTarget(), r.measureStart(), r.end(), r.problem(), warnings,
+                r.more(), r.injectorLoads(), r.startSpreadMs());
     }
 
     private static boolean failed(ChildProcess c) {

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * targets no injector watches itself ({@link TargetJit}: they run on a host without an injector) have stopped
  * compiling too, or once the warm-up's bound has passed. Opening writes the gate file here and copies it to every
  * other host that runs an injector, one copy per host and all hosts at once, so the measured phases start together
- * wherever the injectors run.
+ * wherever the injectors run; then those targets' JIT counters are read as the measured phase's start.
  */
 final class StartGate {
 
@@ -26,6 +26,7 @@ final class StartGate {
     private final MeasureGate gate;
     private final int injectors;
     private final TargetJit jit;
+    private final boolean waitForJit;
     private final long deadlineNanos;
     private final Map<String, ChildProcess> remoteHosts = new LinkedHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
@@ -33,13 +34,16 @@ final class StartGate {
 
     /**
      * @param injectors     how many injectors wait at it
-     * @param jit           the targets to wait for after the injectors, or null for none
+     * @param jit           the targets no injector watches, or null for none
+     * @param waitForJit    whether to wait for them to stop compiling (an automatic warm-up)
      * @param deadlineNanos the {@link System#nanoTime()} after which it opens whatever the targets' JIT does
      */
-    StartGate(MeasureGate gate, int injectors, TargetJit jit, long deadlineNanos) throws IOException {
+    StartGate(MeasureGate gate, int injectors, TargetJit jit, boolean waitForJit, long deadlineNanos)
+            throws IOException {
         this.gate = gate;
         this.injectors = injectors;
         this.jit = jit;
+        this.waitForJit = waitForJit && jit != null;
         this.deadlineNanos = deadlineNanos;
         Files.deleteIfExists(gate.file());
     }
@@ -73,16 +77,19 @@ final class StartGate {
 
     private void openWhenQuiet() {
         try {
-            while (jit != null && !jit.quiet() && System.nanoTime() < deadlineNanos) {
+            while (waitForJit && !jit.quiet() && System.nanoTime() < deadlineNanos) {
                 Thread.sleep(POLL_MS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (jit != null && !jit.quiet()) {
+        if (waitForJit && !jit.quiet()) {
             stillCompiling = jit.loudest();
         }
         open();
+        if (jit != null) {
+            jit.measureStarted();
+        }
     }
 
     /** Writes the gate file here, then on every other injector host at once. */

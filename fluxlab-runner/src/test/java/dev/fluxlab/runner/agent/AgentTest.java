@@ -57,6 +57,7 @@ class AgentTest {
         assertNotNull(me, "the watched process is in the round requested with 'sample'");
         assertTrue(me.cpuS() > 0 && me.rssMb() > 1 && me.threads() > 1, me.toString());
         assertNotNull(me.compileMs(), "a JVM's JIT counters come with it");
+        assertTrue(me.compiles() > 0 && me.bailouts() != null && me.invalidations() != null, me.toString());
         assertTrue(second.machine().busyS() > 0 && second.machine().idleS() >= 0);
         assertNotNull(second.agentCpuS());
     }

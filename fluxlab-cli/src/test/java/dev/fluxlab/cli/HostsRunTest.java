@@ -151,6 +151,12 @@ class HostsRunTest {
         assertTrue(cmd.get(1).startsWith("# on host 'h1'") && cmd.get(2).startsWith(System.getProperty("java.home"))
                 && cmd.get(2).contains(tmp.resolve("work-h1").toString()), "the command that ran on h1: " + cmd);
         assertEquals(java.util.Set.of("h1", "h2", "h3"), rep.hostMachines().keySet(), "each host's machine CPU");
+        // the injector on h3 cannot read the JVMs on h1 and h2: the runner adds their JIT from the hosts' agents
+        List<dev.fluxlab.model.load.WatchedJvm> remoteJit = rep.load().watchedJvms().stream()
+                .filter(w -> w.role().equals("target")).toList();
+        assertEquals(2, remoteJit.size(), rep.load().watchedJvms().toString());
+        remoteJit.forEach(w -> assertTrue(w.measured() != null && w.measured().compiles() >= 0
+                && w.measured().seconds() > 0, "the measured phase's JIT of " + w));
         rep.hostMachines().forEach((h, m) -> assertTrue(m.busyCores() > 0 && m.cores() > 0, h + ": " + m));
 
         // two injectors on h3, started together at the gate opened on that host: the merged row is their sum

@@ -82,7 +82,7 @@ public final class Launcher {
     }
 
     /** The file beside a child's log that holds its command line: {@code NAME-R.log} -> {@code NAME-R.cmd}. */
-    public static Path commandFile(Path log) {
+    static Path commandFile(Path log) {
         String file = log.getFileName().toString();
         return log.resolveSibling((file.endsWith(".log") ? file.substring(0, file.length() - 4) : file) + ".cmd");
     }

@@ -111,6 +111,9 @@ public final class FluxlabDriver implements LoadDriver {
             return gate == null ? result : withTargets(result, jit, gate.stillCompiling(), warmup);
         } finally {
             injectors.forEach(job::stopIfAlive);
+            if (gate != null) {
+                gate.close();
+            }
         }
     }
 

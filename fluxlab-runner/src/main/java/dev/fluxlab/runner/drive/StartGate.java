@@ -2,12 +2,13 @@ package dev.fluxlab.runner.drive;
 
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.RemoteSide;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,22 +16,29 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The start barrier of one repeat's injectors ({@link MeasureGate}) as the runner holds it: it opens once every
  * injector has ended its own warm-up (printed {@link MeasureGate#WAITING_LINE}) and, for an automatic warm-up, the
  * targets no injector watches itself ({@link TargetJit}: they run on a host without an injector) have stopped
- * compiling too, or once the warm-up's bound has passed. Opening writes the gate file here and copies it to every
- * other host that runs an injector, one copy per host and all hosts at once, so the measured phases start together
- * wherever the injectors run; then those targets' JIT counters are read as the measured phase's start.
+ * compiling too, or once the warm-up's bound has passed; then those targets' JIT counters are read as the measured
+ * phase's start.
+ *
+ * <p>Every host that runs an injector gets the gate file at once: as each host's first injector starts, a session
+ * there is readied to create the file on one line ({@link RemoteSide#arm}); opening fires every host's session, then
+ * writes the file here, so the hosts are released within about a network round trip of each other (the documents'
+ * start instants record by how much). A host whose session failed gets the file copied instead.
  */
-final class StartGate {
+final class StartGate implements AutoCloseable {
 
     private static final long POLL_MS = 100;
+    private static final Duration COPY = Duration.ofSeconds(10);
 
     private final MeasureGate gate;
     private final int injectors;
     private final TargetJit jit;
     private final boolean waitForJit;
     private final long deadlineNanos;
-    private final Map<String, ChildProcess> remoteHosts = new LinkedHashMap<>();
+    private final Map<String, ChildProcess> firstOnHost = new LinkedHashMap<>();
+    private final Map<String, RemoteSide.Armed> armed = new LinkedHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
     private volatile String stillCompiling;
+    private boolean fired;
 
     /**
      * @param injectors     how many injectors wait at it
@@ -49,14 +57,20 @@ final class StartGate {
     }
 
     /** The gate file, here ({@code --measure-gate}). */
-    java.nio.file.Path file() {
+    Path file() {
         return gate.file();
     }
 
-    /** An injector that waits at the gate; one on another host is where the gate file is copied to on its host. */
+    /** An injector that waits at the gate; the first on another host readies the gate file's creation there. */
     synchronized void add(ChildProcess injector) {
-        if (injector.host() != null) {
-            remoteHosts.putIfAbsent(injector.host(), injector);
+        String host = injector.host();
+        if (host != null && !firstOnHost.containsKey(host)) {
+            firstOnHost.put(host, injector);
+            try {
+                armed.put(host, injector.arm(gate.file()));
+            } catch (RuntimeException e) {
+                // no session there: the file is copied when the gate opens
+            }
         }
     }
 
@@ -92,30 +106,32 @@ final class StartGate {
         }
     }
 
-    /** Writes the gate file here, then on every other injector host at once. */
-    private void open() {
+    /** Fires every host's readied session, writes the file here, then copies it where a session failed. */
+    private synchronized void open() {
+        fired = true;
+        armed.values().forEach(RemoteSide.Armed::fire);
         try {
             gate.open();
         } catch (IOException e) {
-            return; // the injectors then time out at the gate and fail, which the wait reports
+            // the injectors here then time out at the gate and fail, which the wait reports
         }
-        List<Thread> copies = new ArrayList<>();
-        synchronized (this) {
-            remoteHosts.values().forEach(c -> copies.add(Thread.ofVirtual().start(() -> {
+        firstOnHost.forEach((host, injector) -> {
+            RemoteSide.Armed a = armed.get(host);
+            if (a == null || !a.await(COPY)) {
                 try {
-                    c.mirror(gate.file());
+                    injector.mirror(gate.file());
                 } catch (RuntimeException e) {
                     // that host's injectors time out at the gate and fail, which the wait reports
                 }
-            })));
-        }
-        for (Thread t : copies) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
+        });
+    }
+
+    /** Ends the readied sessions of a gate that never opened, creating nothing. */
+    @Override
+    public synchronized void close() {
+        if (!fired) {
+            armed.values().forEach(RemoteSide.Armed::cancel);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.host;
 
 import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.RemoteSide;
 import dev.fluxlab.runner.process.Supervisor;
 
 import java.io.IOException;
@@ -42,6 +43,14 @@ public record LabHost(String name, SshHost ssh, String address, HostFacts facts,
         ssh.run(COPY, "mkdir -p " + ShellWords.quote(parent(remote)) + " && cat > " + ShellWords.quote(remote), local)
                 .requireOk(ssh, "copy " + local.getFileName() + " to " + remote);
         return remote;
+    }
+
+    /**
+     * A session there that creates an empty file at {@code local}'s place once it reads a line, and creates nothing
+     * when its input ends first ({@link RemoteSide.Armed}).
+     */
+    RemoteSide.Armed arm(Path local) {
+        return new ArmedFile(ssh.startShell("read line && : > " + ShellWords.quote(remotePath(local))));
     }
 
     /** Copies a file of the host back into the results folder; false when it is not there. */

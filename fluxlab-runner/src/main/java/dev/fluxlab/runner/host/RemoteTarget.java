@@ -66,6 +66,11 @@ final class RemoteTarget implements RemoteSide {
     }
 
     @Override
+    public Armed arm(Path local) {
+        return host.arm(local);
+    }
+
+    @Override
     public synchronized void collect() {
         if (collected) {
             return;

@@ -139,6 +139,17 @@ public final class SshHost implements AutoCloseable {
     }
 
     /**
+     * Starts a shell command line on the host whose standard input is the local client's (a pipe the caller writes
+     * and closes); its output is discarded.
+     */
+    Process startShell(String command) {
+        List<String> cmd = sshCommand();
+        cmd.add(command);
+        return startLocal(new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD));
+    }
+
+    /**
      * Starts {@code argv} (with {@code env} added to its environment) on the host under the wrapper described on this
      * class, and returns the local ssh client: its standard output and error are the remote command's, and its
      * standard input is the remote process's lifeline (close it, or {@link RemoteProcess#stop}, to end it).

@@ -267,6 +267,14 @@ public final class ChildProcess {
         }
     }
 
+    /**
+     * Readies the creation of {@code local}'s counterpart on this process's host ({@link RemoteSide#arm}); null for
+     * a local process, which sees {@code local} itself.
+     */
+    public RemoteSide.Armed arm(Path local) {
+        return remote == null ? null : remote.arm(local);
+    }
+
     /** The other-host side of this process, or null when it runs on the runner's machine. */
     public RemoteSide remote() {
         return remote;

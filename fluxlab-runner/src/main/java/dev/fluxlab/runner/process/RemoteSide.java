@@ -30,8 +30,28 @@ public interface RemoteSide {
     /** Copies a file of the results folder to the same place in the host's run folder (the injectors' start gate). */
     void send(java.nio.file.Path local);
 
+    /**
+     * Readies an empty file at the place of {@code local} (a file of the results folder) in the host's run folder, to
+     * be created by {@link Armed#fire} with the least delay: a session already open there waits for one line. The
+     * injectors' start gate, released on every host together.
+     */
+    Armed arm(java.nio.file.Path local);
+
     /** Copies the files the process wrote on its host to their places in the results folder (once it has ended). */
     void collect();
+
+    /** A file creation waiting on a host ({@link #arm}). */
+    interface Armed {
+
+        /** Creates the file now. */
+        void fire();
+
+        /** Whether the file was created within {@code max} after {@link #fire}; a session still open is ended. */
+        boolean await(java.time.Duration max);
+
+        /** Gives up without creating the file. */
+        void cancel();
+    }
 
     /** A whole-machine reading of a host at the runner's {@link System#nanoTime()} {@code nanos}. */
     record MachineAt(long nanos, ProcReader.MachineReading reading) {

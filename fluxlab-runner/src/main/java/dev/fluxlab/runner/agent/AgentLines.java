@@ -74,11 +74,13 @@ public final class AgentLines {
                             Double.parseDouble(w[3]), "-".equals(w[4]) ? null : Double.parseDouble(w[4]));
                     case PROCESS -> {
                         long pid = Long.parseLong(w[2]);
-                        procs.put(pid, new double[]{Double.parseDouble(w[3]), Double.parseDouble(w[4]),
-                                Integer.parseInt(w[5])});
-                        jit.put(pid, new Object[]{"-".equals(w[6]) ? null : Double.valueOf(w[6]),
-                                "-".equals(w[7]) ? null : Long.valueOf(w[7])});
-                        lost.put(pid, new Long[]{count(w, 8), count(w, 9)});
+                        double[] use = {Double.parseDouble(w[3]), Double.parseDouble(w[4]), Integer.parseInt(w[5])};
+                        Object[] compiled = {"-".equals(w[6]) ? null : Double.valueOf(w[6]), count(w, 7)};
+                        Long[] dropped = {count(w, 8), count(w, 9)};
+                        // all fields parsed before any is kept, so a garbled line leaves no half of a process
+                        procs.put(pid, use);
+                        jit.put(pid, compiled);
+                        lost.put(pid, dropped);
                     }
                     case SELF -> self = Double.parseDouble(w[2]);
                     case END -> {

@@ -19,10 +19,10 @@ import java.util.function.ToDoubleFunction;
  * Where each process ran and what several injectors measured each, as strings for the Markdown and HTML reports.
  * {@link #placement} lists every process of every cell (first repeat that recorded it): host, CPU list, the
  * {@code availableProcessors} it reported, and {@code -XX:ActiveProcessorCount} when it was given; shown when any
- * process was pinned or ran on a suite host. {@link #injectors} lists, for cells loaded by several injectors, every repeat's merged figure
- * and each injector's own row (its connections, req/s, latency, errors, cores and when its measured phase started
- * after the first one's, on the runner's clock: each host's measured clock offset taken out). {@link #hosts} and
- * {@link #hostCpu} list the suite hosts and their whole machine's CPU per cell.
+ * process was pinned or ran on a suite host. {@link #injectors} lists, for cells loaded by several injectors, every
+ * repeat's merged figure and each injector's own row (its connections, req/s, latency, errors, cores and when its
+ * measured phase started after the first one's, on the runner's clock: each host's measured clock offset taken out).
+ * {@link #hosts} and {@link #hostCpu} list the suite hosts and their whole machine's CPU per cell.
  *
  * @param header     column titles
  * @param rightAlign per column: numbers are right-aligned

@@ -40,6 +40,14 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     /** Whether a new request can be sent right now. */
     abstract boolean canSend();
 
+    /**
+     * Closed model: whether the requests a completion freed room for should be sent now, or wait for more room
+     * (see {@link Http1Conn}); every connection refills at once unless it says otherwise.
+     */
+    boolean refillDue() {
+        return true;
+    }
+
     /** Buffers one request (no flush): intended and actual send times in nanoseconds. */
     abstract void send(long intended, long now);
 

@@ -9,7 +9,8 @@ import io.netty.channel.ChannelHandlerContext;
  * false}), closed once its response is complete. Requests are slices of one pre-encoded direct
  * buffer (zero copy, no allocation per request); responses are parsed in place by a small state machine
  * (status line, Content-Length, chunked encoding, Content-Type and Connection headers) without building
- * header objects. Whatever a read burst completes is refilled and flushed once in channelReadComplete.
+ * header objects. Whatever a read burst completes is refilled and flushed once in channelReadComplete; a pipelined
+ * connection refills once half its depth is free ({@link #refillDue(int, int)}).
  */
 final class Http1Conn extends Conn {
 
@@ -55,6 +56,21 @@ final class Http1Conn extends Conn {
     @Override
     boolean canSend() {
         return ready && !draining && outstanding < cap;
+    }
+
+    @Override
+    boolean refillDue() {
+        return refillDue(cap, outstanding);
+    }
+
+    /**
+     * Whether a pipelined connection of {@code depth} with {@code outstanding} requests writes its refill now: once half
+     * its depth is free (at depth 1 and 2: at once). A server that answers pipelined requests one write per response
+     * (Reactor Netty does) would otherwise get one refill request per response, each its own write and TCP segment
+     * (measured at depth 16: 0.72 writes per response; with this rule 0.09, and 8x fewer segments for the server).
+     */
+    static boolean refillDue(int depth, int outstanding) {
+        return depth - outstanding >= Math.max(1, depth / 2);
     }
 
     @Override

@@ -213,7 +213,7 @@ final class LoopWorker {
         }
         if (schedule.active()) {
             dispatchDue(now);
-        } else {
+        } else if (c.refillDue()) {
             while (c.canSend()) {
                 c.send(now, now);
             }

@@ -34,7 +34,7 @@ class LoadGeneratorTest {
     }
 
     @ParameterizedTest(name = "{0} -c {1} -m {2}")
-    @CsvSource({"http1.1, 2, 1", "http1.1, 2, 4", "h2c, 2, 8", "h2, 2, 8", "https1.1, 2, 2"})
+    @CsvSource({"http1.1, 2, 1", "http1.1, 2, 4", "http1.1, 2, 16", "h2c, 2, 8", "h2, 2, 8", "https1.1, 2, 2"})
     void everyProtocolLoadsWithoutErrors(String serverProtocol, int connections, int inFlight) throws Exception {
         boolean tls = serverProtocol.equals("h2") || serverProtocol.equals("https1.1");
         String protocol = serverProtocol.equals("https1.1") ? "http1.1" : serverProtocol;

@@ -31,8 +31,8 @@ import picocli.CommandLine;
             "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo); "
                     + "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking "
                     + "placements). Binds loopback only. When ready prints one line on stdout:",
-            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n> ... reactor-netty=<release> "
-                    + "netty=<release>",
+            "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
+            "The line also names the Reactor Netty and Netty releases it loaded (reactor-netty=, netty=).",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeReactorNettyCommand implements Callable<Integer> {
 
@@ -162,8 +162,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        err.println(NAME + ": plain Reactor Netty server (Reactor Netty " + LoadedVersions.reactorNetty() + ", Netty "
-                + LoadedVersions.netty() + "), " + describe(config));
+        err.println(NAME + ": plain Reactor Netty server, " + describe(config) + " (Reactor Netty "
+                + LoadedVersions.reactorNetty() + ", Netty " + LoadedVersions.netty() + ")");
         tcpFastOpenWarning(config).ifPresent(err::println);
         if (!config.protocol().http2()
                 && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {

@@ -79,8 +79,12 @@ public final class FluxlabDriver implements LoadDriver {
                                 : split.rates().get(i), json, gate == null ? null : gate.file()));
                 List<String> cmd = commands.pinned(role.cpus(), commands.injector(args));
                 Consumer<String> progress = i == 0 ? job.watch()::line : line -> { };
+                boolean first = i == 0;
                 Consumer<String> listener = gate == null ? progress : line -> {
                     gate.line(line);
+                    if (first) {
+                        gate.progress(line);
+                    }
                     progress.accept(line);
                 };
                 ChildProcess injector = launcher.start(role.host(), "injector", role.role(), cmd,

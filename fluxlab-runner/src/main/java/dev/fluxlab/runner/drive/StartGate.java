@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.drive;
 
 import dev.fluxlab.model.contract.MeasureGate;
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.RemoteSide;
 
@@ -78,6 +79,13 @@ final class StartGate implements AutoCloseable {
     void line(String line) {
         if (line.equals(MeasureGate.WAITING_LINE) && waiting.incrementAndGet() == injectors) {
             Thread.ofVirtual().name("fluxlab-start-gate").start(this::openWhenQuiet);
+        }
+    }
+
+    /** Sees the first injector's progress: its end of the measured phase ends the targets' JIT window. */
+    void progress(String line) {
+        if (jit != null && ProgressLine.parse(line).filter(p -> p.phase().equals(ProgressLine.END_PHASE)).isPresent()) {
+            Thread.ofVirtual().name("fluxlab-target-jit").start(jit::measureEnded);
         }
     }
 

@@ -38,7 +38,9 @@ final class TargetJit {
     private final List<ChildProcess> targets;
     private final Map<ChildProcess, Double> startRate = new LinkedHashMap<>();
     private final Map<ChildProcess, JitSnapshot> atStart = new LinkedHashMap<>();
+    private final Map<ChildProcess, JitSnapshot> atEnd = new LinkedHashMap<>();
     private boolean started;
+    private boolean ended;
 
     TargetJit(Sampler sampler, List<ChildProcess> targets) {
         this.sampler = sampler;
@@ -86,9 +88,21 @@ final class TargetJit {
         started = true;
     }
 
+    /** At the end of the measured phase (the first injector's last progress line): each target's counters now. */
+    synchronized void measureEnded() {
+        if (!started || ended) {
+            return;
+        }
+        refresh();
+        for (ChildProcess t : targets) {
+            snapshot(t).ifPresent(s -> atEnd.put(t, s));
+        }
+        ended = true;
+    }
+
     /**
-     * After the measured phase (the agents asked for a fresh round just before): each target as an injector's document
-     * records a JVM it watched; empty when the measured phase never started.
+     * After the load: each target as an injector's document records a JVM it watched, its activity from the start of
+     * the measured phase to its end (or to now, when the end was not seen); empty when the phase never started.
      */
     synchronized List<WatchedJvm> evidence() {
         List<WatchedJvm> out = new ArrayList<>();
@@ -97,7 +111,8 @@ final class TargetJit {
         }
         for (ChildProcess t : targets) {
             JitSnapshot start = atStart.get(t);
-            JitActivity measured = start == null ? null : snapshot(t).map(end -> {
+            Optional<JitSnapshot> last = ended ? Optional.ofNullable(atEnd.get(t)) : snapshot(t);
+            JitActivity measured = start == null ? null : last.map(end -> {
                 JitActivity a = end.since(start);
                 return new JitActivity(round(a.seconds()), a.compiles(), round(a.compileMs()), a.bailouts(),
                         a.invalidations());

@@ -211,7 +211,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
             return java.util.Optional.empty();
         }
         try {
-            int mode = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/tcp_fastopen")).trim());
+            // a line reader: a sysctl file read byte by byte (Files.readString) stops after its first byte
+            int mode = Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/tcp_fastopen")).get(0).trim());
             if ((mode & 2) == 0) {
                 return java.util.Optional.of(NAME + ": warning: --tcp-fastopen is set on the socket, but "
                         + "net.ipv4.tcp_fastopen=" + mode + " lacks the server bit (2), so the kernel will not "

@@ -1,6 +1,8 @@
 package dev.fluxlab.runner.process;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +37,11 @@ public final class NetReader {
     /** {@code net.core.somaxconn}, the cap on every listening socket's backlog; empty when unreadable. */
     public static Optional<Long> somaxconn() {
         try {
-            return Optional.of(Long.parseLong(Files.readString(SOMAXCONN).trim()));
+            // one read of the whole value: a sysctl file reports size 0, so Files.readString reads it a byte at a
+            // time, and the kernel ends a sysctl read after its first chunk ("4096" came back as "4")
+            try (InputStream in = Files.newInputStream(SOMAXCONN)) {
+                return Optional.of(Long.parseLong(new String(in.readNBytes(64), StandardCharsets.US_ASCII).trim()));
+            }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -8,14 +8,13 @@ import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.util.AttributeKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -26,29 +25,27 @@ import reactor.netty.http.server.HttpServer;
 
 /**
  * Work stealing under a backend that is slow for one loop's connection: with one backend connection of 4 streams per
- * loop pool, the first backend connection the backend accepts answers after 300 ms, the other at
+ * loop pool, the backend connection the first request arrives on answers after 300 ms, the other at
  * once. A burst on the slow loop fills its pool; the pool's own metrics say it would wait, so requests go through the
  * other loop's pool: the steal counters move, and every request is answered (or counted as a backend error).
  */
 class WorkStealingTest {
 
-    private static final AttributeKey<Boolean> SLOW = AttributeKey.valueOf("fluxlab.test.slow");
     private static final int BURST = 40;
 
-    /** An h2c backend answering {@code GET /get}; every stream of its first accepted connection waits {@code delay}. */
+    /**
+     * An h2c backend answering {@code GET /get}; every stream of the first connection a request arrives on waits
+     * {@code delay}. Decided by the request, not at accept time, so the slow connection is always one a pool uses.
+     */
     private static DisposableServer slowFirstConnectionBackend(Duration delay) {
-        AtomicInteger accepted = new AtomicInteger();
+        AtomicReference<Channel> slow = new AtomicReference<>();
         return HttpServer.create().host("127.0.0.1").port(0).protocol(HttpProtocol.H2C)
-                .doOnChannelInit((observer, channel, address) -> {
-                    if (channel.parent() == null) {
-                        channel.attr(SLOW).set(accepted.getAndIncrement() == 0);
-                    }
-                })
                 .handle((req, res) -> {
                     Channel stream = ((Connection) req).channel();
                     Channel tcp = stream.parent() != null ? stream.parent() : stream;
+                    slow.compareAndSet(null, tcp);
                     Mono<String> body = Mono.just("fluxlab get ok");
-                    if (Boolean.TRUE.equals(tcp.attr(SLOW).get())) {
+                    if (slow.get() == tcp) {
                         body = body.delayElement(delay);
                     }
                     return req.receive().then(res.sendString(body).then());

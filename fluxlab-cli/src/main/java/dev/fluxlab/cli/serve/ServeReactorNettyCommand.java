@@ -139,7 +139,8 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     VirtualScheduler virtualScheduler;
 
     @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
-            description = "The Reactor Netty release this server must run; refused when the classpath carries another "
+            description = "The Reactor Netty release this server must run: 1.3.8 or 1.2.18; refused when the classpath "
+                    + "carries another "
                     + "('fluxlab run' starts each release from its own classpath, see the reactor-netty-version knob) "
                     + "(default: whatever the classpath carries).")
     String reactorNettyVersion;

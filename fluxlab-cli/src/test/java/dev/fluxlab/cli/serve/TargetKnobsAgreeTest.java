@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * {@code targets.yaml} is the one declaration of every target knob; this test holds the other places to it. For
  * every target and knob: the target's command line accepts the flag, a literal default in the registry is the
- * target's own default (a described one, such as "OS default", means the target sets nothing), every value of an
+ * target's own default (a described one, such as "OS default", means the target sets nothing; a stack knob's default
+ * names the classpath the runner starts, which the target only verifies, so its option has no default), every value of an
  * {@code enum} knob parses and the values the registry leaves out are refused (or, for a picocli option whose target
  * refuses them after parsing, not offered by its help), and docs/contracts.md names the flag.
  *
@@ -63,7 +64,7 @@ class TargetKnobsAgreeTest {
                     problems.add(where + ": serve " + args.get(1) + " has no such option");
                     continue;
                 }
-                literalDefault(k.getValue()).ifPresentOrElse(
+                literalDefault(k.getValue()).filter(d -> k.getValue().stacks() == null).ifPresentOrElse(
                         d -> {
                             if (!d.equals(option.defaultValue())) {
                                 problems.add(where + ": registry default '" + d + "', option default '"
@@ -172,7 +173,8 @@ class TargetKnobsAgreeTest {
             Object parsed = parse(parse, required, flag + "=" + example);
             if (parsed instanceof String refusal) {
                 problems.add(where + "=" + example + ": refused: " + refusal);
-            } else if (literalDefault(k.getValue()).isPresent() && !parsed.equals(defaults)) {
+            } else if (literalDefault(k.getValue()).isPresent() && k.getValue().stacks() == null
+                    && !parsed.equals(defaults)) {
                 problems.add(where + ": the registry default '" + example + "' is not the target's default");
             }
             if ("enum".equals(k.getValue().type())) {

@@ -61,6 +61,7 @@ public final class ClaimJudge {
             if (missing != null) {
                 continue;
             }
+            String compiling = cell == null ? null : stillCompiling(cell);
             if (cell == null) {
                 missing = cc.label() + " did not run (not in this run's results)";
             } else if (!cell.valid()) {
@@ -68,8 +69,8 @@ public final class ClaimJudge {
                         : ": " + cell.reasons().get(0));
             } else if (!usable) {
                 missing = cc.label() + " has no " + claim.figure().key() + " figure";
-            } else if (stillCompiling(cell) != null) {
-                missing = cc.label() + " was " + stillCompiling(cell);
+            } else if (compiling != null) {
+                missing = cc.label() + " was " + compiling;
             } else if (!(s.median() > 0)) {
                 missing = cc.label() + " has " + claim.figure().key() + " " + format(s.median())
                         + ": figures are compared by their ratio, which needs figures above 0";

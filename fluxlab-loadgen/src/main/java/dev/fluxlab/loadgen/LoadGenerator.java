@@ -208,36 +208,21 @@ public final class LoadGenerator {
         progress.measureEnded(meas.t);
 
         // --- collect (on each loop, after it has recorded everything up to the end) ---
-        Histogram corrected = new Histogram(LoopStats.MAX_US, 3);
-        Histogram uncorrected = new Histogram(LoopStats.MAX_US, 3);
-        long ok = 0, late = 0, missed = 0;
-        long[] errors = new long[ErrorClass.values().length];
-        long[] statuses = new long[1000];
-        Histogram connect = new Histogram(LoopStats.MAX_US, 3);
-        long connectSum = 0, latencySum = 0;
+        Tally all = new Tally();
+        long missed = 0;
         final long end = mEnd;
         for (LoopWorker w : workers) {
-            Object[] snap = on(w, () -> new Object[]{w.stats.corrected.copy(), w.stats.uncorrected.copy(), w.stats.ok,
-                    w.stats.errors.clone(), w.stats.late, w.missedAt(end), w.stats.statuses.clone(),
-                    w.stats.connect.copy(), new long[]{w.stats.connectSumNanos, w.stats.latencySumNanos}});
-            connect.add((Histogram) snap[7]);
-            connectSum += ((long[]) snap[8])[0];
-            latencySum += ((long[]) snap[8])[1];
-            corrected.add((Histogram) snap[0]);
-            uncorrected.add((Histogram) snap[1]);
-            ok += (long) snap[2];
-            long[] e = (long[]) snap[3];
-            for (int i = 0; i < e.length; i++) {
-                errors[i] += e[i];
-            }
-            late += (long) snap[4];
-            missed += (long) snap[5];
-            long[] s = (long[]) snap[6];
-            for (int i = 0; i < s.length; i++) {
-                statuses[i] += s[i];
-            }
+            Tally measured = on(w, () -> w.stats.measured().copy());
+            all.add(measured);
+            missed += on(w, () -> w.missedAt(end));
         }
-
+        Histogram corrected = all.corrected;
+        Histogram uncorrected = all.uncorrected;
+        long ok = all.ok, late = all.late;
+        long[] errors = all.errors;
+        long[] statuses = all.statuses;
+        Histogram connect = all.connect;
+        long connectSum = all.connectSumNanos, latencySum = all.latencySumNanos;
         double durationS = (mEnd - mStart) / 1e9;
         double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
         if (cpu0 < 0 || cpu1 < 0) {

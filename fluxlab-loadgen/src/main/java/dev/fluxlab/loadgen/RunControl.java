@@ -4,14 +4,26 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The phase clock every event loop consults: a completion is recorded only when it happened inside
- * [{@code measureStart}, {@code measureEnd}) and, in count mode, only while the request budget lasts.
- * Written by the coordinating thread, read by the loops (two volatile reads per completion).
+ * The phase clock every event loop consults: a completion belongs to the measured phase only when it happened inside
+ * [{@code measureStart}, {@code measureEnd}) and, in count mode, only while the request budget lasts. The answer is a
+ * {@link Tally} index computed without a branch on the phase ({@link LoopStats} says why). Written by the coordinating
+ * thread, read by the loops (two volatile reads per completion).
  */
 final class RunControl {
 
-    volatile long measureStart = Long.MAX_VALUE;
-    volatile long measureEnd = Long.MAX_VALUE;
+    /** Tally index of the measured phase. */
+    static final int MEASURED = 0;
+    /** Tally index of everything outside it. */
+    static final int OUTSIDE = 1;
+
+    /**
+     * "Not yet" / "no end": 2^62 ns (146 years) after this control was made, so that {@code now - start} and
+     * {@code now - end} never overflow, whatever the origin of {@link System#nanoTime()}.
+     */
+    private final long never = System.nanoTime() + (1L << 62);
+
+    volatile long measureStart = never;
+    volatile long measureEnd = never;
     volatile boolean stopping;
     /** Smallest SETTINGS_MAX_CONCURRENT_STREAMS an HTTP/2 server announced (for the warning when it caps -m). */
     volatile long serverStreamLimit = Long.MAX_VALUE;
@@ -24,32 +36,40 @@ final class RunControl {
         this.remaining = requests == null ? null : new AtomicLong(requests);
     }
 
-    /** Opens the measured phase at {@code start}; {@code end} may be {@link Long#MAX_VALUE} (count mode). */
+    /** Opens the measured phase at {@code start}; {@code end} may be {@link Long#MAX_VALUE} (count mode: no end yet). */
     void openMeasure(long start, long end) {
-        measureEnd = end;      // end first: a loop that sees the new start also sees the end
+        measureEnd = end == Long.MAX_VALUE ? never : end; // end first: a loop that sees the new start also sees the end
         measureStart = start;
     }
 
-    /** Whether a completion at {@code now} belongs to the measured phase; claims one unit of the count budget. */
-    boolean claim(long now) {
-        if (now < measureStart || now >= measureEnd) {
-            return false;
-        }
-        if (remaining != null) {
-            long r = remaining.decrementAndGet();
-            if (r < 0) {
-                return false;
-            }
-            if (r == 0) {
-                measureEnd = now + 1;
-                countReached.countDown();
-            }
-        }
-        return true;
+    /**
+     * The tally a completion at {@code now} goes to: {@link #MEASURED} inside the window, {@link #OUTSIDE} before or
+     * after it. Sign bits, not comparisons: the same instructions run in the warm-up and in the measured phase.
+     */
+    int window(long now) {
+        long before = (now - measureStart) >>> 63;   // 1 when now < start
+        long after = ~(now - measureEnd) >>> 63;     // 1 when now >= end
+        return (int) (before | after);
     }
 
-    /** Whether {@code now} is inside the measured window (no budget claimed). */
-    boolean inMeasure(long now) {
-        return now >= measureStart && now < measureEnd;
+    /** As {@link #window(long)}, and in count mode a measured completion claims one unit of the budget. */
+    int claim(long now) {
+        int w = window(now);
+        return remaining == null ? w : claimBudget(w, now);
+    }
+
+    private int claimBudget(int w, long now) {
+        if (w != MEASURED) {
+            return w;
+        }
+        long r = remaining.decrementAndGet();
+        if (r < 0) {
+            return OUTSIDE;
+        }
+        if (r == 0) {
+            measureEnd = now + 1;
+            countReached.countDown();
+        }
+        return MEASURED;
     }
 }

@@ -1,0 +1,56 @@
+package dev.fluxlab.loadgen;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one event loop counted and recorded in one window: the measured phase, or everything outside it (warm-up,
+ * the drain after the end). Both windows are written by the same code, so the loop's compiled hot path is the same
+ * before and after the measured phase opens ({@link LoopStats} says why that matters). Histograms hold microseconds,
+ * up to one hour, 3 significant digits. Written only by its loop's thread; read by copying on that thread.
+ */
+final class Tally {
+
+    static final long MAX_US = 3_600_000_000L;
+
+    final Histogram corrected = new Histogram(MAX_US, 3);
+    final Histogram uncorrected = new Histogram(MAX_US, 3);
+    long ok;
+    final long[] errors = new long[ErrorClass.values().length];
+    /** {@link ErrorClass#STATUS} errors by status code; index 0 holds responses without a valid 3-digit status. */
+    final long[] statuses = new long[1000];
+    /** Open model: requests written more than 1 ms after their intended time. */
+    long late;
+    /** Without keep-alive: the connect time of each recorded request (microseconds), and the sums behind the share. */
+    final Histogram connect = new Histogram(MAX_US, 3);
+    long connectSumNanos;
+    long latencySumNanos;
+
+    /** Adds {@code other} into this tally (histograms added, never percentiles combined). */
+    void add(Tally other) {
+        corrected.add(other.corrected);
+        uncorrected.add(other.uncorrected);
+        connect.add(other.connect);
+        ok += other.ok;
+        late += other.late;
+        connectSumNanos += other.connectSumNanos;
+        latencySumNanos += other.latencySumNanos;
+        for (int i = 0; i < errors.length; i++) {
+            errors[i] += other.errors[i];
+        }
+        for (int i = 0; i < statuses.length; i++) {
+            statuses[i] += other.statuses[i];
+        }
+    }
+
+    /** A copy of this tally, taken on the loop's thread. */
+    Tally copy() {
+        Tally t = new Tally();
+        t.add(this);
+        return t;
+    }
+
+    static long us(long nanos) {
+        long v = nanos / 1000;
+        return v < 0 ? 0 : Math.min(v, MAX_US);
+    }
+}

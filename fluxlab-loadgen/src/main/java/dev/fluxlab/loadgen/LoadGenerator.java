@@ -118,7 +118,7 @@ public final class LoadGenerator {
 
         // --- warm-up (not recorded) ---
         JitWatch jit = new JitWatch(spec.watchPids());
-        SecondTicker warm = new SecondTicker("warmup", runStart, workers, perSecond, progress, jit);
+        SecondTicker warm = new SecondTicker(WARMUP, runStart, workers, perSecond, progress, jit);
         WarmupJudge judge = new WarmupJudge(spec.warmup(), jit);
         long warmEnd = runStart + spec.warmup().bound().toNanos();
         boolean over = false;
@@ -388,6 +388,8 @@ public final class LoadGenerator {
         }
     }
 
+    private static final String WARMUP = "warmup";
+
     private static final class SecondTicker {
         final String phase;
         final long start;
@@ -433,6 +435,11 @@ public final class LoadGenerator {
             lastErr = now[1];
             jit.tick();
             out.add(new SecondSample(phase, t, ok, err, jit.lastSecond()));
+            if (phase.equals(WARMUP)) {
+                for (LoopWorker w : workers) {
+                    w.loop.execute(w.stats::restartOutside);
+                }
+            }
             lastSecondOk = ok;
             progress.onSecond(phase, t, ok, err, ok);
         }

@@ -9,11 +9,15 @@ import java.lang.invoke.VarHandle;
  * coordinating thread.
  *
  * <p>Every completion is recorded, inside the measured phase or not: {@link RunControl#window(long)} picks the
- * {@link Tally} by index, with no branch on the phase. A branch that the warm-up never takes ("record this one") is
- * one the JIT compiles as an uncommon trap, and the first measured completion then deoptimises the loop's hot code
- * and sends it back to the interpreter until it is compiled again: measured on the quick suite, the injector compiled
- * 150-400 ms in the first measured second of every cell (next to nothing in the warm-up seconds before it), and that
- * second's throughput was 8 % below the following ones (median over 286 repeats).
+ * {@link Tally} by index, with no branch on the phase, and {@link #restartOutside()} empties the outside tally's
+ * histograms once a second of warm-up, so that recording into an empty histogram (a new maximum, a new minimum) is
+ * something the warm-up does too. A branch that the warm-up never takes is one the JIT compiles as an uncommon trap,
+ * and the first measured completion then deoptimises the loop's hot code (-XX:+PrintCompilation showed
+ * {@code Http1Conn::parse}, {@code LoopStats::ok} and HdrHistogram's {@code recordSingleValue} "made not entrant:
+ * uncommon trap" right at the start of the measured phase) and sends it back to the interpreter until it is compiled
+ * again: measured on the quick suite, the injector compiled 150-400 ms in the first measured second of every cell
+ * (next to nothing in the warm-up seconds before it), and that second's throughput was 8 % below the following ones
+ * (median over 286 repeats).
  */
 final class LoopStats {
 
@@ -43,6 +47,11 @@ final class LoopStats {
     /** What the measured phase recorded (read it on the loop's thread, or copy it there). */
     Tally measured() {
         return tallies[RunControl.MEASURED];
+    }
+
+    /** Empties the outside tally's histograms; runs on the loop, once a second of warm-up. */
+    void restartOutside() {
+        tallies[RunControl.OUTSIDE].resetHistograms();
     }
 
     /** A verified response completed at {@code now}, intended at {@code intended}, written at {@code sent}. */

@@ -42,6 +42,13 @@ final class Tally {
         }
     }
 
+    /** Empties the histograms (the counters are not read for the outside tally, which alone is reset). */
+    void resetHistograms() {
+        corrected.reset();
+        uncorrected.reset();
+        connect.reset();
+    }
+
     /** A copy of this tally, taken on the loop's thread. */
     Tally copy() {
         Tally t = new Tally();

@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Where each process ran and what several injectors measured each, as strings for the Markdown and HTML reports.
- * {@link #placement} lists every process of every cell (first repeat that recorded it): host, CPU list, the
+ * {@link #placement} lists every process of every cell (first repeat that recorded it): host, CPU list (its own, or
+ * its host's when it had none), the
  * {@code availableProcessors} it reported, and {@code -XX:ActiveProcessorCount} when it was given; shown when any
  * process was pinned or ran on a suite host. {@link #injectors} lists, for cells loaded by several injectors, every
  * repeat's merged figure and each injector's own row (its connections, req/s, latency, errors, cores and when its
@@ -43,12 +44,25 @@ public record PlacementTables(List<String> header, List<Boolean> rightAlign, Lis
             for (ProcessPlacement p : r.placement()) {
                 pinned |= p.cpus() != null || !RolePlacement.LOCAL.equals(p.host());
                 rows.add(List.of(String.valueOf(c.cell().index()), c.label(), p.process(), p.host(),
-                        p.cpus() == null ? "any" : p.cpus(), text(p.availableProcessors()),
+                        cpus(model, p), text(p.availableProcessors()),
                         p.activeProcessorCount() == null ? "-" : "-XX:ActiveProcessorCount=" + p.activeProcessorCount()));
             }
         }
         return new PlacementTables(List.of("#", "cell", "process", "host", "CPUs", "availableProcessors", "JVM option"),
                 List.of(true, false, false, false, false, true, false), pinned ? rows : List.of());
+    }
+
+    /**
+     * A process's CPU list: its own, else its suite host's (the CPUs that host's ssh sessions may use, which a process
+     * started there inherits), else "any".
+     */
+    private static String cpus(ReportModel model, ProcessPlacement p) {
+        if (p.cpus() != null) {
+            return p.cpus();
+        }
+        List<RunHost> hosts = model.run().hosts() == null ? List.of() : model.run().hosts();
+        return hosts.stream().filter(h -> h.name().equals(p.host()) && h.onlineCpus() != null).findFirst()
+                .map(h -> h.onlineCpus() + " (the host's)").orElse("any");
     }
 
     /** Merged and per-injector figures of every repeat of a cell loaded by several injectors. */

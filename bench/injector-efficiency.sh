@@ -22,7 +22,8 @@
 #   -w SECONDS         warm-up (default 5)
 #   --only LIST        run only these pairs, comma-separated: http1.1,h2c,open,pipeline (open needs http1.1's
 #                      closed run as its first peer run and runs it when http1.1 is not listed)
-# Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer; then the
+# Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer (with the
+# compile time of fluxlab's own JIT while measured, part of its CPU seconds, which the native peers do not pay); then the
 # four ratios on one line, and the machine's load average before and after (the figures are only as good as the
 # machine was quiet). About 2.5 minutes with the defaults.
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
@@ -118,11 +119,12 @@ ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a
 per_cpu() { python3 -c "import sys; r,c=map(float,sys.argv[1:]); print('%.0f' % (r/c) if c else '0')" "$1" "$2"; }
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 
-fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed
+fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed f_jit
   local label=$1; shift
   ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress none --json "$work/$label.json" >"$work/$label.txt" 2>&1 \
     || { cat "$work/$label.txt" >&2; exit 1; }
-  read -r f_req f_cpu f_err f_rps f_late f_missed <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"])' "$work/$label.json")"
+  # f_jit: the injector's own compile time while measured (ms), which its CPU figure includes and the peers' do not
+  read -r f_req f_cpu f_err f_rps f_late f_missed f_jit <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); j=[w["measured"]["compile_ms"] for w in (d.get("watched_jvms") or []) if w.get("role")=="injector" and w.get("measured")]; print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"], "%.0f" % j[0] if j else "?")' "$work/$label.json")"
   f_eff=$(per_cpu "$f_req" "$f_cpu")
   [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors in '$label' (see $work/$label.json)" >&2
 }
@@ -157,7 +159,7 @@ if wants http1.1 || wants open || wants pipeline; then
     h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
     wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
     row http1.1 wrk "$p_req" "$p_cpu" "$p_eff" "" ""
-    row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+    row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
     ratios+=("http1.1 vs wrk $(ratio "$f_eff" "$p_eff") (goal >= 1.5)")
   fi
 
@@ -169,11 +171,11 @@ if wants http1.1 || wants open || wants pipeline; then
     fi
     keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
     fluxlab_run open "$url" -c "$c" --threads "$t" --rate "$rate"
-    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed
+    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit
     fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
     row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
     row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
-        "$o_rps of $rate req/s, late $o_late, missed $o_missed"
+        "$o_rps of $rate req/s, late $o_late, missed $o_missed, own JIT $o_jit ms"
     ratios+=("open@$rate vs closed $(ratio "$o_eff" "$p_eff") (goal >= 1)")
   fi
 
@@ -184,7 +186,7 @@ if wants http1.1 || wants open || wants pipeline; then
     fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
     wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
     row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_cpu" "$p_eff" "" ""
-    row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+    row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
     ratios+=("pipeline m=$depth vs wrk $(ratio "$f_eff" "$p_eff")")
   fi
   stop_server
@@ -202,7 +204,7 @@ if wants h2c; then
     cpu=$(cpu_of "$work/h2load$round"); keep_best "$(per_cpu "$r" "$cpu")" "$r" "$cpu"
   done
   row h2c h2load "$p_req" "$p_cpu" "$p_eff" "" ""
-  row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s"
+  row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
   ratios+=("h2c vs h2load $(ratio "$f_eff" "$p_eff") (goal >= 2)")
   stop_server
 fi

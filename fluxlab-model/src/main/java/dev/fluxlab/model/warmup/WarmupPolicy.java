@@ -48,9 +48,12 @@ public record WarmupPolicy(boolean auto, Duration fixed, Duration min, Duration 
     /**
      * The floor for the injector's own JVM: 250 ms of compile time per second, a quarter of a core. What is measured
      * is the target's steady state; the injector's JIT matters only through the CPU it takes from the target on a
-     * shared machine (which the injector and machine CPU figures show anyway). A fresh injector JVM keeps compiling
-     * at 70-220 ms/s through a 4 s measured phase here (the quick suite, every cell) while its throughput is flat, so
-     * the target's floor would hold every warm-up to its bound and flag every cell.
+     * shared machine (which the injector and machine CPU figures show anyway). A fresh injector's compile tail when
+     * the warm-up ends is small on the quick suite (median 16 ms/s, at most 98, over 32 repeats), but 166-245 ms/s on a
+     * one-CPU lab host it shares with the backend, where the target's floor would add tens of seconds to a cell for a
+     * JIT that then compiled 18-65 ms/s while measured. (Before the injector stopped deoptimising at the measured
+     * phase's start, see the loadgen's {@code LoopStats}, it compiled ~100 ms/s in every measured phase whatever its
+     * warm-up had been.)
      */
     public static final double INJECTOR_COMPILE_FLOOR_MS_PER_S = 250;
 

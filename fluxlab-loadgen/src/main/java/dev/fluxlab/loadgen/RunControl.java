@@ -58,18 +58,13 @@ final class RunControl {
         return remaining == null ? w : claimBudget(w, now);
     }
 
+    /** The budget as {@link #window(long)}: only the last unit's bookkeeping branches, when the measurement is over. */
     private int claimBudget(int w, long now) {
-        if (w != MEASURED) {
-            return w;
-        }
-        long r = remaining.decrementAndGet();
-        if (r < 0) {
-            return OUTSIDE;
-        }
-        if (r == 0) {
+        long r = remaining.addAndGet(w - 1);   // a measured completion takes one unit, an outside one none
+        if (r == 0 && w == MEASURED) {
             measureEnd = now + 1;
             countReached.countDown();
         }
-        return MEASURED;
+        return w | (int) (r >>> 63);           // a measured completion past the budget counts outside
     }
 }

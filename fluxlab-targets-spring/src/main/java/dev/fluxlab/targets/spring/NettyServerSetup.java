@@ -1,7 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.transport.EventLoops;
-import io.netty.channel.ChannelOption;
+import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
@@ -9,7 +9,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ReactorResourceFactory;
-import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.server.HttpServer;
 
 /**
@@ -32,30 +31,8 @@ class NettyServerSetup {
      * alone means prior knowledge only, as the plain Reactor Netty target).
      */
     static HttpServer configure(HttpServer server, WebfluxOptions o, BoundServer bound) {
-        var s = server.protocol(o.protocol().wires().stream()
-                        .map(w -> HttpProtocol.valueOf(w.name())).toArray(HttpProtocol[]::new))
-                .childOption(ChannelOption.TCP_NODELAY, o.tcpNoDelay())
-                .doOnBound(bound::set);
-        if (o.backlog() != null) {
-            s = s.option(ChannelOption.SO_BACKLOG, o.backlog());
-        }
-        if (o.rcvbuf() != null) {
-            s = s.option(ChannelOption.SO_RCVBUF, o.rcvbuf()).childOption(ChannelOption.SO_RCVBUF, o.rcvbuf());
-        }
-        if (o.sndbuf() != null) {
-            s = s.childOption(ChannelOption.SO_SNDBUF, o.sndbuf());
-        }
-        if (o.tcpFastOpen() != null) {
-            s = s.option(ChannelOption.TCP_FASTOPEN, o.tcpFastOpen());
-        }
-        if (o.soKeepAlive() != null) {
-            s = s.childOption(ChannelOption.SO_KEEPALIVE, o.soKeepAlive());
-        }
-        if (o.allocator() != null) {
-            var allocator = o.allocator().create();
-            s = s.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
-        }
-        return s;
+        return o.socketOptions().applyTo(server.protocol(ReactorProtocols.of(o.protocol())).doOnBound(bound::set),
+                HttpServer::option, HttpServer::childOption);
     }
 
     /**

@@ -83,10 +83,7 @@ public final class WebfluxNettyApplication {
         } catch (TransportUnavailableException e) {
             throw new StartFailure(e.getMessage(), 1, e);
         }
-        if (options.tcpFastOpen() != null && expected == Transport.NIO) {
-            throw new IllegalArgumentException("--tcp-fastopen needs the epoll or io_uring transport: Java's NIO "
-                    + "sockets have no TCP_FASTOPEN option (transport here: nio)");
-        }
+        options.socketOptions().requireSupportedBy(expected);
         int workers = options.workers() == null ? LoopResources.DEFAULT_IO_WORKER_COUNT : options.workers();
         int select = options.selectCount() == null ? LoopResources.DEFAULT_IO_SELECT_COUNT : options.selectCount();
         EventLoops loops = EventLoops.create(options.transport(), "fluxlab-webflux", select, workers);

@@ -3,6 +3,7 @@ package dev.fluxlab.targets.spring;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.ServerAllocator;
+import dev.fluxlab.targets.common.net.ServerSocketOptions;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.common.stress.VirtualScheduler;
@@ -93,6 +94,11 @@ public record WebfluxOptions(
             throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
                     + asyncCore + ")");
         }
+    }
+
+    /** The socket options among these knobs (Netty only). */
+    public ServerSocketOptions socketOptions() {
+        return new ServerSocketOptions(backlog, tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, soKeepAlive, allocator);
     }
 
     /** The stress endpoints' settings ({@code StressExecutors} sizes its pools from them). */

@@ -1,7 +1,6 @@
 package dev.fluxlab.targets.reactor.plain;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.FailEvery;
 import dev.fluxlab.targets.common.fault.StallSchedule;
 import dev.fluxlab.targets.common.http.DateHeader;
@@ -14,7 +13,6 @@ import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import dev.fluxlab.targets.reactor.version.LoadedVersions;
-import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -46,11 +44,7 @@ public final class ReactorNettyServer {
     public static Running start(ReactorNettyServerConfig config) {
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         int select = config.selectCount() == null ? TransportLoops.DEFAULT_SELECT_COUNT : config.selectCount();
-        Transport expected = TransportSupport.resolve(config.transport());
-        if (config.tcpFastOpen() != null && expected == Transport.NIO) {
-            throw new IllegalArgumentException("--tcp-fastopen needs the epoll or io_uring transport: Java's NIO "
-                    + "sockets have no TCP_FASTOPEN option (transport here: nio)");
-        }
+        config.socketOptions().requireSupportedBy(TransportSupport.resolve(config.transport()));
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-rn", select, workers);
         StressRoutes stress = new StressRoutes(config.stress());
         try {
@@ -90,29 +84,8 @@ public final class ReactorNettyServer {
                 .port(config.port())
                 .runOn(loops.loops(), loops.preferNative())
                 .protocol(ReactorProtocols.of(protocol))
-                .childOption(ChannelOption.TCP_NODELAY, config.tcpNoDelay())
                 .handle(new PlainRoutes(new DateHeader(), stall, failEvery, stress));
-        if (config.backlog() != null) {
-            server = server.option(ChannelOption.SO_BACKLOG, config.backlog());
-        }
-        if (config.rcvbuf() != null) {
-            // set on the listening socket too, so the window scale of accepted connections is negotiated for it
-            server = server.option(ChannelOption.SO_RCVBUF, config.rcvbuf())
-                    .childOption(ChannelOption.SO_RCVBUF, config.rcvbuf());
-        }
-        if (config.sndbuf() != null) {
-            server = server.childOption(ChannelOption.SO_SNDBUF, config.sndbuf());
-        }
-        if (config.tcpFastOpen() != null) {
-            server = server.option(ChannelOption.TCP_FASTOPEN, config.tcpFastOpen());
-        }
-        if (config.soKeepAlive() != null) {
-            server = server.childOption(ChannelOption.SO_KEEPALIVE, config.soKeepAlive());
-        }
-        if (config.allocator() != null) {
-            var allocator = config.allocator().create();
-            server = server.option(ChannelOption.ALLOCATOR, allocator).childOption(ChannelOption.ALLOCATOR, allocator);
-        }
+        server = config.socketOptions().applyTo(server, HttpServer::option, HttpServer::childOption);
         if (protocol.http2() && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
             server = server.http2Settings(s -> {
                 if (config.h2MaxConcurrentStreams() != null) {

@@ -5,6 +5,7 @@ import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.ServerAllocator;
+import dev.fluxlab.targets.common.net.ServerSocketOptions;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -78,6 +79,11 @@ public record ReactorNettyServerConfig(
                     + h2InitialWindowSize);
         }
         requireLoopback(host);
+    }
+
+    /** The socket options among these knobs. */
+    public ServerSocketOptions socketOptions() {
+        return new ServerSocketOptions(backlog, tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, soKeepAlive, allocator);
     }
 
     private static void requirePositive(String name, Number value) {

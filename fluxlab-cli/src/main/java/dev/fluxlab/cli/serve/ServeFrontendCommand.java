@@ -65,9 +65,8 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     + "/checkPermission body (default: ${DEFAULT-VALUE}).")
     boolean consumePermissionBody;
 
-    @Option(names = "--leak-detection", paramLabel = "LEVEL",
-            description = "Netty ResourceLeakDetector level: disabled, simple, advanced, paranoid (default: Netty's).")
-    String leakDetection;
+    @CommandLine.Mixin
+    LeakDetectionOption leakDetection;
 
     @Override
     public Integer call() {
@@ -79,7 +78,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     .backendUrl(java.net.URI.create(backendUrl))
                     .clientMode(client.mode()).clientWorkers(client.clientWorkers()).pool(client.knobs())
                     .backendTimeout(duration("--backend-timeout", backendTimeout))
-                    .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection)
+                    .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection.level())
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -138,6 +138,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     + "threads)) (default: ${DEFAULT-VALUE}).")
     VirtualScheduler virtualScheduler;
 
+    @CommandLine.Mixin
+    LeakDetectionOption leakDetection;
+
     @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
             description = "The Reactor Netty release this server must run: 1.3.8 or 1.2.18; refused when the classpath "
                     + "carries another "
@@ -157,6 +160,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     .rcvbuf(rcvbuf).sndbuf(sndbuf).tcpFastOpen(tcpFastOpen)
                     .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
                     .stall(stall).failEvery(failEvery).soKeepAlive(soKeepAlive).allocator(allocator)
+                    .leakDetection(leakDetection.level())
                     .stress(new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax,
                             asyncQueue, threadHeader, virtualScheduler))
                     .build();
@@ -197,6 +201,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         append(sb, "h2-initial-window-size", c.h2InitialWindowSize());
         append(sb, "stall", c.stall());
         append(sb, "fail-every", c.failEvery());
+        append(sb, "leak-detection", c.leakDetection());
         return sb.toString();
     }
 

@@ -100,6 +100,15 @@ class ServeReactorNettyCommandTest {
     }
 
     @Test
+    void unknownLeakDetectionLevel() {
+        Result r = run("serve", "reactor-netty", "--leak-detection", "off");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("unknown leak-detection 'off'; expected one of disabled, simple, advanced, "
+                + "paranoid"), r.err());
+        assertEquals("", r.out(), "no readiness line when the server did not start");
+    }
+
+    @Test
     void helpListsTheKnobsWithDefaults() {
         Result r = run("serve", "reactor-netty", "--help");
         assertEquals(0, r.exitCode());

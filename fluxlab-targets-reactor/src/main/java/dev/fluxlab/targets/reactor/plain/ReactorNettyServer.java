@@ -5,6 +5,7 @@ import dev.fluxlab.targets.common.fault.FailEvery;
 import dev.fluxlab.targets.common.fault.StallSchedule;
 import dev.fluxlab.targets.common.http.DateHeader;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -45,6 +46,7 @@ public final class ReactorNettyServer {
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         int select = config.selectCount() == null ? TransportLoops.DEFAULT_SELECT_COUNT : config.selectCount();
         config.socketOptions().requireSupportedBy(TransportSupport.resolve(config.transport()));
+        LeakDetection.apply(config.leakDetection());
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-rn", select, workers);
         StressRoutes stress = new StressRoutes(config.stress());
         try {

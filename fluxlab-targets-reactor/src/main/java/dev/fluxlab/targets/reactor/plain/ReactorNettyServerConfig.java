@@ -4,6 +4,7 @@ import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.ServerAllocator;
 import dev.fluxlab.targets.common.net.ServerSocketOptions;
 import dev.fluxlab.targets.common.stress.StressConfig;
@@ -35,6 +36,8 @@ import java.util.Objects;
  * @param soKeepAlive            {@code SO_KEEPALIVE} on accepted connections, {@code null} for the OS default (off)
  * @param allocator              {@code ChannelOption.ALLOCATOR} of the listening socket and accepted connections,
  *                               {@code null} for Netty's default
+ * @param leakDetection          Netty's {@code ResourceLeakDetector} level ({@link LeakDetection}), {@code null} for
+ *                               Netty's default
  */
 public record ReactorNettyServerConfig(
         String host,
@@ -54,7 +57,8 @@ public record ReactorNettyServerConfig(
         Long failEvery,
         StressConfig stress,
         Boolean soKeepAlive,
-        ServerAllocator allocator) {
+        ServerAllocator allocator,
+        String leakDetection) {
 
     /** The default bind address. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -79,6 +83,7 @@ public record ReactorNettyServerConfig(
                     + h2InitialWindowSize);
         }
         requireLoopback(host);
+        leakDetection = LeakDetection.check(leakDetection);
     }
 
     /** The socket options among these knobs. */
@@ -131,6 +136,7 @@ public record ReactorNettyServerConfig(
         b.stress = stress;
         b.soKeepAlive = soKeepAlive;
         b.allocator = allocator;
+        b.leakDetection = leakDetection;
         return b;
     }
 
@@ -154,6 +160,7 @@ public record ReactorNettyServerConfig(
         private StressConfig stress = StressConfig.DEFAULTS;
         private Boolean soKeepAlive;
         private ServerAllocator allocator;
+        private String leakDetection;
 
         private Builder() {
         }
@@ -248,6 +255,11 @@ public record ReactorNettyServerConfig(
             return this;
         }
 
+        public Builder leakDetection(String leakDetection) {
+            this.leakDetection = leakDetection;
+            return this;
+        }
+
         /**
          * Validates and builds.
          *
@@ -256,7 +268,7 @@ public record ReactorNettyServerConfig(
         public ReactorNettyServerConfig build() {
             return new ReactorNettyServerConfig(host, port, protocol, transport, workers, selectCount, backlog,
                     tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, h2MaxConcurrentStreams, h2InitialWindowSize, stall,
-                    failEvery, stress, soKeepAlive, allocator);
+                    failEvery, stress, soKeepAlive, allocator, leakDetection);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.targets.reactor.proxy;
 import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import java.net.InetAddress;
@@ -29,7 +30,8 @@ import java.util.Objects;
  * @param backendTimeout         response timeout of one backend exchange
  * @param consumePermissionBody  {@code false} reproduces the seeds' mistake: Post2 reads the permission-check
  *                               status and never its body
- * @param leakDetection          Netty's {@code ResourceLeakDetector} level, {@code null} = Netty's default
+ * @param leakDetection          Netty's {@code ResourceLeakDetector} level ({@link LeakDetection}), {@code null} =
+ *                               Netty's default
  */
 public record FrontendConfig(
         String host,
@@ -68,13 +70,7 @@ public record FrontendConfig(
         requireLoopback("--backend-url host", backendUrl.getHost());
         positive("workers", workers);
         positive("client-workers", clientWorkers);
-        if (leakDetection != null) {
-            leakDetection = leakDetection.toLowerCase(Locale.ROOT);
-            if (!leakDetection.matches("disabled|simple|advanced|paranoid")) {
-                throw new IllegalArgumentException("unknown leak-detection '" + leakDetection
-                        + "'; expected one of disabled, simple, advanced, paranoid");
-            }
-        }
+        leakDetection = LeakDetection.check(leakDetection);
     }
 
     /** Whether the backend is reached over TLS (h2) rather than h2c. */

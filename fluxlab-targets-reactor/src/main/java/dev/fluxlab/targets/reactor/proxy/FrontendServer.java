@@ -2,6 +2,7 @@ package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -9,13 +10,11 @@ import dev.fluxlab.targets.reactor.client.LoopClients;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import io.netty.channel.ChannelOption;
-import io.netty.util.ResourceLeakDetector;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
@@ -43,10 +42,7 @@ public final class FrontendServer {
      * @throws IllegalArgumentException when a knob does not apply here
      */
     public static Running start(FrontendConfig config) {
-        if (config.leakDetection() != null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(
-                    config.leakDetection().toUpperCase(Locale.ROOT)));
-        }
+        LeakDetection.apply(config.leakDetection());
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-fe",
                 TransportLoops.DEFAULT_SELECT_COUNT, workers);

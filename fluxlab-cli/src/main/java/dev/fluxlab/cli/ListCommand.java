@@ -64,8 +64,8 @@ public final class ListCommand implements Runnable {
         for (Path f : files) {
             try {
                 Suite s = Suite.load(f);
-                out.printf("  %-14s %3d cells, ~%s  %s%n", s.name(), s.cells().size(),
-                        Estimate.format(Estimate.total(s, s.cells())), firstLine(s.description()));
+                out.printf("  %-14s %3d cells, %s  %s%n", s.name(), s.cells().size(),
+                        Estimate.approximately(s, s.cells()), firstLine(s.description()));
             } catch (SuiteException e) {
                 out.printf("  %-14s invalid: %s%n", f.getFileName(), e.getMessage());
             }

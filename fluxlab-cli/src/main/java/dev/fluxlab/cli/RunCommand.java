@@ -2,12 +2,10 @@ package dev.fluxlab.cli;
 
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.host.HostException;
-import dev.fluxlab.runner.Estimate;
 import dev.fluxlab.report.ReportFiles;
 import dev.fluxlab.report.ReportModel;
 import dev.fluxlab.report.TextReport;
@@ -31,7 +29,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -253,25 +250,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         s.overrides().forEach(o -> out.println("  --set " + o));
         int w = cells.stream().mapToInt(c -> c.label().length()).max().orElse(10);
-        java.time.Duration total = java.time.Duration.ZERO;
         List<Cell> todo = cells.stream().filter(c -> previous == null
                 || previous.cells().stream().noneMatch(d -> d.id().equals(c.id()))).toList();
-        List<java.time.Duration> estimates = Estimate.cells(s, todo);
-        for (Cell c : cells) {
-            boolean done = !todo.contains(c);
-            java.time.Duration e = done ? Estimate.cell(s, c) : estimates.get(todo.indexOf(c));
-            if (!done) {
-                total = total.plus(e);
-            }
-            out.printf("  %3d  %-" + w + "s  %6s%s%n", c.index(), c.label(), Estimate.format(e), done ? "  (done)" : "");
-        }
-        Duration bound = Estimate.bound(s, todo);
-        out.printf("estimated wall time: %s%s (per cell and repeat: start-up %s per target + %s injector, warm-up %s%s, "
-                        + "measure %s, stop %s)%n",
-                Estimate.format(total), bound.equals(total) ? "" : ", at most " + Estimate.format(bound),
-                Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
-                s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), Durations.format(s.measure()),
-                Estimate.precise(Estimate.STOP));
+        PlanEstimate.lines(s, cells, todo, w).forEach(out::println);
         if (!s.claims().isEmpty()) {
             out.println(s.claims().size() + (s.claims().size() == 1 ? " claim" : " claims")
                     + " judged when the run ends (confirmed / contradicted / inconclusive):");

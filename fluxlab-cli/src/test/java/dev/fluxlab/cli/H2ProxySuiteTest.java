@@ -32,9 +32,9 @@ class H2ProxySuiteTest {
         assertEquals(24, s.cells().size());
         assertEquals(List.of("client-mode"), s.tables().get(0).columns());
         Duration estimate = Estimate.total(s, s.cells());
-        // the plan, not the wall time: cold TLS h2 JVMs need their 15 s warm-up (a 6 s bound measured cold code); a run
-        // here takes longer than planned (36 cells: 13m25s for a 9m31s plan), so the 24 cells plan well under 10
-        assertTrue(estimate.compareTo(Duration.ofMinutes(7)) < 0, "plans for under 7 minutes: " + estimate);
+        // cold TLS h2 JVMs need their 15 s warm-up (a 6 s bound measured cold code), and the plan counts every TLS
+        // cell's warm-up at that bound, as measured here (24 cells: 9m09s), so it is the wall time, not less
+        assertTrue(estimate.compareTo(Duration.ofMinutes(10)) < 0, "plans for under 10 minutes: " + estimate);
     }
 
     private static String replace(String text, String from, String to) {

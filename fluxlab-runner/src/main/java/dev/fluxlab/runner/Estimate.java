@@ -9,6 +9,11 @@ import java.util.List;
 /**
  * Wall time a run will take, for {@code --dry-run}: per cell and repeat, the start-up of every JVM, the warm-up
  * (its bound when adaptive), the measured phase and the stop.
+ *
+ * <p>A request-bounded cell ({@code requests: N}) measures until N requests are answered, at a rate only the run finds
+ * out (the seed 002 cells this was written for took 7 s to 91 minutes for the same count). Its measured phase is
+ * counted as nothing in the expected figure, which is then the least the cell can take, and at its bound
+ * ({@code measure}) in {@link #bound}; {@link #requestBounded} tells the printer to say "at least".
  */
 public final class Estimate {
 
@@ -26,6 +31,17 @@ public final class Estimate {
      * to go quiet: 12-20 s for HTTP/1.1 Reactor Netty, 24-30 s for h2c (quick suite, 2026-11-23).
      */
     public static final Duration COLD_AUTO_WARMUP = Duration.ofSeconds(20);
+    /**
+     * {@link #WARM_AUTO_WARMUP} for a cell that speaks TLS ({@link #tls}): handshakes, the TLS and HTTP/2 codecs and
+     * the certificate code keep the JIT busy far longer. Warm cells of h2-proxy-hosts took 23-26 s at bounds of 30 and
+     * 60 s, and nearly every warm cell of h2-proxy ran into its 15 s bound (2026-11-23/24).
+     */
+    public static final Duration TLS_WARM_AUTO_WARMUP = Duration.ofSeconds(24);
+    /**
+     * {@link #COLD_AUTO_WARMUP} for a cell that speaks TLS: the first cell of each client mode ran into a 45 s bound
+     * in h2-proxy, and in h2-proxy-hosts (a CPU per JVM) into 30 s and then 55.8 s of 60 s (2026-11-24).
+     */
+    public static final Duration TLS_COLD_AUTO_WARMUP = Duration.ofSeconds(56);
     /** SIGTERM, exit, log scan. */
     public static final Duration STOP = Duration.ofMillis(700);
 
@@ -46,39 +62,69 @@ public final class Estimate {
     }
 
     /**
-     * With {@code bound}, an automatic warm-up is counted at its full {@code warmup_max}; without, a warm-up against
-     * targets that are already running is counted as {@link #WARM_AUTO_WARMUP} (what it typically takes here).
+     * With {@code bound}, an automatic warm-up is counted at its full {@code warmup_max} and every measured phase at
+     * its bound; without, a warm-up against targets that are already running is counted as {@link #WARM_AUTO_WARMUP}
+     * (what it typically takes here) and a request-bounded measured phase as nothing.
      */
     public static Duration cell(Suite suite, Cell cell, boolean targetsRunning, boolean bound) {
-        return unprofiled(suite, cell, targetsRunning, bound).plus(profiled(suite, cell));
+        return unprofiled(suite, cell, targetsRunning, bound).plus(profiled(suite, cell, bound));
+    }
+
+    /** Whether the cell measures a fixed request count ({@code requests}) rather than for a duration. */
+    public static boolean requestBounded(Cell cell) {
+        return cell.load().requests() != null;
+    }
+
+    /**
+     * Whether the cell speaks TLS somewhere: its load over h2, or a process serving h2 (the {@code protocol} knob) or
+     * pointed at an {@code https://} URL (a proxy's backend).
+     */
+    static boolean tls(Cell cell) {
+        return "h2".equals(cell.load().protocol()) || cell.processes().stream().anyMatch(p ->
+                "h2".equals(p.knobs().get("protocol"))
+                        || p.knobs().values().stream().anyMatch(v -> v != null && v.startsWith("https://")));
+    }
+
+    /** One measured phase: see {@link #cell(Suite, Cell, boolean, boolean)}. */
+    private static Duration measured(Suite suite, Cell cell, boolean bound) {
+        return bound ? suite.measureMax() : requestBounded(cell) ? Duration.ZERO : suite.measure();
+    }
+
+    /** {@code typical}, but never beyond the warm-up's bound. */
+    private static Duration capped(Suite suite, Duration typical) {
+        return typical.compareTo(suite.warmup()) < 0 ? typical : suite.warmup();
+    }
+
+    /** What an automatic warm-up against fresh targets typically takes: capped by the bound, at least the cell's minimum. */
+    private static Duration coldAuto(Suite suite, Cell cell) {
+        Duration cold = capped(suite, tls(cell) ? TLS_COLD_AUTO_WARMUP : COLD_AUTO_WARMUP);
+        return suite.coldWarmupMin(cell).compareTo(cold) > 0 ? suite.coldWarmupMin(cell) : cold;
     }
 
     /**
      * The profiled repeats of a cell (one per profile mode): each starts its own targets and warms up cold (an
      * automatic warm-up counted at {@link #COLD_AUTO_WARMUP}, bounded by the suite's bound).
      */
-    static Duration profiled(Suite suite, Cell cell) {
-        Duration warmup = suite.autoWarmup() && COLD_AUTO_WARMUP.compareTo(suite.warmup()) < 0 ? COLD_AUTO_WARMUP
+    static Duration profiled(Suite suite, Cell cell, boolean bound) {
+        Duration warmup = suite.autoWarmup() ? capped(suite, tls(cell) ? TLS_COLD_AUTO_WARMUP : COLD_AUTO_WARMUP)
                 : suite.warmup();
         return TARGET_STARTUP.multipliedBy(cell.processes().size()).plus(INJECTOR_STARTUP).plus(warmup)
-                .plus(suite.measure()).plus(STOP).multipliedBy(suite.profileModes().size());
+                .plus(measured(suite, cell, bound)).plus(STOP).multipliedBy(suite.profileModes().size());
     }
 
     private static Duration unprofiled(Suite suite, Cell cell, boolean targetsRunning, boolean bound) {
         Duration startups = TARGET_STARTUP.multipliedBy(cell.processes().size());
         Duration warmup = suite.warmup();
-        if (suite.autoWarmup() && !bound && suite.sharedTargets() && warmup.compareTo(WARM_AUTO_WARMUP) > 0) {
+        Duration measure = measured(suite, cell, bound);
+        Duration warm = tls(cell) ? TLS_WARM_AUTO_WARMUP : WARM_AUTO_WARMUP;
+        if (suite.autoWarmup() && !bound && suite.sharedTargets() && warmup.compareTo(warm) > 0) {
             // the first repeat of a group pays the cold warm-up; the others start on warm targets
-            Duration cold = COLD_AUTO_WARMUP.compareTo(warmup) < 0 ? COLD_AUTO_WARMUP : warmup;
-            if (suite.coldWarmupMin(cell).compareTo(cold) > 0) {
-                cold = suite.coldWarmupMin(cell);
-            }
-            Duration first = targetsRunning ? WARM_AUTO_WARMUP : cold;
-            Duration rest = WARM_AUTO_WARMUP.multipliedBy(suite.repeats() - 1L);
-            Duration fixed = INJECTOR_STARTUP.plus(suite.measure()).plus(STOP).multipliedBy(suite.repeats());
+            Duration first = targetsRunning ? warm : coldAuto(suite, cell);
+            Duration rest = warm.multipliedBy(suite.repeats() - 1L);
+            Duration fixed = INJECTOR_STARTUP.plus(measure).plus(STOP).multipliedBy(suite.repeats());
             return fixed.plus(first).plus(rest).plus(targetsRunning ? Duration.ZERO : startups);
         }
-        Duration perRepeat = INJECTOR_STARTUP.plus(warmup).plus(suite.measure()).plus(STOP);
+        Duration perRepeat = INJECTOR_STARTUP.plus(warmup).plus(measure).plus(STOP);
         if (suite.sharedTargets()) {
             return perRepeat.multipliedBy(suite.repeats()).plus(targetsRunning ? Duration.ZERO : startups);
         }
@@ -90,7 +136,7 @@ public final class Estimate {
         return cells(suite, cells, false);
     }
 
-    /** The wall time of each of {@code cells} in this order; {@code bound}: every automatic warm-up at its limit. */
+    /** The wall time of each of {@code cells} in this order; {@code bound}: every warm-up and measured phase at its limit. */
     public static List<Duration> cells(Suite suite, List<Cell> cells, boolean bound) {
         List<Duration> out = new java.util.ArrayList<>();
         String previous = null;
@@ -101,13 +147,19 @@ public final class Estimate {
         return out;
     }
 
+    /** The expected wall time; with request-bounded cells ({@link #requestBounded}) the least. */
     public static Duration total(Suite suite, List<Cell> cells) {
         return cells(suite, cells).stream().reduce(Duration.ZERO, Duration::plus);
     }
 
-    /** The longest the cells can take: every automatic warm-up running to its bound. */
+    /** The longest the cells can take: every automatic warm-up and every measured phase running to its bound. */
     public static Duration bound(Suite suite, List<Cell> cells) {
         return cells(suite, cells, true).stream().reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** {@code ~3m12s}, or {@code ≥3m12s} when request-bounded cells make {@link #total} the least. */
+    public static String approximately(Suite suite, List<Cell> cells) {
+        return (cells.stream().anyMatch(Estimate::requestBounded) ? "≥" : "~") + format(total(suite, cells));
     }
 
     /** {@code 2.5s} below ten seconds, else like {@link #format}. */

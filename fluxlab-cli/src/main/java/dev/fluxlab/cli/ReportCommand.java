@@ -19,11 +19,15 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code fluxlab report DIR}: regenerates summary.md and report.html from a results folder's results.json (and
- * nothing else) and prints the terminal tables. Exit 2 when DIR holds no usable results.json.
+ * nothing else) and prints the terminal tables. The suite's claims are judged again by this fluxlab from the recorded
+ * cells ({@link ReportModel#rejudged}); results.json itself is never written. Exit 2 when DIR holds no usable
+ * results.json.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Regenerate summary.md and report.html from a results folder's results.json and print the tables.",
-                "Reads nothing but results.json, so it works on any copied results folder."},
+                "Reads nothing but results.json, so it works on any copied results folder.",
+                "The suite's claims are judged again by this fluxlab from the recorded cells; verdicts that differ from "
+                        + "those recorded are named. results.json is not changed."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:report written", "1:the report files could not be written", "2:bad input (no results.json, unknown schema)"})
 final class ReportCommand implements Callable<Integer> {
@@ -49,16 +53,17 @@ final class ReportCommand implements Callable<Integer> {
             return 2;
         }
         Path folder = file.toAbsolutePath().getParent();
+        ReportModel model = ReportModel.rejudged(run);
         List<Path> written;
         try {
-            written = ReportFiles.write(run, folder);
+            written = ReportFiles.write(model, folder);
         } catch (IOException e) {
             err.println("fluxlab report: cannot write the report into " + folder + ": " + e.getMessage()
                     + "; check that the folder is writable");
             err.flush();
             return 1;
         }
-        TextReport.lines(ReportModel.of(run)).forEach(out::println);
+        TextReport.lines(model).forEach(out::println);
         out.println();
         for (Path p : written) {
             out.println("wrote " + p);

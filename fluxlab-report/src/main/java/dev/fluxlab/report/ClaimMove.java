@@ -37,7 +37,7 @@ public record ClaimMove(String claim, String a, String b) {
             for (ClaimResult c : ClaimsView.of(r)) {
                 String[] sides = byKey.computeIfAbsent(c.claim() + " (" + ClaimsView.relation(c) + ")",
                         k -> new String[]{NONE, NONE});
-                sides[r == a ? 0 : 1] = c.verdict();
+                sides[r == a ? 0 : 1] = c.verdict() == null ? NONE : c.verdict();
             }
         }
         List<ClaimMove> out = new ArrayList<>();

@@ -24,6 +24,11 @@ final class ClaimsView {
         return run.claims() == null ? List.of() : run.claims();
     }
 
+    /** A claim's compared cells, empty when a damaged results.json has none. */
+    static List<ClaimResult.Measured> cells(ClaimResult c) {
+        return c.cells() == null ? List.of() : c.cells();
+    }
+
     /** {@code 3 confirmed, 1 contradicted, 2 inconclusive}. */
     static String headline(List<ClaimResult> claims) {
         Map<ClaimVerdict, Integer> counts = new EnumMap<>(ClaimVerdict.class);
@@ -55,17 +60,34 @@ final class ClaimsView {
         return c.source() + (c.quote() == null || c.quote().isBlank() ? "" : ": \"" + c.quote() + "\"");
     }
 
-    /** The terminal lines (also summary.md's list items without markup). */
-    static List<String> lines(List<ClaimResult> claims) {
+    /**
+     * What a report says when judging the claims again ({@link ReportModel#rejudged}) changed verdicts: which ones,
+     * and that results.json keeps those recorded when the run ended; null when none changed.
+     */
+    static String rejudgedNote(List<ClaimMove> moved) {
+        if (moved.isEmpty()) {
+            return null;
+        }
+        return "Judged again by this fluxlab: " + moved.size() + (moved.size() == 1 ? " verdict differs" : " verdicts differ")
+                + " from results.json, which keeps the verdicts recorded when the run ended (recorded -> now): "
+                + String.join("; ", moved.stream().map(ClaimMove::text).toList());
+    }
+
+    /** The terminal lines (also summary.md's list items without markup); {@code moved}: see {@link #rejudgedNote}. */
+    static List<String> lines(List<ClaimResult> claims, List<ClaimMove> moved) {
         List<String> out = new ArrayList<>();
         if (claims.isEmpty()) {
             return out;
         }
         out.add("Claims (" + headline(claims) + "; inconclusive = within the noise band of the repeats, or a cell "
                 + "invalid or missing)");
+        String note = rejudgedNote(moved);
+        if (note != null) {
+            out.add("  " + note);
+        }
         for (ClaimResult c : claims) {
             out.add("  [" + c.verdict() + "] " + c.claim() + "  (" + relation(c) + ")");
-            for (ClaimResult.Measured m : c.cells()) {
+            for (ClaimResult.Measured m : cells(c)) {
                 out.add("      " + cell(m));
             }
             out.add("      evidence: " + c.reason());

@@ -63,7 +63,7 @@ public final class HtmlReport {
         h.append("<noscript><p class=\"hint\">Charts need JavaScript; every figure is also in the tables below.</p></noscript>\n");
         header(h, model);
         h.append("<main>\n");
-        claims(h, ClaimsView.of(run));
+        claims(h, ClaimsView.of(run), model.moved());
         for (int i = 0; i < model.tables().size(); i++) {
             table(h, model.tables().get(i), i);
         }
@@ -218,19 +218,23 @@ public final class HtmlReport {
     }
 
     /** The "Claims" section near the top: one row per claim, its verdict, the cells claimed and measured, why. */
-    private static void claims(StringBuilder h, List<ClaimResult> claims) {
+    private static void claims(StringBuilder h, List<ClaimResult> claims, List<ClaimMove> moved) {
         if (claims.isEmpty()) {
             return;
         }
         h.append("<section id=\"claims\">\n<h2>Claims</h2>\n<p class=\"hint\">").append(esc(ClaimsView.headline(claims)))
-                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.</p>\n")
-                .append("<div class=\"scroll\"><table class=\"detail claims\">\n<thead><tr><th>verdict</th><th>claim</th>")
+                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.</p>\n");
+        String note = ClaimsView.rejudgedNote(moved);
+        if (note != null) {
+            h.append("<p class=\"hint rejudged\">").append(esc(note)).append("</p>\n");
+        }
+        h.append("<div class=\"scroll\"><table class=\"detail claims\">\n<thead><tr><th>verdict</th><th>claim</th>")
                 .append("<th>cells: claimed, measured</th><th>evidence</th><th>source</th></tr></thead>\n<tbody>\n");
         for (ClaimResult c : claims) {
             h.append("<tr class=\"claim-").append(esc(c.verdictValue().text())).append("\"><td class=\"text\"><b>")
                     .append(esc(c.verdict())).append("</b></td><td class=\"text\">").append(esc(c.claim()))
                     .append("<br><code>").append(esc(ClaimsView.relation(c))).append("</code></td><td class=\"text\">");
-            c.cells().forEach(m -> h.append(esc(ClaimsView.cell(m))).append("<br>"));
+            ClaimsView.cells(c).forEach(m -> h.append(esc(ClaimsView.cell(m))).append("<br>"));
             h.append("</td><td class=\"text\">").append(esc(c.reason()));
             if (c.theory() != null) {
                 h.append("<br><i>").append(esc(c.theory())).append("</i>");

@@ -24,16 +24,20 @@ public final class MarkdownReport {
     }
 
     /** The claims as a list: verdict, claim, cells claimed and measured, evidence, theory's note, source. */
-    private static void claims(StringBuilder md, List<ClaimResult> claims) {
+    private static void claims(StringBuilder md, List<ClaimResult> claims, List<ClaimMove> moved) {
         if (claims.isEmpty()) {
             return;
         }
         md.append("\n## Claims\n\n").append(text(ClaimsView.headline(claims)))
                 .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.\n\n");
+        String note = ClaimsView.rejudgedNote(moved);
+        if (note != null) {
+            md.append(text(note)).append("\n\n");
+        }
         for (ClaimResult c : claims) {
             md.append("- **").append(c.verdict()).append("**: ").append(text(c.claim())).append(" (`")
                     .append(code(ClaimsView.relation(c))).append("`)\n");
-            c.cells().forEach(m -> md.append("  - ").append(text(ClaimsView.cell(m))).append('\n'));
+            ClaimsView.cells(c).forEach(m -> md.append("  - ").append(text(ClaimsView.cell(m))).append('\n'));
             md.append("  - evidence: ").append(text(c.reason())).append('\n');
             if (c.theory() != null) {
                 md.append("  - note: ").append(text(c.theory())).append('\n');
@@ -58,7 +62,7 @@ public final class MarkdownReport {
         if (run.description() != null && !run.description().isBlank()) {
             md.append("\n").append(text(run.description().strip())).append('\n');
         }
-        claims(md, ClaimsView.of(run));
+        claims(md, ClaimsView.of(run), model.moved());
         for (TableView t : model.tables()) {
             md.append("\n## ").append(text(t.title())).append("\n\n");
             md.append("Median ±half range over repeats, ").append(t.figure().unit()).append(". `")

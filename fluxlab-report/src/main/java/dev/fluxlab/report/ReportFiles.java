@@ -19,9 +19,13 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
-    /** Writes both files into {@code dir} (atomically each) and returns their paths. */
+    /** Writes both files of {@code run} as recorded into {@code dir} (atomically each) and returns their paths. */
     public static List<Path> write(RunResult run, Path dir) throws IOException {
-        ReportModel model = ReportModel.of(run);
+        return write(ReportModel.of(run), dir);
+    }
+
+    /** Writes both files of {@code model} into {@code dir} (atomically each) and returns their paths. */
+    public static List<Path> write(ReportModel model, Path dir) throws IOException {
         Path md = dir.resolve(SUMMARY_MD);
         Path html = dir.resolve(REPORT_HTML);
         writeAtomically(md, MarkdownReport.render(model));

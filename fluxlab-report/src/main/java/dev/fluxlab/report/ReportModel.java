@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.claim.RecordedClaims;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RunResult;
@@ -26,10 +27,27 @@ import java.util.Set;
  * @param cells    every cell, in the suite's order
  * @param varying  knobs that take more than one value over the cells
  * @param tables   the end tables
+ * @param moved    the claims whose verdict {@link #rejudged} changed from the one results.json recorded (else empty)
  */
-public record ReportModel(RunResult run, List<CellView> cells, List<String> varying, List<TableView> tables) {
+public record ReportModel(RunResult run, List<CellView> cells, List<String> varying, List<TableView> tables,
+                          List<ClaimMove> moved) {
 
+    /**
+     * The model of {@code recorded} with its claims judged again by this fluxlab ({@link RecordedClaims}: the recorded
+     * cells and noise floor, today's judging rules), for {@code fluxlab report}: a report regenerated after an upgrade
+     * shows current verdicts and names those that differ from the recorded ones, which results.json keeps.
+     */
+    public static ReportModel rejudged(RunResult recorded) {
+        RunResult current = recorded.withClaims(RecordedClaims.rejudged(recorded));
+        return of(current, ClaimMove.of(recorded, current).stream().filter(ClaimMove::moved).toList());
+    }
+
+    /** The model of {@code run} as recorded. */
     public static ReportModel of(RunResult run) {
+        return of(run, List.of());
+    }
+
+    private static ReportModel of(RunResult run, List<ClaimMove> moved) {
         List<CellResult> cells = run.cells() == null ? List.of()
                 : run.cells().stream().sorted(Comparator.comparingInt(CellResult::index)).toList();
         List<String> varying = Knobs.varying(cells);
@@ -39,7 +57,7 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
         for (TableSpec spec : specs) {
             tables.add(table(spec, views, varying));
         }
-        return new ReportModel(run, views, varying, tables);
+        return new ReportModel(run, views, varying, tables, moved);
     }
 
     /** The spec used when the suite gives none (see the class comment). */

@@ -36,7 +36,7 @@ public final class TextReport {
         if (!model.overrides().isEmpty()) {
             out.add("overrides: " + String.join(" ", model.overrides()));
         }
-        List<String> claims = ClaimsView.lines(ClaimsView.of(run));
+        List<String> claims = ClaimsView.lines(ClaimsView.of(run), model.moved());
         if (!claims.isEmpty()) {
             out.add("");
             out.addAll(claims);

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.claim.Claim;
+import dev.fluxlab.model.claim.ClaimJudge;
+import dev.fluxlab.model.claim.Relation;
+import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A results.json with a section null or missing (edited by hand, cut short, written by a tool) gives a report of what
  * is there, or a {@link ReportInputException} naming what is missing: never another exception, which the command
  * line would print as a stack trace. Every section of the fixture is nulled in turn (the first entry of each list),
- * and the upper two levels of sections are also removed in turn.
+ * and the upper two levels of sections are also removed in turn. The fixture carries a judged claim, and the claims
+ * are also judged again as {@code fluxlab report} does ({@link ReportModel#rejudged}).
  */
 class DamagedResultsTest {
 
@@ -32,7 +37,7 @@ class DamagedResultsTest {
 
     @Test
     void everySectionNulledOrRemovedGivesAReportOrAClearError() throws Exception {
-        JsonNode whole = Json.mapper().readTree(Json.write(Fixtures.run()));
+        JsonNode whole = Json.mapper().readTree(Json.write(withClaim(Fixtures.run())));
         List<String> paths = new ArrayList<>();
         collect(whole, "", paths);
         assertTrue(paths.size() > 50, "the fixture reaches every section: " + paths.size());
@@ -60,16 +65,25 @@ class DamagedResultsTest {
         assertTrue(e.getMessage().contains("damaged: cells[0].repeats[0].load.per_second[0] is null"), e.getMessage());
     }
 
+    /** {@code run} with a claim over its first two cells, judged. */
+    private static RunResult withClaim(RunResult run) {
+        List<Claim.ClaimCell> cells = run.cells().stream().limit(2)
+                .map(c -> new Claim.ClaimCell(c.id(), c.knobs().get("transport"), 1000.0)).toList();
+        return run.withClaims(ClaimJudge.judge(List.of(new Claim("first > second", "seed.txt", "a quote",
+                FigureName.parse(FigureName.THROUGHPUT), new Relation.Greater(), cells)), run.cells(), run.noise()));
+    }
+
     /** Null when every report and the comparison were made or the input was refused with a message, else what went wrong. */
     private String reportOf(JsonNode doc) throws Exception {
         Path file = dir.resolve("results.json");
         Files.writeString(file, doc.toString());
         try {
             RunResult run = ResultsFiles.load(file);
-            ReportModel model = ReportModel.of(run);
-            TextReport.lines(model);
-            MarkdownReport.render(model);
-            HtmlReport.render(model);
+            for (ReportModel model : List.of(ReportModel.of(run), ReportModel.rejudged(run))) {
+                TextReport.lines(model);
+                MarkdownReport.render(model);
+                HtmlReport.render(model);
+            }
             Comparison c = Comparison.of(run, run);
             CompareReport.lines(c);
             CompareReport.markdown(c);

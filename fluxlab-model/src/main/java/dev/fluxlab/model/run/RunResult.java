@@ -60,6 +60,12 @@ public record RunResult(
                 cells, noise, claims, null);
     }
 
+    /** This run with {@code list} as its judged claims. */
+    public RunResult withClaims(List<ClaimResult> list) {
+        return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
+                tables, settings, cells, noise, list, hosts);
+    }
+
     /** This run with {@code hosts} recorded. */
     public RunResult withHosts(List<RunHost> list) {
         return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,

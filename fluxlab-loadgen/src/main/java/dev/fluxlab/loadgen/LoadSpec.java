@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.net.URI;
@@ -56,19 +57,19 @@ public record LoadSpec(
         int expectStatus, byte[] expectBody, String expectContentType,
         Duration timeout, boolean insecure, boolean allowRemote, String transport, boolean keepAlive) {
 
-    /** Largest request body accepted over HTTP/2 (one initial stream window), so no send-side flow control is needed. */
-    public static final int MAX_H2_BODY = 65_535;
+    /** See {@link LoadLimits#MAX_H2_BODY}. */
+    public static final int MAX_H2_BODY = LoadLimits.MAX_H2_BODY;
 
     /** Tightest precision {@code --precision} accepts (0.1 %): below it the machine's own drift dominates. */
     public static final double MIN_PRECISION = 0.001;
     /** Loosest precision {@code --precision} accepts (50 %). */
     public static final double MAX_PRECISION = 0.5;
 
-    /** Largest request body accepted at all (16 MiB): each event loop keeps in-flight copies of the whole request. */
-    public static final int MAX_BODY = 16 << 20;
+    /** See {@link LoadLimits#MAX_BODY}. */
+    public static final int MAX_BODY = LoadLimits.MAX_BODY;
 
-    /** Highest open-model rate: one request per nanosecond, the resolution of the send schedule. */
-    public static final double MAX_RATE = 1e9;
+    /** See {@link LoadLimits#MAX_RATE}. */
+    public static final double MAX_RATE = LoadLimits.MAX_RATE;
 
     public boolean openModel() {
         return rate != null;
@@ -166,8 +167,8 @@ public record LoadSpec(
             if (inFlight < 1) {
                 throw new IllegalArgumentException("--in-flight must be at least 1, got " + inFlight);
             }
-            if (inFlight > 65_536) {
-                throw new IllegalArgumentException("--in-flight must be at most 65536, got " + inFlight);
+            if (inFlight > LoadLimits.MAX_IN_FLIGHT) {
+                throw new IllegalArgumentException("--in-flight must be at most " + LoadLimits.MAX_IN_FLIGHT + ", got " + inFlight);
             }
             if (!keepAlive) {
                 checkConnectionPerRequest(p);
@@ -231,14 +232,14 @@ public record LoadSpec(
             if (expectStatus < 100 || expectStatus > 599) {
                 throw new IllegalArgumentException("--expect-status must be an HTTP status 100..599, got " + expectStatus);
             }
-            if (timeout == null || timeout.toMillis() < 1) {
+            if (timeout == null || timeout.compareTo(LoadLimits.MIN_TIMEOUT) < 0) {
                 throw new IllegalArgumentException("--timeout must be at least 1ms, e.g. 10s");
             }
             for (String[] h : headers) {
-                if (h[0].isEmpty() || !h[0].chars().allMatch(c -> c > 32 && c < 127 && c != ':')) {
+                if (!LoadLimits.isHeaderName(h[0])) {
                     throw new IllegalArgumentException("invalid header name '" + h[0] + "': use -H 'Name: value'");
                 }
-                if (h[1].indexOf('\r') >= 0 || h[1].indexOf('\n') >= 0) {
+                if (!LoadLimits.isHeaderValue(h[1])) {
                     throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks allowed");
                 }
             }
@@ -273,7 +274,7 @@ public record LoadSpec(
 
     /** A valid JSON document of exactly {@code size} bytes (size >= 2), for {@code --body-size}. */
     public static byte[] jsonBody(int size) {
-        if (size < 2) {
+        if (size < LoadLimits.MIN_BODY_SIZE) {
             throw new IllegalArgumentException("--body-size must be at least 2 bytes (the smallest JSON object is {}), got " + size);
         }
         if (size < 11) {

@@ -45,9 +45,15 @@ public record FigureName(String key, String figure, String percentile, String pr
     private static final Pattern PROCESS_NAME = Pattern.compile("(cpu_cores|cpu_per_request_us|rss_max_mb)(?:\\.([\\w.-]+))?",
             Pattern.CASE_INSENSITIVE);
 
-    /** The figure named {@code key}; null when it names none (blank included). */
+    /**
+     * The longest text that may name a figure: real names are a few dozen characters, and a longer one (from a suite
+     * or a results.json) is not handed to the ratio pattern, whose backtracking grows with the square of its length.
+     */
+    static final int MAX_LENGTH = 256;
+
+    /** The figure named {@code key}; null when it names none (blank or longer than {@value #MAX_LENGTH} included). */
     public static FigureName parse(String key) {
-        if (key == null || key.isBlank()) {
+        if (key == null || key.isBlank() || key.length() > MAX_LENGTH) {
             return null;
         }
         String k = key.strip();

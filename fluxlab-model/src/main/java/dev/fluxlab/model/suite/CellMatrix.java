@@ -5,6 +5,7 @@ import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +20,12 @@ import java.util.Set;
 final class CellMatrix {
 
     static final int DEFAULT_CONNECTIONS = 16;
+    /**
+     * The most cells a suite may expand to, before exclusions: far beyond any real experiment (every cell starts its
+     * targets and measures for seconds at least, so 10,000 cells take days), and what keeps a few long value lists
+     * from multiplying into millions of cells that exhaust memory before anything could be refused.
+     */
+    static final int MAX_CELLS = 10_000;
 
     private final SuiteSpec spec;
 
@@ -117,8 +124,17 @@ final class CellMatrix {
         return values.stream().map(String::valueOf).toList();
     }
 
-    /** The matrix in a stable order, excluded cells removed; refused when the exclude rules leave none. */
+    /**
+     * The matrix in a stable order, excluded cells removed; refused when it would exceed {@link #MAX_CELLS}, when two
+     * cells would be the same (a value given twice, load profiles that overlap) or when the exclude rules leave none.
+     */
     List<Cell> expand(SuiteSource source) {
+        long size = size();
+        if (size > MAX_CELLS) {
+            throw source.error("", "the matrix expands to " + (size == Long.MAX_VALUE ? "more than 2^63" : size)
+                    + " cells (every target's knob values x scenarios x load values), more than the " + MAX_CELLS
+                    + " a suite may have; give fewer values or split the suite");
+        }
         List<Cell> out = new ArrayList<>();
         int index = 0;
         for (var te : spec.targets().entrySet()) {
@@ -182,6 +198,14 @@ final class CellMatrix {
         if (out.isEmpty()) {
             throw source.error("/exclude", "the exclude rules leave no cell to run");
         }
+        Set<String> ids = new HashSet<>();
+        for (Cell c : out) {
+            if (!ids.add(c.id())) {
+                throw source.error(loads().size() > 1 ? "/load" : "", "cell " + c.id() + " appears twice in the matrix (a value given twice in a "
+                        + "list, or load profiles whose values overlap); give each value once, since results, "
+                        + "'compare' and '--resume' find a cell by its id");
+            }
+        }
         // labels show the target and what varies; a knob with one value across the suite is noise there
         Set<String> names = new LinkedHashSet<>();
         out.forEach(c -> names.addAll(c.knobs().keySet()));
@@ -194,6 +218,44 @@ final class CellMatrix {
         List<String> labelKnobs = shown.size() > 1 ? List.copyOf(shown) : null; // nothing varies: show every knob
         return out.stream().map(c -> new Cell(c.index(), c.id(), c.knobs(), c.target(), c.processes(), c.entry(),
                 c.scenarioName(), c.scenario(), c.load(), labelKnobs)).toList();
+    }
+
+    /** The number of cells before exclusions; {@link Long#MAX_VALUE} when it does not fit in a long. */
+    long size() {
+        long loadCells = 0;
+        for (LoadSection l : loads()) {
+            loadCells = saturatedAdd(loadCells, combinations(loadDims(l)));
+        }
+        long total = 0;
+        for (var te : spec.targets().entrySet()) {
+            long target = saturatedMultiply(combinations(targetDims(te.getKey(), te.getValue())), spec.scenarios().size());
+            total = saturatedAdd(total, saturatedMultiply(target, loadCells));
+        }
+        return total;
+    }
+
+    private static long combinations(List<Dim> dims) {
+        long n = 1;
+        for (Dim d : dims) {
+            n = saturatedMultiply(n, d.values().size());
+        }
+        return n;
+    }
+
+    private static long saturatedMultiply(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /** The stable id of a knob map: {@code key=value} pairs joined by commas in knob order. */

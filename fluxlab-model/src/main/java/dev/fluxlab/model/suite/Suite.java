@@ -125,6 +125,12 @@ public final class Suite {
         return source.error(pointer, problem);
     }
 
+    /**
+     * The most characters of a suite's {@code name}: it heads every report and is part of the results folder's name,
+     * which the file system limits to 255 bytes (a longer name derived from the file name is cut there).
+     */
+    public static final int MAX_NAME = 100;
+
     public String name() {
         if (spec().name() != null && !spec().name().isBlank()) {
             return spec().name();

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.TableSpec;
@@ -48,6 +49,8 @@ final class SuiteChecks {
      * both on any machine fluxlab runs on, and above it a cell measures the machine's limits rather than the stack.
      */
     static final int MAX_CONNECTIONS = 10_000;
+    /** Most repeats of every cell: a thousand of one cell already take hours, and they sum up to the run's estimate. */
+    static final int MAX_REPEATS = 1_000;
 
     private final SuiteSource source;
     private final SuiteSpec spec;
@@ -65,6 +68,14 @@ final class SuiteChecks {
 
     /** Everything that needs only the file: required parts, names, values, bounds. */
     void structure() {
+        if (spec.name() != null && spec.name().length() > Suite.MAX_NAME) {
+            throw error("/name", "the suite's 'name' has " + spec.name().length() + " characters; give at most "
+                    + Suite.MAX_NAME + " (it names the results folder, whose name the file system limits)");
+        }
+        if (spec.name() != null && spec.name().codePoints().anyMatch(Character::isISOControl)) {
+            throw error("/name", "the suite's 'name' must be one line without control characters (it names the "
+                    + "results folder and heads every report)");
+        }
         if (spec.targets() == null || spec.targets().isEmpty()) {
             throw error("", "the suite has no 'targets'; add e.g. 'targets: {reactor-netty: {knobs: {protocol: h2c}}}'");
         }
@@ -143,6 +154,10 @@ final class SuiteChecks {
         }
         if (spec.repeats() != null && spec.repeats() < 1) {
             throw error("/repeats", "'repeats' must be 1 or more, not " + spec.repeats());
+        }
+        if (spec.repeats() != null && spec.repeats() > MAX_REPEATS) {
+            throw error("/repeats", "'repeats' must be at most " + MAX_REPEATS + " (a spread is known after a handful), "
+                    + "not " + spec.repeats());
         }
         if (spec.thresholds() != null) {
             Double r = spec.thresholds().maxErrorRate();
@@ -279,8 +294,23 @@ final class SuiteChecks {
         if (s.body() != null && s.bodySize() != null) {
             throw error(at + "/body_size", "scenario '" + name + "' has both 'body' and 'body_size'; keep one");
         }
-        if (s.bodySize() != null && s.bodySize() < 0) {
-            throw error(at + "/body_size", "'body_size' must be 0 or more bytes");
+        if (s.bodySize() != null && (s.bodySize() < LoadLimits.MIN_BODY_SIZE || s.bodySize() > LoadLimits.MAX_BODY)) {
+            throw error(at + "/body_size", "'body_size' (a generated JSON body) must be " + LoadLimits.MIN_BODY_SIZE
+                    + " to " + LoadLimits.MAX_BODY + " bytes (16 MiB), not " + s.bodySize()
+                    + "; the smallest JSON body is {}, and a scenario without a body has no 'body_size'");
+        }
+        if (s.headers() != null) {
+            s.headers().forEach((h, v) -> {
+                String hat = at + Locations.pointer("headers", h);
+                if (!LoadLimits.isHeaderName(h)) {
+                    throw error(hat, "header name '" + h + "' is not accepted: it is sent as written, so it must be "
+                            + "visible ASCII characters without ':' or blanks, e.g. content-type");
+                }
+                if (v == null || !LoadLimits.isHeaderValue(v)) {
+                    throw error(hat, "header '" + h + "' needs a value on one line (a line break would start another "
+                            + "header), e.g. '" + h + ": application/json'");
+                }
+            });
         }
         if (s.theory() != null) {
             try {
@@ -330,7 +360,11 @@ final class SuiteChecks {
             }
         }
         checkPositive(at + "/in_flight", "in_flight", l.inFlight());
+        checkAtMost(at + "/in_flight", "in_flight", l.inFlight(), LoadLimits.MAX_IN_FLIGHT,
+                "requests in flight per connection (HTTP/2 streams or HTTP/1.1 pipeline depth)");
         checkPositive(at + "/rate", "rate", l.rate());
+        checkAtMost(at + "/rate", "rate", l.rate(), (long) LoadLimits.MAX_RATE,
+                "requests per second (one per nanosecond, the resolution of the injector's send schedule)");
         if (l.protocol() != null && !LOAD_PROTOCOLS.contains(l.protocol())) {
             throw error(at + "/protocol", "load protocol '" + l.protocol() + "' is not accepted; accepted: "
                     + String.join(", ", LOAD_PROTOCOLS));
@@ -339,6 +373,10 @@ final class SuiteChecks {
             throw error(at + "/threads", "'threads' must be 1 or more");
         }
         checkDuration(at + "/timeout", "timeout", l.timeout());
+        if (l.timeout() != null && Durations.parse(l.timeout()).compareTo(LoadLimits.MIN_TIMEOUT) < 0) {
+            throw error(at + "/timeout", "'timeout' (per request) must be at least "
+                    + Durations.format(LoadLimits.MIN_TIMEOUT) + ", e.g. 10s, not " + l.timeout());
+        }
         if (l.injector() != null) {
             for (int j = 0; j < l.injector().size(); j++) {
                 String inj = l.injector().get(j);
@@ -410,6 +448,18 @@ final class SuiteChecks {
         }
         if (p.inFlight() != null && p.inFlight() < 1) {
             throw error(at + "/in_flight", "'in_flight' of a priming step must be 1 or more");
+        }
+    }
+
+    private void checkAtMost(String at, String key, List<Integer> values, long max, String what) {
+        if (values == null) {
+            return;
+        }
+        for (int j = 0; j < values.size(); j++) {
+            if (values.get(j) != null && values.get(j) > max) {
+                throw error(at + "/" + j, "'" + key + "' of " + values.get(j) + " is above the injector's ceiling of "
+                        + max + " " + what + "; use at most " + max);
+            }
         }
     }
 

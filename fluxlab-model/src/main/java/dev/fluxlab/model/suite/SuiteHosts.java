@@ -30,6 +30,15 @@ final class SuiteHosts {
         return hosts;
     }
 
+    /** Whether {@code path} names a regular file; false for text that is no path at all (a NUL character). */
+    private static boolean isFile(String path) {
+        try {
+            return Files.isRegularFile(Path.of(path));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     void check(PlacementMode mode) {
         hosts.forEach((name, h) -> {
             String at = Locations.pointer("hosts", name);
@@ -49,7 +58,7 @@ final class SuiteHosts {
                 throw source.error(at, "host '" + name + "': '" + h.ssh() + "' is not an address, so give the "
                         + "address its targets bind and the others reach it at: 'address: 10.1.0.12'");
             }
-            if (h.sshConfig() != null && !Files.isRegularFile(Path.of(h.sshConfig()))) {
+            if (h.sshConfig() != null && !isFile(h.sshConfig())) {
                 throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
                         + " does not exist; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)");
             }

@@ -2,6 +2,7 @@ package dev.fluxlab.model.suite;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -91,6 +93,7 @@ final class SuiteReader {
         if (text.isBlank()) {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
+        refuseAliases(file, text);
         SuiteSpec spec;
         SuiteOverrides applied = SuiteOverrides.NONE;
         try {
@@ -112,6 +115,29 @@ final class SuiteReader {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
         return new SuiteSource(file, text, spec, Locations.index(YAML.getFactory(), text), applied);
+    }
+
+    /**
+     * YAML aliases ({@code *name}) are read by the parser as the anchor's name, not as the anchored value, so a suite
+     * written with them would silently mean something else (and no alias can multiply a document into a "billion
+     * laughs"): refused at the first one. A syntax error is left to the binding, which locates it.
+     */
+    private static void refuseAliases(String file, String text) {
+        try (JsonParser p = YAML.getFactory().createParser(text)) {
+            while (p.nextToken() != null) {
+                if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+                    JsonLocation at = p.currentTokenLocation();
+                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "YAML aliases ('*"
+                            + y.getText() + "') are not supported: a suite holds every value where it applies; "
+                            + "write the value out (or use --set to change it for one run)");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof SuiteException s) {
+                throw s;
+            }
+            // a syntax error: the binding reports it with its position
+        }
     }
 
     private static SuiteException translate(String file, String text, JacksonException e, SuiteOverrides overrides) {

@@ -29,6 +29,16 @@ class FigureNameTest {
     }
 
     @Test
+    void aLongTextIsNoFigureAndTakesNoTime() {
+        // the ratio pattern would backtrack over every split of the blanks: quadratic in their number
+        String hostile = "x/" + "a".repeat(50_000) + "=" + " ".repeat(200_000) + "!/";
+        long start = System.nanoTime();
+        assertNull(FigureName.parse(hostile));
+        assertTrue(System.nanoTime() - start < 1_000_000_000L, "refused by its length");
+        assertTrue(FigureName.isFigure("throughput_rps/" + "k".repeat(200) + "=v"), "a long but real ratio");
+    }
+
+    @Test
     void unknownNamesAreRefused() {
         for (String bad : new String[]{"", " ", "req_per_sec", "latency_pfoo_ms", "bogus/target=netty", "cpu_cores.",
                 "throughput_rps/target=", "cpu_cores.a/b"}) {

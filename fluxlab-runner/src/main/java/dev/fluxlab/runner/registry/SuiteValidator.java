@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Locations;
 import dev.fluxlab.model.suite.Suite;
@@ -48,6 +49,30 @@ public final class SuiteValidator {
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
         checkRequestCounts(suite);
+        checkHttp2Bodies(suite);
+    }
+
+    /**
+     * fluxlab's injector sends a request body over HTTP/2 in one stream window ({@link LoadLimits#MAX_H2_BODY} bytes);
+     * a larger {@code body} or {@code body_size} on an h2 or h2c cell is refused here, not by the injector after the
+     * cell's targets started.
+     */
+    private void checkHttp2Bodies(Suite suite) {
+        for (Cell cell : suite.cells()) {
+            ScenarioSpec s = cell.scenario();
+            long size = s.body() != null ? s.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                    : s.bodySize() != null ? s.bodySize() : 0;
+            String protocol = protocol(cell);
+            if (size <= LoadLimits.MAX_H2_BODY || protocol.equals("http1.1") || selfLoading(cell)
+                    || !cell.load().injectorName().equals("fluxlab")) {
+                continue;
+            }
+            throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), s.body() != null ? "body" : "body_size"),
+                    "the body of scenario '" + cell.scenarioName() + "' has " + size + " bytes, more than the "
+                            + LoadLimits.MAX_H2_BODY + " fluxlab's injector sends over " + protocol + " (one stream "
+                            + "window; cell " + cell.id() + "); use a smaller body, HTTP/1.1, or leave such cells out "
+                            + "with an 'exclude' rule");
+        }
     }
 
     /**

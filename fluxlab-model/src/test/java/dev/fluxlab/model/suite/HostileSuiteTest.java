@@ -1,0 +1,159 @@
+package dev.fluxlab.model.suite;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Suites written to break fluxlab (hostile, or just careless): each is refused as one {@link SuiteException} naming the
+ * problem before anything starts, never with another exception, a hang or exhausted memory, and never accepted when
+ * the injector would refuse the command line the runner builds from it after its targets started.
+ */
+class HostileSuiteTest {
+
+    private static final String BASE = """
+            targets: {reactor-netty: {knobs: {transport: nio}}}
+            scenarios: {plaintext: {path: /plaintext}}
+            """;
+
+    /** {@code BASE} with {@code extra} appended. */
+    private static SuiteException refused(String extra) {
+        return assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", BASE + extra));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            // the injector's own bounds, refused before a run starts the targets the injector would load
+            "load: {in_flight: 70000}                       | above the injector's ceiling of 65536",
+            "load: {rate: 2000000000}                       | above the injector's ceiling of 1000000000",
+            "load: {timeout: 0}                             | 'timeout' (per request) must be at least 1ms",
+            "load: {timeout: 500us}                         | 'timeout' (per request) must be at least 1ms",
+            "repeats: 1000000                               | 'repeats' must be at most 1000",
+            "load: {connections: 99999999999}               | h.yaml:",
+            "load: {connections: 1e9}                       | is not a whole number",
+            "load: {connections: .nan}                      | h.yaml:",
+            "measure: -5s                                   | 'measure' must be a duration",
+            "warmup: 999999h                                | 'warmup' must be 'auto' or a duration",
+            "name: \"a\\nb\"                                | one line without control characters",
+    })
+    void outOfBoundsValuesAreOneLocatedError(String extra, String expected) {
+        SuiteException e = refused(extra);
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+    }
+
+    @Test
+    void aBodyTheInjectorCannotGenerateIsRefused() {
+        for (String size : List.of("0", "1", "16777217")) {
+            SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                    targets: {reactor-netty: {}}
+                    scenarios: {post: {method: POST, path: /post, body_size: %s}}
+                    """.formatted(size)));
+            assertTrue(e.getMessage().contains("h.yaml:2:") && e.getMessage().contains("'body_size' (a generated JSON "
+                    + "body) must be 2 to 16777216 bytes"), e.getMessage());
+        }
+    }
+
+    @Test
+    void headersThatWouldSplitOrBreakTheRequestAreRefused() {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                targets: {reactor-netty: {}}
+                scenarios: {p: {path: /p, headers: {"x-a": "one\\r\\nx-injected: two"}}}
+                """));
+        assertTrue(e.getMessage().contains("header 'x-a' needs a value on one line"), e.getMessage());
+        e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                targets: {reactor-netty: {}}
+                scenarios: {p: {path: /p, headers: {"bad name": x}}}
+                """));
+        assertTrue(e.getMessage().contains("header name 'bad name' is not accepted"), e.getMessage());
+    }
+
+    @Test
+    void anSshConfigThatIsNoPathIsRefusedLikeAMissingFile() {
+        SuiteException e = refused("hosts: {h1: {ssh: perf@10.1.0.12, ssh_config: \"a\\0b\"}}\n");
+        assertTrue(e.getMessage().contains("ssh config file a\u0000b does not exist"), e.getMessage());
+    }
+
+    @Test
+    void aNameTooLongForAFolderIsRefused() {
+        SuiteException e = refused("name: " + "n".repeat(300) + "\n");
+        assertTrue(e.getMessage().contains("'name' has 300 characters; give at most 100"), e.getMessage());
+        assertEquals(3, e.line(), e.getMessage());
+    }
+
+    @Test
+    void aMatrixBombIsRefusedBeforeItIsExpanded() {
+        String values = "[" + String.join(", ", java.util.stream.IntStream.rangeClosed(1, 1000)
+                .mapToObj(String::valueOf).toList()) + "]";
+        long start = System.nanoTime();
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                targets: {reactor-netty: {knobs: {workers: %s, select-count: %s, transport: nio}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                load: {connections: %s, in_flight: %s}
+                """.formatted(values, values, values, values)));
+        assertTrue(e.getMessage().contains("the matrix expands to 1000000000000 cells"), e.getMessage());
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused without expanding");
+    }
+
+    @Test
+    void theSameCellTwiceIsRefused() {
+        SuiteException e = refused("load: {connections: [16, 16]}\n");
+        assertTrue(e.getMessage().contains("appears twice in the matrix"), e.getMessage());
+        e = refused("load: [{connections: [16, 32]}, {connections: 32, protocol: h2c}]\n");
+        assertTrue(e.getMessage().contains("h.yaml:3:") && e.getMessage().contains("connections=32 appears twice"),
+                e.getMessage());
+    }
+
+    @Test
+    void yamlAliasesAreRefusedAndNeverExpanded() {
+        // a "billion laughs" document: were aliases expanded, nine levels of ten would make 10^9 strings
+        StringBuilder bomb = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 9; i++) {
+            bomb.append("a").append(i).append(": &a").append(i).append(" [");
+            for (int j = 0; j < 10; j++) {
+                bomb.append(j == 0 ? "" : ", ").append("*a").append(i - 1);
+            }
+            bomb.append("]\n");
+        }
+        long start = System.nanoTime();
+        for (List<String> overrides : List.of(List.<String>of(), List.of("repeats=1"))) {
+            SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", bomb + BASE, overrides));
+            assertTrue(e.getMessage().startsWith("h.yaml:2:10: YAML aliases ('*a0') are not supported"), e.getMessage());
+        }
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused without expanding");
+        // the parser would read an alias as its anchor's name: the name 'd' here, silently, were it not refused
+        SuiteException e = assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", "description: &d long text\nname: *d\n" + BASE));
+        assertTrue(e.getMessage().startsWith("h.yaml:2:7: YAML aliases ('*d')"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "- a\\n- b                    | wrong type",
+            "just text                    | wrong type",
+            "[[[[[[[[[[[[[[[[[[[[[[[[     | h.yaml:1:1: wrong type",
+            "\\ttargets: {}               | YAML syntax error",
+            "a: 1\\n---\\nb: 2            | h.yaml",
+            "targets: {}\\ntargets: {}    | Duplicate field 'targets'",
+    })
+    void documentsThatAreNoSuiteAreOneError(String text, String expected) {
+        String yaml = text.strip().replace("\\n", "\n").replace("\\t", "\t");
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", yaml));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+
+    @Test
+    void deepNestingIsASyntaxErrorNotAStackOverflow() {
+        String deep = "a: " + "[".repeat(100_000);
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", deep));
+        assertTrue(e.getMessage().startsWith("h.yaml:"), e.getMessage());
+    }
+}

@@ -133,7 +133,9 @@ final class CompareCommand implements Callable<Integer> {
         if (diffs.isEmpty()) {
             return "";
         }
-        Path dir = profileDiff != null ? profileDiff : dirB.resolve("profile-diff-" + runA.runId());
+        // A's run id comes from its results.json: as a folder name, only characters that cannot leave B's folder
+        String idA = String.valueOf(runA.runId()).replaceAll("[^A-Za-z0-9._-]", "-");
+        Path dir = profileDiff != null ? profileDiff : dirB.resolve("profile-diff-" + idA);
         try {
             List<Path> files = ProfileDiffs.write(diffs, dirA.toString(), dirB.toString(), dir);
             out.println();

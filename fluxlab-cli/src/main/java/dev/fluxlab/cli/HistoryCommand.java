@@ -90,6 +90,12 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     private static int rebuild(Path dir, PrintWriter out, PrintWriter err) {
+        if (Files.isDirectory(dir) && !Files.exists(HistoryIndex.file(dir)) && !holdsRuns(dir)) {
+            err.println("fluxlab history: " + dir + " holds no run folders (<run>/" + ResultsFiles.RESULTS_JSON
+                    + ") and no index, so nothing was written; give the results base that holds the runs, e.g. results");
+            err.flush();
+            return 2;
+        }
         try {
             HistoryIndex.Rebuilt r = HistoryIndex.rebuild(dir);
             r.skipped().forEach(s -> out.println("skipped: " + s));
@@ -100,6 +106,15 @@ final class HistoryCommand implements Callable<Integer> {
             out.flush();
             fail(err, e);
             return Files.isDirectory(dir) ? 1 : 2;   // an existing folder that cannot be written, or no folder at all
+        }
+    }
+
+    /** Whether some folder in {@code dir} holds a results.json: only a results base gets an index written into it. */
+    private static boolean holdsRuns(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(d -> Files.isRegularFile(d.resolve(ResultsFiles.RESULTS_JSON)));
+        } catch (java.io.IOException e) {
+            return true; // the rebuild reports why the folder cannot be listed
         }
     }
 

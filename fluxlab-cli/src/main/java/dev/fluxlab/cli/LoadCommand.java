@@ -6,6 +6,7 @@ import dev.fluxlab.loadgen.LoadGenerator;
 import dev.fluxlab.loadgen.LoadOutcome;
 import dev.fluxlab.loadgen.LoadSpec;
 import dev.fluxlab.loadgen.ProgressListener;
+import dev.fluxlab.loadgen.TargetGuard;
 import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
@@ -153,6 +154,8 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             load = buildSpec();
             listener = progressListener(out, err);
+            // a refused target before the output check, which creates the output's folder
+            TargetGuard.resolve(load.host(), load.allowRemote());
             if (json != null) {
                 OutputFile.checkWritable("--json", json);
             }

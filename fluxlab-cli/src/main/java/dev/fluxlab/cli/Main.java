@@ -28,7 +28,9 @@ public final class Main implements Runnable {
     /** The configured command line; tests call this to run commands in-process. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        cl.setExpandAtFiles(false); // '@FILE' is a path like any other, never a file of arguments (@/dev/zero never ends)
         cl.setParameterExceptionHandler(ShortErrors::handle); // bad input: one line, exit 2
+        cl.setExecutionExceptionHandler(UnexpectedErrors::handle); // anything else: one line too, no stack trace
         return cl;
     }
 

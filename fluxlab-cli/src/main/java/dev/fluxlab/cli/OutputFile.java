@@ -13,8 +13,9 @@ import java.nio.file.Path;
 /**
  * A file a command was asked to write with an option ({@code load --json}, {@code compare --md}, {@code history
  * --html}): checked before the work starts when the work is long (a minutes-long load whose result then cannot be
- * written is lost: the check creates the file's folder and a probe file in it, as the later atomic write does, and
- * removes the probe), and written with one clear line when it fails.
+ * written is lost: the check creates a probe file in the file's folder, or in its nearest existing ancestor when the
+ * folder is still to be made, and removes it; the folder itself is created only when the file is written, so a
+ * command refused later leaves nothing behind), and written with one clear line when it fails.
  */
 final class OutputFile {
 
@@ -31,8 +32,13 @@ final class OutputFile {
             throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name");
         }
         Path dir = abs.getParent();
+        while (dir.getParent() != null && !Files.exists(dir)) {
+            dir = dir.getParent();
+        }
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) {
+                throw new FileAlreadyExistsException(dir.toString());
+            }
             Files.delete(Files.createTempFile(dir, "." + abs.getFileName(), ".probe"));
         } catch (IOException | SecurityException e) {
             throw new IllegalArgumentException(option + " " + file + " cannot be written (" + why(e, dir)

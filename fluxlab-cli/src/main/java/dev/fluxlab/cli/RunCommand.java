@@ -7,6 +7,8 @@ import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.host.HostException;
 import dev.fluxlab.report.ReportFiles;
+import dev.fluxlab.report.ReportInputException;
+import dev.fluxlab.report.ResultsFiles;
 import dev.fluxlab.report.ReportModel;
 import dev.fluxlab.report.TextReport;
 import dev.fluxlab.runner.RunListener;
@@ -103,8 +105,14 @@ public final class RunCommand implements Callable<Integer> {
             }
             try {
                 previous = Runner.load(resume);
+                ResultsFiles.load(resume); // the report's checks too: a damaged document is refused before anything runs
             } catch (IOException e) {
-                err.println("fluxlab run: cannot read " + resume.resolve(Runner.RESULTS_FILE) + ": " + e.getMessage());
+                err.println("fluxlab run: cannot resume from " + resume.resolve(Runner.RESULTS_FILE) + ": "
+                        + firstLine(e.getMessage()) + "; --resume takes the folder of an earlier run with its "
+                        + Runner.RESULTS_FILE + " intact");
+                return 2;
+            } catch (ReportInputException e) {
+                err.println("fluxlab run: cannot resume: " + e.getMessage());
                 return 2;
             }
             set = recordedOverrides(previous);
@@ -116,7 +124,14 @@ public final class RunCommand implements Callable<Integer> {
             suiteFile = resolveSuite(suite);
         }
         if (profile != null) {
-            set.add("profile=[" + String.join(", ", profile) + "]"); // checked, recorded and resumed like any --set
+            for (String mode : profile) {
+                if (ProfileMode.parse(mode).isEmpty()) {
+                    err.println("fluxlab run: --profile takes " + ProfileMode.names() + " (a comma-separated list), not '"
+                            + mode + "'");
+                    return 2;
+                }
+            }
+            set.add("profile=[" + String.join(", ", profile) + "]"); // recorded and resumed like any --set
         }
         Suite s;
         try {
@@ -128,6 +143,11 @@ public final class RunCommand implements Callable<Integer> {
         } catch (SuiteException e) {
             err.println("fluxlab run: invalid suite, nothing was started:");
             err.println(e.getMessage());
+            return 2;
+        }
+        String outProblem = resume == null && this.out != null ? OutFolder.problem(this.out) : null;
+        if (outProblem != null) {
+            err.println("fluxlab run: " + outProblem);
             return 2;
         }
         for (String w : MachineFit.here().warnings(s)) {
@@ -142,10 +162,6 @@ public final class RunCommand implements Callable<Integer> {
             dir = resume;
         } else if (this.out != null) {
             dir = this.out;
-            if (Files.exists(dir.resolve(Runner.RESULTS_FILE))) {
-                err.println("fluxlab run: " + dir + " already holds a run; choose another --out, or --resume " + dir);
-                return 2;
-            }
         } else {
             dir = Runner.newRunDir(TargetRegistry.home(), s.name());
         }
@@ -217,6 +233,14 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.flush();
         }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unreadable";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
     }
 
     /** The {@code --set} overrides a run recorded ({@code settings.set}), to apply again on {@code --resume}. */

@@ -44,6 +44,8 @@ public final class Runner {
 
     public static final String RESULTS_FILE = "results.json";
     public static final String SUITE_COPY = "suite.yaml";
+    /** The lock a run holds on its results folder while it runs ({@link ResultsLock}). */
+    public static final String LOCK_FILE = ResultsLock.FILE;
 
     private final TargetRegistry registry;
     private final RunListener listener;
@@ -115,10 +117,11 @@ public final class Runner {
         }
     }
 
-    /** A new results folder {@code <base>/results/<yyyyMMdd-HHmmss>-<suite>}. */
+    /** A new results folder {@code <base>/results/<yyyyMMdd-HHmmss>-<suite>}, the suite's name cut to 100 characters. */
     public static Path newRunDir(Path base, String suiteName) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        String safe = suiteName.replaceAll("[^A-Za-z0-9._-]", "-");
+        String name = suiteName.length() > Suite.MAX_NAME ? suiteName.substring(0, Suite.MAX_NAME) : suiteName;
+        String safe = name.replaceAll("[^A-Za-z0-9._-]", "-");
         Path dir = base.resolve("results").resolve(stamp + "-" + safe);
         for (int i = 2; Files.exists(dir); i++) {
             dir = base.resolve("results").resolve(stamp + "-" + safe + "-" + i);

@@ -82,15 +82,38 @@ public final class ProfileDiffs {
             missing.add(cell + " " + mode + " " + a.process() + ": a run has no collapsed stacks");
             return java.util.Optional.empty();
         }
+        Path fileA = inside(dirA, a.collapsed());
+        Path fileB = inside(dirB, b.collapsed());
+        if (fileA == null || fileB == null) {
+            missing.add(cell + " " + mode + " " + a.process() + ": its collapsed stacks are not a file inside the "
+                    + "run's results folder (" + (fileA == null ? a.collapsed() : b.collapsed()) + ")");
+            return java.util.Optional.empty();
+        }
         try {
-            CollapsedStacks sa = CollapsedStacks.read(dirA.resolve(a.collapsed()));
-            CollapsedStacks sb = CollapsedStacks.read(dirB.resolve(b.collapsed()));
+            CollapsedStacks sa = CollapsedStacks.read(fileA);
+            CollapsedStacks sb = CollapsedStacks.read(fileB);
             return java.util.Optional.of(new Diff(cell, mode, a.process(), sa.total(), sb.total(),
                     CollapsedStacks.changes(sa, sb, ROWS)));
         } catch (IOException e) {
             missing.add(cell + " " + mode + " " + a.process() + ": cannot read its collapsed stacks (" + e.getMessage() + ")");
             return java.util.Optional.empty();
         }
+    }
+
+    /**
+     * {@code relative} (as results.json records it) resolved in the results folder {@code dir}, or null when it leaves
+     * the folder ({@code ../}, an absolute path) or is not a regular file: a results folder copied from elsewhere
+     * must not make {@code compare} read {@code /dev/zero} or a file of the user's into a page.
+     */
+    static Path inside(Path dir, String relative) {
+        Path base = dir.toAbsolutePath().normalize();
+        Path file;
+        try {
+            file = base.resolve(relative).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        return file.startsWith(base) && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? file : null;
     }
 
     private static Map<String, CellResult> byId(RunResult r) {

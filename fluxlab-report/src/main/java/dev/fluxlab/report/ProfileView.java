@@ -76,6 +76,16 @@ final class ProfileView {
         return out;
     }
 
+    /**
+     * Whether a file name from results.json may become a link: a path relative to the results folder made of the
+     * characters the runner's file names have ({@code cells/001-reactor-netty-h2c-c=16/injector-cpu.html}). Anything
+     * else in a copied document (a {@code javascript:} or {@code https:} scheme, a host, blanks a browser would strip)
+     * could run a script or leave the offline page on a click, so it is shown without a link.
+     */
+    static boolean isRelativePath(String name) {
+        return name.matches("[A-Za-z0-9._=+-][A-Za-z0-9._=+/-]*") && !name.contains("//");
+    }
+
     /** The report.html section; empty when no cell was profiled. */
     static String html(ReportModel model) {
         List<CellView> cells = profiled(model);
@@ -94,8 +104,12 @@ final class ProfileView {
                 for (ProcessProfile pp : p.processes()) {
                     h.append("<h4>").append(HtmlReport.esc(process(pp))).append("</h4>\n<p>");
                     for (String[] f : files(pp)) {
-                        h.append("<a href=\"").append(HtmlReport.esc(f[1])).append("\">").append(HtmlReport.esc(f[0]))
-                                .append("</a> ");
+                        if (isRelativePath(f[1])) {
+                            h.append("<a href=\"").append(HtmlReport.esc(f[1])).append("\">").append(HtmlReport.esc(f[0]))
+                                    .append("</a> ");
+                        } else {
+                            h.append(HtmlReport.esc(f[0] + " (" + f[1] + ")")).append(' ');
+                        }
                     }
                     h.append("</p>\n");
                     if (pp.problem() != null) {
@@ -146,7 +160,8 @@ final class ProfileView {
                 for (ProcessProfile pp : p.processes()) {
                     md.append("\n**").append(MarkdownReport.text(process(pp))).append("**");
                     for (String[] f : files(pp)) {
-                        md.append(" · [").append(f[0]).append("](").append(f[1]).append(')');
+                        md.append(" · ").append(isRelativePath(f[1]) ? "[" + f[0] + "](" + f[1] + ")"
+                                : MarkdownReport.text(f[0] + " (" + f[1] + ")"));
                     }
                     md.append('\n');
                     if (pp.problem() != null) {

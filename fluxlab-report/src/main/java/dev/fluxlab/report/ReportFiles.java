@@ -24,12 +24,17 @@ public final class ReportFiles {
         return write(ReportModel.of(run), dir);
     }
 
-    /** Writes both files of {@code model} into {@code dir} (atomically each) and returns their paths. */
+    /**
+     * Writes both files of {@code model} into {@code dir} (atomically each) and returns their paths. Both are rendered
+     * before either is written, so a document neither can be rendered from leaves the folder as it was.
+     */
     public static List<Path> write(ReportModel model, Path dir) throws IOException {
         Path md = dir.resolve(SUMMARY_MD);
         Path html = dir.resolve(REPORT_HTML);
-        writeAtomically(md, MarkdownReport.render(model));
-        writeAtomically(html, HtmlReport.render(model));
+        String mdText = MarkdownReport.render(model);
+        String htmlText = HtmlReport.render(model);
+        writeAtomically(md, mdText);
+        writeAtomically(html, htmlText);
         return List.of(md, html);
     }
 

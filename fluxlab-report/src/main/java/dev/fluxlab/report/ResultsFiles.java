@@ -36,7 +36,8 @@ public final class ResultsFiles {
             throw new ReportInputException(dirOrFile + " has no " + RESULTS_JSON
                     + "; pass a results folder written by 'fluxlab run' (results/<run>) or the path of its results.json");
         }
-        throw new ReportInputException(dirOrFile + " does not exist; pass a results folder (results/<run>) or its results.json");
+        throw new ReportInputException(dirOrFile + (Files.exists(dirOrFile) ? " is neither a folder nor a regular file (a "
+                + "device, a pipe)" : " does not exist") + "; pass a results folder (results/<run>) or its results.json");
     }
 
     /** Reads and checks the document at {@code dirOrFile} (folder or file). */

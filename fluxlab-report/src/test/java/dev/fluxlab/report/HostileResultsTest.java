@@ -1,0 +1,55 @@
+package dev.fluxlab.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A results folder copied from someone else is input like any other: the file names its results.json records
+ * neither make {@code compare} read outside the folder nor put a script link into report.html.
+ */
+class HostileResultsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void collapsedStacksAreReadFromInsideTheResultsFolderOnly() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Path cells = Files.createDirectories(run.resolve("cells/001-x"));
+        Path stacks = Files.writeString(cells.resolve("injector-cpu.collapsed"), "a;b 3\n");
+        Files.writeString(dir.resolve("secret.collapsed"), "secret 1\n");
+        assertEquals(stacks, ProfileDiffs.inside(run, "cells/001-x/injector-cpu.collapsed"));
+        assertNull(ProfileDiffs.inside(run, "../secret.collapsed"), "leaves the folder");
+        assertNull(ProfileDiffs.inside(run, dir.resolve("secret.collapsed").toString()), "absolute");
+        assertNull(ProfileDiffs.inside(run, "cells/001-x/../../../secret.collapsed"), "leaves it on the way");
+        assertNull(ProfileDiffs.inside(run, "cells/001-x"), "a folder");
+        assertNull(ProfileDiffs.inside(run, "/dev/zero"), "a device that never ends");
+        Files.createSymbolicLink(cells.resolve("link.collapsed"), dir.resolve("secret.collapsed"));
+        assertNull(ProfileDiffs.inside(run, "cells/001-x/link.collapsed"), "a link out of the folder");
+    }
+
+    @Test
+    void aDeviceIsNamedAsOneNotAsMissing() {
+        ReportInputException e = org.junit.jupiter.api.Assertions.assertThrows(ReportInputException.class,
+                () -> ResultsFiles.load(Path.of("/dev/zero")));
+        assertTrue(e.getMessage().startsWith("/dev/zero is neither a folder nor a regular file"), e.getMessage());
+    }
+
+    @Test
+    void onlyTheRunnersRelativeFileNamesBecomeLinks() {
+        assertTrue(ProfileView.isRelativePath("cells/001-reactor-netty-h2c-c=16-m=1/injector-cpu.html"));
+        for (String hostile : new String[]{"javascript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+                "JAVASCRIPT:alert(1)", "https://example.com/", "//example.com/x", "/etc/passwd", "a\"onclick=\"x",
+                "cells/x.html#<script>", "data:text/html,x"}) {
+            assertFalse(ProfileView.isRelativePath(hostile), hostile);
+        }
+    }
+}

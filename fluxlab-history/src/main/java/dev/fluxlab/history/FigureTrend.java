@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * One figure of a suite over its indexed runs, per cell, with the change points of each cell's series and, per run,
@@ -103,10 +102,10 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
         for (IndexedRun r : runs) {
             runIndex.put(r.runId(), runIndex.size());
         }
-        Pattern glob = cellGlob == null ? null : glob(cellGlob);
+        CellGlob glob = cellGlob == null ? null : new CellGlob(cellGlob);
         Map<String, List<IndexedFigure>> byCell = new TreeMap<>();
         for (IndexedFigure f : index.values(suite, storedFigure)) {
-            if (glob == null || glob.matcher(f.cellId()).matches() || glob.matcher(f.cellLabel()).matches()) {
+            if (glob == null || glob.matches(f.cellId()) || (f.cellLabel() != null && glob.matches(f.cellLabel()))) {
                 byCell.computeIfAbsent(f.cellId(), k -> new ArrayList<>()).add(f);
             }
         }
@@ -146,14 +145,5 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
     /** Whether more of this trend's figure is better. */
     public boolean higherIsBetter() {
         return Comparison.higherIsBetter(figure);
-    }
-
-    /** {@code *} any text, {@code ?} one character, everything else literal. */
-    static Pattern glob(String glob) {
-        StringBuilder re = new StringBuilder();
-        for (String part : glob.split("((?<=[*?])|(?=[*?]))")) {
-            re.append(part.equals("*") ? ".*" : part.equals("?") ? "." : Pattern.quote(part));
-        }
-        return Pattern.compile(re.toString());
     }
 }

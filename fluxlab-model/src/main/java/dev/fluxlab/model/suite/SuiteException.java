@@ -23,7 +23,34 @@ public final class SuiteException extends RuntimeException {
         this(file, at == null ? 0 : at.line(), at == null ? 0 : at.column(), problem);
     }
 
+    /**
+     * The message on one line whatever the suite holds: a value quoted in the problem (or a file name) may carry a
+     * line break or another control character, shown escaped as in a Java string literal instead of breaking the line.
+     */
     private static String format(String file, int line, int column, String problem) {
+        return oneLine(where(file, line, column, problem));
+    }
+
+    private static String oneLine(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        sb.append(String.format("\\u%04x", c));
+                    } else {
+                        sb.appendCodePoint(c);
+                    }
+                }
+            }
+        });
+        return sb.toString();
+    }
+
+    private static String where(String file, int line, int column, String problem) {
         StringBuilder sb = new StringBuilder(file);
         if (line > 0) {
             sb.append(':').append(line);

@@ -78,7 +78,14 @@ class HostileSuiteTest {
     @Test
     void anSshConfigThatIsNoPathIsRefusedLikeAMissingFile() {
         SuiteException e = refused("hosts: {h1: {ssh: perf@10.1.0.12, ssh_config: \"a\\0b\"}}\n");
-        assertTrue(e.getMessage().contains("ssh config file a\u0000b does not exist"), e.getMessage());
+        assertTrue(e.getMessage().contains("ssh config file a\\u0000b does not exist"), e.getMessage());
+    }
+
+    @Test
+    void aValueWithLineBreaksIsQuotedOnOneLine() {
+        SuiteException e = refused("measure: \"10s\\nrm -rf /\\r\\tx\"\n");
+        assertEquals("h.yaml:3:1: 'measure' must be a duration such as 500ms, 10s or 2m, not '10s\\nrm -rf /\\r\\tx'",
+                e.getMessage());
     }
 
     @Test

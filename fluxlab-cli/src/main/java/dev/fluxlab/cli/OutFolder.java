@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The folder {@code fluxlab run --out DIR} writes a run into: a new folder, an empty one, or one a run is just being
- * started in (its lock and suite copy, so that run's lock answers "in use"). A regular file, a folder that already
+ * The folder {@code fluxlab run --out DIR} writes a run into: a new folder that can be created, an empty one, or one a
+ * run is just being started in (its lock and suite copy, so that run's lock answers "in use"). A regular file, a folder that already
  * holds a run, or a folder holding other files is refused before anything is started: a run writes results.json,
  * suite.yaml and cells/ into DIR, and {@code --out .} or {@code --out ~} would mix them with the user's own files.
  */
@@ -25,7 +25,12 @@ final class OutFolder {
     /** Why {@code dir} cannot take a new run, as one line naming the fix; null when it can. */
     static String problem(Path dir) {
         if (!Files.exists(dir)) {
-            return null;
+            try {
+                OutputFile.checkCreatable("--out", dir);
+                return null;
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
         }
         if (!Files.isDirectory(dir)) {
             return "--out " + dir + " is a file, not a folder; give the path of a new folder for the run's results";

@@ -31,7 +31,21 @@ final class OutputFile {
         if (Files.isDirectory(abs)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name");
         }
-        Path dir = abs.getParent();
+        checkCreatable(option, file, abs.getParent(), "written");
+    }
+
+    /**
+     * Checks that the folder {@code dir} (which does not exist yet) can be created, as {@link #checkWritable} checks a
+     * file: a probe file in its nearest existing ancestor, nothing left behind.
+     *
+     * @throws IllegalArgumentException naming the folder and why it cannot be created
+     */
+    static void checkCreatable(String option, Path dir) {
+        checkCreatable(option, dir, dir.toAbsolutePath(), "created");
+    }
+
+    private static void checkCreatable(String option, Path shown, Path folder, String verb) {
+        Path dir = folder;
         while (dir.getParent() != null && !Files.exists(dir)) {
             dir = dir.getParent();
         }
@@ -39,9 +53,9 @@ final class OutputFile {
             if (!Files.isDirectory(dir)) {
                 throw new FileAlreadyExistsException(dir.toString());
             }
-            Files.delete(Files.createTempFile(dir, "." + abs.getFileName(), ".probe"));
+            Files.delete(Files.createTempFile(dir, ".fluxlab-", ".probe"));
         } catch (IOException | SecurityException e) {
-            throw new IllegalArgumentException(option + " " + file + " cannot be written (" + why(e, dir)
+            throw new IllegalArgumentException(option + " " + shown + " cannot be " + verb + " (" + why(e, dir)
                     + "); choose a writable path");
         }
     }

@@ -92,6 +92,11 @@ class HostileCommandLineTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().contains("is a folder that already holds other files"), o.err());
         assertEquals(List.of(own.resolve("notes.txt")), Files.list(own).toList(), "nothing written into it");
+        // a folder that cannot be created, under a file
+        o = fluxlab("run --out {tmp}/s.yaml/run {tmp}/s.yaml");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("--out " + suite.resolve("run") + " cannot be created (" + suite + " is not a folder)"),
+                o.err());
         // the dry run says so too, and an empty folder is fine
         assertEquals(2, fluxlab("run --dry-run --out {tmp}/own {tmp}/s.yaml").code());
         Files.createDirectories(tmp.resolve("empty"));

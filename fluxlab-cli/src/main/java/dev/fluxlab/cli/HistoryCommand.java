@@ -129,11 +129,24 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /**
-     * Adds a finished run to the history index of its results base; a failure is reported and never fails the run
-     * (the index can be rebuilt from the results folders at any time).
+     * Adds a finished run to the history index of its results base: fluxlab's own results folder, or a folder that
+     * already holds an index (made by {@code --rebuild}); a run elsewhere ({@code --out}) is not indexed, as writing
+     * beside it would be writing outside its results folder, and the line printed says how to index it. A failure is
+     * reported and never fails the run (the index can be rebuilt from the results folders at any time).
      */
     static void recordRun(Path runDir, PrintWriter out) {
         if (!Files.isRegularFile(runDir.resolve(ResultsFiles.RESULTS_JSON))) {
+            return;
+        }
+        Path base = runDir.toAbsolutePath().normalize().getParent();
+        if (base == null) {
+            return;
+        }
+        if (!base.equals(defaultBase().toAbsolutePath().normalize()) && !Files.exists(HistoryIndex.file(base))) {
+            // a run put elsewhere with --out: its folder is all it may write; the index beside it is the user's choice
+            out.println("fluxlab run: not added to a history index (" + base + " has none, and a run writes only its "
+                    + "own folder); 'fluxlab history --rebuild " + base + "' indexes the runs kept there");
+            out.flush();
             return;
         }
         try {

@@ -34,7 +34,13 @@ class HistoryCommandTest {
 
     @Test
     void runsAreRecordedAndTheHistoryShowsTheStepAndWritesTheChart() throws Exception {
-        for (int i = 0; i < 8; i++) {
+        StringWriter first = new StringWriter();
+        HistoryCommand.recordRun(write("run-0", 0, 100_000), new PrintWriter(first));
+        assertTrue(first.toString().contains("not added to a history index") && first.toString().contains("--rebuild"),
+                first.toString());
+        assertFalse(Files.exists(base.resolve(".history.sqlite")), "a run elsewhere writes only its own folder");
+        assertEquals(0, fluxlab("history", "--rebuild", base.toString()).exit());
+        for (int i = 1; i < 8; i++) {
             StringWriter sink = new StringWriter();
             HistoryCommand.recordRun(write("run-" + i, i, i < 4 ? 100_000 : 120_000), new PrintWriter(sink));
             assertEquals("", sink.toString(), "recording is silent when it works");

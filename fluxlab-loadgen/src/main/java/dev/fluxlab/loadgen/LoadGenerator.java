@@ -77,6 +77,7 @@ public final class LoadGenerator {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
+        SocketBudget.check(spec.connections());
         ClientTransport transport = ClientTransport.select(spec.transport());
         SslContext ssl = spec.tls() ? sslContext(spec) : null;
         RequestTemplate tpl = new RequestTemplate(spec);

@@ -17,6 +17,10 @@ import java.util.Map;
  */
 final class SuiteHosts {
 
+    /** The ssh config that {@code scripts/lab-hosts.sh} writes (in its default folder), as suites name it. */
+    static final String LAB_SSH_CONFIG = "fluxlab-lab/ssh_config";
+
+
     private final SuiteSource source;
     private final Map<String, SuiteHost> hosts;
 
@@ -60,7 +64,9 @@ final class SuiteHosts {
             }
             if (h.sshConfig() != null && !isFile(h.sshConfig())) {
                 throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
-                        + " does not exist; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)");
+                        + " does not exist; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
+                        + (h.sshConfig().endsWith(LAB_SSH_CONFIG) ? "; the namespace test hosts write this one: "
+                        + "sudo scripts/lab-hosts.sh up 3 --cpus \"0;1;0\" (docs/hosts.md)" : ""));
             }
         });
         SuiteSpec spec = source.spec();

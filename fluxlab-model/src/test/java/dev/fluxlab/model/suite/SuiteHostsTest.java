@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,6 +116,11 @@ class SuiteHostsTest {
         SuiteException cfg = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /nonexistent/cfg}\n", "",
                 "{connections: 4}"));
         assertTrue(cfg.problem().contains("ssh config file /nonexistent/cfg does not exist"), cfg.problem());
+        assertFalse(cfg.problem().contains("lab-hosts.sh"), cfg.problem());
+        SuiteException lab = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /nonexistent/fluxlab-lab/ssh_config}\n",
+                "", "{connections: 4}"));
+        assertTrue(lab.problem().contains("sudo scripts/lab-hosts.sh up 3"), "the lab's own file names the script: "
+                + lab.problem());
     }
 
     @Test

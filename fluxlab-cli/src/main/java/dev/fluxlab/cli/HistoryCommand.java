@@ -14,10 +14,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 /**
  * {@code fluxlab history [SUITE]}: a figure of a suite over its runs, per cell, with change points and environment
@@ -111,9 +113,9 @@ final class HistoryCommand implements Callable<Integer> {
 
     /** Whether some folder in {@code dir} holds a results.json: only a results base gets an index written into it. */
     private static boolean holdsRuns(Path dir) {
-        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.anyMatch(d -> Files.isRegularFile(d.resolve(ResultsFiles.RESULTS_JSON)));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return true; // the rebuild reports why the folder cannot be listed
         }
     }

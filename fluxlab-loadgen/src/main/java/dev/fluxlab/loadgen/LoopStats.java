@@ -94,7 +94,8 @@ final class LoopStats {
 
     /** A response with status {@code code}, not the expected one: a {@link ErrorClass#STATUS} error, kept by code. */
     void unexpectedStatus(int code, long now) {
-        errorIn(ErrorClass.STATUS, now).statuses[code > 0 && code < 1000 ? code : 0]++;
+        long[] statuses = errorIn(ErrorClass.STATUS, now).statuses;
+        statuses[code > 0 && code < statuses.length ? code : 0]++;
     }
 
     /** An open-model send at {@code now} for a request intended at {@code intended}. */

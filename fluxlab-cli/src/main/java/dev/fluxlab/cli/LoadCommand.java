@@ -68,7 +68,7 @@ public final class LoadCommand implements Callable<Integer> {
             + "--precision (default: ${DEFAULT-VALUE}).")
     String maxDuration;
 
-    @Option(names = "--precision", paramLabel = "PERCENT", description = "Measure at least --duration, then until the 95% "
+    @Option(names = "--precision", paramLabel = "PERCENT", description = "Measure at least --duration, then until the 95%% "
             + "interval of the mean throughput is within this percentage of it (seconds' autocorrelation taken into "
             + "account), at most --max-duration; e.g. 2. Default: measure exactly --duration.")
     Double precision;

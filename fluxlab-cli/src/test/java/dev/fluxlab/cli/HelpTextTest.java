@@ -1,0 +1,46 @@
+package dev.fluxlab.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * Every command's {@code --help} renders without picocli's format warnings: a description is a format string, and a
+ * bare {@code %} in it ("the 95% interval") printed three "[picocli WARN] Could not format" lines above
+ * {@code fluxlab load --help}.
+ */
+class HelpTextTest {
+
+    @Test
+    void everyUsageMessageRendersWithoutWarnings() {
+        List<CommandLine> all = new ArrayList<>();
+        collect(Main.commandLine(), all);
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        List<String> names = new ArrayList<>();
+        try {
+            for (CommandLine cl : all) {
+                String usage = cl.getUsageMessage();
+                assertFalse(usage.isBlank(), cl.getCommandName());
+                names.add(cl.getCommandSpec().qualifiedName());
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", captured.toString(StandardCharsets.UTF_8), "usage messages of " + names);
+    }
+
+    private static void collect(CommandLine cl, List<CommandLine> out) {
+        out.add(cl);
+        cl.getSubcommands().values().stream().distinct().forEach(c -> collect(c, out));
+    }
+}

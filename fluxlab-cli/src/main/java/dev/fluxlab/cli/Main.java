@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
         subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class, AgentCommand.class,
-                ReportCommand.class, CompareCommand.class, HistoryCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, CompareCommand.class, HistoryCommand.class, AotTrainCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

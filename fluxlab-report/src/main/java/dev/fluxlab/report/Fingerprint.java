@@ -46,7 +46,11 @@ public final class Fingerprint {
             new Field("governor", Environment::governor),
             new Field("fluxlab commit", Environment::fluxlabCommit),
             new Field("dirty tree", Environment::treeDirty),
-            new Field("placement", Environment::placement));
+            new Field("placement", Environment::placement),
+            // the local injectors' JDK AOT cache moves how much they compile while measured (written by the runner's
+            // InjectorAotCache; a run without the entry had none)
+            new Field("injector AOT cache", e -> e.versions() == null ? null
+                    : e.versions().containsKey("injector-aot-cache") ? "on" : "off"));
 
     /**
      * The fields in which {@code b} differs from {@code a}; the machine speed counts when

@@ -113,4 +113,18 @@ class CompareNoiseAndFingerprintTest {
         ReportInputException e = assertThrows(ReportInputException.class, () -> Comparison.of(none[0], none[1], true));
         assertTrue(e.getMessage().contains("B (B) has none"), e.getMessage());
     }
+
+    @Test
+    void theInjectorsAotCacheIsPartOfTheFingerprint() {
+        Environment without = env("6.18", "abc", false, null);
+        Environment with = new Environment("lab-1", "Linux", "6.18", "amd64", 2, 7.8, "25+36", "Eclipse Adoptium", "/jdk",
+                "0.1.0-SNAPSHOT", Map.of("injector-aot-cache", "JDK AOT cache (local injectors)"), "AMD EPYC 7B13", null,
+                "abc", false, 0.2, null);
+        List<Fingerprint.Difference> d = Fingerprint.differences(without, with, 0.03);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("injector AOT cache", d.getFirst().what());
+        assertEquals("off", d.getFirst().a());
+        assertEquals("on", d.getFirst().b());
+        assertTrue(Fingerprint.differences(with, with, 0.03).isEmpty());
+    }
 }

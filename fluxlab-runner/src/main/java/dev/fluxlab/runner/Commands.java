@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,6 +45,7 @@ public final class Commands {
     private final List<String> runtimeFlags;
     private final Function<String, List<String>> extraJvmOptions;
     private final CpuPinning pinning;
+    private final Optional<Path> aotCache = InjectorAotCache.fromEnvironment();
 
     public Commands(TargetRegistry registry, String java) {
         this(registry, java, process -> List.of(), new CpuPinning(java, registry.classpath(registry.injector())));
@@ -165,6 +167,7 @@ public final class Commands {
         cmd.addAll(runtimeFlags);
         cmd.addAll(extraJvmOptions.apply(INJECTOR));
         cmd.addAll(def.jvmOrEmpty());
+        aotCache.ifPresent(p -> cmd.addAll(InjectorAotCache.jvmOptions(p)));
         cmd.add("-cp");
         cmd.add(registry.classpath(def));
         cmd.add(def.main());

@@ -61,13 +61,23 @@ public final class EnvironmentProbe {
                 System.getProperty("java.vendor"),
                 System.getProperty("java.home"),
                 fluxlabVersion(tree),
-                versions(System.getProperty("java.class.path")),
+                withAotCache(versions(System.getProperty("java.class.path"))),
                 cpuModel(),
                 read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
                 tree.map(SourceTree::commit).orElse(null),
                 tree.map(SourceTree::dirty).orElse(null),
                 loadAverage1m(),
                 MachineSpeedProbe.measure());
+    }
+
+    /** {@code versions} with the injector's AOT cache when the local injectors start with one (it moves their JIT). */
+    static Map<String, String> withAotCache(Map<String, String> versions) {
+        if (InjectorAotCache.fromEnvironment().isEmpty()) {
+            return versions;
+        }
+        Map<String, String> out = new TreeMap<>(versions);
+        out.put(InjectorAotCache.VERSION_KEY, "JDK AOT cache (local injectors)");
+        return out;
     }
 
     /** The jar's version, else the source tree's commit, else {@code dev}. */

@@ -143,7 +143,13 @@ keep_best() { # $1 eff $2 req $3 cpu: keeps the peer's better run in p_eff p_req
 }
 
 load_before=$(load_avg)
-./fluxlab --version >/dev/null # build once, outside any measurement
+./fluxlab --version >/dev/null # build once (and train the injector's AOT cache), outside any measurement
+# the launcher hands `fluxlab load` the AOT cache on JDK 25+ when it fits this build (docs/injector.md)
+if [ "${FLUXLAB_AOT:-1}" != 0 ] && [ -f fluxlab-cli/target/injector.aot ] && ! [ fluxlab-cli/target/fluxlab-cli.jar -nt fluxlab-cli/target/injector.aot ]; then
+  aot_state="started with the AOT cache (FLUXLAB_AOT=0 runs it without)"
+else
+  aot_state="started without an AOT cache (JDK < 25, FLUXLAB_AOT=0, or no trained cache)"
+fi
 
 h1_closed_eff=""
 if wants http1.1 || wants open || wants pipeline; then
@@ -215,3 +221,4 @@ echo "ratios (fluxlab/peer requests per CPU-second): $(IFS='|'; echo "${ratios[*
 echo "(HTTP/1.1, open, pipeline: -c $c -t $t; open: --rate $rate; pipeline: -m $depth; h2c: -c $h2c_conns -m $h2c_streams"
 echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; cpu_s = user+sys of the injector process in the measured"
 echo " run; the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"
+echo "fluxlab's injector JVM: $aot_state"

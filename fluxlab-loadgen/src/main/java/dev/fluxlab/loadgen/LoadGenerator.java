@@ -4,6 +4,7 @@ import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.stats.MeanPrecision;
 
 import dev.fluxlab.model.contract.MeasureGate;
+import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
@@ -77,7 +78,7 @@ public final class LoadGenerator {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
-        SocketBudget.check(spec.connections());
+        SocketBudget.here().check(spec.connections());
         ClientTransport transport = ClientTransport.select(spec.transport());
         SslContext ssl = spec.tls() ? sslContext(spec) : null;
         RequestTemplate tpl = new RequestTemplate(spec);

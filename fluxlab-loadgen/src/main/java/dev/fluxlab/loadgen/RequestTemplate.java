@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.LoadLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
@@ -28,10 +29,10 @@ final class RequestTemplate {
     private static final Set<String> H2_FORBIDDEN = Set.of("host", "connection", "keep-alive", "proxy-connection",
             "transfer-encoding", "upgrade", "te");
 
-    /** Largest HTTP/2 frame payload every peer accepts (the initial SETTINGS_MAX_FRAME_SIZE, RFC 9113 section 4.2). */
-    static final int MAX_FRAME = 16_384;
-    /** Largest HTTP/1.1 request line plus headers fluxlab sends (the protocol sets none; servers commonly take 8 KiB). */
-    static final int MAX_HTTP1_HEAD = 65_536;
+    /** See {@link LoadLimits#MAX_H2_FRAME}. */
+    static final int MAX_FRAME = LoadLimits.MAX_H2_FRAME;
+    /** See {@link LoadLimits#MAX_HTTP1_HEAD}. */
+    static final int MAX_HTTP1_HEAD = LoadLimits.MAX_HTTP1_HEAD;
 
     /** The whole HTTP/1.1 request (head and body). */
     final byte[] http1;

@@ -1,6 +1,9 @@
 package dev.fluxlab.model.contract;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The bounds of the injector's command line ({@code fluxlab load}, see {@link LoadArgs}), written once for the two
@@ -28,7 +31,47 @@ public final class LoadLimits {
     /** Shortest per-request timeout ({@code --timeout}, a load profile's {@code timeout}). */
     public static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
 
+    /**
+     * Largest HTTP/1.1 request line plus headers the injector sends (the protocol sets none; servers commonly take
+     * 8 KiB): the injector refuses a longer head once it has encoded it, and the suite check a scenario whose request
+     * target and headers alone are longer ({@link #requestHeadProblem}).
+     */
+    public static final int MAX_HTTP1_HEAD = 65_536;
+
+    /**
+     * Largest HTTP/2 frame payload every peer accepts (the initial SETTINGS_MAX_FRAME_SIZE, RFC 9113 section 4.2): the
+     * injector sends the request headers in one HEADERS frame of at most this many HPACK-encoded bytes.
+     */
+    public static final int MAX_H2_FRAME = 16_384;
+
     private LoadLimits() {
+    }
+
+    /**
+     * The bytes of a request's target ({@code /path?query}, one byte a character, as sent) and of its headers, each as
+     * its HTTP/1.1 line {@code Name: value} and CRLF: what the injector sends of them over HTTP/1.1, without the
+     * request line's method and version and the headers it adds ({@code Host}, {@code Content-Length}...).
+     */
+    public static long requestHeadBytes(String pathAndQuery, Collection<? extends Map.Entry<String, String>> headers) {
+        long n = pathAndQuery.length();
+        for (Map.Entry<String, String> h : headers) {
+            n += h.getKey().length() + 2L + h.getValue().length() + 2L;
+        }
+        return n;
+    }
+
+    /**
+     * Why the injector cannot send a request with this target and these headers over any protocol, without the fix
+     * (each caller names its own); empty when they fit. Above {@link #MAX_HTTP1_HEAD} bytes of them an HTTP/1.1 head is
+     * too long, and over HTTP/2 their HPACK encoding (at least 5 bits a character, the shortest Huffman code, besides
+     * the few headers of its static table) is more than twice a {@link #MAX_H2_FRAME} HEADERS frame.
+     */
+    public static Optional<String> requestHeadProblem(String pathAndQuery,
+                                                      Collection<? extends Map.Entry<String, String>> headers) {
+        long n = requestHeadBytes(pathAndQuery, headers);
+        return n <= MAX_HTTP1_HEAD ? Optional.empty() : Optional.of("the request target and headers have " + n
+                + " bytes, more than the " + MAX_HTTP1_HEAD + " fluxlab's injector sends in a request head (over HTTP/2 "
+                + "they do not fit its one " + MAX_H2_FRAME + "-byte HEADERS frame either)");
     }
 
     /** A header name as sent: at least one visible ASCII character, none of them a colon. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.runner.host.CpuAffinity;
 
@@ -30,6 +31,14 @@ public interface Platform {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + CpuAffinity.ONLINE, e);
         }
+    }
+
+    /**
+     * The files a process of this machine may open and a fluxlab JVM holds open, which bound the connections of an
+     * injector here (a child of the runner, with the limit it inherits).
+     */
+    default SocketBudget socketBudget() {
+        return SocketBudget.here();
     }
 
     /** The canonical GC name for {@code value} (case-insensitive), or null when unknown. */

@@ -1,8 +1,9 @@
-package dev.fluxlab.loadgen;
+package dev.fluxlab.model.contract;
 
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,17 +12,20 @@ class SocketBudgetTest {
     @Test
     void connectionsBeyondTheDescriptorLimitAreRefusedWithTheLimitAndTheFix() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SocketBudget.check(1_000_000, 1024, 40));
+                () -> new SocketBudget(1024, 40).check(1_000_000));
         assertTrue(e.getMessage().contains("may open 1024 files (ulimit -n) with 40 open already"), e.getMessage());
         assertTrue(e.getMessage().contains("at most 920"), e.getMessage());
-        assertDoesNotThrow(() -> SocketBudget.check(920, 1024, 40));
-        assertThrows(IllegalArgumentException.class, () -> SocketBudget.check(921, 1024, 40));
+        assertDoesNotThrow(() -> new SocketBudget(1024, 40).check(920));
+        assertThrows(IllegalArgumentException.class, () -> new SocketBudget(1024, 40).check(921));
+        assertEquals(920, new SocketBudget(1024, 40).fitting());
+        assertEquals(0, new SocketBudget(64, 40).fitting(), "none fit, never a negative count");
     }
 
     @Test
     void anUnreadableLimitRefusesNothing() {
-        assertDoesNotThrow(() -> SocketBudget.check(1_000_000, -1, 10));
-        assertDoesNotThrow(() -> SocketBudget.check(1_000_000, 1024, -1));
+        assertDoesNotThrow(() -> new SocketBudget(-1, 10).check(1_000_000));
+        assertDoesNotThrow(() -> new SocketBudget(1024, -1).check(1_000_000));
+        assertTrue(new SocketBudget(-1, 10).fits(Integer.MAX_VALUE));
     }
 
     @Test
@@ -29,9 +33,10 @@ class SocketBudgetTest {
         long max = ((com.sun.management.UnixOperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getMaxFileDescriptorCount();
         assertTrue(max > 0, "readable here: " + max);
+        assertEquals(max, SocketBudget.here().max());
         if (max < Integer.MAX_VALUE) {
-            assertThrows(IllegalArgumentException.class, () -> SocketBudget.check(Integer.MAX_VALUE));
+            assertThrows(IllegalArgumentException.class, () -> SocketBudget.here().check(Integer.MAX_VALUE));
         }
-        assertDoesNotThrow(() -> SocketBudget.check(1));
+        assertDoesNotThrow(() -> SocketBudget.here().check(1));
     }
 }

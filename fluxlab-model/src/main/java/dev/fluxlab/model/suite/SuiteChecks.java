@@ -49,6 +49,19 @@ final class SuiteChecks {
      * both on any machine fluxlab runs on, and above it a cell measures the machine's limits rather than the stack.
      */
     static final int MAX_CONNECTIONS = 10_000;
+    /**
+     * Smallest heap of a target ({@code jvm.heap}, both -Xms and -Xmx). The JVM refuses -Xmx0 and anything under 2m
+     * ("Too small maximum heap"), and with G1 or ZGC it does not start at 2m either; a target needs more still: its
+     * framework, its event loops' buffers and its connections are allocated before the first request, and a heap only
+     * just big enough measures the collector rather than the stack. 16m leaves that room for the lab's Netty targets.
+     */
+    static final String MIN_HEAP = "16m";
+    /**
+     * Largest heap of a target: ZGC refuses more than 16t on any machine ("Java heap too large"), and the other
+     * collectors cannot reserve a heap much larger than the address space (99999999g: "Could not reserve enough
+     * space"). Whether this machine has the memory is a warning ({@code MachineFit}), not a refusal.
+     */
+    static final String MAX_HEAP = "16t";
     /** Most repeats of every cell: a thousand of one cell already take hours, and they sum up to the run's estimate. */
     static final int MAX_REPEATS = 1_000;
 
@@ -262,10 +275,7 @@ final class SuiteChecks {
         }
         if (jvm.heap() != null) {
             for (int i = 0; i < jvm.heap().size(); i++) {
-                String h = jvm.heap().get(i);
-                if (h == null || !h.matches("\\d+[kKmMgG]?")) {
-                    throw error(at + "/heap/" + i, "heap size '" + h + "' is not valid; write e.g. 512m or 2g (it becomes -Xms/-Xmx)");
-                }
+                checkHeap(at + "/heap/" + i, jvm.heap().get(i));
             }
         }
         if (jvm.flags() != null) {
@@ -275,6 +285,24 @@ final class SuiteChecks {
                     throw error(at + "/flags/" + i, "JVM flag '" + f + "' must start with '-', e.g. -XX:+AlwaysPreTouch");
                 }
             }
+        }
+    }
+
+    /**
+     * A heap size as the JVM reads {@code -Xms}/{@code -Xmx}: a whole number of bytes, or of k, m, g or t, within
+     * {@link #MIN_HEAP} and {@link #MAX_HEAP}, so that a target's JVM does not refuse it at start, after the run began.
+     */
+    private void checkHeap(String at, String heap) {
+        Long bytes = SuiteAssumptions.bytes(heap);
+        if (bytes == null) {
+            throw error(at, "heap size '" + heap + "' is not valid; write e.g. 512m or 2g (it becomes -Xms/-Xmx: a whole "
+                    + "number of bytes, or of k, m, g or t)");
+        }
+        if (bytes < SuiteAssumptions.bytes(MIN_HEAP) || bytes > SuiteAssumptions.bytes(MAX_HEAP)) {
+            throw error(at, "heap size '" + heap + "' is not valid: a target's heap is at least " + MIN_HEAP
+                    + " and at most " + MAX_HEAP + " (it becomes -Xms/-Xmx: a JVM does not start with a few megabytes "
+                    + "and a target needs " + MIN_HEAP + " to serve, and ZGC refuses more than " + MAX_HEAP
+                    + " on any machine); write e.g. 512m or 2g");
         }
     }
 
@@ -312,6 +340,12 @@ final class SuiteChecks {
                 }
             });
         }
+        Map<String, String> headers = s.headers() == null ? Map.of() : s.headers();
+        LoadLimits.requestHeadProblem(s.path(), headers.entrySet()).ifPresent(problem -> {
+            boolean path = LoadLimits.requestHeadBytes(s.path(), List.of()) > LoadLimits.MAX_HTTP1_HEAD;
+            throw error(at + (path ? "/path" : "/headers"), "scenario '" + name + "': " + problem + "; shorten the "
+                    + (path ? "path" : "headers") + " (servers commonly take 8 KiB of headers)");
+        });
         if (s.theory() != null) {
             try {
                 Placement.of(s.theory());

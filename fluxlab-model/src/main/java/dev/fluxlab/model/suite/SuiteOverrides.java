@@ -91,6 +91,11 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             throw refused(file, shown, "'" + key + "' is not a key path; join keys with dots (load.connections) or "
                     + "write a JSON pointer (/targets/x/knobs/sleep), at most " + MAX_DEPTH + " keys");
         }
+        SuiteReader.Alias alias = SuiteReader.firstAlias(text);
+        if (alias != null) {
+            throw refused(file, shown, alias.problem() + "; write the value out, quoted when it starts with '*' "
+                    + "(--set 'KEY=\"*" + alias.name() + "\"')");
+        }
         JsonNode value;
         try {
             value = text.isBlank() ? null : yaml.readTree(text);

@@ -120,23 +120,40 @@ final class SuiteReader {
     /**
      * YAML aliases ({@code *name}) are read by the parser as the anchor's name, not as the anchored value, so a suite
      * written with them would silently mean something else (and no alias can multiply a document into a "billion
-     * laughs"): refused at the first one. A syntax error is left to the binding, which locates it.
+     * laughs"): refused at the first one.
      */
     private static void refuseAliases(String file, String text) {
+        Alias a = firstAlias(text);
+        if (a != null) {
+            throw new SuiteException(file, a.line(), a.column(), a.problem()
+                    + "; write the value out (or use --set to change it for one run)");
+        }
+    }
+
+    /**
+     * The first YAML alias of {@code text}, a suite file or a {@code --set} value; null when there is none, or when a
+     * syntax error comes first (the binding reports it with its position).
+     */
+    static Alias firstAlias(String text) {
         try (JsonParser p = YAML.getFactory().createParser(text)) {
             while (p.nextToken() != null) {
                 if (p instanceof YAMLParser y && y.isCurrentAlias()) {
                     JsonLocation at = p.currentTokenLocation();
-                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "YAML aliases ('*"
-                            + y.getText() + "') are not supported: a suite holds every value where it applies; "
-                            + "write the value out (or use --set to change it for one run)");
+                    return new Alias(y.getText(), at.getLineNr(), at.getColumnNr());
                 }
             }
         } catch (IOException | RuntimeException e) {
-            if (e instanceof SuiteException s) {
-                throw s;
-            }
-            // a syntax error: the binding reports it with its position
+            // a syntax error: the binding reports it
+        }
+        return null;
+    }
+
+    /** A YAML alias {@code *name} at a 1-based line and column of the text it was found in. */
+    record Alias(String name, int line, int column) {
+
+        /** Why it is refused, the same wherever it is written. */
+        String problem() {
+            return "YAML aliases ('*" + name + "') are not supported: a suite holds every value where it applies";
         }
     }
 

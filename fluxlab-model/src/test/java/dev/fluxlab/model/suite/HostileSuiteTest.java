@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.contract.LoadLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -73,6 +74,83 @@ class HostileSuiteTest {
                 scenarios: {p: {path: /p, headers: {"bad name": x}}}
                 """));
         assertTrue(e.getMessage().contains("header name 'bad name' is not accepted"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "heap: {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            // the JVM refuses these at start (too small, or more than any collector can reserve), after the suite ran
+            "0            | at least 16m",
+            "1k           | at least 16m",
+            "16777215     | at least 16m",
+            "15m          | at least 16m",
+            "99999999g    | at most 16t",
+            "17t          | at most 16t",
+            "abc          | write e.g. 512m or 2g",
+            "-1m          | write e.g. 512m or 2g",
+            "2.5g         | write e.g. 512m or 2g",
+    })
+    void aHeapTheJvmRefusesIsRefusedAtItsLine(String heap, String expected) {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                scenarios: {plaintext: {path: /plaintext}}
+                targets: {reactor-netty: {jvm: {heap: [256m, "%s"]}}}
+                """.formatted(heap)));
+        assertTrue(e.getMessage().startsWith("h.yaml:2:") && e.getMessage().contains("heap size '" + heap
+                + "' is not valid") && e.getMessage().contains(expected), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
+    void heapsTheJvmAcceptsAreAccepted() {
+        for (String heap : List.of("16m", "16384k", "16777216", "2G", "16t", "1T")) {
+            Suite s = Suite.parse("h.yaml", "targets: {reactor-netty: {jvm: {heap: " + heap + "}}}\n"
+                    + "scenarios: {plaintext: {path: /plaintext}}\n");
+            assertEquals(heap, s.cells().getFirst().entryProcess().heap());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            // requests the injector cannot send as written, refused at the scenario's line instead of in every cell
+            "path: plaintext                              | path 'plaintext' must start with '/'",
+            "path: \"/a\\x01b\"                         | is not a valid URI path",
+            "path: \"/a\\tb\"                           | is not a valid URI path",
+            "path: /a, headers: {\"bad name\": x}       | header name 'bad name' is not accepted",
+            "path: /a, headers: {\"x-a\": \"1\\r\\n\"} | header 'x-a' needs a value on one line",
+            "path: /LONG                                  | the request target and headers have 102401 bytes",
+            "path: /a, headers: {x-big: LONG}             | the request target and headers have 102411 bytes",
+    })
+    void aRequestTheInjectorCannotSendIsRefusedAtTheScenario(String scenario, String expected) {
+        String yaml = "targets: {reactor-netty: {}}\nscenarios: {p: {" + scenario.replace("LONG", "a".repeat(100 * 1024))
+                + "}}\n";
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", yaml));
+        assertTrue(e.getMessage().startsWith("h.yaml:2:") && e.getMessage().contains(expected), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
+    void aRequestHeadAtTheInjectorsCeilingIsAccepted() {
+        // the path alone: exactly the ceiling; one byte more is refused
+        String path = "/" + "a".repeat(LoadLimits.MAX_HTTP1_HEAD - 1);
+        Suite.parse("h.yaml", "targets: {reactor-netty: {}}\nscenarios: {p: {path: " + path + "}}\n");
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml",
+                "targets: {reactor-netty: {}}\nscenarios: {p: {path: " + path + "a}}\n"));
+        assertTrue(e.getMessage().contains("have 65537 bytes, more than the 65536"), e.getMessage());
+    }
+
+    @Test
+    void aYamlAliasInASetValueIsRefusedLikeOneInTheFile() {
+        for (String value : List.of("*x", "[16, *x]", "{a: *x}")) {
+            SuiteException e = assertThrows(SuiteException.class,
+                    () -> Suite.parse("h.yaml", BASE, List.of("targets.reactor-netty.knobs.transport=" + value)));
+            assertEquals("h.yaml: --set targets.reactor-netty.knobs.transport=" + value + ": YAML aliases ('*x') are not "
+                    + "supported: a suite holds every value where it applies; write the value out, quoted when it "
+                    + "starts with '*' (--set 'KEY=\"*x\"')", e.getMessage());
+        }
+        // quoted, it is the text
+        SuiteException e = assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE, List.of("name=\"*x\"", "repeats=*x")));
+        assertTrue(e.getMessage().contains("--set repeats=*x: YAML aliases"), e.getMessage());
+        assertEquals("*x", Suite.parse("h.yaml", BASE, List.of("name=\"*x\"")).name());
     }
 
     @Test

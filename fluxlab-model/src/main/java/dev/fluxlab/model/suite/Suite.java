@@ -120,6 +120,11 @@ public final class Suite {
         return source.locations();
     }
 
+    /** The pointer of load profile {@code i}: {@code /load/i}, or {@code /load} when the suite gives one profile as a map. */
+    public String loadPointer(int i) {
+        return source.loadPointer(i);
+    }
+
     /** An error at the key or value {@code pointer} (e.g. {@code /targets/x/knobs/transport/1}). */
     public SuiteException error(String pointer, String problem) {
         return source.error(pointer, problem);

@@ -1,6 +1,8 @@
 package dev.fluxlab.runner.registry;
 
 import dev.fluxlab.model.contract.LoadLimits;
+import dev.fluxlab.model.contract.SocketBudget;
+import dev.fluxlab.model.placement.Shares;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Locations;
 import dev.fluxlab.model.suite.Suite;
@@ -50,6 +52,50 @@ public final class SuiteValidator {
         checkKeepAlive(suite);
         checkRequestCounts(suite);
         checkHttp2Bodies(suite);
+        checkSocketBudget(suite);
+    }
+
+    /**
+     * Each connection is a file in the process that opens it, and a load past that process's limit ({@code ulimit -n})
+     * fails at its first connections, after the cell's targets started: a cell whose load runs on this machine (no
+     * {@code host} in its load profile) is checked here against a process of this machine ({@link SocketBudget}, the
+     * injector's own check, with the limit an injector inherits from the runner and as many files open as a JVM of
+     * fluxlab's). With several injectors each opens its share. An injector on a suite host has that host's limit,
+     * known only there: it checks its own when it starts.
+     */
+    private void checkSocketBudget(Suite suite) {
+        SocketBudget budget = platform.socketBudget();
+        for (Cell cell : suite.cells()) {
+            Cell.CellLoad load = cell.load();
+            int n = load.injectors();
+            if (!load.hosts().isEmpty() || n < 1) {
+                continue;
+            }
+            int each = Shares.of(load.connections(), n).getFirst(); // the largest share
+            if (budget.fits(each)) {
+                continue;
+            }
+            int c = load.connections();
+            throw suite.error(connectionsPointer(suite, c), "cell " + cell.id() + ": 'connections' of " + c
+                    + (n == 1 ? " needs as many open sockets in one injector process"
+                    : " over " + n + " injectors needs " + each + " open sockets in each")
+                    + ", and a process here " + budget.limit() + ": lower 'connections' to at most "
+                    + budget.fitting() * n + (n == 1 ? "" : " (" + budget.fitting() + " per injector)")
+                    + ", or raise the limit (ulimit -n) first");
+        }
+    }
+
+    /** Where the suite gives {@code connections} in a load profile without hosts; {@code /load} when not found. */
+    private static String connectionsPointer(Suite suite, int connections) {
+        List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        for (int i = 0; i < loads.size(); i++) {
+            LoadSection l = loads.get(i);
+            int j = l.connections() == null ? -1 : l.connections().indexOf(connections);
+            if (j >= 0 && (l.host() == null || l.host().isEmpty())) {
+                return suite.loadPointer(i) + "/connections/" + j;
+            }
+        }
+        return "/load";
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -247,5 +249,53 @@ class SuiteValidatorTest {
         assertTrue(e.getMessage().contains("wrk speaks HTTP/1.1 only, not h2"), e.getMessage());
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace(
                 "frontend: {target: frontend, knobs: {", "frontend: {target: frontend, knobs: {protocol: http1.1, ")));
+    }
+
+    /** {@link #NO_URING} whose processes may open 1024 files, 40 of them open already. */
+    private static final Platform TIGHT = new Platform() {
+        @Override
+        public Optional<String> transportProblem(String transport) {
+            return NO_URING.transportProblem(transport);
+        }
+
+        @Override
+        public Optional<String> gcProblem(String gc) {
+            return NO_URING.gcProblem(gc);
+        }
+
+        @Override
+        public SocketBudget socketBudget() {
+            return new SocketBudget(1024, 40);
+        }
+    };
+
+    /**
+     * An injector on this machine opens each connection as a file: more than the file limit lets it open is refused
+     * with the limit and the most that fit, as {@code fluxlab load} refuses it, but before any target starts.
+     */
+    @Test
+    void connectionsBeyondTheFileLimitOfAnInjectorHereAreRefused() {
+        String suite = """
+                targets: {reactor-netty: {}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: [16, 1000]}
+                """;
+        SuiteException e = assertThrows(SuiteException.class,
+                () -> new SuiteValidator(TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml", suite)));
+        assertTrue(e.getMessage().startsWith("s.yaml:3:") && e.getMessage().contains("'connections' of 1000 needs as "
+                + "many open sockets in one injector process") && e.getMessage().contains("may open 1024 files (ulimit "
+                + "-n) with 40 open already") && e.getMessage().contains("at most 920"), e.getMessage());
+        for (String fits : List.of("[16, 920]", "1000, injectors: 2", "1840, injectors: 2")) {
+            new SuiteValidator(TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml",
+                    suite.replace("[16, 1000]", fits)));
+        }
+        SuiteException split = assertThrows(SuiteException.class, () -> new SuiteValidator(TargetRegistry.builtIn(),
+                TIGHT).validate(Suite.parse("s.yaml", suite.replace("[16, 1000]", "1842, injectors: 2"))));
+        assertTrue(split.getMessage().contains("'connections' of 1842 over 2 injectors needs 921 open sockets in each"),
+                split.getMessage());
+        // an injector on a suite host has that host's limit, which is not known here
+        new SuiteValidator(TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml", """
+                hosts: {inject: {ssh: lab-inject, address: 10.1.0.11}}
+                """ + suite.replace("[16, 1000]", "1000, host: inject")));
     }
 }

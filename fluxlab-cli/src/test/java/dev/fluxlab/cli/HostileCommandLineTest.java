@@ -12,6 +12,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -138,6 +140,119 @@ class HostileCommandLineTest {
                 + "injector sends over h2c"), o.err());
         Files.writeString(tmp.resolve("h2.yaml"), Files.readString(tmp.resolve("h2.yaml")).replace(", h2c", ""));
         assertEquals(0, fluxlab("run --dry-run {tmp}/h2.yaml").code(), "HTTP/1.1 sends it");
+    }
+
+    /** Alive children of this JVM: a suite refused at its check starts none. */
+    private static Set<Long> children() {
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    /**
+     * Suites (or {@code --set} values) that failed only once their targets started or their injector ran: refused when
+     * the suite is checked, by the dry run and the run alike, with exit 2, the problem on one line, no results folder
+     * and no process started.
+     */
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "jvm: {heap: 0}          | path: /plaintext                 |                        | s.yaml:1:"
+                    + " | heap size '0' is not valid: a target's heap is at least 16m",
+            "jvm: {heap: 1k}         | path: /plaintext                 |                        | s.yaml:1:"
+                    + " | heap size '1k' is not valid: a target's heap is at least 16m",
+            "jvm: {heap: 99999999g}  | path: /plaintext                 |                        | s.yaml:1:"
+                    + " | heap size '99999999g' is not valid: a target's heap is at least 16m and at most 16t",
+            "jvm: {heap: abc}        | path: /plaintext                 |                        | s.yaml:1:"
+                    + " | heap size 'abc' is not valid; write e.g. 512m or 2g",
+            "jvm: {heap: 256m}       | path: /plaintext                 | targets.reactor-netty.jvm.heap=1k"
+                    + " | s.yaml: --set targets.reactor-netty.jvm.heap=1k: | heap size '1k' is not valid",
+            "jvm: {heap: 256m}       | path: /LONG                      |                        | s.yaml:2:"
+                    + " | the request target and headers have 102401 bytes, more than the 65536",
+            "jvm: {heap: 256m}       | path: plaintext                  |                        | s.yaml:2:"
+                    + " | path 'plaintext' must start with '/'",
+            "jvm: {heap: 256m}       | path: \"/a\\x01b\"             |                        | s.yaml:2:"
+                    + " | is not a valid URI path",
+            "jvm: {heap: 256m}       | path: /p, headers: {a b: x}      |                        | s.yaml:2:"
+                    + " | header name 'a b' is not accepted",
+            "jvm: {heap: 256m}       | path: /p, headers: {x-a: \"1\\r\\nx-b: 2\"} |          | s.yaml:2:"
+                    + " | header 'x-a' needs a value on one line",
+            "jvm: {heap: 256m}       | path: /plaintext                 | targets.reactor-netty.knobs.transport=*x"
+                    + " | s.yaml: --set targets.reactor-netty.knobs.transport=*x: | YAML aliases ('*x') are not supported",
+    })
+    void aSuiteThatWouldFailOnceStartedIsRefusedWhenChecked(String jvm, String scenario, String set, String where,
+                                                            String expected) throws Exception {
+        Files.writeString(tmp.resolve("s.yaml"), "targets: {reactor-netty: {knobs: {transport: nio}, " + jvm + "}}\n"
+                + "scenarios: {p: {" + scenario.replace("LONG", "a".repeat(100 * 1024)) + "}}\n"
+                + "warmup: 1s\nmeasure: 1s\n");
+        Path out = tmp.resolve("out");
+        Set<Long> before = children();
+        String dryRun = null;
+        for (String mode : List.of("--dry-run", "--out")) {
+            List<String> args = new java.util.ArrayList<>(List.of("run", mode));
+            if (mode.equals("--out")) {
+                args.add(out.toString());
+            }
+            args.add(tmp.resolve("s.yaml").toString());
+            if (set != null) {
+                args.addAll(List.of("--set", set));
+            }
+            RunCommandTest.Outcome o = RunCommandTest.execute(args.toArray(String[]::new));
+            assertEquals(2, o.code(), mode + ": exit code; stderr: " + o.err());
+            List<String> lines = o.err().lines().toList();
+            assertEquals(2, lines.size(), "a heading and the problem on one line: " + o.err());
+            assertEquals("fluxlab run: invalid suite, nothing was started:", lines.get(0));
+            String problem = lines.get(1);
+            assertTrue(problem.startsWith(tmp.resolve(where).toString()) && problem.contains(expected), problem);
+            assertNoStackTrace(o.err());
+            assertEquals(dryRun == null ? problem : dryRun, problem, "the dry run refuses what the run refuses");
+            dryRun = problem;
+        }
+        assertFalse(Files.exists(out), "no results folder");
+        assertEquals(before, children(), "no process started");
+    }
+
+    /**
+     * {@code fluxlab run} under a file limit of 400 (soft and hard, so the JVM cannot raise it): an injector here could
+     * not open 1000 connections, which {@code fluxlab load} would refuse only once the cell's targets started.
+     */
+    @Test
+    void connectionsBeyondTheFileLimitHereAreRefusedBeforeTheRun() throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), SUITE + "load: {connections: 1000}\n");
+        Path out = tmp.resolve("out");
+        Limited refused = underFileLimit(400, "run", "--dry-run", suite.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("s.yaml:5:") && refused.err().contains("'connections' of 1000 needs as many "
+                + "open sockets in one injector process, and a process here may open 400 files (ulimit -n)"),
+                refused.err());
+        assertTrue(refused.err().matches("(?s).*lower 'connections' to at most \\d+.*"), refused.err());
+        assertEquals(2, refused.err().lines().count(), refused.err());
+        Limited run = underFileLimit(400, "run", "--out", out.toString(), suite.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(refused.err(), run.err(), "the run refuses what the dry run refuses");
+        assertFalse(Files.exists(out), "no results folder");
+        Files.writeString(suite, SUITE + "load: {connections: 100}\n");
+        Limited fits = underFileLimit(400, "run", "--dry-run", suite.toString());
+        assertEquals(0, fits.code(), fits.err());
+    }
+
+    private record Limited(int code, String err) {
+    }
+
+    /** {@code fluxlab ARGS} in a child JVM whose open-file limit is {@code files}, bounded to a minute. */
+    private Limited underFileLimit(int files, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c",
+                "ulimit -n " + files + " && exec \"$@\"", "bash",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main"));
+        cmd.addAll(List.of(args));
+        Path err = tmp.resolve("child.err");
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "done within a minute");
+            return new Limited(p.exitValue(), Files.readString(err));
+        } finally {
+            p.destroyForcibly();
+        }
     }
 
     @Test

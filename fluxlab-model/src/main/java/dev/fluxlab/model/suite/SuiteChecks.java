@@ -300,8 +300,8 @@ final class SuiteChecks {
         }
         if (bytes < SuiteAssumptions.bytes(MIN_HEAP) || bytes > SuiteAssumptions.bytes(MAX_HEAP)) {
             throw error(at, "heap size '" + heap + "' is not valid: a target's heap is at least " + MIN_HEAP
-                    + " and at most " + MAX_HEAP + " (it becomes -Xms/-Xmx: a JVM does not start with a few megabytes "
-                    + "and a target needs " + MIN_HEAP + " to serve, and ZGC refuses more than " + MAX_HEAP
+                    + " and at most " + MAX_HEAP + " (it becomes -Xms/-Xmx: a JVM does not start with a few megabytes, "
+                    + MIN_HEAP + " leaves a target room to serve, and ZGC refuses more than " + MAX_HEAP
                     + " on any machine); write e.g. 512m or 2g");
         }
     }

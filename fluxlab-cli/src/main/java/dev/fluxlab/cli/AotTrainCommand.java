@@ -24,9 +24,9 @@ import java.util.regex.Pattern;
  * with {@code -XX:AOTCache} then begins with them (JEP 483, JEP 515).
  *
  * <p>Why: an injector JVM is fresh in every cell. Without the cache its JIT was still compiling its own hot path in the
- * measured phase (median 35-41 ms, up to 337 ms of compile time in a 4 s window of the quick suite), CPU taken from
- * the target on a 2-core machine, and in interleaved A/A pairs the repeat whose injector compiled more was the slower
- * one (correlation -0.68). Against a warm target with the cache it compiled 1-86 ms in the same window.
+ * measured phase (median 34-41 ms, up to 337 ms of compile time in a 4 s window of the quick suite), CPU taken from
+ * the target on a 2-core machine; with it, a median of 4-17 ms in three quick runs (docs/injector.md has the figures,
+ * and what the cache does not change: the A/A pairs follow the machine's own speed).
  *
  * <p>The workload: the injector's own paths against two local {@code serve reactor-netty} targets in child JVMs
  * (HTTP/1.1 closed, pipelined and open model, h2c, and h2 over TLS), {@code --seconds} each after a 1 s warm-up. The targets are not part of the cache: they run

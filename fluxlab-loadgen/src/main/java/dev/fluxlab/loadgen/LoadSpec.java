@@ -240,7 +240,8 @@ public record LoadSpec(
                     throw new IllegalArgumentException("invalid header name '" + h[0] + "': use -H 'Name: value'");
                 }
                 if (!LoadLimits.isHeaderValue(h[1])) {
-                    throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks allowed");
+                    throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks, and "
+                            + "no character above U+00FF (HTTP sends a value as ISO-8859-1 bytes)");
                 }
             }
             String tr = transport == null ? "native" : transport.toLowerCase(Locale.ROOT);

@@ -1,5 +1,7 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.LoadLimits;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -55,6 +57,10 @@ record TargetUrl(String host, int port, String pathAndQuery, boolean tls) {
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
         }
+        String target = path;
+        LoadLimits.requestTargetProblem(target).ifPresent(problem -> {
+            throw invalid(url, "the path " + problem);
+        });
         return new TargetUrl(host, port, path, tls);
     }
 

@@ -56,10 +56,22 @@ class LoadSpecTest {
             "http://:8080/            | no host",
             "http:///x                | no host",
             "http://::1:8080/         | an IPv6 address needs brackets",
+            // a request line is ASCII: é would leave as one Latin-1 byte, 😀 as '?', another resource than written
+            "http://127.0.0.1:8080/héllo   | the path has the non-ASCII character 'é' (U+00E9) at index 2",
+            "http://127.0.0.1:8080/héllo   | percent-encoded as UTF-8: %C3%A9",
+            "http://127.0.0.1:8080/a?q=😀  | the path has the non-ASCII character '😀' (U+1F600) at index 5",
+            "http://127.0.0.1:8080/a?q=😀  | %F0%9F%98%80",
     })
     void badUrlsSayWhatIsWrong(String url, String expected) {
         String m = msg(LoadSpec.builder(url));
         assertTrue(m.contains("invalid URL '" + url + "'") && m.contains(expected), m);
+    }
+
+    @Test
+    void aHeaderValueBeyondLatin1IsRefusedAndLatin1IsSentAsItsBytes() {
+        String m = msg(LoadSpec.builder("http://127.0.0.1:8080/").header("x-a", "caf\u00e9 \u20ac"));
+        assertTrue(m.contains("invalid header value for 'x-a'") && m.contains("above U+00FF"), m);
+        LoadSpec.builder("http://127.0.0.1:8080/%C3%A9").header("x-a", "caf\u00e9").build();
     }
 
     @Test

@@ -74,13 +74,48 @@ public final class LoadLimits {
                 + "they do not fit its one " + MAX_H2_FRAME + "-byte HEADERS frame either)");
     }
 
+    /**
+     * Why a request target (path and query) cannot go on the wire as written, with the fix; empty when it can. A
+     * request line is ASCII: a character beyond it would leave as one ISO-8859-1 byte the server reads as something
+     * else, or as '?' above U+00FF, so the server would be asked for another resource than the one written. The fix is
+     * the character's UTF-8 bytes percent-encoded, as a browser sends it.
+     */
+    public static Optional<String> requestTargetProblem(String pathAndQuery) {
+        if (pathAndQuery == null) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < pathAndQuery.length(); ) {
+            int cp = pathAndQuery.codePointAt(i);
+            if (cp > 126) {
+                return Optional.of("has the non-ASCII character '" + new String(Character.toChars(cp)) + "' ("
+                        + String.format(java.util.Locale.ROOT, "U+%04X", cp) + ") at index " + i + ", which a request "
+                        + "line cannot carry; write it percent-encoded as UTF-8: " + percentEncoded(cp));
+            }
+            i += Character.charCount(cp);
+        }
+        return Optional.empty();
+    }
+
+    /** {@code cp}'s UTF-8 bytes as {@code %XX} escapes. */
+    static String percentEncoded(int cp) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            sb.append('%').append(String.format(java.util.Locale.ROOT, "%02X", b & 0xFF));
+        }
+        return sb.toString();
+    }
+
     /** A header name as sent: at least one visible ASCII character, none of them a colon. */
     public static boolean isHeaderName(String name) {
         return name != null && !name.isEmpty() && name.chars().allMatch(c -> c > 32 && c < 127 && c != ':');
     }
 
-    /** A header value as sent: on one line (a CR or LF would end the header and start another). */
+    /**
+     * A header value as sent: on one line (a CR or LF would end the header and start another) and in ISO-8859-1, the
+     * bytes HTTP sends a value as (a character above U+00FF would leave as '?').
+     */
     public static boolean isHeaderValue(String value) {
-        return value != null && value.indexOf('\r') < 0 && value.indexOf('\n') < 0;
+        return value != null && value.indexOf('\r') < 0 && value.indexOf('\n') < 0
+                && value.chars().allMatch(c -> c <= 0xFF);
     }
 }

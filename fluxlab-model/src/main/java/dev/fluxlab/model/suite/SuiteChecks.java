@@ -336,7 +336,8 @@ final class SuiteChecks {
                 }
                 if (v == null || !LoadLimits.isHeaderValue(v)) {
                     throw error(hat, "header '" + h + "' needs a value on one line (a line break would start another "
-                            + "header), e.g. '" + h + ": application/json'");
+                            + "header) and in ISO-8859-1 (HTTP sends a value as those bytes; a character above U+00FF "
+                            + "cannot be sent), e.g. '" + h + ": application/json'");
                 }
             });
         }
@@ -374,6 +375,9 @@ final class SuiteChecks {
             throw error(at, "path '" + path + "' " + problem + "; write it as sent on the wire, with spaces and other "
                     + "characters outside URI syntax percent-encoded (a space as %20, '#' as %23, '%' as %25)");
         }
+        LoadLimits.requestTargetProblem(path).ifPresent(p -> {
+            throw error(at, "path '" + path + "' " + p);
+        });
     }
 
     private void checkLoad(int i, LoadSection l) {

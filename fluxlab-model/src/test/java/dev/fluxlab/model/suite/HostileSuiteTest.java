@@ -118,6 +118,9 @@ class HostileSuiteTest {
             "path: /a, headers: {\"x-a\": \"1\\r\\n\"} | header 'x-a' needs a value on one line",
             "path: /LONG                                  | the request target and headers have 102401 bytes",
             "path: /a, headers: {x-big: LONG}             | the request target and headers have 102411 bytes",
+            "path: /héllo                                 | path '/héllo' has the non-ASCII character 'é' (U+00E9) at index 2",
+            "path: /héllo                                 | write it percent-encoded as UTF-8: %C3%A9",
+            "path: /a, headers: {\"x-a\": \"\u20ac\"} | header 'x-a' needs a value on one line (a line break would start another header) and in ISO-8859-1",
     })
     void aRequestTheInjectorCannotSendIsRefusedAtTheScenario(String scenario, String expected) {
         String yaml = "targets: {reactor-netty: {}}\nscenarios: {p: {" + scenario.replace("LONG", "a".repeat(100 * 1024))

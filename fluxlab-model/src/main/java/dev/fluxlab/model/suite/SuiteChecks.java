@@ -484,8 +484,16 @@ final class SuiteChecks {
         if (p.connections() != null && p.connections() < 1) {
             throw error(at + "/connections", "'connections' of a priming step must be 1 or more");
         }
+        if (p.connections() != null && p.connections() > MAX_CONNECTIONS) {
+            throw error(at + "/connections", "'connections' of a priming step is " + p.connections() + ", above the "
+                    + "ceiling of " + MAX_CONNECTIONS + " that holds for every load level; use at most " + MAX_CONNECTIONS);
+        }
         if (p.inFlight() != null && p.inFlight() < 1) {
             throw error(at + "/in_flight", "'in_flight' of a priming step must be 1 or more");
+        }
+        if (p.inFlight() != null && p.inFlight() > LoadLimits.MAX_IN_FLIGHT) {
+            throw error(at + "/in_flight", "'in_flight' of a priming step is " + p.inFlight() + ", above the "
+                    + "injector's ceiling of " + LoadLimits.MAX_IN_FLIGHT + "; use at most " + LoadLimits.MAX_IN_FLIGHT);
         }
     }
 

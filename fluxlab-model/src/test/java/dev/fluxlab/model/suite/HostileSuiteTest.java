@@ -43,6 +43,8 @@ class HostileSuiteTest {
             "measure: -5s                                   | 'measure' must be a duration",
             "warmup: 999999h                                | 'warmup' must be 'auto' or a duration",
             "name: \"a\\nb\"                                | one line without control characters",
+            "load: {prime: {connections: 20000, requests: 10}} | 'connections' of a priming step is 20000, above the ceiling of 10000",
+            "load: {prime: {in_flight: 70000, requests: 10}}   | 'in_flight' of a priming step is 70000, above the injector's ceiling of 65536",
     })
     void outOfBoundsValuesAreOneLocatedError(String extra, String expected) {
         SuiteException e = refused(extra);

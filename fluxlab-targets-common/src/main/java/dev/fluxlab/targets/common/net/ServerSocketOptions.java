@@ -8,7 +8,8 @@ import io.netty.channel.ChannelOption;
  * on the listening socket; {@code TCP_NODELAY}, {@code SO_SNDBUF} and {@code SO_KEEPALIVE} on every accepted
  * connection; {@code SO_RCVBUF} and the allocator on both (the receive buffer on the listening socket too, so the
  * window scale of accepted connections is negotiated for it; one allocator instance for both). Written once for the
- * plain Reactor Netty target and the Spring {@code webflux-netty} one, on every Netty line they build on:
+ * plain Reactor Netty target, the Spring {@code webflux-netty} one and the raw Netty one (a {@code ServerBootstrap}), on
+ * every Netty line they build on:
  * {@link #applyTo} takes the server's own option setters, so no Reactor Netty type is needed here.
  *
  * @param backlog     {@code SO_BACKLOG}, {@code null} for Netty's default (from somaxconn)

@@ -3,6 +3,7 @@ package dev.fluxlab.targets.other.netty;
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.net.ServerSocketOptions;
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.other.Router;
@@ -11,7 +12,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
@@ -77,16 +77,15 @@ public final class NettyServer {
         EventLoopGroup group = loops.workers();
         Router router = new Router();
         ServerBootstrap b = new ServerBootstrap().group(group).channel(channelType)
-                .childOption(ChannelOption.TCP_NODELAY, c.tcpNoDelay())
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         pipeline(ch.pipeline(), c.protocol(), router);
                     }
                 });
-        if (c.backlog() != null) {
-            b.option(ChannelOption.SO_BACKLOG, c.backlog());
-        }
+        // the two knobs this target has, set where every lab Netty server sets them
+        new ServerSocketOptions(c.backlog(), c.tcpNoDelay(), null, null, null, null, null)
+                .applyTo(b, ServerBootstrap::option, ServerBootstrap::childOption);
         try {
             Channel ch = b.bind(c.host(), c.port()).syncUninterruptibly().channel();
             return new Running(ch, group, c, TransportSupport.actual(ch));

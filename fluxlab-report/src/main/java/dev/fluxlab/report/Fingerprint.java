@@ -47,10 +47,9 @@ public final class Fingerprint {
             new Field("fluxlab commit", Environment::fluxlabCommit),
             new Field("dirty tree", Environment::treeDirty),
             new Field("placement", Environment::placement),
-            // the local injectors' JDK AOT cache moves how much they compile while measured (written by the runner's
-            // InjectorAotCache; a run without the entry had none)
+            // a run without the entry had no cache
             new Field("injector AOT cache", e -> e.versions() == null ? null
-                    : e.versions().containsKey("injector-aot-cache") ? "on" : "off"));
+                    : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? "on" : "off"));
 
     /**
      * The fields in which {@code b} differs from {@code a}; the machine speed counts when

@@ -118,7 +118,7 @@ class CompareNoiseAndFingerprintTest {
     void theInjectorsAotCacheIsPartOfTheFingerprint() {
         Environment without = env("6.18", "abc", false, null);
         Environment with = new Environment("lab-1", "Linux", "6.18", "amd64", 2, 7.8, "25+36", "Eclipse Adoptium", "/jdk",
-                "0.1.0-SNAPSHOT", Map.of("injector-aot-cache", "JDK AOT cache (local injectors)"), "AMD EPYC 7B13", null,
+                "0.1.0-SNAPSHOT", Map.of(Environment.INJECTOR_AOT_CACHE, "JDK AOT cache (local injectors)"), "AMD EPYC 7B13", null,
                 "abc", false, 0.2, null);
         List<Fingerprint.Difference> d = Fingerprint.differences(without, with, 0.03);
         assertEquals(1, d.size(), d.toString());

@@ -76,7 +76,7 @@ public final class EnvironmentProbe {
             return versions;
         }
         Map<String, String> out = new TreeMap<>(versions);
-        out.put(InjectorAotCache.VERSION_KEY, "JDK AOT cache (local injectors)");
+        out.put(Environment.INJECTOR_AOT_CACHE, "JDK AOT cache (local injectors)");
         return out;
     }
 

@@ -20,8 +20,6 @@ public final class InjectorAotCache {
 
     /** The environment variable naming the cache; set by the launcher only when the cache fits this build. */
     public static final String ENV = "FLUXLAB_INJECTOR_AOT";
-    /** How results.json's {@code environment.versions} names it. */
-    public static final String VERSION_KEY = "injector-aot-cache";
 
     private InjectorAotCache() {
     }

@@ -36,6 +36,12 @@ public record Environment(
         MachineSpeed speedBefore,
         String placement) {
 
+    /**
+     * The {@code versions} entry present when the run's local injectors started from the JDK AOT cache (it moves how
+     * much they compile while measured): written by the runner, compared by {@code compare}.
+     */
+    public static final String INJECTOR_AOT_CACHE = "injector-aot-cache";
+
     /** An environment without a placement record. */
     public Environment(String host, String os, String kernel, String arch, int cpus, double memoryGb, String jdk,
                        String jdkVendor, String javaHome, String fluxlabVersion, Map<String, String> versions,

@@ -1,7 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.ParentWatch;
-import picocli.CommandLine;
+import dev.fluxlab.model.Readiness;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -13,9 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code fluxlab aot-train} (hidden): the training workload of the injector's JDK 25 AOT cache. The {@code fluxlab}
@@ -34,9 +33,7 @@ import java.util.regex.Pattern;
  */
 @Command(name = "aot-train", hidden = true, mixinStandardHelpOptions = true,
         description = "Training workload of the injector's AOT cache (run by the fluxlab launcher, once per build).")
-public final class AotTrainCommand implements java.util.concurrent.Callable<Integer> {
-
-    private static final Pattern READY = Pattern.compile("^fluxlab-ready port=(\\d+)");
+public final class AotTrainCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", defaultValue = "2", description = "Measured seconds of each workload (default: ${DEFAULT-VALUE}).")
     int seconds;
@@ -103,12 +100,12 @@ public final class AotTrainCommand implements java.util.concurrent.Callable<Inte
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String line;
         while (System.nanoTime() < deadline && (line = out.readLine()) != null) {
-            Matcher m = READY.matcher(line);
-            if (m.find()) {
+            String port = Readiness.parse(line).map(a -> a.get("port")).orElse(null);
+            if (port != null) {
                 Thread drain = new Thread(() -> drain(out), "aot-train-" + protocol);
                 drain.setDaemon(true);
                 drain.start();
-                return Integer.parseInt(m.group(1));
+                return Integer.parseInt(port);
             }
         }
         throw new IOException("the " + protocol + " target printed no readiness line within 60 s");

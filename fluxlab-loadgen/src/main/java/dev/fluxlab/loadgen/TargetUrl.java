@@ -54,14 +54,11 @@ record TargetUrl(String host, int port, String pathAndQuery, boolean tls) {
         }
         int port = portText.isEmpty() ? (tls ? 443 : 80) : port(url, portText.substring(1));
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            path += "?" + uri.getRawQuery();
-        }
-        String target = path;
+        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         LoadLimits.requestTargetProblem(target).ifPresent(problem -> {
             throw invalid(url, "the path " + problem);
         });
-        return new TargetUrl(host, port, path, tls);
+        return new TargetUrl(host, port, target, tls);
     }
 
     private static int port(String url, String text) {

@@ -1,7 +1,9 @@
 package dev.fluxlab.model.contract;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -88,7 +90,7 @@ public final class LoadLimits {
             int cp = pathAndQuery.codePointAt(i);
             if (cp > 126) {
                 return Optional.of("has the non-ASCII character '" + new String(Character.toChars(cp)) + "' ("
-                        + String.format(java.util.Locale.ROOT, "U+%04X", cp) + ") at index " + i + ", which a request "
+                        + String.format(Locale.ROOT, "U+%04X", cp) + ") at index " + i + ", which a request "
                         + "line cannot carry; write it percent-encoded as UTF-8: " + percentEncoded(cp));
             }
             i += Character.charCount(cp);
@@ -99,8 +101,8 @@ public final class LoadLimits {
     /** {@code cp}'s UTF-8 bytes as {@code %XX} escapes. */
     static String percentEncoded(int cp) {
         StringBuilder sb = new StringBuilder();
-        for (byte b : new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-            sb.append('%').append(String.format(java.util.Locale.ROOT, "%02X", b & 0xFF));
+        for (byte b : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
+            sb.append('%').append(String.format(Locale.ROOT, "%02X", b & 0xFF));
         }
         return sb.toString();
     }

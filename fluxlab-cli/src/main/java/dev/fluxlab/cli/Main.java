@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "A performance lab for reactive JVM HTTP stacks.",
         subcommands = {RunCommand.class, ListCommand.class, ServeCommand.class, LoadCommand.class, AgentCommand.class,
-                ReportCommand.class, CompareCommand.class, HistoryCommand.class, AotTrainCommand.class,
+                ReportCommand.class, CompareCommand.class, HistoryCommand.class, AotTrainCommand.class, LoadSessionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

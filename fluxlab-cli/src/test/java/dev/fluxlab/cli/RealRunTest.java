@@ -69,6 +69,18 @@ class RealRunTest {
         }
         assertEquals(r.cells().get(0).id(), r.cells().get(1).repeats().get(0).targetsFrom(),
                 "fork: shared ran the second cell on the first cell's target JVM");
+        long injector0 = injectorPid(r.cells().get(0));
+        assertEquals(injector0, injectorPid(r.cells().get(1)),
+                "fork: shared ran the second cell's load in the first cell's injector JVM too");
+        for (CellResult c : r.cells()) {
+            Path dir = out.resolve(c.dir());
+            String log = Files.readString(dir.resolve("injector-1.log"));
+            assertTrue(log.contains("/" + c.knobs().get("scenario")), "each cell's log holds its own load: " + log);
+            assertEquals(1, log.lines().filter(l -> l.startsWith("fluxlab load http")).count(),
+                    "and only its own: " + log);
+            assertTrue(Files.readString(dir.resolve("injector-1.cmd")).contains("job of the injector JVM " + injector0),
+                    "the command file says the load ran in the kept JVM");
+        }
         assertNotNull(r.environment().jdk());
 
         String md = Files.readString(out.resolve("summary.md"));
@@ -76,5 +88,10 @@ class RealRunTest {
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("<canvas") || html.contains("chart"), "the report has charts");
         assertFalse(html.matches("(?s).*<script[^>]+src=\"https?://.*"), "the report loads nothing from the network");
+    }
+
+    private static long injectorPid(CellResult c) {
+        return c.repeats().get(0).processes().stream().filter(p -> p.role().equals("injector")).findFirst()
+                .orElseThrow().pid();
     }
 }

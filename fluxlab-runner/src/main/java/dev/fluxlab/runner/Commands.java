@@ -161,6 +161,32 @@ public final class Commands {
 
     /** The injector's command: its JVM and main from the registry, then {@code args} ({@link LoadArgs#toArgv()}). */
     public List<String> injector(LoadArgs args) {
+        List<String> cmd = injectorJvm();
+        cmd.addAll(injectorJob(args));
+        return cmd;
+    }
+
+    /**
+     * The command of an injector JVM kept for several loads under {@code fork: shared}: its JVM and main as
+     * {@link #injector}, then {@code load-session} instead of the load's own words ({@link #injectorJob}).
+     */
+    public List<String> injectorSession() {
+        List<String> cmd = injectorJvm();
+        cmd.add(LOAD_SESSION);
+        return cmd;
+    }
+
+    /** The words of one load after the injector's main: the registry's ({@code load}), then {@code args}. */
+    public List<String> injectorJob(LoadArgs args) {
+        List<String> argv = new ArrayList<>(registry.injector().argsOrEmpty());
+        argv.addAll(args.toArgv());
+        return argv;
+    }
+
+    /** The sub-command of {@code fluxlab} that runs loads read from stdin in one JVM. */
+    static final String LOAD_SESSION = "load-session";
+
+    private List<String> injectorJvm() {
         LaunchDef def = registry.injector();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
@@ -171,8 +197,6 @@ public final class Commands {
         cmd.add("-cp");
         cmd.add(registry.classpath(def));
         cmd.add(def.main());
-        cmd.addAll(def.argsOrEmpty());
-        cmd.addAll(args.toArgv());
         return cmd;
     }
 }

@@ -19,13 +19,17 @@ public final class Estimate {
 
     /** Start-up to readiness of one target JVM on a small, busy machine. */
     public static final Duration TARGET_STARTUP = Duration.ofMillis(2500);
-    /** Start of the injector JVM until its first connection. */
+    /**
+     * Start of the injector JVM until its first connection: once per repeat, or with {@code fork: shared} once per
+     * group, whose injector JVM is kept like its targets.
+     */
     public static final Duration INJECTOR_STARTUP = Duration.ofMillis(1500);
     /**
-     * A typical automatic warm-up against targets that are already warm (fork: shared): the injector's own ramp and
-     * JIT; 7-8 s in the quick suite's warm cells here (2026-11-23).
+     * A typical automatic warm-up against targets that are already warm (fork: shared), with the injector JVM kept
+     * warm too: 5-11 s, 6.2 s on average, in the quick suite's warm cells here (2026-11-24; 7-9 s when every cell
+     * started a fresh injector, whose own JIT ramp then set the length).
      */
-    public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(8);
+    public static final Duration WARM_AUTO_WARMUP = Duration.ofSeconds(6);
     /**
      * What an automatic warm-up against freshly started targets typically takes here, now that it waits for their JIT
      * to go quiet: 12-20 s for HTTP/1.1 Reactor Netty, 24-30 s for h2c (quick suite, 2026-11-23).
@@ -121,14 +125,15 @@ public final class Estimate {
             // the first repeat of a group pays the cold warm-up; the others start on warm targets
             Duration first = targetsRunning ? warm : coldAuto(suite, cell);
             Duration rest = warm.multipliedBy(suite.repeats() - 1L);
-            Duration fixed = INJECTOR_STARTUP.plus(measure).plus(STOP).multipliedBy(suite.repeats());
-            return fixed.plus(first).plus(rest).plus(targetsRunning ? Duration.ZERO : startups);
+            Duration fixed = measure.plus(STOP).multipliedBy(suite.repeats());
+            return fixed.plus(first).plus(rest).plus(targetsRunning ? Duration.ZERO : startups.plus(INJECTOR_STARTUP));
         }
-        Duration perRepeat = INJECTOR_STARTUP.plus(warmup).plus(measure).plus(STOP);
+        Duration perRepeat = warmup.plus(measure).plus(STOP);
         if (suite.sharedTargets()) {
-            return perRepeat.multipliedBy(suite.repeats()).plus(targetsRunning ? Duration.ZERO : startups);
+            return perRepeat.multipliedBy(suite.repeats())
+                    .plus(targetsRunning ? Duration.ZERO : startups.plus(INJECTOR_STARTUP));
         }
-        return perRepeat.plus(startups).multipliedBy(suite.repeats());
+        return perRepeat.plus(startups).plus(INJECTOR_STARTUP).multipliedBy(suite.repeats());
     }
 
     /** The expected wall time of each of {@code cells} run in this order. */

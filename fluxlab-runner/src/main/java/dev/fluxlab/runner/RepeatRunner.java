@@ -18,6 +18,7 @@ import dev.fluxlab.runner.drive.LoadJob;
 import dev.fluxlab.runner.drive.PrimeStep;
 import dev.fluxlab.runner.drive.ProgressWatch;
 import dev.fluxlab.runner.drive.SelfLoadDriver;
+import dev.fluxlab.runner.drive.SharedInjector;
 import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.ExternalInjectors;
@@ -60,6 +61,7 @@ final class RepeatRunner {
     private final Duration grace;
     private final RunListener listener;
     private final SharedTargets shared;
+    private final SharedInjector sharedInjector;
     private final TargetStarter starter;
     private final Launcher launcher;
     private final BooleanSupplier interrupted;
@@ -71,7 +73,9 @@ final class RepeatRunner {
     private CpuList online;
 
     RepeatRunner(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor, Duration grace,
-                 RunListener listener, SharedTargets shared, BooleanSupplier interrupted, ProfilerLibrary profiler) {
+                 RunListener listener, SharedTargets shared, SharedInjector sharedInjector, BooleanSupplier interrupted,
+                 ProfilerLibrary profiler) {
+        this.sharedInjector = sharedInjector;
         this.profiler = profiler;
         this.registry = registry;
         this.commands = commands;
@@ -91,10 +95,11 @@ final class RepeatRunner {
 
     /** The driver of a cell's load: a self-loading entry, an external tool, or fluxlab's injector. */
     LoadDriver driver(Cell cell) {
-        return driver(cell, commands);
+        return driver(cell, commands, null);
     }
 
-    private LoadDriver driver(Cell cell, Commands commands) {
+    /** {@code kept}: the injector JVM kept under {@code fork: shared}, null for a JVM per repeat. */
+    private LoadDriver driver(Cell cell, Commands commands, SharedInjector kept) {
         Optional<LaunchDef> entry = registry.target(cell.entryProcess().target());
         if (entry.map(LaunchDef::isSelfLoading).orElse(false)) {
             return new SelfLoadDriver();
@@ -105,7 +110,7 @@ final class RepeatRunner {
         boolean keepAlive = keepAlive(cell);
         return ExternalInjectors.byName(cell.load().injectorName())
                 .<LoadDriver>map(tool -> new ExternalToolDriver(tool, keepAlive))
-                .orElseGet(() -> new FluxlabDriver(commands, launcher));
+                .orElseGet(() -> new FluxlabDriver(commands, launcher, kept));
     }
 
     /** Whether ab may ask the cell's entry target for HTTP/1.0 keep-alive (the registry says). */
@@ -136,6 +141,7 @@ final class RepeatRunner {
         Optional<TargetSet> reused = sharing ? shared.reuse(cell) : Optional.empty();
         if (!sharing) {
             shared.release();
+            sharedInjector.release(); // the injector forks as the targets do
         }
         TargetSet targets = reused.orElse(null);
         boolean keep = false;
@@ -144,7 +150,7 @@ final class RepeatRunner {
                     : new ProfileSession(mode, profiler, runDir, cellDir, sampler::watched);
             Commands cmds = session == null ? commands : commands.withJvmOptions(session::jvmOptions);
             TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, launcher, supervisor, grace);
-            LoadDriver driver = driver(cell, cmds);
+            LoadDriver driver = driver(cell, cmds, sharing ? sharedInjector : null);
             ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,
                     session == null ? ProgressWatch.Window.NONE : session);
             LoadJob job = new LoadJob(cell, suite, repeat, runDir, cellDir, json, writeBody(cell, cellDir),
@@ -186,6 +192,9 @@ final class RepeatRunner {
             } else if (reused.isPresent()) {
                 shared.forget(); // a shared target that crashed or misbehaved is stopped, not reused
             }
+            if (!keep) {
+                sharedInjector.release();
+            }
             stopAll(targets, keep, load);
             job.checkInterrupted();
             RepeatResult result = figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
@@ -194,6 +203,9 @@ final class RepeatRunner {
                     session == null ? null : session.results());
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
+            if (!keep) {
+                sharedInjector.release();
+            }
         }
     }
 
@@ -211,7 +223,8 @@ final class RepeatRunner {
     /** Stops the repeat's processes: every process it started, its targets unless they are kept. */
     private void stopAll(TargetSet targets, boolean keep, DriveResult load) {
         List<ChildProcess> stop = new ArrayList<>();
-        if (load.process() != null && (targets == null || !targets.contains(load.process()))) {
+        if (load.process() != null && (targets == null || !targets.contains(load.process()))
+                && !sharedInjector.isKept(load.process())) {
             stop.add(load.process());
         }
         stop.addAll(load.more());

@@ -15,6 +15,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.drive.SharedInjector;
 import dev.fluxlab.runner.target.SharedTargets;
 
 import java.io.IOException;
@@ -58,6 +59,7 @@ public final class Runner {
     private volatile Path runDir;
     private RunResult current;
     private final SharedTargets shared;
+    private final SharedInjector sharedInjector;
     private final GroupRunner groups;
     private final Launcher launcher;
     private volatile LabHosts hosts = LabHosts.none();
@@ -68,8 +70,9 @@ public final class Runner {
         this.grace = b.grace;
         this.shared = new SharedTargets(supervisor, grace);
         this.launcher = new Launcher(b.java, registry.classpath(registry.injector()));
+        this.sharedInjector = new SharedInjector(launcher, supervisor, grace);
         RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
-                listener, shared, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
+                listener, shared, sharedInjector, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
     }
 
@@ -280,6 +283,7 @@ public final class Runner {
      */
     private ResultsLostException finish(String status, Suite suite, ResultsLostException lost, Throwable failure) {
         shared.forget();
+        sharedInjector.release();
         supervisor.close(grace);
         try {
             synchronized (resultsLock) {

@@ -39,11 +39,11 @@ class EstimateTest {
     @Test
     void sharedPaysStartUpAndColdWarmUpOncePerGroup() {
         Suite s = suite("shared", "auto");
-        // per group of 3: first 2.5 + 1.5 + 15 (20 s typical cold warm-up, capped by the 15 s bound) + 4 + 0.7 = 23.7 s,
-        // then 2 x (1.5 + 8 typical warm warm-up + 4 + 0.7) = 2 x 14.2 s
-        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 14_200)), Estimate.total(s, s.cells()));
-        // at most: every warm-up to its bound, start-up still once per group
-        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 21_200)), Estimate.bound(s, s.cells()));
+        // per group of 3: first 2.5 + 1.5 injector + 15 (20 s typical cold warm-up, capped by the 15 s bound) + 4 + 0.7
+        // = 23.7 s, then 2 x (6 typical warm warm-up + 4 + 0.7) = 2 x 10.7 s: the injector JVM is kept like the target
+        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 10_700)), Estimate.total(s, s.cells()));
+        // at most: every warm-up to its bound, start-ups still once per group
+        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 19_700)), Estimate.bound(s, s.cells()));
     }
 
     @Test
@@ -59,14 +59,14 @@ class EstimateTest {
                 fork: shared
                 """);
         // the first cell of each group warms at least 14 s, typically up to its 15 s bound: 2.5 + 1.5 + 15 + 4 + 0.7
-        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 14_200)), Estimate.total(s, s.cells()));
+        assertEquals(Duration.ofMillis(2 * (23_700 + 2 * 10_700)), Estimate.total(s, s.cells()));
     }
 
     @Test
     void aFixedWarmUpIsTakenAsWritten() {
         Suite s = suite("shared", "3s");
-        // per group: 2.5 + 3 x (1.5 + 3 + 4 + 0.7)
-        assertEquals(Duration.ofMillis(2 * (2_500 + 3 * 9_200)), Estimate.total(s, s.cells()));
+        // per group: 2.5 target + 1.5 injector + 3 x (3 + 4 + 0.7)
+        assertEquals(Duration.ofMillis(2 * (4_000 + 3 * 7_700)), Estimate.total(s, s.cells()));
     }
 
     @Test
@@ -95,10 +95,10 @@ class EstimateTest {
     void tlsCellsWarmUpLongerThanCleartextOnes() {
         Suite s = suite("[h2, h2c]", "shared", "auto", "90s");
         assertEquals(List.of(true, true, true, false, false, false), s.cells().stream().map(Estimate::tls).toList());
-        // h2 (TLS): first 2.5 + 1.5 + 56 cold + 4 + 0.7 = 64.7 s, then 2 x (1.5 + 24 warm + 4 + 0.7) = 2 x 30.2 s;
-        // h2c: first 2.5 + 1.5 + 20 + 4 + 0.7 = 28.7 s, then 2 x (1.5 + 8 + 4 + 0.7) = 2 x 14.2 s
-        assertEquals(List.of(Duration.ofMillis(64_700), Duration.ofMillis(30_200), Duration.ofMillis(30_200),
-                        Duration.ofMillis(28_700), Duration.ofMillis(14_200), Duration.ofMillis(14_200)),
+        // h2 (TLS): first 2.5 + 1.5 + 56 cold + 4 + 0.7 = 64.7 s, then 2 x (24 warm + 4 + 0.7) = 2 x 28.7 s;
+        // h2c: first 2.5 + 1.5 + 20 + 4 + 0.7 = 28.7 s, then 2 x (6 + 4 + 0.7) = 2 x 10.7 s
+        assertEquals(List.of(Duration.ofMillis(64_700), Duration.ofMillis(28_700), Duration.ofMillis(28_700),
+                        Duration.ofMillis(28_700), Duration.ofMillis(10_700), Duration.ofMillis(10_700)),
                 Estimate.cells(s, s.cells()));
     }
 
@@ -121,7 +121,7 @@ class EstimateTest {
                 fork: shared
                 """);
         assertTrue(s.cells().stream().allMatch(Estimate::tls));
-        // 2 x 2.5 start-ups once, then per cell 1.5 + 15 + 3 + 0.7 = 20.2 s
-        assertEquals(Duration.ofMillis(5_000 + 2 * 20_200), Estimate.total(s, s.cells()));
+        // 2 x 2.5 start-ups and the injector's 1.5 once, then per cell 15 + 3 + 0.7 = 18.7 s
+        assertEquals(Duration.ofMillis(6_500 + 2 * 18_700), Estimate.total(s, s.cells()));
     }
 }

@@ -42,11 +42,21 @@ public final class FluxlabDriver implements LoadDriver {
 
     private final Commands commands;
     private final Launcher launcher;
+    private final SharedInjector kept;
 
     /** {@code launcher}: starts each injector on the host its placement names. */
     public FluxlabDriver(Commands commands, Launcher launcher) {
+        this(commands, launcher, null);
+    }
+
+    /**
+     * With {@code kept} (under {@code fork: shared}), a single local injector runs as a job of the JVM kept for the
+     * group's targets ({@link SharedInjector}) instead of a JVM of its own.
+     */
+    public FluxlabDriver(Commands commands, Launcher launcher, SharedInjector kept) {
         this.commands = commands;
         this.launcher = launcher;
+        this.kept = kept;
     }
 
     @Override
@@ -62,6 +72,9 @@ public final class FluxlabDriver implements LoadDriver {
         StartGate gate = n == 1 && jit == null ? null : new StartGate(
                 new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit, warmup.auto(),
                 System.nanoTime() + warmup.bound().toNanos());
+        if (kept != null && n == 1 && gate == null && roles.getFirst().host() == null) {
+            return driveKept(job, targets, roles.getFirst());
+        }
         List<ChildProcess> injectors = new ArrayList<>();
         List<Path> docs = new ArrayList<>();
         try {
@@ -119,6 +132,40 @@ public final class FluxlabDriver implements LoadDriver {
                 gate.close();
             }
         }
+    }
+
+    /** The load as one job of the kept injector JVM, which stays alive for the next cell unless the job went wrong. */
+    private DriveResult driveKept(LoadJob job, TargetSet targets, RolePlacement role)
+            throws IOException, InterruptedException {
+        Files.deleteIfExists(job.json());
+        List<Long> watch = targets.processes().stream()
+                .filter(t -> t.host() == null && t.pidThere() > 0).map(ChildProcess::pidThere).toList();
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), watch);
+        List<String> session = commands.pinned(role.cpus(), commands.injectorSession());
+        List<String> argv = commands.injectorJob(args);
+        Path log = job.log(role.role());
+        ChildProcess injector = kept.acquire(session, targets, log);
+        job.writeCommand(role.role() + "-" + job.repeat(), String.join(" ", session) + "\n# this repeat's load, "
+                + "a job of the injector JVM " + injector.pid() + " kept for the group's targets (fork: shared):\n"
+                + String.join(" ", argv) + "\n");
+        job.sampler().watch(injector);
+        SharedInjector.JobEnd end = kept.run(injector, argv, job.watch()::line, job.loadLimit(),
+                () -> job.interrupted().getAsBoolean() || targets.anyExited(null));
+        if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0) {
+            kept.release(); // a job that did not end cleanly leaves no JVM to trust for the next cell
+        }
+        job.checkInterrupted();
+        double stopped = job.sampler().now();
+        job.sampler().sampleNow();
+        String problem = LoadJob.endProblem(end.end(), "the injector", job.loadLimit());
+        if (problem == null && end.code() == null) {
+            problem = "the injector JVM ended during the load (exit code " + injector.exitCode()
+                    + "); last lines of its log:\n" + injector.lastLines(8);
+        } else if (problem == null && end.code() != 0) {
+            problem = "the injector failed (exit code " + end.code() + (end.code() == 2 ? ": bad input" : "")
+                    + "); last lines of its log:\n" + injector.lastLines(8);
+        }
+        return LoadDocument.read(job, injector, false, stopped, problem);
     }
 
     /** Every injector's document, merged into the cell's {@code load-R.json}; the first problem of any injector. */

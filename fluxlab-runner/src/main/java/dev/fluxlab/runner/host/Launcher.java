@@ -81,6 +81,16 @@ public final class Launcher {
         return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);
     }
 
+    /**
+     * Starts {@code command} on this machine with its standard input a pipe the runner writes to (the kept
+     * injector's jobs); its command line goes beside {@code log} as for {@link #start}.
+     */
+    public ChildProcess startFed(String role, String name, List<String> command, Path log, Supervisor supervisor)
+            throws IOException {
+        Files.writeString(commandFile(log), String.join(" ", command) + "\n");
+        return ChildProcess.start(role, name, command, log, null, supervisor, hosts.environment(), true);
+    }
+
     /** The file beside a child's log that holds its command line: {@code NAME-R.log} -> {@code NAME-R.cmd}. */
     static Path commandFile(Path log) {
         String file = log.getFileName().toString();

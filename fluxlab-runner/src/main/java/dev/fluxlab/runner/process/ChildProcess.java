@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class ChildProcess {
     private final String role;
     private final String name;
     private final Process process;
-    private final Path log;
+    private volatile Path log;
     private final long startNanos;
     private final Deque<String> tail = new ArrayDeque<>();
     private final Thread pump;
@@ -66,8 +67,18 @@ public final class ChildProcess {
     public static ChildProcess start(String role, String name, List<String> command, Path log,
                                      Consumer<String> listener, Supervisor supervisor, java.util.Map<String, String> env)
             throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return start(role, name, command, log, listener, supervisor, env, false);
+    }
+
+    /**
+     * {@link #start(String, String, List, Path, Consumer, Supervisor, java.util.Map)}, with its standard input a pipe
+     * the runner writes to ({@code process().getOutputStream()}) when {@code fed}, else {@code /dev/null}.
+     */
+    public static ChildProcess start(String role, String name, List<String> command, Path log,
+                                     Consumer<String> listener, Supervisor supervisor, java.util.Map<String, String> env,
+                                     boolean fed) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(fed ? ProcessBuilder.Redirect.PIPE
+                : ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().putAll(env);
         // fluxlab's own JVMs stop by themselves if this runner dies without stopping them (kill -9)
         pb.environment().put(ParentWatch.ENV, Long.toString(ProcessHandle.current().pid()));
@@ -104,10 +115,19 @@ public final class ChildProcess {
     }
 
     private void pumpOutput() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+        Path writing = log;
+        BufferedWriter out = null;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            out = Files.newBufferedWriter(writing, StandardCharsets.UTF_8);
             String line;
             while ((line = in.readLine()) != null) {
+                Path now = log;
+                if (!now.equals(writing)) { // a kept process's next job has a log of its own (logTo)
+                    out.close();
+                    out = Files.newBufferedWriter(now, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                    writing = now;
+                }
                 out.write(line);
                 out.newLine();
                 if (!in.ready()) {
@@ -134,7 +154,30 @@ public final class ChildProcess {
         } catch (IOException e) {
             // stream closed as the process died
         } finally {
+            try {
+                if (out != null) {
+                    out.close();
+                }
+            } catch (IOException e) {
+                // keep what was written
+            }
             outputClosed.complete(null);
+        }
+    }
+
+    /**
+     * Sends what the process prints from now on to {@code next} (appended) instead: a process kept for several
+     * repeats (the injector of a shared fork group) writes each repeat's output beside that repeat's other files.
+     * {@link #log()} names it from now on.
+     */
+    public void logTo(Path next) throws IOException {
+        Files.createDirectories(next.toAbsolutePath().getParent());
+        Path previous = log;
+        log = next;
+        if (!next.equals(previous)) {
+            synchronized (tail) {
+                tail.clear(); // lastLines() then quotes this log's lines only
+            }
         }
     }
 

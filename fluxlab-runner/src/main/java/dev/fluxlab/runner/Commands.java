@@ -34,7 +34,7 @@ public final class Commands {
     static final LaunchDef GATLING = new LaunchDef("Gatling (injector: gatling)", GatlingInjector.MAIN, List.of(),
             List.of("fluxlab-gatling/target/fluxlab-gatling.jar", "fluxlab-gatling/target/lib/*"),
             List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"), null, null,
-            null, null);
+            null, null, null);
     /** The process name of fluxlab's injector (its files, figures and profile). */
     public static final String INJECTOR = "injector";
 
@@ -168,12 +168,17 @@ public final class Commands {
 
     /**
      * The command of an injector JVM kept for several loads under {@code fork: shared}: its JVM and main as
-     * {@link #injector}, then {@code load-session} instead of the load's own words ({@link #injectorJob}).
+     * {@link #injector}, then the registry's session arguments ({@code load-session}) instead of the load's own words
+     * ({@link #injectorJob}); empty when the registry's injector runs one load per JVM.
      */
-    public List<String> injectorSession() {
+    public Optional<List<String>> injectorSession() {
+        List<String> session = registry.injector().sessionArgs();
+        if (session == null || session.isEmpty()) {
+            return Optional.empty();
+        }
         List<String> cmd = injectorJvm();
-        cmd.add(LOAD_SESSION);
-        return cmd;
+        cmd.addAll(session);
+        return Optional.of(cmd);
     }
 
     /** The words of one load after the injector's main: the registry's ({@code load}), then {@code args}. */
@@ -182,9 +187,6 @@ public final class Commands {
         argv.addAll(args.toArgv());
         return argv;
     }
-
-    /** The sub-command of {@code fluxlab} that runs loads read from stdin in one JVM. */
-    static final String LOAD_SESSION = "load-session";
 
     private List<String> injectorJvm() {
         LaunchDef def = registry.injector();

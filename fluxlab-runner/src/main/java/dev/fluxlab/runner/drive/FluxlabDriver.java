@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -72,8 +73,10 @@ public final class FluxlabDriver implements LoadDriver {
         StartGate gate = n == 1 && jit == null ? null : new StartGate(
                 new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit, warmup.auto(),
                 System.nanoTime() + warmup.bound().toNanos());
-        if (kept != null && n == 1 && gate == null && roles.getFirst().host() == null) {
-            return driveKept(job, targets, roles.getFirst());
+        Optional<List<String>> session = kept != null && n == 1 && gate == null && roles.getFirst().host() == null
+                ? commands.injectorSession() : Optional.empty();
+        if (session.isPresent()) {
+            return driveKept(job, targets, roles.getFirst(), session.get());
         }
         List<ChildProcess> injectors = new ArrayList<>();
         List<Path> docs = new ArrayList<>();
@@ -135,13 +138,13 @@ public final class FluxlabDriver implements LoadDriver {
     }
 
     /** The load as one job of the kept injector JVM, which stays alive for the next cell unless the job went wrong. */
-    private DriveResult driveKept(LoadJob job, TargetSet targets, RolePlacement role)
+    private DriveResult driveKept(LoadJob job, TargetSet targets, RolePlacement role, List<String> sessionCommand)
             throws IOException, InterruptedException {
         Files.deleteIfExists(job.json());
         List<Long> watch = targets.processes().stream()
                 .filter(t -> t.host() == null && t.pidThere() > 0).map(ChildProcess::pidThere).toList();
         LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), watch);
-        List<String> session = commands.pinned(role.cpus(), commands.injectorSession());
+        List<String> session = commands.pinned(role.cpus(), sessionCommand);
         List<String> argv = commands.injectorJob(args);
         Path log = job.log(role.role());
         ChildProcess injector = kept.acquire(session, targets, log);

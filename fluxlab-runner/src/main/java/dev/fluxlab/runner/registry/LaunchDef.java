@@ -21,6 +21,9 @@ import java.util.Optional;
  * @param selfLoading true for a client-side system under test that drives its own load (e.g. the HttpClient
  *                    loader): the runner starts no injector for it, passes it the cell's load profile and
  *                    {@code --json FILE --progress=machine}, and reads the {@code fluxlab.load/1} document it writes
+ * @param sessionArgs the injector only: the arguments after the main class that start it as a session running several
+ *                    loads read from its stdin ({@code [load-session]}, docs/contracts.md), so that under
+ *                    {@code fork: shared} one injector JVM serves a group of cells; null: a JVM per load
  */
 public record LaunchDef(
         String description,
@@ -31,7 +34,8 @@ public record LaunchDef(
         Map<String, KnobDef> knobs,
         Boolean http10KeepAlive,
         Boolean selfLoading,
-        String contract) {
+        String contract,
+        List<String> sessionArgs) {
 
     /** The shared HTTP contract: {@code /plaintext} and {@code /json} answered as TechEmpower verifies them. */
     public static final String PLAINTEXT_CONTRACT = "plaintext";
@@ -88,7 +92,7 @@ public record LaunchDef(
 
     private LaunchDef with(StackDef s) {
         return new LaunchDef(description, s.main() == null ? main : s.main(), s.args() == null ? args : s.args(),
-                s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract);
+                s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs);
     }
 
     public Map<String, KnobDef> knobsOrEmpty() {

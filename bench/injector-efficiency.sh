@@ -3,7 +3,8 @@
 # against the same server with the same connections/threads/in-flight and duration, each after a warm-up:
 #   http1.1   closed model, HTTP/1.1 -c C -t T               vs wrk (same -c -t)
 #   h2c       closed model, h2c -c C -m M -t T               vs h2load (same -c -m -t)
-#   open      open model at --rate R (>= 20k req/s), HTTP/1.1 vs fluxlab's own closed model at the same -c -t
+#   open      open model at --rate R (>= 20k req/s), HTTP/1.1 vs fluxlab's own closed model at the same -c -t; the open
+#             run keeps its default event loops (one per 40k req/s of its rate) unless --open-threads says otherwise
 #   pipeline  HTTP/1.1 pipelining at depth D (-m D)          vs wrk with a Lua script handing it D requests per write
 # The peer runs once before and once after fluxlab and its better run is kept, so server warm-up drift favours the
 # peer. For `open` the peer is fluxlab's closed run of the http1.1 pair (before) and one more closed run (after).
@@ -17,6 +18,7 @@
 #   -c N -t N          HTTP/1.1 connections and threads (default 16, 2), for http1.1, open and pipeline
 #   --h2-conns N --h2-streams N --h2-threads N   h2c connections, streams per connection, threads (default 4, 16, 2)
 #   --rate R           open model's requests per second (default 20000)
+#   --open-threads N   the open run's event loops (default: fluxlab's own default for the rate)
 #   --depth D          pipelining depth (default 16)
 #   -d SECONDS         measured duration (default 10)
 #   -w SECONDS         warm-up (default 5)
@@ -32,7 +34,7 @@ cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 ROOT=$PWD
 
 server_cmd=${FLUXLAB_BENCH_SERVER_CMD:-"./fluxlab serve reactor-netty --protocol {protocol} --port 0"}
-c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; depth=16; dur=10; warm=5; only="http1.1,h2c,open,pipeline"
+c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=5; only="http1.1,h2c,open,pipeline"
 while [ $# -gt 0 ]; do
   case "$1" in
     --server-cmd) server_cmd=$2; shift 2 ;;
@@ -43,11 +45,12 @@ while [ $# -gt 0 ]; do
     --h2-streams) h2c_streams=$2; shift 2 ;;
     --h2-threads) h2c_threads=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
+    --open-threads) open_threads=$2; shift 2 ;;
     --depth) depth=$2; shift 2 ;;
     -d) dur=$2; shift 2 ;;
     -w) warm=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "injector-efficiency: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -119,12 +122,12 @@ ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a
 per_cpu() { python3 -c "import sys; r,c=map(float,sys.argv[1:]); print('%.0f' % (r/c) if c else '0')" "$1" "$2"; }
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 
-fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed f_jit
+fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed f_jit f_loops
   local label=$1; shift
   ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress none --json "$work/$label.json" >"$work/$label.txt" 2>&1 \
     || { cat "$work/$label.txt" >&2; exit 1; }
   # f_jit: the injector's own compile time while measured (ms), which its CPU figure includes and the peers' do not
-  read -r f_req f_cpu f_err f_rps f_late f_missed f_jit <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); j=[w["measured"]["compile_ms"] for w in (d.get("watched_jvms") or []) if w.get("role")=="injector" and w.get("measured")]; print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"], "%.0f" % j[0] if j else "?")' "$work/$label.json")"
+  read -r f_req f_cpu f_err f_rps f_late f_missed f_loops f_jit <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); j=[w["measured"]["compile_ms"] for w in (d.get("watched_jvms") or []) if w.get("role")=="injector" and w.get("measured")]; print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"], d.get("threads", "?"), "%.0f" % j[0] if j else "?")' "$work/$label.json")"
   f_eff=$(per_cpu "$f_req" "$f_cpu")
   [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors in '$label' (see $work/$label.json)" >&2
 }
@@ -176,12 +179,12 @@ if wants http1.1 || wants open || wants pipeline; then
       fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
     fi
     keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
-    fluxlab_run open "$url" -c "$c" --threads "$t" --rate "$rate"
-    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit
+    fluxlab_run open "$url" -c "$c" ${open_threads:+--threads "$open_threads"} --rate "$rate"
+    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
     fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
     row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
     row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
-        "$o_rps of $rate req/s, late $o_late, missed $o_missed, own JIT $o_jit ms"
+        "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms"
     ratios+=("open@$rate vs closed $(ratio "$o_eff" "$p_eff") (goal >= 1)")
   fi
 

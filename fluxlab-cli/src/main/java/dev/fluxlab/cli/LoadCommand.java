@@ -10,6 +10,7 @@ import dev.fluxlab.loadgen.TargetGuard;
 import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import picocli.CommandLine;
@@ -119,7 +120,8 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "10s", description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
     String timeout;
 
-    @Option(names = "--threads", description = "Injector event loops (default: min(cores, connections)).")
+    @Option(names = "--threads", description = "Injector event loops (default: min(cores, connections); with --rate at most one per "
+            + LoadArgs.OPEN_RATE_PER_LOOP + " req/s of it).")
     Integer threads;
 
     @Option(names = "--transport", defaultValue = "native", description = "native (epoll, then io_uring, then nio), epoll, io_uring or nio (default: ${DEFAULT-VALUE}).")

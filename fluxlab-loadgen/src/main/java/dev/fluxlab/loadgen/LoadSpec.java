@@ -173,7 +173,7 @@ public record LoadSpec(
             if (!keepAlive) {
                 checkConnectionPerRequest(p);
             }
-            int t = threads == null ? LoadArgs.defaultThreads(connections) : threads;
+            int t = threads == null ? LoadArgs.defaultThreads(connections, rate) : threads;
             if (t < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, got " + t);
             }

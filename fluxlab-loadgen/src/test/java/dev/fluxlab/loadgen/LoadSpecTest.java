@@ -26,6 +26,15 @@ class LoadSpecTest {
     }
 
     @Test
+    void aPacedLoadAtTwentyThousandRequestsPerSecondRunsOnOneLoopUnlessToldOtherwise() {
+        assertEquals(1, LoadSpec.builder("http://127.0.0.1:1/").connections(16).rate(20_000.0).build().threads());
+        assertEquals(2, LoadSpec.builder("http://127.0.0.1:1/").connections(16).rate(20_000.0).threads(2).build()
+                .threads(), "an explicit --threads wins");
+        assertEquals(Math.min(Runtime.getRuntime().availableProcessors(), 16),
+                LoadSpec.builder("http://127.0.0.1:1/").connections(16).build().threads(), "closed model as before");
+    }
+
+    @Test
     void badValuesAreRefusedWithTheirName() {
         assertTrue(msg(LoadSpec.builder("ftp://127.0.0.1/")).contains("scheme"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1:/")).contains("empty port"));

@@ -193,7 +193,9 @@ final class RepeatFigures {
         if (doc != null && doc.threads() != null) {
             return doc.threads();
         }
-        return cell.load().threads() != null ? cell.load().threads() : LoadArgs.defaultThreads(cell.load().connections());
+        Integer rate = cell.load().rate();
+        return cell.load().threads() != null ? cell.load().threads()
+                : LoadArgs.defaultThreads(cell.load().connections(), rate == null ? null : rate.doubleValue());
     }
 
     private ProcessStats stats(ChildProcess c, List<ProcessSample> samples, CpuWindow window, LoadResult doc) {

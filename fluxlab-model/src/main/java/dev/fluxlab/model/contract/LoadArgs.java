@@ -22,7 +22,7 @@ import java.util.Map;
  * @param connections       {@code --connections}
  * @param inFlight          {@code --in-flight}; null: the injector's default
  * @param rate              {@code --rate} (open model); null: closed model
- * @param threads           {@code --threads}; null: {@link #defaultThreads(int)}
+ * @param threads           {@code --threads}; null: {@link #defaultThreads(int, Double)}
  * @param timeout           {@code --timeout} as written in the suite; null: the injector's default
  * @param duration          {@code --duration}, the measured phase (with a precision: its least length)
  * @param precisionPct      {@code --precision}: measure until the mean throughput is known within this percentage;
@@ -100,7 +100,30 @@ public record LoadArgs(
      * connection. The injector applies it, and the runner passes it to the external tools.
      */
     public static int defaultThreads(int connections) {
-        return Math.min(Runtime.getRuntime().availableProcessors(), connections);
+        return defaultThreads(connections, null);
+    }
+
+    /**
+     * The open model's share of the work one event loop takes by default: {@value #OPEN_RATE_PER_LOOP} requests per
+     * second. A paced load sends on a timer and waits between sends, so every extra loop adds wake-ups, not capacity.
+     * Measured against a warm {@code serve reactor-netty} (HTTP/1.1, epoll, -c 16) on this lab's 2-core VM, one loop
+     * against two, 2026-11-24: at 20k req/s 41-43k against 33-37k requests per injector CPU-second, corrected p50 0.08
+     * against 0.14 ms, p99 0.38-0.42 against 0.40-0.43 ms; at 30k 45-46k against 42-43k, p99 0.41-0.49 against
+     * 0.65-0.68 ms; at 40k one loop kept the schedule (p99 1.1-5.1 ms) where two took CPU from the target until it fell
+     * behind (p99 36 ms and 2.3 s, 11k-312k late sends). One loop then spent 0.72 of a core.
+     */
+    public static final int OPEN_RATE_PER_LOOP = 40_000;
+
+    /**
+     * {@link #defaultThreads(int)} for a load at {@code rate} requests per second (null: closed model): the open model
+     * starts one loop per {@link #OPEN_RATE_PER_LOOP} of its rate, within the same bounds.
+     */
+    public static int defaultThreads(int connections, Double rate) {
+        int loops = Math.min(Runtime.getRuntime().availableProcessors(), connections);
+        if (rate != null && rate > 0) {
+            loops = (int) Math.min(loops, Math.max(1, Math.ceil(rate / OPEN_RATE_PER_LOOP)));
+        }
+        return Math.max(1, loops);
     }
 
     /** Every option, in the order of the command line, without the URL. */

@@ -52,4 +52,17 @@ class LoadArgsTest {
         assertEquals("fluxlab-progress phase=measure t=3 ok=1000 errors=2 rps=999", p.format());
         assertEquals(new ProgressLine("measure", 3, 1000, 2, 999), ProgressLine.parse(p.format()).orElseThrow());
     }
+
+    @Test
+    void theOpenModelStartsOneLoopPerFortyThousandRequestsPerSecondWithinTheClosedModelsBounds() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(Math.min(cores, 16), LoadArgs.defaultThreads(16));
+        assertEquals(Math.min(cores, 16), LoadArgs.defaultThreads(16, null), "closed model: one loop per core");
+        assertEquals(1, LoadArgs.defaultThreads(16, 20_000.0), "20k req/s: one loop");
+        assertEquals(1, LoadArgs.defaultThreads(16, (double) LoadArgs.OPEN_RATE_PER_LOOP));
+        assertEquals(Math.min(cores, 2), LoadArgs.defaultThreads(16, LoadArgs.OPEN_RATE_PER_LOOP + 1.0));
+        assertEquals(Math.min(cores, 16), LoadArgs.defaultThreads(16, 1e9), "never more than the closed model's");
+        assertEquals(1, LoadArgs.defaultThreads(1, 1e9), "never more than the connections");
+        assertEquals(1, LoadArgs.defaultThreads(16, 0.5));
+    }
 }

@@ -55,7 +55,7 @@ public final class ExternalToolDriver implements LoadDriver {
         if (tool instanceof AbInjector) {
             return 1;
         }
-        return args.threads() != null ? args.threads() : LoadArgs.defaultThreads(args.connections());
+        return args.threads() != null ? args.threads() : LoadArgs.defaultThreads(args.connections(), args.rate());
     }
 
     /** The request of a cell in the tools' vocabulary, derived from the injector's command line. */

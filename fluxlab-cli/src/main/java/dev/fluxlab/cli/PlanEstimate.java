@@ -42,11 +42,12 @@ final class PlanEstimate {
         }
         Duration bound = Estimate.bound(s, todo);
         long counted = todo.stream().filter(Estimate::requestBounded).count();
-        out.add(String.format("estimated wall time: %s%s%s (per cell and repeat: start-up %s per target + %s injector, "
-                        + "warm-up %s%s, measure %s, stop %s)",
+        out.add(String.format("estimated wall time: %s%s%s (per cell and repeat: start-up %s per target + %s injector"
+                        + "%s, warm-up %s%s, measure %s, stop %s)",
                 counted > 0 ? "at least " : "", Estimate.format(total),
                 bound.equals(total) ? "" : ", at most " + Estimate.format(bound),
                 Estimate.precise(Estimate.TARGET_STARTUP), Estimate.precise(Estimate.INJECTOR_STARTUP),
+                s.sharedTargets() ? " (with fork: shared once per group of cells)" : "",
                 s.autoWarmup() ? "auto ≤" : "", Durations.format(s.warmup()), measure(s, todo, counted),
                 Estimate.precise(Estimate.STOP)));
         if (counted > 0) {

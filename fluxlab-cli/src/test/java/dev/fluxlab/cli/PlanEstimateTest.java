@@ -68,6 +68,8 @@ class PlanEstimateTest {
             String total = lines.stream().filter(l -> l.startsWith("estimated wall time: ")).findFirst().orElseThrow();
             boolean counted = s.cells().stream().anyMatch(Estimate::requestBounded);
             assertEquals(counted, total.startsWith("estimated wall time: at least "), total);
+            assertEquals(s.sharedTargets(), total.contains("injector (with fork: shared once per group of cells)"),
+                    "the injector's start-up is paid once per group exactly when its JVM is kept: " + total);
         }
     }
 }

@@ -12,17 +12,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One figure of a suite over its indexed runs, per cell, with the change points of each cell's series and, per run,
- * how its environment differs from the run before it. Data only; {@link TrendText} and {@link TrendHtml} render it.
+ * One figure of a suite over its indexed runs, per cell, with the change points of each cell's series and, per value,
+ * how its run's environment differs from that of the cell's value before it. Data only; {@link TrendText} and
+ * {@link TrendHtml} render it.
  *
  * @param suite   the suite
  * @param figure  the figure (the report's definition: label, unit, direction)
  * @param runs    the suite's runs, oldest first
- * @param changed per run (same order), the fingerprint differences from the run before it
  * @param series  one per cell that matched, in cell id order
  */
-public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, List<List<Fingerprint.Difference>> changed,
-                    List<Series> series) {
+public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, List<Series> series) {
 
     /**
      * One cell's values over the runs.
@@ -47,8 +46,9 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
      * @param stat  median and spread over the repeats
      * @param valid whether the run judged the cell valid
      * @param floor the relative noise floor of this value (see {@link #floor})
+     * @param changed how its run's environment differs from that of the cell's value before it (none for the first)
      */
-    public record Point(int run, Stat stat, boolean valid, double floor) {
+    public record Point(int run, Stat stat, boolean valid, double floor, List<Fingerprint.Difference> changed) {
     }
 
     /**
@@ -114,18 +114,22 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
             List<Point> points = new ArrayList<>();
             for (IndexedFigure f : values) {
                 int run = runIndex.get(f.runId());
-                points.add(new Point(run, f.stat(), f.valid(), floor(runs.get(run), f.stat())));
+                // against the cell's value before, not the suite's run before: a run without this cell (a partial
+                // run, other exclusions) is not in the row above, and its environment must not stand for it
+                List<Fingerprint.Difference> changed = points.isEmpty() ? List.of() : differences(
+                        runs.get(points.getLast().run()), runs.get(run));
+                points.add(new Point(run, f.stat(), f.valid(), floor(runs.get(run), f.stat()), changed));
             }
             double[] medians = points.stream().mapToDouble(p -> p.stat().median()).toArray();
             double[] floors = points.stream().mapToDouble(Point::floor).toArray();
             series.add(new Series(id, values.get(values.size() - 1).cellLabel(), points, ChangePoints.find(medians, floors)));
         });
-        List<List<Fingerprint.Difference>> changed = new ArrayList<>();
-        for (int i = 0; i < runs.size(); i++) {
-            changed.add(i == 0 ? List.of() : Fingerprint.differences(runs.get(i - 1).environment(), runs.get(i).environment(),
-                    Math.max(runFloor(runs.get(i - 1)), runFloor(runs.get(i)))));
-        }
-        return new FigureTrend(suite, figure, runs, changed, series);
+        return new FigureTrend(suite, figure, runs, series);
+    }
+
+    /** How {@code b}'s environment differs from {@code a}'s, the machine speed judged against both runs' floors. */
+    private static List<Fingerprint.Difference> differences(IndexedRun a, IndexedRun b) {
+        return Fingerprint.differences(a.environment(), b.environment(), Math.max(runFloor(a), runFloor(b)));
     }
 
     /**

@@ -59,7 +59,7 @@ public final class TrendHtml {
 
     private static void table(StringBuilder h, FigureTrend t, FigureTrend.Series s) {
         h.append("<div class=\"scroll\"><table class=\"detail\"><thead><tr><th>run</th><th>started</th><th class=\"num\">")
-                .append(esc(t.figure().unit())).append("</th><th>change</th><th>environment vs the run before</th></tr></thead><tbody>\n");
+                .append(esc(t.figure().unit())).append("</th><th>change</th><th>environment vs the row above</th></tr></thead><tbody>\n");
         for (int i = 0; i < s.points().size(); i++) {
             FigureTrend.Point p = s.points().get(i);
             IndexedRun run = t.runs().get(p.run());
@@ -67,7 +67,7 @@ public final class TrendHtml {
                     .append("<td class=\"mono\">").append(esc(TrendText.runLabel(run))).append("</td><td>")
                     .append(esc(TrendText.started(run))).append("</td><td class=\"num\">").append(esc(TrendText.value(t, p)))
                     .append("</td><td class=\"change\">").append(esc(TrendText.change(t, s.changeAt(i)))).append("</td><td>")
-                    .append(esc(TrendText.environment(t, p.run()))).append("</td></tr>\n");
+                    .append(esc(TrendText.environment(p))).append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");
     }
@@ -87,7 +87,7 @@ public final class TrendHtml {
                 m.put("max", num(p.stat().max()));
                 m.put("n", p.stat().n());
                 m.put("valid", p.valid());
-                m.put("environment", TrendText.environment(t, p.run()));
+                m.put("environment", TrendText.environment(p));
                 points.add(m);
             }
             List<Map<String, Object>> changes = new ArrayList<>();

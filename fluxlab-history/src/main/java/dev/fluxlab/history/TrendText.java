@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * A {@link FigureTrend} for the terminal: per cell, one row per run (oldest first) with the figure's median and spread, the
- * change point that starts at that run, and how the run's environment differs from the run before it.
+ * change point that starts at that run, and how the run's environment differs from that of the row above it.
  */
 public final class TrendText {
 
@@ -23,7 +23,7 @@ public final class TrendText {
         out.add("suite " + t.suite() + ": " + t.figure().label() + " (" + t.figure().unit() + ") over " + t.runs().size()
                 + (t.runs().size() == 1 ? " run" : " runs") + ", oldest first; " + (t.higherIsBetter() ? "higher" : "lower")
                 + " is better");
-        List<String> header = List.of("run", "started", t.figure().unit(), "change", "environment vs the run before");
+        List<String> header = List.of("run", "started", t.figure().unit(), "change", "environment vs the row above");
         List<Boolean> right = List.of(false, false, true, false, false);
         for (FigureTrend.Series s : t.series()) {
             out.add("");
@@ -32,7 +32,7 @@ public final class TrendText {
             for (int i = 0; i < s.points().size(); i++) {
                 FigureTrend.Point p = s.points().get(i);
                 IndexedRun run = t.runs().get(p.run());
-                rows.add(List.of(runLabel(run), started(run), value(t, p), change(t, s.changeAt(i)), environment(t, p.run())));
+                rows.add(List.of(runLabel(run), started(run), value(t, p), change(t, s.changeAt(i)), environment(p)));
             }
             out.addAll(TextGrid.lines(header, right, rows));
         }
@@ -68,7 +68,7 @@ public final class TrendText {
         return String.format(Locale.ROOT, "%+.1f%% %s (p %.2g)", c.relative() * 100, better ? "better" : "worse", c.pValue());
     }
 
-    static String environment(FigureTrend t, int run) {
-        return String.join("; ", t.changed().get(run).stream().map(Fingerprint.Difference::text).toList());
+    static String environment(FigureTrend.Point p) {
+        return String.join("; ", p.changed().stream().map(Fingerprint.Difference::text).toList());
     }
 }

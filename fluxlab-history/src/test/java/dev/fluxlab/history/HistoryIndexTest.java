@@ -139,8 +139,8 @@ class HistoryIndexTest {
             FigureTrend.Series s = t.series().get(0);
             assertEquals(1, s.changes().size(), s.changes().toString());
             assertEquals(4, s.changes().get(0).index());
-            assertEquals(List.of(), t.changed().get(3));
-            assertEquals("kernel", t.changed().get(4).get(0).what());
+            assertEquals(List.of(), s.points().get(3).changed());
+            assertEquals("kernel", s.points().get(4).changed().get(0).what());
             String text = String.join("\n", TrendText.lines(t));
             assertTrue(text.contains("-19.8% worse (p 0.028)"), text);
             assertTrue(text.contains("kernel: 6.1 -> 6.12"), text);
@@ -165,6 +165,27 @@ class HistoryIndexTest {
                     .contains("indexed figures: latency_p50_ms, latency_p99_ms, throughput_rps"));
             assertTrue(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", null, "*h3*")).getMessage()
                     .contains("matches --cell"));
+        }
+    }
+
+    @Test
+    void aValueIsComparedWithTheCellsValueBeforeItNotWithARunThatLacksTheCell() throws Exception {
+        HistoryIndex.record(write(run("r0", "quick", 0, 100_000, env("6.1", 1e6), null)));
+        RunResult full = run("r1", "quick", 1, 100_000, env("6.12", 1e6), null);
+        // a partial run (the epoll cell excluded) on the new kernel, between the two the epoll cell has
+        HistoryIndex.record(write(new RunResult(full.schema(), full.runId(), full.suite(), null, null, "complete",
+                full.startedAt(), full.finishedAt(), full.environment(), List.of(), Map.of(), full.cells().subList(1, 2),
+                null)));
+        HistoryIndex.record(write(run("r2", "quick", 2, 100_000, env("6.12", 1e6), null)));
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            FigureTrend t = FigureTrend.of(index, "quick", null, "*epoll*");
+            FigureTrend.Series s = t.series().get(0);
+            assertEquals(List.of("r0", "r2"), s.points().stream().map(p -> t.runs().get(p.run()).runId()).toList());
+            assertEquals("kernel: 6.1 -> 6.12", TrendText.environment(s.points().get(1)),
+                    "the row above is r0: the kernel changed since, though not since the partial run r1");
+            FigureTrend nio = FigureTrend.of(index, "quick", null, "*nio*");
+            assertEquals("kernel: 6.1 -> 6.12", TrendText.environment(nio.series().get(0).points().get(1)));
+            assertEquals("", TrendText.environment(nio.series().get(0).points().get(2)));
         }
     }
 

@@ -21,20 +21,21 @@
 #   --open-threads N   the open run's event loops (default: fluxlab's own default for the rate)
 #   --depth D          pipelining depth (default 16)
 #   -d SECONDS         measured duration (default 10)
-#   -w SECONDS         warm-up (default 5)
+#   -w SECONDS         warm-up (default 15: a fresh injector JVM still compiles its hot path after 5 s, 283-600 ms of
+#                      JIT in a 10 s measured h2c or open run, CPU the native peers never pay; after 15 s, 3-28 ms)
 #   --only LIST        run only these pairs, comma-separated: http1.1,h2c,open,pipeline (open needs http1.1's
 #                      closed run as its first peer run and runs it when http1.1 is not listed)
 # Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer (with the
 # compile time of fluxlab's own JIT while measured, part of its CPU seconds, which the native peers do not pay); then the
 # four ratios on one line, and the machine's load average before and after (the figures are only as good as the
-# machine was quiet). About 2.5 minutes with the defaults.
+# machine was quiet). About 4 minutes with the defaults.
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 ROOT=$PWD
 
 server_cmd=${FLUXLAB_BENCH_SERVER_CMD:-"./fluxlab serve reactor-netty --protocol {protocol} --port 0"}
-c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=5; only="http1.1,h2c,open,pipeline"
+c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=15; only="http1.1,h2c,open,pipeline"
 while [ $# -gt 0 ]; do
   case "$1" in
     --server-cmd) server_cmd=$2; shift 2 ;;

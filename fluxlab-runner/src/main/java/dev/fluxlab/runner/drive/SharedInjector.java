@@ -117,8 +117,8 @@ public final class SharedInjector {
     }
 
     /**
-     * Ends the kept injector, if any: an idle one by the end of its stdin (a few seconds to exit by itself), one whose
-     * job did not end at once; whatever is left then is stopped.
+     * Ends the kept injector, if any: an idle one by the end of its stdin (a few seconds to exit by itself), one
+     * whose job did not end without waiting; whatever is left then is stopped (SIGTERM, then SIGKILL).
      */
     public void release() {
         ChildProcess p = process;

@@ -192,9 +192,6 @@ final class RepeatRunner {
             } else if (reused.isPresent()) {
                 shared.forget(); // a shared target that crashed or misbehaved is stopped, not reused
             }
-            if (!keep) {
-                sharedInjector.release();
-            }
             stopAll(targets, keep, load);
             job.checkInterrupted();
             RepeatResult result = figures.result(repeat, startedAt, cell, suite, sampler, logFrom, targetStats,
@@ -204,7 +201,7 @@ final class RepeatRunner {
         } finally {
             stopAll(targets, keep, DriveResult.NONE);
             if (!keep) {
-                sharedInjector.release();
+                sharedInjector.release(); // the injector forks as the targets do
             }
         }
     }

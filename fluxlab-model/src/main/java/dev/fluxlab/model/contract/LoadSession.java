@@ -27,6 +27,7 @@ public final class LoadSession {
     /** The prefix of the line that ends each job. */
     public static final String END_PREFIX = "fluxlab-load-end";
 
+    private static final String END_HEAD = END_PREFIX + " exit=";
     private static final ObjectWriter ONE_LINE = Json.mapper().writer()
             .without(SerializationFeature.INDENT_OUTPUT);
 
@@ -66,17 +67,16 @@ public final class LoadSession {
 
     /** The line that ends a job that exited with {@code code}. */
     public static String end(int code) {
-        return END_PREFIX + " exit=" + code;
+        return END_HEAD + code;
     }
 
     /** The exit code of an end line; empty for any other line. */
     public static Optional<Integer> parseEnd(String line) {
-        String head = END_PREFIX + " exit=";
-        if (line == null || !line.startsWith(head)) {
+        if (line == null || !line.startsWith(END_HEAD)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Integer.parseInt(line.substring(head.length()).trim()));
+            return Optional.of(Integer.parseInt(line.substring(END_HEAD.length()).trim()));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

@@ -87,10 +87,8 @@ public final class FluxlabDriver implements LoadDriver {
                         : job.cellDir().resolve("load-" + job.repeat() + "-" + role.role() + ".json");
                 Files.deleteIfExists(json);
                 docs.add(json);
-                List<Long> watch = targets.processes().stream()
-                        .filter(t -> Objects.equals(t.host(), role.host()) && t.pidThere() > 0)
-                        .map(ChildProcess::pidThere).toList();
-                LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), watch,
+                LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()),
+                        watchPids(targets, role.host()),
                         new LoadJob.Share(split.connections().get(i), split.rates() == null ? null
                                 : split.rates().get(i), json, gate == null ? null : gate.file()));
                 List<String> cmd = commands.pinned(role.cpus(), commands.injector(args));
@@ -141,9 +139,8 @@ public final class FluxlabDriver implements LoadDriver {
     private DriveResult driveKept(LoadJob job, TargetSet targets, RolePlacement role, List<String> sessionCommand)
             throws IOException, InterruptedException {
         Files.deleteIfExists(job.json());
-        List<Long> watch = targets.processes().stream()
-                .filter(t -> t.host() == null && t.pidThere() > 0).map(ChildProcess::pidThere).toList();
-        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), watch);
+        LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()),
+                watchPids(targets, role.host()));
         List<String> session = commands.pinned(role.cpus(), sessionCommand);
         List<String> argv = commands.injectorJob(args);
         Path log = job.log(role.role());
@@ -164,11 +161,14 @@ public final class FluxlabDriver implements LoadDriver {
         if (problem == null && end.code() == null) {
             problem = "the injector JVM ended during the load (exit code " + injector.exitCode()
                     + "); last lines of its log:\n" + injector.lastLines(8);
-        } else if (problem == null && end.code() != 0) {
-            problem = "the injector failed (exit code " + end.code() + (end.code() == 2 ? ": bad input" : "")
-                    + "); last lines of its log:\n" + injector.lastLines(8);
         }
-        return LoadDocument.read(job, injector, false, stopped, problem);
+        return LoadDocument.read(job, job.json(), injector, false, stopped, problem, end.code());
+    }
+
+    /** The PIDs, as seen on {@code host} (null: here), of the targets running there: the JVMs an injector there watches. */
+    private static List<Long> watchPids(TargetSet targets, String host) {
+        return targets.processes().stream().filter(t -> Objects.equals(t.host(), host) && t.pidThere() > 0)
+                .map(ChildProcess::pidThere).toList();
     }
 
     /** Every injector's document, merged into the cell's {@code load-R.json}; the first problem of any injector. */

@@ -25,6 +25,15 @@ final class LoadDocument {
 
     /** {@link #read(LoadJob, ChildProcess, boolean, double, String)} of a document written to {@code json}. */
     static DriveResult read(LoadJob job, Path json, ChildProcess c, boolean fromTarget, double end, String problem) {
+        return read(job, json, c, fromTarget, end, problem, c.exitCode());
+    }
+
+    /**
+     * {@link #read(LoadJob, Path, ChildProcess, boolean, double, String)} of a load that ended with {@code code}
+     * (null: not known to have ended), which for a job of a kept injector is the job's, not its process's.
+     */
+    static DriveResult read(LoadJob job, Path json, ChildProcess c, boolean fromTarget, double end, String problem,
+                            Integer code) {
         LoadResult load = null;
         if (Files.exists(json)) {
             try {
@@ -34,7 +43,6 @@ final class LoadDocument {
                         + e.getMessage();
             }
         }
-        Integer code = c.exitCode();
         if (problem == null && code != null && code != 0) {
             problem = "the injector failed (exit code " + code + (code == 2 ? ": bad input" : "")
                     + "); last lines of its log:\n" + c.lastLines(8);

@@ -65,11 +65,10 @@ public final class Launcher {
      */
     public ChildProcess start(String host, String role, String name, List<String> command, Path log,
                               Consumer<String> listener, Supervisor supervisor) throws IOException {
-        String text = String.join(" ", command) + "\n";
         if (host == null) {
-            Files.writeString(commandFile(log), text);
-            return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment());
+            return startHere(role, name, command, log, listener, supervisor, false);
         }
+        String text = String.join(" ", command) + "\n";
         LabHost h = hosts.get(host);
         if (h == null) {
             throw new HostException("host '" + host + "' was not prepared for this run");
@@ -87,8 +86,13 @@ public final class Launcher {
      */
     public ChildProcess startFed(String role, String name, List<String> command, Path log, Supervisor supervisor)
             throws IOException {
+        return startHere(role, name, command, log, null, supervisor, true);
+    }
+
+    private ChildProcess startHere(String role, String name, List<String> command, Path log, Consumer<String> listener,
+                                   Supervisor supervisor, boolean fed) throws IOException {
         Files.writeString(commandFile(log), String.join(" ", command) + "\n");
-        return ChildProcess.start(role, name, command, log, null, supervisor, hosts.environment(), true);
+        return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment(), fed);
     }
 
     /** The file beside a child's log that holds its command line: {@code NAME-R.log} -> {@code NAME-R.cmd}. */

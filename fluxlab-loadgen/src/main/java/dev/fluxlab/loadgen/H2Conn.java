@@ -124,17 +124,12 @@ final class H2Conn extends Conn {
         mapPut(sid, slot);
         outstanding++;
         ByteBuf b = out();
-        byte[] frame = !firstSent ? (useIndexed ? tpl.h2First : tpl.h2Stateless) : (useIndexed ? tpl.h2Indexed : tpl.h2Stateless);
+        H2Frames headers = !firstSent ? (useIndexed ? tpl.h2First : tpl.h2Stateless)
+                : (useIndexed ? tpl.h2Indexed : tpl.h2Stateless);
         firstSent = true;
-        int at = b.writerIndex();
-        b.writeBytes(frame);
-        b.setInt(at + 5, sid);
+        headers.writeTo(b, sid);
         if (tpl.bodyLength > 0) {
-            at = b.writerIndex();
-            b.writeBytes(tpl.h2Data);
-            for (int off : tpl.h2DataStreamIdOffsets) {
-                b.setInt(at + off, sid);
-            }
+            tpl.h2Data.writeTo(b, sid);
             sendWindow -= tpl.bodyLength;
         }
         worker.markDirty(this);

@@ -31,19 +31,20 @@ final class RequestTemplate {
 
     /** See {@link LoadLimits#MAX_H2_FRAME}. */
     static final int MAX_FRAME = LoadLimits.MAX_H2_FRAME;
+    /** See {@link LoadLimits#MAX_H2_HEADER_BLOCK}. */
+    static final int MAX_H2_HEADER_BLOCK = LoadLimits.MAX_H2_HEADER_BLOCK;
     /** See {@link LoadLimits#MAX_HTTP1_HEAD}. */
     static final int MAX_HTTP1_HEAD = LoadLimits.MAX_HTTP1_HEAD;
 
     /** The whole HTTP/1.1 request (head and body). */
     final byte[] http1;
-    final byte[] h2First;
-    final byte[] h2Indexed;
-    final byte[] h2Stateless;
+    final H2Frames h2First;
+    final H2Frames h2Indexed;
+    final H2Frames h2Stateless;
     /** Dynamic-table bytes h2First needs on the server (RFC 7541 entry size: name + value + 32). */
     final long h2TableNeed;
-    /** DATA frames of the body (stream id 0 placeholders), empty when there is no body; null over HTTP/1.1. */
-    final byte[] h2Data;
-    final int[] h2DataStreamIdOffsets;
+    /** DATA frames of the body, empty when there is no body; null over HTTP/1.1. */
+    final H2Frames h2Data;
     final int bodyLength;
     final int expectStatus;
     final ByteBuf expectBody;
@@ -84,8 +85,12 @@ final class RequestTemplate {
         }
         sb.append("\r\n");
         byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
-        if (!spec.protocol().isHttp2() && head.length > MAX_HTTP1_HEAD) {
-            throw new IllegalArgumentException("request line and headers of " + head.length + " bytes are too large for "
+        if (head.length > MAX_HTTP1_HEAD) {
+            throw new IllegalArgumentException(spec.protocol().isHttp2()
+                    ? "request target and headers of " + head.length + " bytes (as HTTP/1.1 lines) are too large: "
+                    + "fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes of them, over HTTP/2 as over HTTP/1.1 (servers "
+                    + "take less: Netty and Reactor Netty refuse more than 8192 bytes of headers by default)"
+                    : "request line and headers of " + head.length + " bytes are too large for "
                     + "HTTP/1.1: fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes (HTTP/1.1 itself sets no limit, but "
                     + "servers do: Netty and Reactor Netty refuse more than 8192 bytes of headers by default)");
         }
@@ -100,7 +105,6 @@ final class RequestTemplate {
             this.h2Stateless = null;
             this.h2TableNeed = 0;
             this.h2Data = null;
-            this.h2DataStreamIdOffsets = null;
             return;
         }
         Http2Headers h2 = new DefaultHttp2Headers(false);
@@ -127,11 +131,12 @@ final class RequestTemplate {
             need += e.getKey().length() + e.getValue().length() + 32;
         }
         this.h2TableNeed = need;
-        int flags = 0x4 | (bodyLength == 0 ? 0x1 : 0); // END_HEADERS, END_STREAM when no body
+        boolean endStream = bodyLength == 0;
         DefaultHttp2HeadersEncoder indexing = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE);
-        this.h2First = headersFrame(encode(indexing, h2), flags);
-        this.h2Indexed = headersFrame(encode(indexing, h2), flags);
-        this.h2Stateless = headersFrame(encode(new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.ALWAYS_SENSITIVE), h2), flags);
+        this.h2First = headerFrames(encode(indexing, h2), endStream);
+        this.h2Indexed = headerFrames(encode(indexing, h2), endStream);
+        this.h2Stateless = headerFrames(encode(new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.ALWAYS_SENSITIVE), h2),
+                endStream);
 
         // DATA frames of at most 16384 bytes (the minimum SETTINGS_MAX_FRAME_SIZE every peer accepts)
         List<Integer> offsets = new ArrayList<>();
@@ -144,9 +149,7 @@ final class RequestTemplate {
             data.writeInt(0).writeBytes(spec.body(), pos, n);
             pos += n;
         }
-        this.h2Data = new byte[data.readableBytes()];
-        data.readBytes(h2Data);
-        this.h2DataStreamIdOffsets = offsets.stream().mapToInt(Integer::intValue).toArray();
+        this.h2Data = H2Frames.of(data, offsets);
     }
 
     /** A direct buffer holding {@code copies} back-to-back HTTP/1.1 requests, for zero-copy pipelined writes. */
@@ -170,16 +173,28 @@ final class RequestTemplate {
         return b;
     }
 
-    private static byte[] headersFrame(byte[] block, int flags) {
-        if (block.length > MAX_FRAME) {
-            throw new IllegalArgumentException("request headers of " + block.length + " bytes (HPACK-encoded) are too large "
-                    + "for one HTTP/2 HEADERS frame: at most " + MAX_FRAME + " bytes, the frame size every HTTP/2 server "
-                    + "accepts (fluxlab sends no CONTINUATION frames)");
+    /**
+     * The header block as one HEADERS frame, or, above {@link #MAX_FRAME} bytes, a HEADERS frame followed by
+     * CONTINUATION frames (RFC 9113 section 6.10), END_HEADERS on the last one only.
+     */
+    private static H2Frames headerFrames(byte[] block, boolean endStream) {
+        if (block.length > MAX_H2_HEADER_BLOCK) { // the head check above keeps every block below it
+            throw new IllegalStateException("an HPACK block of " + block.length + " bytes, over the "
+                    + MAX_H2_HEADER_BLOCK + " the head check promises");
         }
-        ByteBuf f = Unpooled.buffer(9 + block.length);
-        f.writeMedium(block.length).writeByte(0x1).writeByte(flags).writeInt(0).writeBytes(block);
-        byte[] b = new byte[f.readableBytes()];
-        f.readBytes(b);
-        return b;
+        ByteBuf f = Unpooled.buffer(block.length + 9 * (1 + block.length / MAX_FRAME));
+        List<Integer> offsets = new ArrayList<>();
+        int pos = 0;
+        do {
+            int n = Math.min(MAX_FRAME, block.length - pos);
+            boolean first = pos == 0;
+            boolean last = pos + n == block.length;
+            int flags = (last ? 0x4 : 0) | (first && endStream ? 0x1 : 0); // END_HEADERS, END_STREAM
+            f.writeMedium(n).writeByte(first ? 0x1 : 0x9).writeByte(flags);
+            offsets.add(f.writerIndex());
+            f.writeInt(0).writeBytes(block, pos, n);
+            pos += n;
+        } while (pos < block.length);
+        return H2Frames.of(f, offsets);
     }
 }

@@ -192,6 +192,24 @@ class LoadGeneratorTest {
         assertTrue(f.getMessage().contains("could not connect"), f.getMessage());
     }
 
+    /**
+     * A header block above one 16 KiB frame goes out as a HEADERS frame and CONTINUATION frames, on the first request
+     * of a connection and on every later one, and arrives whole (the test server accepts 1 MiB of headers).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"h2c, http", "h2, https"})
+    void largeHeadersGoOutInContinuationFrames(String protocol, String scheme) throws Exception {
+        String value = RequestTemplateTest.incompressible(50_000);
+        try (TestServer server = new TestServer(protocol, 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec(scheme, server.port()).protocol(protocol).insecure(true).connections(2).inFlight(4)
+                    .header("X-Big", value).requests(200L).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals(200, r.requestsOk(), r.errors().toString());
+            assertEquals(0, r.errorCount());
+            assertEquals(value.length(), server.longestHeaderValue());
+        }
+    }
+
     @Test
     void countModeRecordsExactlyTheRequestedNumber() throws Exception {
         try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {

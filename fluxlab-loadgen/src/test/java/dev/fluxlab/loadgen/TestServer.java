@@ -85,6 +85,7 @@ public final class TestServer implements AutoCloseable {
     private final long start = System.nanoTime();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger longestHeaderValue = new java.util.concurrent.atomic.AtomicInteger();
     private final ByteBuf body = Unpooled.unreleasableBuffer(Unpooled.directBuffer(BODY.length).writeBytes(BODY));
     private final ByteBuf wrong = Unpooled.unreleasableBuffer(Unpooled.directBuffer(WRONG.length).writeBytes(WRONG));
 
@@ -117,11 +118,17 @@ public final class TestServer implements AutoCloseable {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new H1Handler());
                         } else {
                             ch.pipeline().addLast(Http2FrameCodecBuilder.forServer()
-                                    .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(1000)).build(), new H2Handler());
+                                    .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(1000)
+                                            .maxHeaderListSize(1 << 20)).build(), new H2Handler());
                         }
                     }
                 })
                 .bind(new InetSocketAddress("127.0.0.1", port)).sync().channel();
+    }
+
+    /** The longest HTTP/2 request header value received so far, in characters. */
+    int longestHeaderValue() {
+        return longestHeaderValue.get();
     }
 
     public int port() {
@@ -225,6 +232,9 @@ public final class TestServer implements AutoCloseable {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof Http2HeadersFrame h) {
+                for (var e : h.headers()) {
+                    longestHeaderValue.accumulateAndGet(e.getValue().length(), Math::max);
+                }
                 if (h.isEndStream()) {
                     respond(ctx, h.stream());
                 }

@@ -61,12 +61,14 @@ public final class SuiteValidator {
      * {@code host} in its load profile) is checked here against a process of this machine ({@link SocketBudget}, the
      * injector's own check, with the limit an injector inherits from the runner and as many files open as a JVM of
      * fluxlab's). With several injectors each opens its share. An injector on a suite host has that host's limit,
-     * known only there: it checks its own when it starts.
+     * known only there: it checks its own when it starts. A priming step always runs here, in one process, with all
+     * its connections.
      */
     private void checkSocketBudget(Suite suite) {
         SocketBudget budget = platform.socketBudget();
         for (Cell cell : suite.cells()) {
             Cell.CellLoad load = cell.load();
+            checkPrimeSockets(suite, cell, budget);
             int n = load.injectors();
             if (!load.hosts().isEmpty() || n < 1) {
                 continue;
@@ -83,6 +85,32 @@ public final class SuiteValidator {
                     + budget.fitting() * n + (n == 1 ? "" : " (" + budget.fitting() + " per injector)")
                     + ", or raise the limit (ulimit -n) first");
         }
+    }
+
+    private static void checkPrimeSockets(Suite suite, Cell cell, SocketBudget budget) {
+        var prime = cell.load().prime();
+        if (prime == null) {
+            return;
+        }
+        int c = prime.connections() != null ? prime.connections() : cell.load().connections();
+        if (budget.fits(c)) {
+            return;
+        }
+        throw suite.error(primePointer(suite), "cell " + cell.id() + ": the priming step's " + c + " connections"
+                + (prime.connections() != null ? "" : " (the cell's)") + " need as many open sockets in one process "
+                + "here, and a process here " + budget.limit() + ": give the priming step at most "
+                + budget.fitting() + " 'connections', or raise the limit (ulimit -n) first");
+    }
+
+    /** Where the suite writes its first priming step; {@code /load} when not found. */
+    private static String primePointer(Suite suite) {
+        List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        for (int i = 0; i < loads.size(); i++) {
+            if (loads.get(i).prime() != null) {
+                return suite.loadPointer(i) + "/prime";
+            }
+        }
+        return "/load";
     }
 
     /** Where the suite gives {@code connections} in a load profile without hosts; {@code /load} when not found. */

@@ -293,6 +293,20 @@ class SuiteValidatorTest {
                 TIGHT).validate(Suite.parse("s.yaml", suite.replace("[16, 1000]", "1842, injectors: 2"))));
         assertTrue(split.getMessage().contains("'connections' of 1842 over 2 injectors needs 921 open sockets in each"),
                 split.getMessage());
+        // a priming step runs here in one process, with all its connections (the cell's unless it gives its own)
+        SuiteException prime = assertThrows(SuiteException.class, () -> new SuiteValidator(TargetRegistry.builtIn(),
+                TIGHT).validate(Suite.parse("s.yaml", suite.replace("[16, 1000]",
+                        "16, prime: {connections: 1000, requests: 100}"))));
+        assertTrue(prime.getMessage().startsWith("s.yaml:3:") && prime.getMessage().contains("the priming step's 1000 "
+                + "connections need as many open sockets in one process here") && prime.getMessage().contains(
+                "at most 920 'connections'"), prime.getMessage());
+        SuiteException primeSplit = assertThrows(SuiteException.class, () -> new SuiteValidator(
+                TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml", suite.replace("[16, 1000]",
+                        "1000, injectors: 2, prime: {requests: 100}"))));
+        assertTrue(primeSplit.getMessage().contains("the priming step's 1000 connections (the cell's)"),
+                primeSplit.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml", suite.replace("[16, 1000]",
+                "1000, injectors: 2, prime: {connections: 16, requests: 100}")));
         // an injector on a suite host has that host's limit, which is not known here
         new SuiteValidator(TargetRegistry.builtIn(), TIGHT).validate(Suite.parse("s.yaml", """
                 hosts: {inject: {ssh: lab-inject, address: 10.1.0.11}}

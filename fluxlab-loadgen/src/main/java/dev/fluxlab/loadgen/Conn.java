@@ -30,6 +30,11 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     long connectNanos;
     /** How outstanding requests are counted when the channel goes away: RESET unless we closed it for a reason. */
     ErrorClass closeReason = ErrorClass.RESET;
+    /**
+     * Why the connection ends, in words, once known (what we found wrong, the I/O error, the server's GOAWAY); the
+     * requests it fails keep it as their cause. Null: the server closed it without saying why.
+     */
+    String closeDetail;
 
     Conn(LoopWorker worker, int index) {
         this.worker = worker;
@@ -106,9 +111,10 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
         worker.connReady(this);
     }
 
-    /** Closes the channel; outstanding requests will be counted as {@code reason}. */
-    final void closeWith(ErrorClass reason) {
+    /** Closes the channel; outstanding requests will be counted as {@code reason}, with {@code detail} as cause. */
+    final void closeWith(ErrorClass reason, String detail) {
         closeReason = reason;
+        closeDetail = detail;
         ready = false;
         ctx.close();
     }
@@ -117,13 +123,25 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) {
         ready = false;
         long now = System.nanoTime();
+        if (closeDetail == null && closeReason == ErrorClass.RESET) {
+            closeDetail = "the server closed the connection";
+        }
         failOutstanding(closeReason, now);
         worker.connClosed(this);
+    }
+
+    /** A failure's cause in words: its message, else its type. */
+    static String describe(Throwable cause) {
+        return cause.getMessage() != null && !cause.getMessage().isBlank() ? cause.getMessage()
+                : cause.getClass().getSimpleName();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // I/O errors (connection reset by peer...) end the connection; channelInactive counts what was lost
+        if (closeDetail == null) {
+            closeDetail = "the connection failed: " + describe(cause);
+        }
         if (!everReady) {
             worker.connectFailed(this, cause, ErrorClass.CONNECT);
         }

@@ -4,10 +4,13 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * HTTP/2 client connection (h2c prior knowledge or h2 over TLS) written directly as frames: HEADERS frames
@@ -153,15 +156,15 @@ final class H2Conn extends Conn {
             reader.readFrame(ctx, buf, listener);
         } catch (Http2Exception | RuntimeException e) {
             buf.skipBytes(buf.readableBytes());
-            protocolFailure();
+            protocolFailure("an HTTP/2 frame fluxlab could not read (" + describe(e) + ")");
         }
         cum.keepRest(ctx.alloc(), in, buf);
     }
 
-    private void protocolFailure() {
+    private void protocolFailure(String detail) {
         if (ctx.channel().isActive()) {
             flushPending();
-            closeWith(ErrorClass.PROTOCOL);
+            closeWith(ErrorClass.PROTOCOL, detail);
         }
     }
 
@@ -246,7 +249,7 @@ final class H2Conn extends Conn {
         for (int s = 0; s < wanted; s++) {
             if (streamOf[s] != 0) {
                 release(s);
-                worker.stats.error(c, now);
+                worker.stats.error(c, now, closeDetail);
             }
         }
     }
@@ -363,7 +366,7 @@ final class H2Conn extends Conn {
             int slot = mapGet(streamId);
             if (slot >= 0) {
                 release(slot);
-                worker.stats.error(ErrorClass.PROTOCOL, now);
+                worker.stats.error(ErrorClass.PROTOCOL, now, "RST_STREAM " + errorName(errorCode) + " from the server");
                 afterFree(now);
             }
         }
@@ -409,10 +412,13 @@ final class H2Conn extends Conn {
         @Override
         public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
             goAway = true;
+            String debug = debugData.isReadable() ? debugData.toString(StandardCharsets.UTF_8).strip() : "";
+            String goAwayFrame = "GOAWAY " + errorName(errorCode) + (debug.isEmpty() ? "" : " (\"" + debug + "\")");
+            closeDetail = "the server sent " + goAwayFrame + " and closed the connection";
             for (int s = 0; s < wanted; s++) {
                 if (streamOf[s] > lastStreamId) {
                     release(s);
-                    worker.stats.error(ErrorClass.PROTOCOL, now);
+                    worker.stats.error(ErrorClass.PROTOCOL, now, goAwayFrame + " from the server");
                 }
             }
             if (outstanding == 0) {
@@ -433,8 +439,14 @@ final class H2Conn extends Conn {
         @Override
         public void onPushPromiseRead(ChannelHandlerContext ctx, int streamId, int promisedStreamId,
                                       Http2Headers headers, int padding) {
-            protocolFailure();
+            protocolFailure("a PUSH_PROMISE, which fluxlab does not accept (its SETTINGS disable push)");
         }
+    }
+
+    /** An HTTP/2 error code by its RFC 9113 name ({@code PROTOCOL_ERROR}), else as a number. */
+    private static String errorName(long code) {
+        Http2Error e = Http2Error.valueOf(code);
+        return e != null ? e.name() : "error code " + code;
     }
 
     private static int parseStatus(CharSequence s) {

@@ -104,7 +104,7 @@ final class Http1Conn extends Conn {
             parse(buf, now);
         } catch (IllegalStateException e) {
             buf.skipBytes(buf.readableBytes());
-            closeWith(ErrorClass.PROTOCOL);
+            closeWith(ErrorClass.PROTOCOL, "a malformed HTTP/1.1 response (" + e.getMessage() + ")");
         }
         cum.keepRest(ctx.alloc(), in, buf);
     }
@@ -509,7 +509,7 @@ final class Http1Conn extends Conn {
     @Override
     void checkTimeouts(long now, long timeoutNanos) {
         if (outstanding > 0 && now - sentAt[head] > timeoutNanos) {
-            closeWith(ErrorClass.TIMEOUT);
+            closeWith(ErrorClass.TIMEOUT, null);
         }
     }
 
@@ -517,7 +517,7 @@ final class Http1Conn extends Conn {
     void failOutstanding(ErrorClass c, long now) {
         LoopStats st = worker.stats;
         for (; outstanding > 0; outstanding--) {
-            st.error(c, now);
+            st.error(c, now, closeDetail);
         }
         pendingWrites = 0;
     }

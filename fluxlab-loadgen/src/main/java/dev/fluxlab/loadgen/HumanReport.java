@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The wrk-like text summary of a run, derived from the {@link LoadOutcome} data (text last). */
 public final class HumanReport {
@@ -53,10 +52,7 @@ public final class HumanReport {
         if (errs == 0) {
             sb.append("  Errors       none\n");
         } else {
-            sb.append("  Errors       ").append(errs).append(" (")
-                    .append(r.errors().entrySet().stream().filter(e -> e.getValue() > 0)
-                            .map(e -> e.getKey() + " " + e.getValue() + statusCodes(e.getKey(), r))
-                            .collect(Collectors.joining(", ")))
+            sb.append("  Errors       ").append(errs).append(" (").append(r.describeErrors())
                     .append("), not counted as throughput\n");
         }
         if (r.model().equals("open")) {
@@ -75,15 +71,6 @@ public final class HumanReport {
             sb.append("  WARNING: ").append(w).append('\n');
         }
         return sb.toString();
-    }
-
-    /** For the status class: which statuses came back instead of the expected one, e.g. " [503 x 12, 404 x 1]". */
-    private static String statusCodes(String errorClass, LoadResult r) {
-        if (!errorClass.equals(ErrorClass.STATUS.key()) || r.statuses() == null || r.statuses().isEmpty()) {
-            return "";
-        }
-        return r.statuses().entrySet().stream().map(e -> e.getKey() + " x " + e.getValue())
-                .collect(Collectors.joining(", ", " [got ", "]"));
     }
 
     private static void latency(StringBuilder sb, String title, LatencySummary l) {

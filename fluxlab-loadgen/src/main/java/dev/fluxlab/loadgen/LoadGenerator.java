@@ -266,8 +266,12 @@ public final class LoadGenerator {
         }
 
         Map<String, Long> errorMap = new LinkedHashMap<>();
+        Map<String, String> detailMap = new LinkedHashMap<>();
         for (ErrorClass c : ErrorClass.values()) {
             errorMap.put(c.key(), errors[c.ordinal()]);
+            if (all.details[c.ordinal()] != null) {
+                detailMap.put(c.key(), all.details[c.ordinal()]);
+            }
         }
         Map<String, Long> statusMap = new LinkedHashMap<>();
         for (int code = 0; code < statuses.length; code++) {
@@ -284,7 +288,7 @@ public final class LoadGenerator {
                 transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
                 achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum),
-                Runtime.getRuntime().availableProcessors(), mStartMs);
+                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 

@@ -85,6 +85,17 @@ final class LoopStats {
         errorIn(c, now);
     }
 
+    /**
+     * As {@link #error(ErrorClass, long)}, with its cause in words, kept when it is the first of its class in the
+     * window (called per connection event, not per request: building {@code detail} is off the hot path).
+     */
+    void error(ErrorClass c, long now, String detail) {
+        Tally t = errorIn(c, now);
+        if (t.details[c.ordinal()] == null && detail != null) {
+            t.details[c.ordinal()] = detail;
+        }
+    }
+
     private Tally errorIn(ErrorClass c, long now) {
         ERR_ALL.setRelease(this, (long) ERR_ALL.get(this) + 1);
         Tally t = tallies[ctl.claim(now)];

@@ -143,7 +143,7 @@ final class LoopWorker {
         if (c.initialAttempt) {
             initial.failed(cause);
         }
-        stats.error(cls, System.nanoTime());
+        stats.error(cls, System.nanoTime(), Conn.describe(cause));
     }
 
     void connReady(Conn c) {

@@ -16,6 +16,8 @@ final class Tally {
     final Histogram uncorrected = new Histogram(MAX_US, 3);
     long ok;
     final long[] errors = new long[ErrorClass.values().length];
+    /** The first cause given for an error of each class in this window (what the server said, or the I/O error). */
+    final String[] details = new String[ErrorClass.values().length];
     /** {@link ErrorClass#STATUS} errors by status code; index 0 holds responses without a valid 3-digit status. */
     final long[] statuses = new long[1000];
     /** Open model: requests written more than 1 ms after their intended time. */
@@ -36,6 +38,9 @@ final class Tally {
         latencySumNanos += other.latencySumNanos;
         for (int i = 0; i < errors.length; i++) {
             errors[i] += other.errors[i];
+            if (details[i] == null) {
+                details[i] = other.details[i];
+            }
         }
         for (int i = 0; i < statuses.length; i++) {
             statuses[i] += other.statuses[i];

@@ -149,6 +149,9 @@ class LoadGeneratorTest {
             LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
             long protocol = r.errors().get("protocol");
             assertTrue(protocol > 0, "RST_STREAM not counted: " + r.errors());
+            assertEquals("RST_STREAM INTERNAL_ERROR from the server", r.errorDetails().get("protocol"));
+            assertTrue(r.describeErrors().contains("protocol " + protocol + " (RST_STREAM INTERNAL_ERROR from the "
+                    + "server)"), r.describeErrors());
             assertTrue(Math.abs(protocol / (double) (protocol + r.requestsOk()) - 0.05) < 0.02, r.errors() + " ok " + r.requestsOk());
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
         }
@@ -160,6 +163,7 @@ class LoadGeneratorTest {
             LoadSpec s = spec("http", server.port()).connections(2).inFlight(2).build();
             LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
             assertTrue(r.errors().get("reset") > 0, "closed connections not counted: " + r.errors());
+            assertEquals("the server closed the connection", r.errorDetails().get("reset"));
             assertTrue(r.requestsOk() > 10 * r.errors().get("reset"), "did not reconnect and go on: " + r);
             assertEquals(0, r.errors().get("status") + r.errors().get("body") + r.errors().get("protocol"));
         }
@@ -207,6 +211,23 @@ class LoadGeneratorTest {
             assertEquals(200, r.requestsOk(), r.errors().toString());
             assertEquals(0, r.errorCount());
             assertEquals(value.length(), server.longestHeaderValue());
+        }
+    }
+
+    /**
+     * A server that refuses the request's headers (over its SETTINGS_MAX_HEADER_LIST_SIZE, here 8 KiB as Netty's
+     * default) ends the connection with GOAWAY: the failed requests say so, with the server's own words.
+     */
+    @Test
+    void aGoAwayIsNamedAsTheCauseOfTheFailedRequests() throws Exception {
+        try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE, 8192)) {
+            LoadSpec s = spec("http", server.port()).protocol("h2c").connections(1).inFlight(1)
+                    .header("X-Big", RequestTemplateTest.incompressible(20_000)).build();
+            LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
+            assertEquals(0, r.requestsOk());
+            assertTrue(r.errorCount() > 0, r.errors().toString());
+            String why = r.describeErrors(); // Netty's frame codec here answers with GOAWAY (its code varies by size)
+            assertTrue(why.matches("(reset|protocol) \\d+ \\((the server sent )?GOAWAY [A-Z_]+.*"), why);
         }
     }
 

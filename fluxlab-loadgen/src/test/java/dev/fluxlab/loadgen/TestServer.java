@@ -90,6 +90,11 @@ public final class TestServer implements AutoCloseable {
     private final ByteBuf wrong = Unpooled.unreleasableBuffer(Unpooled.directBuffer(WRONG.length).writeBytes(WRONG));
 
     public TestServer(String protocol, int port, int threads, Faults faults) throws Exception {
+        this(protocol, port, threads, faults, 1 << 20);
+    }
+
+    /** As the other constructor, accepting at most {@code maxHeaderListSize} bytes of HTTP/2 request headers. */
+    TestServer(String protocol, int port, int threads, Faults faults, long maxHeaderListSize) throws Exception {
         this.faults = faults;
         boolean epoll = Epoll.isAvailable();
         group = new MultiThreadIoEventLoopGroup(threads, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -119,7 +124,7 @@ public final class TestServer implements AutoCloseable {
                         } else {
                             ch.pipeline().addLast(Http2FrameCodecBuilder.forServer()
                                     .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(1000)
-                                            .maxHeaderListSize(1 << 20)).build(), new H2Handler());
+                                            .maxHeaderListSize(maxHeaderListSize)).build(), new H2Handler());
                         }
                     }
                 })

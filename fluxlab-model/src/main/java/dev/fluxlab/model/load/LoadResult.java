@@ -56,6 +56,9 @@ import java.util.Map;
  *                        null for external tools and older documents
  * @param measureStartMs  the wall-clock instant its measured phase started (epoch milliseconds), so several
  *                        injectors' windows can be set side by side; null for external tools and older documents
+ * @param errorDetails    the first cause the injector was given for an error of each class in the measured phase,
+ *                        by the class's key ({@code {"reset": "the server sent GOAWAY PROTOCOL_ERROR (...) and closed
+ *                        the connection"}}); null or missing for tools that give none
  */
 public record LoadResult(
         String schema,
@@ -91,7 +94,8 @@ public record LoadResult(
         ConnectTimes connect,
 
         Integer availableProcessors,
-        Long measureStartMs) {
+        Long measureStartMs,
+        Map<String, String> errorDetails) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -107,7 +111,7 @@ public record LoadResult(
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
                 injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
-                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null);
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
@@ -116,7 +120,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs);
+                availableProcessors, measureStartMs, errorDetails);
     }
 
     /**
@@ -128,7 +132,7 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs);
+                availableProcessors, measureStartMs, errorDetails);
     }
 
     /**
@@ -145,7 +149,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
-                availableProcessors, measureStartMs);
+                availableProcessors, measureStartMs, errorDetails);
     }
 
     /**
@@ -155,6 +159,32 @@ public record LoadResult(
     public List<String> stillCompiling() {
         return watchedJvms == null ? List.of() : watchedJvms.stream()
                 .filter(WatchedJvm::compiledWhileMeasured).map(WatchedJvm::describe).toList();
+    }
+
+    /**
+     * The errors by class, the unexpected statuses after {@code status} and the first cause the injector gave for the
+     * others: {@code reset 12 (the server closed the connection), status 3 [got 503 x 3]}; empty when none failed.
+     */
+    public String describeErrors() {
+        if (errors == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        errors.forEach((k, v) -> {
+            if (v > 0) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(k).append(' ').append(v);
+                if (k.equals("status") && statuses != null && !statuses.isEmpty()) {
+                    StringBuilder got = new StringBuilder();
+                    statuses.forEach((code, n) -> got.append(got.isEmpty() ? "" : ", ").append(code).append(" x ").append(n));
+                    sb.append(" [got ").append(got).append(']');
+                }
+                String why = errorDetails == null ? null : errorDetails.get(k);
+                if (why != null) {
+                    sb.append(" (").append(why).append(')');
+                }
+            }
+        });
+        return sb.toString();
     }
 
     /** Sum of all error classes. */

@@ -65,8 +65,20 @@ public final class LoadMerge {
                 LatencyHistograms.encode(corrected), first.histogramUnit(), LatencyHistograms.encode(uncorrected),
                 joined(docs, LoadResult::transport), joined(docs, LoadResult::injector),
                 docs.stream().allMatch(d -> d.threads() != null)
-                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null, null);
+                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null, null,
+                null, null, errorDetails(docs));
         return new MergedLoad(merged, docs);
+    }
+
+    /** Each error class's first cause, from the first injector that gave one; null when none did. */
+    private static Map<String, String> errorDetails(List<LoadResult> docs) {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (LoadResult d : docs) {
+            if (d.errorDetails() != null) {
+                d.errorDetails().forEach(all::putIfAbsent);
+            }
+        }
+        return all.isEmpty() ? null : all;
     }
 
     private static Histogram add(List<LoadResult> docs, Function<LoadResult, String> field, String name) {

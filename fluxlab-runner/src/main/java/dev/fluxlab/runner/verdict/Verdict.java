@@ -44,10 +44,10 @@ public final class Verdict {
             long total = l.requestsOk() + errors;
             if (l.requestsOk() == 0) {
                 invalid.add("zero throughput: no verified response in the measured phase"
-                        + (errors > 0 ? " (" + errors + " errors: " + l.errors() + ")" : ""));
+                        + (errors > 0 ? " (" + errors + " errors: " + l.describeErrors() + ")" : ""));
             } else if (total > 0 && (double) errors / total > t.maxErrorRate()) {
                 invalid.add(String.format(Locale.ROOT, "error rate %s above the %s threshold (%d of %d requests failed: %s)",
-                        pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.errors()));
+                        pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.describeErrors()));
             }
             l.stillCompiling().forEach(c -> warnings.add(WARNING + c));
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));

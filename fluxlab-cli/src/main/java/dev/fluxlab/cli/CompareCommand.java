@@ -151,13 +151,14 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Takes the next argument as the threshold only when it is a number (with or without {@code %}), so that
-     * {@code --fail-on-regression A B} leaves the two folders to the positional parameters.
+     * Takes the next argument as the threshold only when it reads as one (a number, with or without {@code %}, signed
+     * or not: {@link #threshold} refuses a negative one by name), so that {@code --fail-on-regression A B} leaves the
+     * two folders to the positional parameters.
      */
     static final class OptionalThreshold implements IParameterConsumer {
         @Override
         public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
-            boolean number = !args.isEmpty() && args.peek().trim().matches("[0-9]+(\\.[0-9]*)?\\s*%?");
+            boolean number = !args.isEmpty() && args.peek().trim().matches("[-+]?[0-9]*\\.?[0-9]+\\s*%?|[-+]?[0-9]+\\.");
             argSpec.setValue(number ? args.pop() : DEFAULT_THRESHOLD);
         }
     }

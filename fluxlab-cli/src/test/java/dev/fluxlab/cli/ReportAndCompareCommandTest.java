@@ -128,6 +128,13 @@ class ReportAndCompareCommandTest {
         Result bad = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "150%");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("threshold in percent"), bad.err());
+        for (String negative : List.of("-5", "-5%", "--fail-on-regression=-0.5%")) {
+            Result neg = negative.startsWith("--") ? fluxlab("compare", a.toString(), b.toString(), negative)
+                    : fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", negative);
+            assertEquals(2, neg.exit(), negative);
+            assertTrue(neg.err().contains("--fail-on-regression takes a threshold in percent from 0 to 100 such as 5%"),
+                    negative + ": " + neg.err());
+        }
         Result noSpeed = fluxlab("compare", a.toString(), b.toString(), "--normalise-speed");
         assertEquals(2, noSpeed.exit());
         assertTrue(noSpeed.err().contains("compare without --normalise-speed"), noSpeed.err());

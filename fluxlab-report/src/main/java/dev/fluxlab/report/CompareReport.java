@@ -42,7 +42,7 @@ public final class CompareReport {
         }
         if (!c.claims().isEmpty()) {
             out.add("");
-            out.add("Claims (verdict in A -> in B)");
+            out.add("Claims (verdict in A -> in B; both judged again by this fluxlab from their recorded cells)");
             c.claims().forEach(m -> out.add("  " + m.text()));
         }
         out.add("");
@@ -62,7 +62,7 @@ public final class CompareReport {
             c.onlyB().forEach(s -> md.append("- only in B: ").append(MarkdownReport.text(s)).append('\n'));
         }
         if (!c.claims().isEmpty()) {
-            md.append("\n## Claims (verdict in A -> in B)\n\n");
+            md.append("\n## Claims (verdict in A -> in B; both judged again by this fluxlab from their recorded cells)\n\n");
             c.claims().forEach(m -> md.append("- ").append(MarkdownReport.text(m.text())).append('\n'));
         }
         md.append("\n_req/s: median ±half range over repeats. ").append(MarkdownReport.text(Comparison.RULE))

@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.claim.RecordedClaims;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
@@ -34,7 +35,8 @@ import java.util.Map;
  * @param noise  which noise floor the verdicts used
  * @param fingerprint how B's environment differs from A's in what moves numbers (empty when it does not)
  * @param speedNote how throughput was normalised by machine speed; null when it was not
- * @param claims how the verdicts of the suites' claims moved from A to B (empty when neither run judged any)
+ * @param claims how the verdicts of the suites' claims moved from A to B, each run's claims judged again by this
+ *               fluxlab from its recorded cells, as {@code fluxlab report} does (empty when neither run has claims)
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
                          List<Fingerprint.Difference> fingerprint, String speedNote, List<ClaimMove> claims) {
@@ -158,7 +160,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
         double speedFloor = Math.max(noise.floor(), SINGLE_RUN_FLOOR);
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise,
-                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote, ClaimMove.of(a, b));
+                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote,
+                ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
     }
 
     /**

@@ -82,12 +82,35 @@ class ClaimsReportTest {
     void compareShowsHowVerdictsMoved() {
         RunResult a = withClaims(Fixtures.run(), List.of(claim("fast >> slow", "confirmed"), claim("gone", "confirmed")));
         RunResult b = withClaims(Fixtures.run(), List.of(claim("fast >> slow", "inconclusive"), claim("new", "contradicted")));
-        Comparison c = Comparison.of(a, b);
         assertEquals(List.of("fast >> slow (throughput_rps >= 10x): confirmed -> inconclusive",
                 "gone (throughput_rps >= 10x): confirmed -> -", "new (throughput_rps >= 10x): - -> contradicted"),
-                c.claims().stream().map(ClaimMove::text).toList());
-        assertTrue(CompareReport.lines(c).contains("Claims (verdict in A -> in B)"));
-        assertTrue(CompareReport.markdown(c).contains("## Claims (verdict in A -> in B)"));
+                ClaimMove.of(a, b).stream().map(ClaimMove::text).toList());
+        Comparison c = Comparison.of(a, b);
+        assertTrue(CompareReport.lines(c).contains("Claims (verdict in A -> in B; both judged again by this fluxlab from "
+                + "their recorded cells)"), CompareReport.lines(c).toString());
+        assertTrue(CompareReport.markdown(c).contains("## Claims (verdict in A -> in B; both judged again"));
         assertEquals("x (f >): confirmed (unchanged)", new ClaimMove("x (f >)", "confirmed", "confirmed").text());
+    }
+
+    /**
+     * compare judges both runs' claims again from their recorded cells, as report does: verdicts recorded by an older
+     * fluxlab (here "confirmed" twice, whatever the cells) do not hide that B's cells no longer support the claim.
+     */
+    @Test
+    void compareJudgesTheClaimsAgainFromTheRecordedCells() {
+        double[] http = {50_000, 51_000, 49_000};
+        double[] nio = {30_000, 45_000};
+        RunResult a = Fixtures.run("a", List.of(), http, new double[]{80_000, 84_000, 78_000}, nio);
+        RunResult b = Fixtures.run("b", List.of(), http, new double[]{50_000, 52_000, 49_000}, nio);
+        String h2 = "target=reactor-netty,protocol=h2c,transport=epoll,connections=16";
+        String h1 = "target=reactor-netty,protocol=http1.1,transport=epoll,connections=16";
+        ClaimResult stale = new ClaimResult("h2c > http1.1", "seed.txt", null, "throughput_rps", ">",
+                List.of(new ClaimResult.Measured(h2, "h2c", null, null, null),
+                        new ClaimResult.Measured(h1, "http1.1", null, null, null)), "confirmed", null, null);
+        Comparison c = Comparison.of(withClaims(a, List.of(stale)), withClaims(b, List.of(stale)));
+        assertEquals(1, c.claims().size());
+        ClaimMove m = c.claims().get(0);
+        assertEquals("confirmed", m.a(), m.text());
+        assertTrue(!m.b().equals("confirmed"), m.text());
     }
 }

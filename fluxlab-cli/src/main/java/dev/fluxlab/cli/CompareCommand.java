@@ -70,7 +70,8 @@ final class CompareCommand implements Callable<Integer> {
     Path profileDiff;
 
     @Option(names = "--normalise-speed", description = {"divide B's throughput by speed(B)/speed(A), the ratio of the "
-            + "machine speeds both runs measured before they started (environment.speedBefore); the output says so"})
+            + "runs' machine speeds (the median of the reference workload measured before their repeats, else before "
+            + "the run: environment.speedBefore); the output says so"})
     boolean normaliseSpeed;
 
     static final String DEFAULT_THRESHOLD = "5%";

@@ -1,6 +1,7 @@
 package dev.fluxlab.report;
 
 import dev.fluxlab.model.claim.RecordedClaims;
+import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
@@ -23,9 +24,10 @@ import java.util.Map;
  * floor ({@link NoiseBasis}), the band is at least that floor. p99 latency gets the same rule with the opposite
  * direction ({@link #higherIsBetter}).
  *
- * <p>With {@code normaliseSpeed}, B's throughput is divided by speed(B) / speed(A), the ratio of the two runs' machine
- * speeds measured before each run ({@code environment.speedBefore}), so that a machine that ran faster or slower is
- * not read as a change of the system under test; latency is left as measured.
+ * <p>With {@code normaliseSpeed}, B's throughput is divided by speed(B) / speed(A), the ratio of the two runs' typical
+ * machine speeds ({@link RunResult#typicalMachineSpeed}: the median of the speeds measured before their repeats, else
+ * before the run), so that a machine that ran faster or slower is not read as a change of the system under test;
+ * latency is left as measured. The same speeds decide the fingerprint's machine-speed warning.
  *
  * @param a      label of the first run (its id)
  * @param b      label of the second run
@@ -114,17 +116,19 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
      * @throws ReportInputException when {@code normaliseSpeed} is asked and a run recorded no machine speed
      */
     public static Comparison of(RunResult a, RunResult b, boolean normaliseSpeed) throws ReportInputException {
-        double speedRatio = Fingerprint.speedRatio(a.environment(), b.environment());
+        MachineSpeed speedA = a.typicalMachineSpeed();
+        MachineSpeed speedB = b.typicalMachineSpeed();
+        double speedRatio = Fingerprint.speedRatio(speedA, speedB);
         String speedNote = null;
         if (normaliseSpeed) {
             if (Double.isNaN(speedRatio)) {
-                throw new ReportInputException("--normalise-speed needs the machine speed both runs measured before they started "
-                        + "(environment.speedBefore), and " + (hasSpeed(a) ? "B (" + name(b) + ")" : "A (" + name(a) + ")")
-                        + " has none; compare without --normalise-speed");
+                throw new ReportInputException("--normalise-speed needs the machine speed of both runs (measured before "
+                        + "their repeats, or before they started), and " + (speedA != null ? "B (" + name(b) + ")"
+                        : "A (" + name(a) + ")") + " recorded none; compare without --normalise-speed");
             }
             speedNote = "throughput normalised by machine speed: B's req/s divided by speed(B)/speed(A) = "
-                    + String.format(Locale.ROOT, "%.3f", speedRatio) + " (A " + Numbers.integer(a.environment().speedBefore().opsPerSecond())
-                    + " ops/s, B " + Numbers.integer(b.environment().speedBefore().opsPerSecond()) + " ops/s); latency as measured";
+                    + String.format(Locale.ROOT, "%.3f", speedRatio) + " (A " + describe(speedA) + ", B "
+                    + describe(speedB) + "); latency as measured";
         }
         double scaleB = normaliseSpeed ? 1 / speedRatio : 1;
         ReportModel ma = ReportModel.of(a);
@@ -160,7 +164,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
         double speedFloor = Math.max(noise.floor(), SINGLE_RUN_FLOOR);
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise,
-                Fingerprint.differences(a.environment(), b.environment(), speedFloor), speedNote,
+                Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor), speedNote,
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
     }
 
@@ -211,8 +215,10 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         return f == 1 ? s : new Stat(s.median() * f, s.min() * f, s.max() * f, s.mean() * f, s.stdev() * f, s.n());
     }
 
-    private static boolean hasSpeed(RunResult r) {
-        return r.environment() != null && r.environment().speedBefore() != null && r.environment().speedBefore().opsPerSecond() > 0;
+    /** {@code 265,000,000 ops/s (median of 16 repeats)} or {@code ... (before the run)}. */
+    private static String describe(MachineSpeed s) {
+        return Numbers.integer(s.opsPerSecond()) + " ops/s (" + (s.at() == null ? "median of " + s.samples() + " repeats"
+                : "before the run") + ")";
     }
 
     private static double ratio(Stat a, Stat b) {

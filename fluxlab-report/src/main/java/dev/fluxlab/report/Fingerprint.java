@@ -2,6 +2,7 @@ package dev.fluxlab.report;
 
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.RunResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.function.Function;
 /**
  * The parts of a run's {@link Environment} that move numbers, and how two runs differ in them: CPU model and count,
  * kernel, JDK, frequency governor, fluxlab's commit, a dirty tree, and the machine's measured speed when it differs by
- * more than the noise floor. {@code compare} warns with these; {@code history} marks them between consecutive runs.
+ * more than the noise floor ({@code compare}: each run's typical speed, {@link RunResult#typicalMachineSpeed}). {@code compare} warns with these; {@code history} marks them between consecutive runs.
  * A field that one side did not record (older documents) is not called a difference.
  */
 public final class Fingerprint {
@@ -52,10 +53,21 @@ public final class Fingerprint {
                     : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? "on" : "off"));
 
     /**
+     * The fields in which {@code b} differs from {@code a}, with the speeds measured before each run (history, whose
+     * index keeps the environment only); see {@link #differences(Environment, MachineSpeed, Environment, MachineSpeed,
+     * double)}.
+     */
+    public static List<Difference> differences(Environment a, Environment b, double speedFloor) {
+        return a == null || b == null ? List.of()
+                : differences(a, a.speedBefore(), b, b.speedBefore(), speedFloor);
+    }
+
+    /**
      * The fields in which {@code b} differs from {@code a}; the machine speed counts when
      * {@code |speed(B) / speed(A) - 1|} exceeds {@code speedFloor} and the spread of both speed measurements.
      */
-    public static List<Difference> differences(Environment a, Environment b, double speedFloor) {
+    public static List<Difference> differences(Environment a, MachineSpeed speedA, Environment b, MachineSpeed speedB,
+                                               double speedFloor) {
         List<Difference> out = new ArrayList<>();
         if (a == null || b == null) {
             return out;
@@ -67,21 +79,19 @@ public final class Fingerprint {
                 out.add(new Difference(f.what(), String.valueOf(va), String.valueOf(vb)));
             }
         }
-        double r = speedRatio(a, b);
+        double r = speedRatio(speedA, speedB);
         if (!Double.isNaN(r)) {
-            double floor = Math.max(speedFloor, Math.max(a.speedBefore().relativeSpread(), b.speedBefore().relativeSpread()));
+            double floor = Math.max(speedFloor, Math.max(speedA.relativeSpread(), speedB.relativeSpread()));
             if (Math.abs(r - 1) > floor) {
-                out.add(new Difference("machine speed", speed(a.speedBefore()), speed(b.speedBefore())
+                out.add(new Difference("machine speed", speed(speedA), speed(speedB)
                         + String.format(Locale.ROOT, " ops/s (%+.1f%%, beyond the %s floor)", (r - 1) * 100, Numbers.percent(floor))));
             }
         }
         return out;
     }
 
-    /** speed(B) / speed(A) from {@code speedBefore}; NaN when either is missing. */
-    public static double speedRatio(Environment a, Environment b) {
-        MachineSpeed sa = a == null ? null : a.speedBefore();
-        MachineSpeed sb = b == null ? null : b.speedBefore();
+    /** speed(B) / speed(A); NaN when either is missing. */
+    public static double speedRatio(MachineSpeed sa, MachineSpeed sb) {
         if (sa == null || sb == null || !(sa.opsPerSecond() > 0) || !(sb.opsPerSecond() > 0)) {
             return Double.NaN;
         }

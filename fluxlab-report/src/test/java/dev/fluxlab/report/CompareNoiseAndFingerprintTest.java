@@ -1,8 +1,10 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseFloor;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 import org.junit.jupiter.api.Test;
@@ -111,7 +113,39 @@ class CompareNoiseAndFingerprintTest {
         assertTrue(String.join("\n", CompareReport.lines(c)).contains("throughput normalised by machine speed"));
         RunResult[] none = pair(env("6.1", "abc", false, 1e6), env("6.1", "abc", false, null), null, null);
         ReportInputException e = assertThrows(ReportInputException.class, () -> Comparison.of(none[0], none[1], true));
-        assertTrue(e.getMessage().contains("B (B) has none"), e.getMessage());
+        assertTrue(e.getMessage().contains("B (B) recorded none"), e.getMessage());
+    }
+
+    /** {@code r} with every repeat's machine speed set to {@code ops} (as measured before each repeat). */
+    static RunResult withRepeatSpeeds(RunResult r, double ops) {
+        List<CellResult> cells = r.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(),
+                c.repeats().stream().map(x -> new RepeatResult(x.repeat(), x.startedAt(), x.load(), x.processes(),
+                        x.findings(), x.valid(), x.reasons(), x.injectorCpuShare(), x.measuredS(), x.readiness(),
+                        x.targetStats(), x.targetsFrom(), x.machine(), new MachineSpeed(ops, 0.01, 9, "t"), x.listen(),
+                        x.prime(), x.placement(), x.injectors(), x.injectorStartSpreadMs(), x.hostMachines())).toList(),
+                c.summary(), c.valid(), c.reasons(), c.findings(), c.dir(), c.theory(), c.profiles())).toList();
+        return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(), r.startedAt(),
+                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise());
+    }
+
+    /**
+     * The machine speed compared is each run's typical one, the median over its repeats: two runs with the same speed
+     * before them (a VM that sped up a minute into the second) are warned about and normalised by what they ran at.
+     */
+    @Test
+    void theSpeedDuringTheRunsDecidesTheWarningAndTheNormalisation() throws Exception {
+        RunResult[] r = pair(env("6.1", "abc", false, 262e6), env("6.1", "abc", false, 262e6), null, null);
+        assertTrue(Comparison.of(r[0], r[1]).fingerprint().isEmpty(), "same speed before, no repeat speeds");
+        RunResult a = withRepeatSpeeds(r[0], 265e6);
+        RunResult b = withRepeatSpeeds(r[1], 315e6);
+        assertEquals(315e6, b.typicalMachineSpeed().opsPerSecond());
+        List<Fingerprint.Difference> d = Comparison.of(a, b).fingerprint();
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("machine speed: 265,000,000 -> 315,000,000 ops/s (+18.9%, beyond the 3.0% floor)", d.getFirst().text());
+        Comparison c = Comparison.of(a, b, true);
+        assertTrue(c.speedNote().contains("(A 265,000,000 ops/s (median of 3 repeats), B 315,000,000 ops/s (median of 3 "
+                + "repeats))"), c.speedNote());
+        assertEquals(46_000 / (315.0 / 265) / 50_000, c.rows().get(0).ratio(), 1e-9);
     }
 
     @Test

@@ -61,6 +61,14 @@ public record RunResult(
     }
 
     /** This run with {@code list} as its judged claims. */
+    /**
+     * The machine's typical speed during this run ({@link MachineSpeed#typical}: the median over its repeats, else the
+     * speed before it); null when it recorded none.
+     */
+    public MachineSpeed typicalMachineSpeed() {
+        return MachineSpeed.typical(cells, environment == null ? null : environment.speedBefore());
+    }
+
     public RunResult withClaims(List<ClaimResult> list) {
         return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
                 tables, settings, cells, noise, list, hosts);

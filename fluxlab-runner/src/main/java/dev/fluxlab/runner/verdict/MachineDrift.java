@@ -3,7 +3,6 @@ package dev.fluxlab.runner.verdict;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.RepeatResult;
-import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,7 @@ import java.util.Objects;
  *
  * <p>The reference workload ({@code MachineSpeedProbe}: a fixed single-thread integer and cache workload) is timed in
  * several samples before every repeat. The baseline is the median of those speeds over the run (at least
- * {@link #MIN_BASELINE} of them), else the speed measured when the run started (taken while the runner's own JVM
+ * {@link MachineSpeed#MIN_TYPICAL} of them: {@link MachineSpeed#typical}), else the speed measured when the run started (taken while the runner's own JVM
  * still compiles, so noisier). A repeat is flagged when its speed differs from the baseline by more than the larger of
  * {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two measurements' own spread. A slower repeat can also mean
  * that a process of this run was still busy when it started (a shared target JVM still compiling), which slows the
@@ -31,8 +30,6 @@ public final class MachineDrift {
     /** A change counts when it exceeds this many times the larger relative spread of the two measurements. */
     public static final double SPREAD_FACTOR = 3.0;
     static final String MARK = "the machine's speed moved";
-    /** Fewest per-repeat speeds for the run's median to serve as the baseline. */
-    public static final int MIN_BASELINE = 3;
 
     private MachineDrift() {
     }
@@ -42,7 +39,7 @@ public final class MachineDrift {
         if (cells == null) {
             return null;
         }
-        MachineSpeed atStart = baseline(cells, runStart);
+        MachineSpeed atStart = MachineSpeed.typical(cells, runStart);
         if (atStart == null || !(atStart.opsPerSecond() > 0)) {
             return cells;
         }
@@ -59,18 +56,6 @@ public final class MachineDrift {
                     atStart == runStart ? "when the run started" : "typical of the run"))));
         }
         return out;
-    }
-
-    /** The median speed over the run's repeats (spread: their median spread), or {@code runStart} with too few. */
-    static MachineSpeed baseline(List<CellResult> cells, MachineSpeed runStart) {
-        List<MachineSpeed> speeds = cells.stream().filter(c -> c.repeats() != null).flatMap(c -> c.repeats().stream())
-                .map(RepeatResult::speed).filter(s -> s != null && s.opsPerSecond() > 0).toList();
-        if (speeds.size() < MIN_BASELINE) {
-            return runStart;
-        }
-        double ops = Stat.of(speeds.stream().map(MachineSpeed::opsPerSecond).toList()).median();
-        double spread = Stat.of(speeds.stream().map(MachineSpeed::relativeSpread).toList()).median();
-        return new MachineSpeed(ops, spread, speeds.size(), null);
     }
 
     /** The relative change from {@code a} to {@code b} when it is beyond the bound, else null. */

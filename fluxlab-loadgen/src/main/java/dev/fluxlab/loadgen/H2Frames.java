@@ -34,11 +34,6 @@ final class H2Frames {
         }
     }
 
-    /** The encoded frames (stream id 0), for tests. */
-    byte[] bytes() {
-        return bytes.clone();
-    }
-
     /** How many frames there are. */
     int count() {
         return streamIdOffsets.length;

@@ -13,7 +13,8 @@ import java.util.function.Function;
 /**
  * The parts of a run's {@link Environment} that move numbers, and how two runs differ in them: CPU model and count,
  * kernel, JDK, frequency governor, fluxlab's commit, a dirty tree, and the machine's measured speed when it differs by
- * more than the noise floor ({@code compare}: each run's typical speed, {@link RunResult#typicalMachineSpeed}). {@code compare} warns with these; {@code history} marks them between consecutive runs.
+ * more than the noise floor. {@code compare} warns with these (the speed: each run's typical one,
+ * {@link RunResult#typicalMachineSpeed}); {@code history} marks them between consecutive runs (the speed before each).
  * A field that one side did not record (older documents) is not called a difference.
  */
 public final class Fingerprint {

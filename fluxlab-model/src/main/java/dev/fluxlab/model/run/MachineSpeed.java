@@ -11,7 +11,8 @@ import java.util.List;
  *                       ever slow a CPU-bound loop)
  * @param relativeSpread (best - median) / best of the samples: how noisy the measurement itself was
  * @param samples        how many timed samples the best is taken from
- * @param at             ISO-8601 instant of the measurement
+ * @param at             ISO-8601 instant of the measurement; null for a run's typical speed, a median over its
+ *                       repeats ({@link #typical})
  */
 public record MachineSpeed(double opsPerSecond, double relativeSpread, int samples, String at) {
 

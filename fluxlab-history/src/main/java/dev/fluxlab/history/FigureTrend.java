@@ -127,7 +127,10 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
         return new FigureTrend(suite, figure, runs, series);
     }
 
-    /** How {@code b}'s environment differs from {@code a}'s, the machine speed judged against both runs' floors. */
+    /**
+     * How {@code b}'s environment differs from {@code a}'s, the machine speed (each run's typical one, as indexed)
+     * judged against both runs' floors.
+     */
     private static List<Fingerprint.Difference> differences(IndexedRun a, IndexedRun b) {
         return Fingerprint.differences(a.environment(), b.environment(), Math.max(runFloor(a), runFloor(b)));
     }

@@ -171,7 +171,7 @@ public final class HistoryIndex implements AutoCloseable {
 
     private void insertRun(String id, RunResult run, Path dir) throws SQLException {
         Environment env = run.environment();
-        MachineSpeed speed = env == null ? null : env.speedBefore();
+        MachineSpeed speed = run.typicalMachineSpeed(); // what compare compares too; the index's environment holds it
         NoiseFloor noise = run.noise();
         try (PreparedStatement ps = db.prepareStatement("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
             Object[] values = {id, dir.toString(), run.suite(), run.startedAt(), run.finishedAt(), run.status(),

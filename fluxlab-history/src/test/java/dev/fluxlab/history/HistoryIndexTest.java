@@ -6,6 +6,7 @@ import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseFloor;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,32 @@ class HistoryIndexTest {
         Path dir = base.resolve(r.runId());
         Json.writeAtomically(dir.resolve("results.json"), r);
         return dir;
+    }
+
+    /**
+     * The index keeps a run's typical machine speed (the median of the speeds measured before its repeats), the one
+     * compare compares: the speed before the run can miss a VM that changed speed a minute into it.
+     */
+    @Test
+    void theIndexedSpeedIsTheRunsTypicalOne() throws Exception {
+        RunResult plain = run("r1", "quick", 0, 100_000, env("6.1", 262e6), null);
+        List<CellResult> cells = new ArrayList<>();
+        double[] speeds = {315e6, 310e6, 320e6};
+        for (CellResult c : plain.cells()) {
+            List<RepeatResult> repeats = new ArrayList<>();
+            for (int i = 0; i < speeds.length; i++) {
+                repeats.add(new RepeatResult(i + 1, null, null, List.of(), List.of(), true, List.of(), null, 4.0, null,
+                        null, null, null, new MachineSpeed(speeds[i], 0.01, 9, "t"), null, null, null, null, null, null));
+            }
+            cells.add(new CellResult(c.id(), c.index(), c.knobs(), c.versions(), repeats, c.summary(), c.valid(),
+                    c.reasons(), c.findings(), null, null, null));
+        }
+        Path dir = write(new RunResult(RunResult.SCHEMA, "r1", "quick", null, null, "complete", plain.startedAt(),
+                plain.finishedAt(), plain.environment(), List.of(), Map.of(), cells, null));
+        HistoryIndex.record(dir);
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            assertEquals(315e6, index.runs("quick").get(0).environment().speedBefore().opsPerSecond());
+        }
     }
 
     @Test

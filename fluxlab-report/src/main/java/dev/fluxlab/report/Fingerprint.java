@@ -14,7 +14,7 @@ import java.util.function.Function;
  * The parts of a run's {@link Environment} that move numbers, and how two runs differ in them: CPU model and count,
  * kernel, JDK, frequency governor, fluxlab's commit, a dirty tree, and the machine's measured speed when it differs by
  * more than the noise floor. {@code compare} warns with these (the speed: each run's typical one,
- * {@link RunResult#typicalMachineSpeed}); {@code history} marks them between consecutive runs (the speed before each).
+ * {@link RunResult#typicalMachineSpeed}); {@code history} marks them between consecutive runs (the typical speed its index keeps in the environment).
  * A field that one side did not record (older documents) is not called a difference.
  */
 public final class Fingerprint {
@@ -54,8 +54,8 @@ public final class Fingerprint {
                     : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? "on" : "off"));
 
     /**
-     * The fields in which {@code b} differs from {@code a}, with the speeds measured before each run (history, whose
-     * index keeps the environment only); see {@link #differences(Environment, MachineSpeed, Environment, MachineSpeed,
+     * The fields in which {@code b} differs from {@code a}, with the speeds the environments hold (history's index
+     * keeps each run's typical speed there); see {@link #differences(Environment, MachineSpeed, Environment, MachineSpeed,
      * double)}.
      */
     public static List<Difference> differences(Environment a, Environment b, double speedFloor) {

@@ -4,9 +4,14 @@ import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.RepeatResult;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -30,15 +35,20 @@ public final class MachineDrift {
     /** A change counts when it exceeds this many times the larger relative spread of the two measurements. */
     public static final double SPREAD_FACTOR = 3.0;
     static final String MARK = "the machine's speed moved";
+    static final String RAMP_MARK = "the machine changed speed during a ramp";
 
     private MachineDrift() {
     }
 
-    /** The cells, each flagged where a repeat ran at a machine speed away from the run's typical one. */
+    /**
+     * The cells, each flagged where a repeat ran at a machine speed away from the run's typical one, and where a
+     * repeat whose throughput kept rising or falling ({@link Verdict#drift}) ran while the machine changed speed.
+     */
     public static List<CellResult> flag(List<CellResult> cells, MachineSpeed runStart) {
         if (cells == null) {
             return null;
         }
+        cells = attributeRamps(cells);
         MachineSpeed atStart = MachineSpeed.typical(cells, runStart);
         if (atStart == null || !(atStart.opsPerSecond() > 0)) {
             return cells;
@@ -56,6 +66,58 @@ public final class MachineDrift {
                     atStart == runStart ? "when the run started" : "typical of the run"))));
         }
         return out;
+    }
+
+    /**
+     * A repeat measured on a ramp whose machine changed speed while it ran: the reference workload read one speed
+     * before it and another before the next repeat of the run (in time). The ramp warning advises a longer warm-up;
+     * this one names the machine. Only ramps are attributed: this VM's speed moved between one repeat and the next in
+     * a third of the repeats of some runs, most without a visible trend. Seen on 2026-11-24: a warm cell went 101.5k
+     * req/s in its warm-up, then 87.8k, 81.9k, 76.5k, 75.0k measured, the workload reading 314 M before it and 262 M
+     * after; a cold one went 75.5k -> 91.8k with 261 M before and 318 M after.
+     */
+    static List<CellResult> attributeRamps(List<CellResult> cells) {
+        record Timed(Instant at, CellResult cell, RepeatResult repeat) {
+        }
+        List<Timed> timed = new ArrayList<>();
+        for (CellResult c : cells) {
+            for (RepeatResult r : c.repeats() == null ? List.<RepeatResult>of() : c.repeats()) {
+                Instant at = instant(r.speed());
+                if (at != null) {
+                    timed.add(new Timed(at, c, r));
+                }
+            }
+        }
+        timed.sort(Comparator.comparing(Timed::at));
+        Map<CellResult, List<String>> added = new IdentityHashMap<>();
+        for (int i = 0; i + 1 < timed.size(); i++) {
+            RepeatResult r = timed.get(i).repeat();
+            MachineSpeed before = r.speed();
+            MachineSpeed after = timed.get(i + 1).repeat().speed();
+            boolean ramp = r.reasons() != null && r.reasons().stream().anyMatch(Verdict::isRamp);
+            Double change = ramp ? drift(before, after) : null;
+            if (change != null) {
+                added.computeIfAbsent(timed.get(i).cell(), k -> new ArrayList<>()).add(String.format(Locale.ROOT,
+                        "%s%s: repeat %d's throughput moved while the machine changed speed: reference workload at "
+                                + "%,.0f ops/s before it and %,.0f ops/s (%+.0f %%) before the next repeat; the ramp is "
+                                + "likely the machine's, not the warm-up's", Verdict.WARNING, RAMP_MARK, r.repeat(),
+                        before.opsPerSecond(), after.opsPerSecond(), change * 100));
+            }
+        }
+        return cells.stream().map(c -> !added.containsKey(c) || (c.reasons() != null
+                && c.reasons().stream().anyMatch(x -> x.contains(RAMP_MARK))) ? c
+                : c.withMoreReasons(added.get(c))).toList();
+    }
+
+    private static Instant instant(MachineSpeed s) {
+        if (s == null || s.at() == null || !(s.opsPerSecond() > 0)) {
+            return null;
+        }
+        try {
+            return Instant.parse(s.at());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     /** The relative change from {@code a} to {@code b} when it is beyond the bound, else null. */

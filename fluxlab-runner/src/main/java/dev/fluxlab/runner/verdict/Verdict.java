@@ -124,6 +124,15 @@ public final class Verdict {
                 .map(dev.fluxlab.model.load.SecondSample::ok).toList();
     }
 
+    /** What follows {@code still rising} or {@code still falling} in {@link #drift}'s warning. */
+    private static final String DRIFT_MARK = " during the measurement: ";
+
+    /** Whether {@code reason} is {@link #drift}'s warning (throughput still rising or falling while measured). */
+    static boolean isRamp(String reason) {
+        return reason.startsWith(WARNING + "still rising" + DRIFT_MARK)
+                || reason.startsWith(WARNING + "still falling" + DRIFT_MARK);
+    }
+
     /** Trend in the measured window above which the figure is flagged as still moving (per second, of the mean). */
     static final double MAX_MEASURED_TREND = 0.05;
 
@@ -149,7 +158,7 @@ public final class Verdict {
         if (Math.abs(slope) <= MAX_MEASURED_TREND || !trend.beyondNoise(3)) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "still %s during the measurement: throughput went from "
+        return Optional.of(String.format(Locale.ROOT, "still %s" + DRIFT_MARK + "throughput went from "
                         + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; warm up longer "
                         + "(warmup_max, cold_warmup_min)", slope > 0 ? "rising" : "falling", seconds.get(0),
                 seconds.get(n - 1), slope * 100));

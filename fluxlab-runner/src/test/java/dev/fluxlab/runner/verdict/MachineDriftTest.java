@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,6 +56,37 @@ class MachineDriftTest {
         assertTrue(out.get(0).reasons().isEmpty() && out.get(3).reasons().isEmpty());
         List<CellResult> two = MachineDrift.flag(List.of(cell(60_000_000), cell(101_000_000)), START);
         assertTrue(String.join("|", two.get(0).reasons()).contains("when the run started"), two.get(0).reasons().toString());
+    }
+
+    /** One repeat per cell, measured at {@code minute}:00 with this speed before it and these reasons. */
+    private static CellResult timed(int index, int minute, double speed, String reason) throws Exception {
+        return Json.read(String.format(Locale.ROOT, "{\"id\": \"c%d\", \"index\": %d, \"valid\": true, \"reasons\": [], "
+                + "\"repeats\": [{\"repeat\": 1, \"valid\": true, \"reasons\": [%s], \"speed\": {\"ops_per_second\": %.0f, "
+                + "\"relative_spread\": 0.01, \"samples\": 9, \"at\": \"2026-11-24T11:%02d:00Z\"}}]}", index, index,
+                reason == null ? "" : Json.write(reason), speed, minute), CellResult.class);
+    }
+
+    /**
+     * A repeat whose throughput kept moving while measured, with the machine's speed changed between the reference
+     * workload before it and the one before the next repeat (in time, whatever the cell order): the ramp is named as
+     * the machine's. A speed change without a ramp, or a ramp without a speed change, adds nothing.
+     */
+    @Test
+    void aRampWhileTheMachineChangedSpeedIsNamedAsTheMachines() throws Exception {
+        String falling = Verdict.WARNING + "still falling during the measurement: throughput went from 87,811 to 74,957 "
+                + "req/s (-5 % per second), so the figure averages a ramp; warm up longer (warmup_max, cold_warmup_min)";
+        List<CellResult> cells = List.of(timed(1, 31, 314e6, falling), timed(2, 33, 315e6, falling),
+                timed(3, 32, 262e6, null), timed(4, 34, 316e6, null));
+        List<CellResult> out = MachineDrift.flag(cells, START);
+        String first = String.join("|", out.get(0).reasons());
+        assertTrue(first.contains("warning: the machine changed speed during a ramp: repeat 1's throughput moved while "
+                + "the machine changed speed: reference workload at 314,000,000 ops/s before it and 262,000,000 ops/s "
+                + "(-17 %) before the next repeat"), first);
+        assertFalse(String.join("|", out.get(1).reasons()).contains("during a ramp"),
+                "cell 2 (11:33, 315 M) has a ramp but the next reading (11:34) is 316 M: " + out.get(1).reasons());
+        assertFalse(String.join("|", out.get(2).reasons()).contains("during a ramp"),
+                "cell 3 (11:32, 262 M) is followed by 315 M but has no ramp: " + out.get(2).reasons());
+        assertEquals(out, MachineDrift.flag(out, START), "flagged once");
     }
 
     @Test

@@ -22,8 +22,8 @@ import java.util.Objects;
  *
  * <p>The reference workload ({@code MachineSpeedProbe}: a fixed single-thread integer and cache workload) is timed in
  * several samples before every repeat. The baseline is the median of those speeds over the run (at least
- * {@link MachineSpeed#MIN_TYPICAL} of them: {@link MachineSpeed#typical}), else the speed measured when the run started (taken while the runner's own JVM
- * still compiles, so noisier). A repeat is flagged when its speed differs from the baseline by more than the larger of
+ * {@link MachineSpeed#MIN_TYPICAL} of them: {@link MachineSpeed#typical}), else the speed measured when the run
+ * started (taken while the runner's own JVM still compiles, so noisier). A repeat is flagged when its speed differs from the baseline by more than the larger of
  * {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two measurements' own spread. A slower repeat can also mean
  * that a process of this run was still busy when it started (a shared target JVM still compiling), which slows the
  * next measurement just the same.
@@ -72,9 +72,11 @@ public final class MachineDrift {
      * A repeat measured on a ramp whose machine changed speed while it ran: the reference workload read one speed
      * before it and another before the next repeat of the run (in time). The ramp warning advises a longer warm-up;
      * this one names the machine. Only ramps are attributed: this VM's speed moved between one repeat and the next in
-     * a third of the repeats of some runs, most without a visible trend. Seen on 2026-11-24: a warm cell went 101.5k
-     * req/s in its warm-up, then 87.8k, 81.9k, 76.5k, 75.0k measured, the workload reading 314 M before it and 262 M
-     * after; a cold one went 75.5k -> 91.8k with 261 M before and 318 M after.
+     * a third of the repeats of some runs, most without a visible trend. Seen on 2026-11-24: a cold cell went 75.5k ->
+     * 91.8k req/s measured with the workload reading 261 M before it and 318 M after; a warm one 66.0k -> 81.0k with
+     * 308 M before and 264 M after (the direction need not match: the workload is single-threaded, the load is not);
+     * a third ramp, 87.8k -> 75.0k between 314 M and 262 M, stayed unattributed, the first reading's own spread (6 %)
+     * being too wide.
      */
     static List<CellResult> attributeRamps(List<CellResult> cells) {
         record Timed(Instant at, CellResult cell, RepeatResult repeat) {
@@ -99,8 +101,8 @@ public final class MachineDrift {
             if (change != null) {
                 added.computeIfAbsent(timed.get(i).cell(), k -> new ArrayList<>()).add(String.format(Locale.ROOT,
                         "%s%s: repeat %d's throughput moved while the machine changed speed: reference workload at "
-                                + "%,.0f ops/s before it and %,.0f ops/s (%+.0f %%) before the next repeat; the ramp is "
-                                + "likely the machine's, not the warm-up's", Verdict.WARNING, RAMP_MARK, r.repeat(),
+                                + "%,.0f ops/s before it and %,.0f ops/s (%+.0f %%) before the next repeat; the ramp may be "
+                                + "the machine's rather than the warm-up's", Verdict.WARNING, RAMP_MARK, r.repeat(),
                         before.opsPerSecond(), after.opsPerSecond(), change * 100));
             }
         }

@@ -234,7 +234,7 @@ final class H2Conn extends Conn {
                 // RST_STREAM(CANCEL) and give the slot back; the connection goes on
                 out().writeMedium(4).writeByte(0x3).writeByte(0).writeInt(streamOf[s]).writeInt(0x8);
                 release(s);
-                worker.stats.error(ErrorClass.TIMEOUT, now);
+                worker.stats.error(ErrorClass.TIMEOUT, now, worker.timeoutDetail);
                 any = true;
             }
         }

@@ -509,7 +509,7 @@ final class Http1Conn extends Conn {
     @Override
     void checkTimeouts(long now, long timeoutNanos) {
         if (outstanding > 0 && now - sentAt[head] > timeoutNanos) {
-            closeWith(ErrorClass.TIMEOUT, null);
+            closeWith(ErrorClass.TIMEOUT, worker.timeoutDetail);
         }
     }
 

@@ -349,6 +349,9 @@ public final class LoadGenerator {
         if (root instanceof java.security.cert.CertificateException || root instanceof javax.net.ssl.SSLException
                 || cause instanceof javax.net.ssl.SSLException) {
             m += " (TLS: for the lab's self-signed certificate add --insecure)";
+        } else if (cause instanceof java.net.ConnectException && m.contains("Connection refused")) {
+            m += " (nothing listens on that address and port: start the server first, e.g. 'fluxlab serve "
+                    + "reactor-netty --port N', or check the URL's port)";
         }
         return m;
     }

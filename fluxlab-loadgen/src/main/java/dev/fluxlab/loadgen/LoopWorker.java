@@ -40,6 +40,8 @@ final class LoopWorker {
     private final Conn[] dirty;
     private int dirtyCount;
     private final long timeoutNanos;
+    /** The cause a timed-out request is counted with (built once, not per error). */
+    final String timeoutDetail;
 
     private boolean started;
     private long startedAt;
@@ -62,6 +64,7 @@ final class LoopWorker {
         this.conns = new Conn[connections];
         this.dirty = new Conn[connections];
         this.timeoutNanos = spec.timeout().toNanos();
+        this.timeoutDetail = "no complete response within " + spec.timeout().toMillis() + " ms (--timeout)";
         this.schedule = new SendSchedule(loopRate);
         this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(spec.inFlight());
         this.bootstrap = new Bootstrap()

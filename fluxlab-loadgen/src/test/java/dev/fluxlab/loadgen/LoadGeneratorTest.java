@@ -179,6 +179,7 @@ class LoadGeneratorTest {
                     .timeout(Duration.ofMillis(200)).build();
             LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
             assertTrue(r.errors().get("timeout") > 0, "no timeouts counted: " + r.errors());
+            assertEquals("no complete response within 200 ms (--timeout)", r.errorDetails().get("timeout"));
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
             assertTrue(r.latencyMs().corrected().max() < 1000, "a timed-out request was recorded as ok: " + r.latencyMs());
         }
@@ -194,6 +195,8 @@ class LoadGeneratorTest {
         LoadFailure f = org.junit.jupiter.api.Assertions.assertThrows(LoadFailure.class,
                 () -> LoadGenerator.run(s, ProgressListener.NONE));
         assertTrue(f.getMessage().contains("could not connect"), f.getMessage());
+        assertTrue(f.getMessage().contains("nothing listens on that address and port: start the server first"),
+                f.getMessage());
     }
 
     /**

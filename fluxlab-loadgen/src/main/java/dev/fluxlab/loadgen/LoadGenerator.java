@@ -341,7 +341,7 @@ public final class LoadGenerator {
         if (cause == null) {
             return "no connection became ready within " + (spec.timeout().toMillis() + 5_000) + " ms";
         }
-        String m = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        String m = Conn.describe(cause);
         Throwable root = cause;
         while (root.getCause() != null) {
             root = root.getCause();

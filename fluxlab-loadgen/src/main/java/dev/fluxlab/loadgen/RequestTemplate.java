@@ -10,8 +10,6 @@ import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersEncoder;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -139,17 +137,7 @@ final class RequestTemplate {
                 endStream);
 
         // DATA frames of at most 16384 bytes (the minimum SETTINGS_MAX_FRAME_SIZE every peer accepts)
-        List<Integer> offsets = new ArrayList<>();
-        ByteBuf data = Unpooled.buffer();
-        for (int pos = 0; pos < bodyLength; ) {
-            int n = Math.min(MAX_FRAME, bodyLength - pos);
-            boolean last = pos + n == bodyLength;
-            data.writeMedium(n).writeByte(0x0).writeByte(last ? 0x1 : 0);
-            offsets.add(data.writerIndex());
-            data.writeInt(0).writeBytes(spec.body(), pos, n);
-            pos += n;
-        }
-        this.h2Data = H2Frames.of(data, offsets);
+        this.h2Data = H2Frames.split(spec.body(), MAX_FRAME, H2Frames.DATA, H2Frames.DATA, 0, H2Frames.END_STREAM);
     }
 
     /** A direct buffer holding {@code copies} back-to-back HTTP/1.1 requests, for zero-copy pipelined writes. */
@@ -182,19 +170,7 @@ final class RequestTemplate {
             throw new IllegalStateException("an HPACK block of " + block.length + " bytes, over the "
                     + MAX_H2_HEADER_BLOCK + " the head check promises");
         }
-        ByteBuf f = Unpooled.buffer(block.length + 9 * (1 + block.length / MAX_FRAME));
-        List<Integer> offsets = new ArrayList<>();
-        int pos = 0;
-        do {
-            int n = Math.min(MAX_FRAME, block.length - pos);
-            boolean first = pos == 0;
-            boolean last = pos + n == block.length;
-            int flags = (last ? 0x4 : 0) | (first && endStream ? 0x1 : 0); // END_HEADERS, END_STREAM
-            f.writeMedium(n).writeByte(first ? 0x1 : 0x9).writeByte(flags);
-            offsets.add(f.writerIndex());
-            f.writeInt(0).writeBytes(block, pos, n);
-            pos += n;
-        } while (pos < block.length);
-        return H2Frames.of(f, offsets);
+        return H2Frames.split(block, MAX_FRAME, H2Frames.HEADERS, H2Frames.CONTINUATION,
+                endStream ? H2Frames.END_STREAM : 0, H2Frames.END_HEADERS);
     }
 }

@@ -14,7 +14,8 @@ import java.util.function.Function;
  * The parts of a run's {@link Environment} that move numbers, and how two runs differ in them: CPU model and count,
  * kernel, JDK, frequency governor, fluxlab's commit, a dirty tree, and the machine's measured speed when it differs by
  * more than the noise floor. {@code compare} warns with these (the speed: each run's typical one,
- * {@link RunResult#typicalMachineSpeed}); {@code history} marks them between consecutive runs (the typical speed its index keeps in the environment).
+ * {@link RunResult#typicalMachineSpeed}); {@code history} marks them between consecutive runs (the typical speed its
+ * index keeps in the environment).
  * A field that one side did not record (older documents) is not called a difference.
  */
 public final class Fingerprint {

@@ -23,8 +23,9 @@ import java.util.Objects;
  * <p>The reference workload ({@code MachineSpeedProbe}: a fixed single-thread integer and cache workload) is timed in
  * several samples before every repeat. The baseline is the median of those speeds over the run (at least
  * {@link MachineSpeed#MIN_TYPICAL} of them: {@link MachineSpeed#typical}), else the speed measured when the run
- * started (taken while the runner's own JVM still compiles, so noisier). A repeat is flagged when its speed differs from the baseline by more than the larger of
- * {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two measurements' own spread. A slower repeat can also mean
+ * started (taken while the runner's own JVM still compiles, so noisier). A repeat is flagged when its speed differs
+ * from the baseline by more than the larger of {@link #MIN_DRIFT} and {@link #SPREAD_FACTOR} times the two
+ * measurements' own spread. A slower repeat can also mean
  * that a process of this run was still busy when it started (a shared target JVM still compiling), which slows the
  * next measurement just the same.
  */

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -152,15 +153,40 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Takes the next argument as the threshold only when it reads as one (a number, with or without {@code %}, signed
-     * or not: {@link #threshold} refuses a negative one by name), so that {@code --fail-on-regression A B} leaves the
-     * two folders to the positional parameters.
+     * Takes the next argument as the threshold when it reads as one (a number, with or without {@code %}, signed or
+     * not: {@link #threshold} refuses a negative one by name), or when the two folders are there without it (as in
+     * {@code --fail-on-regression=abc A B}, where {@link #threshold} then names the bad value); otherwise
+     * {@code --fail-on-regression A B} leaves the two folders to the positional parameters.
      */
     static final class OptionalThreshold implements IParameterConsumer {
         @Override
         public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
-            boolean number = !args.isEmpty() && args.peek().trim().matches("[-+]?[0-9]*\\.?[0-9]+\\s*%?|[-+]?[0-9]+\\.");
-            argSpec.setValue(number ? args.pop() : DEFAULT_THRESHOLD);
+            boolean take = !args.isEmpty() && (args.peek().trim().matches("[-+]?[0-9]*\\.?[0-9]+\\s*%?|[-+]?[0-9]+\\.")
+                    || foldersWithout(args, commandSpec) >= commandSpec.positionalParameters().size());
+            argSpec.setValue(take ? args.pop() : DEFAULT_THRESHOLD);
+        }
+
+        /** The positional arguments already matched plus those after the next one (options and their values skipped). */
+        private static int foldersWithout(Stack<String> args, CommandSpec spec) {
+            int folders = 0;
+            for (ArgSpec positional : spec.positionalParameters()) {
+                folders += positional.originalStringValues().size();
+            }
+            for (int i = args.size() - 2; i >= 0; i--) {
+                String arg = args.get(i);
+                if (arg.equals("--")) {
+                    return folders + i + 1;
+                }
+                if (arg.startsWith("-") && arg.length() > 1) {
+                    OptionSpec option = spec.findOption(arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg);
+                    if (option != null && !arg.contains("=") && option.arity().min() > 0) {
+                        i--;
+                    }
+                } else {
+                    folders++;
+                }
+            }
+            return folders;
         }
     }
 

@@ -135,6 +135,17 @@ class ReportAndCompareCommandTest {
             assertTrue(neg.err().contains("--fail-on-regression takes a threshold in percent from 0 to 100 such as 5%"),
                     negative + ": " + neg.err());
         }
+        List<List<String>> words = List.of(List.of("--fail-on-regression=abc", a.toString(), b.toString()),
+                List.of(a.toString(), "--fail-on-regression=abc", b.toString()),
+                List.of(a.toString(), b.toString(), "--fail-on-regression=abc"),
+                List.of("--fail-on-regression", "abc", a.toString(), "--md", tmp.resolve("c.md").toString(), b.toString()));
+        for (List<String> line : words) {
+            List<String> all = new java.util.ArrayList<>(List.of("compare"));
+            all.addAll(line);
+            Result word = fluxlab(all.toArray(String[]::new));
+            assertEquals(2, word.exit(), line.toString());
+            assertTrue(word.err().contains("threshold in percent from 0 to 100 such as 5% (got 'abc')"), line + ": " + word.err());
+        }
         Result noSpeed = fluxlab("compare", a.toString(), b.toString(), "--normalise-speed");
         assertEquals(2, noSpeed.exit());
         assertTrue(noSpeed.err().contains("compare without --normalise-speed"), noSpeed.err());

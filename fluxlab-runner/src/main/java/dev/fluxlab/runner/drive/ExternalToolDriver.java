@@ -15,6 +15,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.CpuWindow;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.host.ShellWords;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -146,7 +147,7 @@ public final class ExternalToolDriver implements LoadDriver {
         // a native tool: pinned with taskset alone (no JVM to tell its processor count)
         List<String> cmd = new ArrayList<>(CpuAffinity.prefix(job.placement().injectors().getFirst().cpus()));
         cmd.addAll(tool.command(exe.toString(), r));
-        StringBuilder text = new StringBuilder(String.join(" ", cmd)).append('\n');
+        StringBuilder text = new StringBuilder(ShellWords.line(cmd)).append('\n');
         tool.notes(r).forEach(n -> text.append("# ").append(n).append('\n'));
         job.writeCommand(name + "-" + job.repeat(), text.toString());
         ChildProcess c = ChildProcess.start("injector", name, cmd, job.log(name), null, job.supervisor());

@@ -12,6 +12,7 @@ import dev.fluxlab.runner.merge.LoadMerge;
 import dev.fluxlab.runner.merge.LoadSplit;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.host.ShellWords;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -145,9 +146,9 @@ public final class FluxlabDriver implements LoadDriver {
         List<String> argv = commands.injectorJob(args);
         Path log = job.log(role.role());
         ChildProcess injector = kept.acquire(session, targets, log);
-        job.writeCommand(role.role() + "-" + job.repeat(), String.join(" ", session) + "\n# this repeat's load, "
+        job.writeCommand(role.role() + "-" + job.repeat(), ShellWords.line(session) + "\n# this repeat's load, "
                 + "a job of the injector JVM " + injector.pid() + " kept for the group's targets (fork: shared):\n"
-                + String.join(" ", argv) + "\n");
+                + ShellWords.line(argv) + "\n");
         job.sampler().watch(injector);
         SharedInjector.JobEnd end = kept.run(injector, argv, job.watch()::line, job.loadLimit(),
                 () -> job.interrupted().getAsBoolean() || targets.anyExited(null));

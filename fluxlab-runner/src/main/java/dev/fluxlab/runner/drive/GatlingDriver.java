@@ -9,6 +9,7 @@ import dev.fluxlab.runner.inject.LoadRequest;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.CpuWindow;
 import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.host.ShellWords;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +52,7 @@ public final class GatlingDriver implements LoadDriver {
         List<String> cmd = commands.pinned(job.placement().injectors().getFirst().cpus(),
                 commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(), args.expectBody(),
                         commands.gatlingClasspath(), results)));
-        job.writeCommand("injector-" + job.repeat(), String.join(" ", cmd) + "\n");
+        job.writeCommand("injector-" + job.repeat(), ShellWords.line(cmd) + "\n");
         ChildProcess gatling = ChildProcess.start("injector", "injector", cmd, job.log("injector"), job.watch()::line,
                 job.supervisor());
         Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);

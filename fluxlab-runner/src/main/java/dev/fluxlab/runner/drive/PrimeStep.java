@@ -12,6 +12,7 @@ import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.inject.LoadRequest;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.host.ShellWords;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ public final class PrimeStep {
         } else {
             cmd = commands.injector(args);
         }
-        Files.writeString(dir.resolve("prime.cmd"), String.join(" ", cmd) + "\n");
+        Files.writeString(dir.resolve("prime.cmd"), ShellWords.line(cmd) + "\n");
         ChildProcess c = ChildProcess.start("injector", "prime", cmd, dir.resolve("prime.log"), null, job.supervisor());
         Duration limit = bound.plus(SLACK);
         try {

@@ -60,11 +60,11 @@ public final class CpuPinning {
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0 || !out.matches("\\d+")) {
                 p.destroyForcibly();
                 throw new IllegalStateException("could not ask a JVM on CPUs " + cpus + " for its processor count: "
-                        + String.join(" ", cmd) + " said: " + out);
+                        + ShellWords.line(cmd) + " said: " + out);
             }
             return Integer.parseInt(out);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not start " + String.join(" ", cmd), e);
+            throw new UncheckedIOException("could not start " + ShellWords.line(cmd), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while asking a JVM for its processor count", e);

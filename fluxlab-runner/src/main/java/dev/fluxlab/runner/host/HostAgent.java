@@ -56,7 +56,7 @@ public final class HostAgent implements AutoCloseable {
             a.close();
             throw new HostException("host '" + host.name() + "': the fluxlab agent did not report within "
                     + READY.toSeconds() + " s: check `" + host.manualCommand() + " "
-                    + String.join(" ", argv) + "` by hand");
+                    + ShellWords.line(argv) + "` by hand");
         }
         return a;
     }

@@ -68,7 +68,7 @@ public final class Launcher {
         if (host == null) {
             return startHere(role, name, command, log, listener, supervisor, false);
         }
-        String text = String.join(" ", command) + "\n";
+        String text = ShellWords.line(command) + "\n";
         LabHost h = hosts.get(host);
         if (h == null) {
             throw new HostException("host '" + host + "' was not prepared for this run");
@@ -76,7 +76,7 @@ public final class Launcher {
         Map<String, Path> bringBack = new LinkedHashMap<>();
         List<String> remote = translate(h, command, "target".equals(role), bringBack);
         Files.writeString(commandFile(log), text + "# on host '" + host + "' (ssh " + h.ssh().name() + ") it ran as:\n"
-                + String.join(" ", remote) + "\n");
+                + ShellWords.line(remote) + "\n");
         return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);
     }
 
@@ -91,7 +91,7 @@ public final class Launcher {
 
     private ChildProcess startHere(String role, String name, List<String> command, Path log, Consumer<String> listener,
                                    Supervisor supervisor, boolean fed) throws IOException {
-        Files.writeString(commandFile(log), String.join(" ", command) + "\n");
+        Files.writeString(commandFile(log), ShellWords.line(command) + "\n");
         return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment(), fed);
     }
 

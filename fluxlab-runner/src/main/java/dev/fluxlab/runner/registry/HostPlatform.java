@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.runner.host.ShellWords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -101,7 +102,7 @@ public final class HostPlatform implements Platform {
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return Optional.of("could not check GC " + gc + ": '" + String.join(" ", cmd) + "' did not finish");
+                return Optional.of("could not check GC " + gc + ": '" + ShellWords.line(cmd) + "' did not finish");
             }
             if (p.exitValue() == 0) {
                 return Optional.empty();

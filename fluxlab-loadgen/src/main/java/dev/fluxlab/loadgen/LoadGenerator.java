@@ -259,10 +259,11 @@ public final class LoadGenerator {
                     + "-m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
         if (spec.openModel() && (late > 0 || missed > 0)) {
-            long sent = ok + sum(errors) + missed;
-            warnings.add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests left more than 1 ms after "
-                    + "their intended time and %d were never sent (of ~%d intended at %.0f req/s); the rate was NOT "
-                    + "lowered: corrected latency includes the waiting", late, missed, sent, spec.rate()));
+            long ended = ok + sum(errors);
+            warnings.add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d of the %d requests that ended in the "
+                    + "measured window left more than 1 ms after their intended time, and %d were never sent (%.0f req/s "
+                    + "for %.1f s intends %d); the rate was NOT lowered: corrected latency includes the waiting", late,
+                    ended, missed, spec.rate(), durationS, Math.round(spec.rate() * durationS)));
         }
 
         Map<String, Long> errorMap = new LinkedHashMap<>();

@@ -271,7 +271,10 @@ class LoadGeneratorTest {
             assertTrue(corrected >= 150, "corrected p99 " + corrected + " ms should show the 200 ms stalls");
             assertTrue(uncorrected < corrected / 2, "uncorrected p99 " + uncorrected + " ms vs corrected " + corrected);
             assertTrue(r.lateRequests() > 0, "requests delayed by the stall must be counted late");
-            assertTrue(o.warnings().stream().anyMatch(w -> w.contains("OPEN MODEL BEHIND SCHEDULE")), o.warnings().toString());
+            String intends = String.format(java.util.Locale.ROOT, "%.0f req/s for %.1f s intends %d)", rate,
+                    r.durationS(), Math.round(rate * r.durationS()));
+            assertTrue(o.warnings().stream().anyMatch(w -> w.contains("OPEN MODEL BEHIND SCHEDULE: " + r.lateRequests()
+                    + " of the " + r.requestsOk() + " requests that ended") && w.contains(intends)), o.warnings().toString());
             assertEquals(r.requestsOk(), o.uncorrected().getTotalCount());
         }
     }

@@ -5,6 +5,7 @@ import dev.fluxlab.loadgen.LoadFailure;
 import dev.fluxlab.loadgen.LoadGenerator;
 import dev.fluxlab.loadgen.LoadOutcome;
 import dev.fluxlab.loadgen.LoadSpec;
+import dev.fluxlab.loadgen.LoadStop;
 import dev.fluxlab.loadgen.ProgressListener;
 import dev.fluxlab.loadgen.TargetGuard;
 import dev.fluxlab.model.contract.ProgressLine;
@@ -30,16 +31,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code fluxlab load URL}: drives HTTP load with fluxlab's Netty injector and reports throughput, the latency
  * spectrum and errors by class (flags: docs/contracts.md). Exit 0 when the run completed (errors are in the
- * result), 2 for bad input, 1 when the run could not take place.
+ * result), 2 for bad input, 1 when the run could not take place, 130 when a Ctrl-C or SIGTERM ended it (what the
+ * measured phase had gathered is still printed and written).
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Load a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2), closed or open model.",
                 "Every response is verified; errors are counted by class and never as throughput."})
 public final class LoadCommand implements Callable<Integer> {
+
+    /** Exit status of a load a signal ended, as a shell reports a Ctrl-C. */
+    static final int INTERRUPTED = 130;
+    /** Longest a signal waits for the cut-short result to be printed and written before the JVM goes on exiting. */
+    private static final Duration REPORT_BOUND = Duration.ofSeconds(10);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -167,16 +176,50 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return badInput(err, e);
         }
+        LoadStop stop = new LoadStop();
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread onSignal = Thread.ofPlatform().name("fluxlab-load-stop").unstarted(() -> {
+            stop.request();
+            try {
+                reported.await(REPORT_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        try {
+            return runAndReport(load, listener, stop, out, err);
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it returns now that the report is out
+            }
+        }
+    }
+
+    /**
+     * Runs the load and prints and writes its result. A Ctrl-C or SIGTERM ({@link LoadStop}, from a shutdown hook that
+     * waits for this) ends the measured phase where it is and the part that ran is reported, marked interrupted, with
+     * exit status 130; before the measured phase there is nothing to report.
+     */
+    private int runAndReport(LoadSpec load, ProgressListener listener, LoadStop stop, PrintWriter out, PrintWriter err) {
         LoadOutcome outcome;
         try {
-            outcome = LoadGenerator.run(load, listener, measureGate == null ? null : new MeasureGate(measureGate));
+            outcome = LoadGenerator.run(load, listener, measureGate == null ? null : new MeasureGate(measureGate), stop);
         } catch (IllegalArgumentException e) {
             // refused target or unavailable transport: bad input, detected before any connection
             return badInput(err, e);
         } catch (LoadFailure e) {
             err.println("fluxlab load: " + e.getMessage());
             err.flush();
-            return 1;
+            return stop.requested() ? INTERRUPTED : 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("fluxlab load: interrupted");
+            err.flush();
+            return INTERRUPTED;
         }
         out.print(HumanReport.format(outcome));
         out.flush();
@@ -195,7 +238,7 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        return 0;
+        return stop.requested() ? INTERRUPTED : 0;
     }
 
     private int badInput(PrintWriter err, IllegalArgumentException e) {

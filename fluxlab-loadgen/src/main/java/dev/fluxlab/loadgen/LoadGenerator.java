@@ -35,7 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs one injector run: connects, warms up (unrecorded), measures, and returns the result. The calling thread
@@ -73,6 +72,15 @@ public final class LoadGenerator {
      */
     public static LoadOutcome run(LoadSpec spec, ProgressListener progress, MeasureGate gate)
             throws LoadFailure, InterruptedException {
+        return run(spec, progress, gate, new LoadStop());
+    }
+
+    /**
+     * Like {@link #run(LoadSpec, ProgressListener, MeasureGate)}, ended early by {@code stop}: a stop in the measured
+     * phase ends it there (the outcome covers the part that ran and says so), one before it is a {@link LoadFailure}.
+     */
+    public static LoadOutcome run(LoadSpec spec, ProgressListener progress, MeasureGate gate, LoadStop stop)
+            throws LoadFailure, InterruptedException {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // sampling leak detection costs the hot path; the injector's buffers are covered by the tests
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -108,7 +116,7 @@ public final class LoadGenerator {
             for (int i = 0; i < t; i++) {
                 tids[i] = on(workers.get(i), () -> Thread.currentThread().threadId());
             }
-            return measure(spec, progress, transport, ctl, workers, tids, gate);
+            return measure(spec, progress, transport, ctl, workers, tids, gate, stop);
         } finally {
             ctl.stopping = true;
             for (LoopWorker w : workers) {
@@ -119,7 +127,7 @@ public final class LoadGenerator {
     }
 
     private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, ClientTransport transport, RunControl ctl,
-                                       List<LoopWorker> workers, long[] tids, MeasureGate gate)
+                                       List<LoopWorker> workers, long[] tids, MeasureGate gate, LoadStop stop)
             throws InterruptedException, LoadFailure {
         List<SecondSample> perSecond = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -135,15 +143,20 @@ public final class LoadGenerator {
         long warmEnd = runStart + spec.warmup().bound().toNanos();
         boolean over = false;
         while (!over && warm.nextTick() <= warmEnd) {
-            sleepUntil(warm.nextTick());
+            if (stop.sleepUntil(warm.nextTick())) {
+                throw stoppedInWarmup(runStart);
+            }
             warm.tick();
             over = judge.second(warm.lastSecondOk, System.nanoTime() - runStart);
         }
-        if (!over) {
-            sleepUntil(warmEnd);
+        if (!over && stop.sleepUntil(warmEnd)) {
+            throw stoppedInWarmup(runStart);
         }
         if (gate != null) {
-            awaitGate(gate, warm, spec.warmup().bound());
+            awaitGate(gate, warm, spec.warmup().bound(), stop);
+            if (stop.requested()) {
+                throw stoppedInWarmup(runStart);
+            }
         }
         warnings.addAll(judge.warnings());
         jit.warmupEnded();
@@ -166,7 +179,9 @@ public final class LoadGenerator {
             List<Double> seconds = new ArrayList<>();
             double precision = Double.POSITIVE_INFINITY;
             while (meas.nextTick() <= bound) {
-                sleepUntil(meas.nextTick());
+                if (stop.sleepUntil(meas.nextTick())) {
+                    break;
+                }
                 meas.tick();
                 seconds.add((double) meas.lastSecondOk);
                 precision = MeanPrecision.relativeHalfWidth(seconds);
@@ -177,7 +192,7 @@ public final class LoadGenerator {
             mEnd = System.nanoTime();
             ctl.measureEnd = mEnd;
             achieved = Double.isInfinite(precision) ? null : precision;
-            if (!(precision <= spec.precision())) {
+            if (!(precision <= spec.precision()) && !stop.requested()) {
                 warnings.add(String.format(Locale.ROOT, "precision not reached: the mean throughput was known within "
                                 + "%s after --max-duration %.0fs, not the ±%.1f %% asked for",
                         achieved == null ? "no bound" : String.format(Locale.ROOT, "±%.1f %%", achieved * 100),
@@ -186,17 +201,23 @@ public final class LoadGenerator {
         } else if (spec.requests() == null) {
             mEnd = mStart + spec.duration().toNanos();
             ctl.openMeasure(mStart, mEnd);
-            while (meas.nextTick() <= mEnd) {
-                sleepUntil(meas.nextTick());
-                meas.tick();
+            boolean stopped = false;
+            while (!stopped && meas.nextTick() <= mEnd) {
+                stopped = stop.sleepUntil(meas.nextTick());
+                if (!stopped) {
+                    meas.tick();
+                }
             }
-            sleepUntil(mEnd);
+            if (stopped || stop.sleepUntil(mEnd)) {
+                mEnd = System.nanoTime();
+                ctl.measureEnd = mEnd;
+            }
         } else {
             ctl.openMeasure(mStart, Long.MAX_VALUE);
             long bound = mStart + spec.maxDuration().toNanos();
             boolean reached = false;
-            while (!reached) {
-                long wake = Math.min(meas.nextTick(), bound);
+            while (!reached && !stop.requested()) {
+                long wake = Math.min(Math.min(meas.nextTick(), bound), System.nanoTime() + STOP_POLL_NANOS);
                 reached = ctl.countReached.await(Math.max(0, wake - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (!reached && System.nanoTime() >= meas.nextTick() && meas.nextTick() <= bound) {
                     meas.tick();
@@ -210,7 +231,10 @@ public final class LoadGenerator {
             } else {
                 mEnd = System.nanoTime();
                 ctl.measureEnd = mEnd;
-                warnings.add("the measured phase hit --max-duration before " + spec.requests() + " requests completed");
+                if (!stop.requested()) {
+                    warnings.add("the measured phase hit --max-duration before " + spec.requests()
+                            + " requests completed");
+                }
             }
         }
         long cpu1 = processCpu();
@@ -236,6 +260,10 @@ public final class LoadGenerator {
         Histogram connect = all.connect;
         long connectSum = all.connectSumNanos, latencySum = all.latencySumNanos;
         double durationS = (mEnd - mStart) / 1e9;
+        if (stop.requested()) {
+            warnings.add(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
+                    + "the figures cover that part only", durationS));
+        }
         double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
         if (cpu0 < 0 || cpu1 < 0) {
             warnings.add("this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
@@ -372,10 +400,12 @@ public final class LoadGenerator {
         return out;
     }
 
-    private static void sleepUntil(long deadline) {
-        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            LockSupport.parkNanos(left);
-        }
+    /** How often the count mode's wait for its last response looks for a stop. */
+    private static final long STOP_POLL_NANOS = 50_000_000L;
+
+    private static LoadFailure stoppedInWarmup(long runStart) {
+        return new LoadFailure(String.format(Locale.ROOT, "interrupted in the warm-up, after %.1f s: nothing was "
+                + "measured", (System.nanoTime() - runStart) / 1e9), null);
     }
 
     private static <T> T on(LoopWorker w, java.util.concurrent.Callable<T> task) throws InterruptedException {
@@ -391,12 +421,12 @@ public final class LoadGenerator {
      * Holds the end of the warm-up until {@code gate} opens, loading on (unrecorded, the warm-up's seconds still
      * reported), at most {@code bound} more: another injector's warm-up is bounded by the same suite setting.
      */
-    private static void awaitGate(MeasureGate gate, SecondTicker warm, Duration bound)
+    private static void awaitGate(MeasureGate gate, SecondTicker warm, Duration bound, LoadStop stop)
             throws InterruptedException, LoadFailure {
         System.out.println(MeasureGate.WAITING_LINE);
         System.out.flush();
         long deadline = System.nanoTime() + bound.toNanos() + 30_000_000_000L;
-        while (!gate.isOpen()) {
+        while (!gate.isOpen() && !stop.requested()) {
             if (System.nanoTime() >= deadline) {
                 throw new LoadFailure("the measure gate " + gate.file() + " did not open within the warm-up bound "
                         + "plus 30 s: the runner or another injector is gone", null);

@@ -20,6 +20,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** End-to-end runs of the injector against {@link TestServer} on every protocol, with and without faults. */
 class LoadGeneratorTest {
@@ -240,6 +241,39 @@ class LoadGeneratorTest {
             LoadSpec s = spec("http", server.port()).protocol("h2c").connections(2).inFlight(4).requests(3000L).build();
             LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
             assertEquals(3000, r.requestsOk() + r.errorCount());
+        }
+    }
+
+    /**
+     * A stop (a person's Ctrl-C) in the measured phase ends it there: the outcome covers the part that ran, says it
+     * was cut short, and comes at once rather than after the 60 s asked for; a stop in the warm-up measured nothing.
+     */
+    @Test
+    void aStopEndsTheMeasuredPhaseWhereItIsAndKeepsWhatItGathered() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("http", server.port()).connections(2).duration(Duration.ofSeconds(60)).build();
+            LoadStop stop = new LoadStop();
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    Thread.sleep(s.warmup().bound().toMillis() + 1_500);
+                } catch (InterruptedException ignored) {
+                    // stop now
+                }
+                stop.request();
+            });
+            long t0 = System.nanoTime();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE, null, stop);
+            assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(20).toNanos(), "the stop did not end the load");
+            LoadResult r = o.result();
+            assertTrue(r.durationS() > 1 && r.durationS() < 10, "measured " + r.durationS() + " s");
+            assertTrue(r.requestsOk() > 0);
+            assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("INTERRUPTED: the measured phase was cut short "
+                    + "after ")), o.warnings().toString());
+
+            LoadStop early = new LoadStop();
+            early.request();
+            LoadFailure f = assertThrows(LoadFailure.class, () -> LoadGenerator.run(s, ProgressListener.NONE, null, early));
+            assertTrue(f.getMessage().startsWith("interrupted in the warm-up, after "), f.getMessage());
         }
     }
 

@@ -8,6 +8,7 @@ import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
+import dev.fluxlab.runner.registry.Placeholders;
 import dev.fluxlab.runner.registry.Platform;
 import dev.fluxlab.runner.registry.TargetRegistry;
 
@@ -18,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Command lines of the child JVMs, following docs/contracts.md: targets get {@code --<knob>=<value>} flags,
@@ -37,8 +36,6 @@ public final class Commands {
             null, null, null);
     /** The process name of fluxlab's injector (its files, figures and profile). */
     public static final String INJECTOR = "injector";
-
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
 
     private final TargetRegistry registry;
     private final String java;
@@ -118,7 +115,7 @@ public final class Commands {
         p.knobs().forEach((k, v) -> {
             KnobDef kd = def.knobsOrEmpty().get(k);
             String flag = kd == null ? "--" + k : kd.flagFor(k);
-            cmd.add(flag + "=" + fill(v, placeholders));
+            cmd.add(flag + "=" + Placeholders.fill(v, placeholders));
         });
         return cmd;
     }
@@ -126,22 +123,6 @@ public final class Commands {
     /** Whether the cell's entry process drives its own load (registry {@code self_loading}). */
     public boolean selfLoading(Cell cell) {
         return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
-    }
-
-    /** Replaces {@code ${process.attribute}} with what an earlier process announced in its readiness line. */
-    static String fill(String value, Map<String, String> placeholders) {
-        Matcher m = PLACEHOLDER.matcher(value);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            String v = placeholders.get(m.group(1));
-            if (v == null) {
-                throw new IllegalArgumentException("'" + m.group(0) + "' does not name an attribute of an earlier "
-                        + "process (known: " + String.join(", ", placeholders.keySet()) + ")");
-            }
-            m.appendReplacement(sb, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(sb);
-        return sb.toString();
     }
 
     /** Gatling's JVM: {@code java}, the runtime flags every child gets, Gatling's {@code --add-opens}, then {@code arguments}. */

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One knob of a target as the registry describes it: its type and accepted values, the target's own default
@@ -70,10 +72,19 @@ public record KnobDef(
                     return Optional.of("'" + value + "' is not accepted by knob '" + name + "'"
                             + (example == null ? "" : "; write e.g. " + example) + " (pattern " + pattern + ")");
                 }
+                Matcher port = URL_PORT.matcher(value);
+                if (port.find() && (port.group(1).length() > 5 || Integer.parseInt(port.group(1)) > 65_535
+                        || Integer.parseInt(port.group(1)) == 0)) {
+                    return Optional.of("'" + value + "' has port " + port.group(1) + ", not a TCP port (1 to 65535), "
+                            + "for knob '" + name + "'" + (example == null ? "" : "; write e.g. " + example));
+                }
             }
         }
         return Optional.empty();
     }
+
+    /** The port of a URL value ({@code scheme://host:PORT}), whatever the knob's pattern allowed. */
+    private static final Pattern URL_PORT = Pattern.compile("^[a-z][a-z0-9+.-]*://(?:\\[[^]]*]|[^/:@\\[]*):(\\d+)(?:[/?#]|$)");
 
     private String range() {
         if (min != null && max != null) {

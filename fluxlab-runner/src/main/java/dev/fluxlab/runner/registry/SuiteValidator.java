@@ -38,10 +38,14 @@ public final class SuiteValidator {
         suite.spec().targets().forEach((name, spec) -> {
             String at = Locations.pointer("targets", name);
             if (spec.processes() == null) {
-                checkProcess(suite, at, name, spec.target(), spec.knobs(), spec.jvm());
+                checkProcess(suite, at, name, spec.target(), spec.knobs(), spec.jvm(), List.of());
             } else {
-                spec.processes().forEach((p, ps) -> checkProcess(suite, at + Locations.pointer("processes", p), p,
-                        ps.target(), ps.knobs(), ps.jvm()));
+                List<String> earlier = new java.util.ArrayList<>();
+                spec.processes().forEach((p, ps) -> {
+                    checkProcess(suite, at + Locations.pointer("processes", p), p, ps.target(), ps.knobs(), ps.jvm(),
+                            List.copyOf(earlier));
+                    earlier.add(p);
+                });
             }
         });
         checkMeasureAuto(suite);
@@ -457,8 +461,9 @@ public final class SuiteValidator {
                 .flatMap(KnobDef::literalDefault);
     }
 
+    /** One process's target, knobs ({@code earlier}: the processes its chain starts before it) and JVM. */
     private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,
-                              JvmSpec jvm) {
+                              JvmSpec jvm, List<String> earlier) {
         String registryName = target == null ? name : target;
         LaunchDef def = registry.target(registryName).orElseThrow(() -> suite.error(
                 target == null ? at : at + "/target",
@@ -476,10 +481,20 @@ public final class SuiteValidator {
                 List<String> values = e.getValue();
                 for (int i = 0; i < values.size(); i++) {
                     String v = values.get(i);
-                    if (v.contains("${")) {
-                        continue; // filled in from an earlier process at run time
-                    }
                     String vat = kat + "/" + i;
+                    if (Placeholders.present(v)) {
+                        // filled in from an earlier process at run time: the reference now, the knob's rules on a sample
+                        Optional<String> ref = Placeholders.problem(v, earlier);
+                        if (ref.isPresent()) {
+                            throw suite.error(vat, "knob '" + knob + "': " + ref.get());
+                        }
+                        Optional<String> sample = Placeholders.sample(v);
+                        Optional<String> problem = sample.flatMap(x -> kd.problem(knob, x));
+                        if (problem.isPresent()) {
+                            throw suite.error(vat, problem.get().replace(sample.get(), v));
+                        }
+                        continue;
+                    }
                     Optional<String> problem = kd.problem(knob, v);
                     if (problem.isPresent()) {
                         throw suite.error(vat, problem.get());

@@ -4,6 +4,8 @@ import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.List;
 import java.util.Optional;
@@ -249,6 +251,46 @@ class SuiteValidatorTest {
         assertTrue(e.getMessage().contains("wrk speaks HTTP/1.1 only, not h2"), e.getMessage());
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace(
                 "frontend: {target: frontend, knobs: {", "frontend: {target: frontend, knobs: {protocol: http1.1, ")));
+    }
+
+    /**
+     * A reference to an earlier process is checked before anything starts: the process must come earlier in the chain,
+     * the attribute be its port or host, and the value with the reference filled in obey the knob's own rules (a
+     * non-loopback host, another scheme, a port beyond 65535 were passed when a reference was present, and the frontend
+     * refused them after the backend had started).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "http://10.0.0.1:${backend.port}   | is not accepted by knob 'backend-url'",
+            "http://0.0.0.0:${backend.port}    | is not accepted by knob 'backend-url'",
+            "http://167772161:${backend.port}  | is not accepted by knob 'backend-url'",
+            "ftp://127.0.0.1:${backend.port}   | is not accepted by knob 'backend-url'",
+            "127.0.0.1:${backend.port}         | is not accepted by knob 'backend-url'",
+            "http://127.0.0.1:${backnd.port}   | '${backnd.port}' names no process started before this one (started before it: backend)",
+            "http://127.0.0.1:${frontend.port} | '${frontend.port}' names no process started before this one",
+            "http://127.0.0.1:${backend.}      | '${backend.}' names no attribute of process 'backend'",
+            "http://127.0.0.1:${backend.port   | holds an unclosed '${'",
+            "http://${backend.port}:8080       | is not accepted by knob 'backend-url'",
+            "http://127.0.0.1:99999            | has port 99999, not a TCP port (1 to 65535)",
+            "http://127.0.0.1:0                | has port 0, not a TCP port"})
+    void referencesToEarlierProcessesAreCheckedBeforeTheRun(String url, String message) {
+        String suite = """
+                targets:
+                  proxy:
+                    entry: frontend
+                    processes:
+                      backend: {target: reactor-netty, knobs: {protocol: h2c}}
+                      frontend: {target: frontend, knobs: {protocol: h2c, backend-url: "URL"}}
+                scenarios: {a: {path: /get}}
+                load: {connections: 8}
+                """;
+        SuiteException e = invalid(suite.replace("URL", url));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+        assertTrue(e.getMessage().contains("backend-url"), e.getMessage());
+        for (String good : List.of("http://127.0.0.1:${backend.port}", "http://${backend.host}:${backend.port}",
+                "http://[::1]:${backend.port}", "http://localhost:8080")) {
+            new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace("URL", good)));
+        }
     }
 
     /** {@link #NO_URING} whose processes may open 1024 files, 40 of them open already. */

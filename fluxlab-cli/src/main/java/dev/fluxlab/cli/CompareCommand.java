@@ -93,8 +93,10 @@ final class CompareCommand implements Callable<Integer> {
             runB = ResultsFiles.load(b);
             dirA = ResultsFiles.resolve(a).toAbsolutePath().getParent();
             dirB = ResultsFiles.resolve(b).toAbsolutePath().getParent();
+            OutputFile.checkNotInput("--md", markdown, "A's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(a));
+            OutputFile.checkNotInput("--md", markdown, "B's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(b));
             c = Comparison.of(runA, runB, normaliseSpeed);
-        } catch (ReportInputException e) {
+        } catch (ReportInputException | IllegalArgumentException e) {
             err.println("fluxlab compare: " + e.getMessage());
             err.flush();
             return 2;

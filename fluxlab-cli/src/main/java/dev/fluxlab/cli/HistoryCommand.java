@@ -75,6 +75,13 @@ final class HistoryCommand implements Callable<Integer> {
             return rebuild(rebuild.isEmpty() ? base : Path.of(rebuild), out, err);
         }
         try {
+            OutputFile.checkNotInput("--html", html, "the history index", HistoryIndex.file(base));
+        } catch (IllegalArgumentException e) {
+            err.println("fluxlab history: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        try {
             FigureTrend t;
             try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
                 t = FigureTrend.of(index, suite, figure, cell);

@@ -169,9 +169,12 @@ public final class LoadCommand implements Callable<Integer> {
             TargetGuard.resolve(load.host(), load.allowRemote());
             if (json != null) {
                 OutputFile.checkWritable("--json", json);
+                OutputFile.checkNotInput("--json", json, "the --body-file", bodyFile);
             }
             if (hgrm != null) {
                 OutputFile.checkWritable("--hgrm", hgrm);
+                OutputFile.checkNotInput("--hgrm", hgrm, "the --body-file", bodyFile);
+                OutputFile.checkNotInput("--hgrm", hgrm, "the --json file too", json);
             }
         } catch (IllegalArgumentException e) {
             return badInput(err, e);
@@ -226,11 +229,11 @@ public final class LoadCommand implements Callable<Integer> {
         Path writing = json;
         try {
             if (json != null) {
-                Json.writeAtomically(json, outcome.result());
+                OutputFile.writeAtomically(json, Json.write(outcome.result()));
             }
             writing = hgrm;
             if (hgrm != null) {
-                Json.writeTextAtomically(hgrm, HumanReport.hgrm(outcome));
+                OutputFile.writeAtomically(hgrm, HumanReport.hgrm(outcome));
             }
         } catch (IOException e) {
             err.println("fluxlab load: the load ran but " + writing + " could not be written (" + e.getMessage()
@@ -306,6 +309,11 @@ public final class LoadCommand implements Callable<Integer> {
     private static byte[] readBody(Path file) {
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException("--body-file " + file + " is a folder; give a file");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a pipe with no writer blocks its reader for ever, a device may never end
+            throw new IllegalArgumentException("--body-file " + file + " is not a regular file (a device or a pipe); "
+                    + "save the body to a file and give that");
         }
         String tooLarge = "--body-file " + file + " holds more than " + LoadSpec.MAX_BODY
                 + " bytes (16 MiB), the largest request body fluxlab sends";

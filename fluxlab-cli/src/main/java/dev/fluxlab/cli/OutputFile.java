@@ -1,5 +1,7 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.Json;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -27,11 +29,61 @@ final class OutputFile {
      * @throws IllegalArgumentException naming the file and why it cannot be written
      */
     static void checkWritable(String option, Path file) {
+        if (file.toString().isEmpty()) {
+            throw new IllegalArgumentException(option + " needs a file name (got an empty one)");
+        }
         Path abs = file.toAbsolutePath();
         if (Files.isDirectory(abs)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name");
         }
+        if (abs.getFileName().toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException(option + " " + file + ": its name is longer than " + MAX_NAME_BYTES
+                    + " bytes, the most a Linux file name holds; give a shorter one");
+        }
         checkCreatable(option, file, abs.getParent(), "written");
+    }
+
+    /** Longest file name (bytes) Linux file systems take. */
+    private static final int MAX_NAME_BYTES = 255;
+
+    /**
+     * Refuses an output that is one of the command's inputs ({@code compare --md A/results.json}, {@code load --json}
+     * on its {@code --body-file}): writing it would destroy what the command read.
+     *
+     * @param what the input in words, for the message (e.g. {@code A's results.json})
+     * @throws IllegalArgumentException naming both
+     */
+    static void checkNotInput(String option, Path file, String what, Path input) {
+        if (file == null || input == null) {
+            return;
+        }
+        boolean same = file.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize());
+        try {
+            same |= Files.exists(file) && Files.exists(input) && Files.isSameFile(file, input);
+        } catch (IOException e) {
+            // unreadable: the write reports it
+        }
+        if (same) {
+            throw new IllegalArgumentException(option + " " + file + " is " + what + ", which this command reads: "
+                    + "writing it would replace it; choose another file");
+        }
+    }
+
+    /**
+     * Writes {@code text} to a file the user named, replacing it atomically (a temp file beside it, then a rename) so a
+     * reader never sees half of it. Through a symbolic link, the file it points to is replaced and the link kept; an
+     * existing device or pipe ({@code /dev/null}, {@code /dev/stdout}) is written into, never replaced by a file.
+     */
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path target = file;
+        for (int links = 0; Files.isSymbolicLink(target) && links < 40; links++) {
+            target = target.toAbsolutePath().resolveSibling(Files.readSymbolicLink(target));
+        }
+        if (Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target)) {
+            Files.writeString(target, text, StandardCharsets.UTF_8);
+            return;
+        }
+        Json.writeTextAtomically(target, text);
     }
 
     /**

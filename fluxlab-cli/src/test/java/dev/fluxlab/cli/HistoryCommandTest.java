@@ -55,6 +55,13 @@ class HistoryCommandTest {
         assertTrue(page.contains("data-charts-expected=\"1\""), "one chart");
         assertTrue(page.contains("Chart.js"), "Chart.js inlined");
 
+        Path index = dev.fluxlab.history.HistoryIndex.file(base);
+        byte[] before = Files.readAllBytes(index);
+        var onIndex = fluxlab("history", "--results", base.toString(), "--html", index.toString());
+        assertEquals(2, onIndex.exit(), onIndex.err());
+        assertTrue(onIndex.err().contains("is the history index, which this command reads"), onIndex.err());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(index)), "the index is untouched");
+
         var p99 = fluxlab("history", "synthetic", "--results", base.toString(), "--figure", "p99");
         assertEquals(0, p99.exit(), p99.err());
         assertTrue(p99.out().contains("Latency p99 (ms)"), p99.out());

@@ -38,7 +38,7 @@ class LoadCommandTest {
             "http://127.0.0.1:0/                         | port 0 cannot be connected to",
             "http://no_such_host.invalid:9/              | cannot resolve host 'no_such_host.invalid'",
             "http://127.0.0.1:9/ --body-file /tmp        | --body-file /tmp is a folder",
-            "http://127.0.0.1:9/ --body-file /dev/zero   | --body-file /dev/zero holds more than 16777216 bytes (16 MiB)",
+            "http://127.0.0.1:9/ --body-file /dev/zero   | --body-file /dev/zero is not a regular file (a device or a pipe)",
             "http://127.0.0.1:9/ --body-file /no/such    | --body-file /no/such cannot be read (no such file)",
             "http://127.0.0.1:9/ --json /proc/nope/x.json | --json /proc/nope/x.json cannot be written",
             "http://127.0.0.1:9/ --hgrm /dev/null/x.hgrm | --hgrm /dev/null/x.hgrm cannot be written (/dev/null is not a folder)",
@@ -55,6 +55,35 @@ class LoadCommandTest {
         assertEquals(2, code, "exit code; stderr: " + err);
         assertTrue(err.toString().contains(expected), "stderr should name the problem (" + expected + "): " + err);
         assertFalse(err.toString().contains("\tat ") || err.toString().contains("Exception"), "no stack trace: " + err);
+    }
+
+    /**
+     * An output is never one of the command's inputs and its name must fit the file system, all checked before any
+     * connection: the same file as --json and --hgrm, or as --body-file, was overwritten after the load; a 245-byte
+     * name failed only when the result was written, its temp file's name being longer.
+     */
+    @org.junit.jupiter.api.Test
+    void outputsThatWouldReplaceAnInputOrCannotBeNamedAreRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path body = java.nio.file.Files.writeString(dir.resolve("body.json"), "{}");
+        java.nio.file.Path fifo = dir.resolve("fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        String f = dir.resolve("r.json").toString();
+        String[][] cases = {
+                {"--json", f, "--hgrm", f, "--hgrm " + f + " is the --json file too, which this command reads"},
+                {"--body-file", body.toString(), "--json", body.toString(), "--json " + body + " is the --body-file"},
+                {"--body-file", fifo.toString(), "--json", f, "--body-file " + fifo + " is not a regular file"},
+                {"--json", dir.resolve("b".repeat(256)).toString(), "-c", "1", "longer than 255 bytes"},
+                {"--json", "", "-c", "1", "--json needs a file name"}};
+        for (String[] c : cases) {
+            StringWriter err = new StringWriter();
+            CommandLine cl = Main.commandLine();
+            cl.setErr(new PrintWriter(err, true));
+            int code = cl.execute("load", "http://127.0.0.1:9/", c[0], c[1], c[2], c[3]);
+            assertEquals(2, code, String.join(" ", c) + ": " + err);
+            assertTrue(err.toString().contains(c[4]), err.toString());
+        }
+        assertEquals("{}", java.nio.file.Files.readString(body), "the body file is untouched");
     }
 
     @org.junit.jupiter.api.Test

@@ -158,6 +158,11 @@ class ReportAndCompareCommandTest {
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("does not exist"), r.err());
         assertEquals(2, fluxlab("compare", a.toString()).exit(), "B missing");
+        byte[] before = Files.readAllBytes(a.resolve("results.json"));
+        Result onInput = fluxlab("compare", a.toString(), a.toString(), "--md", a.resolve("results.json").toString());
+        assertEquals(2, onInput.exit(), onInput.err());
+        assertTrue(onInput.err().contains("is A's results.json, which this command reads"), onInput.err());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(a.resolve("results.json"))), "A is untouched");
     }
 
     @Test

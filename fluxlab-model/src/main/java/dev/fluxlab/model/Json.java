@@ -64,7 +64,8 @@ public final class Json {
     public static void writeTextAtomically(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = dir.resolve(file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        // a name of its own length: FILE.<uuid>.tmp would exceed the file system's limit for a name near it
+        Path tmp = dir.resolve(".fluxlab-" + UUID.randomUUID() + ".tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);

@@ -62,6 +62,9 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
     /** Fails requests older than {@code timeoutNanos}. */
     abstract void checkTimeouts(long now, long timeoutNanos);
 
+    /** Requests in flight on this connection that were written before {@code t} ({@link System#nanoTime()}). */
+    abstract int sentBefore(long t);
+
     /** Called once the transport (TCP, and TLS when used) is established. */
     abstract void transportReady(ChannelHandlerContext ctx);
 

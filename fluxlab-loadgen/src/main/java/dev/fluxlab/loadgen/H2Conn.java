@@ -224,6 +224,15 @@ final class H2Conn extends Conn {
     }
 
     @Override
+    int sentBefore(long t) {
+        int n = 0;
+        for (int s = 0; s < wanted; s++) {
+            n += streamOf[s] != 0 && sentAt[s] < t ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Override
     void checkTimeouts(long now, long timeoutNanos) {
         if (outstanding == 0) {
             return;

@@ -507,6 +507,15 @@ final class Http1Conn extends Conn {
     }
 
     @Override
+    int sentBefore(long t) {
+        int n = 0;
+        for (int k = 0, i = head; k < outstanding; k++, i = i + 1 == cap ? 0 : i + 1) {
+            n += sentAt[i] < t ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Override
     void checkTimeouts(long now, long timeoutNanos) {
         if (outstanding > 0 && now - sentAt[head] > timeoutNanos) {
             closeWith(ErrorClass.TIMEOUT, worker.timeoutDetail);

@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.stats.MeanPrecision;
 
@@ -246,11 +247,14 @@ public final class LoadGenerator {
         // --- collect (on each loop, after it has recorded everything up to the end) ---
         Tally all = new Tally();
         long missed = 0;
+        long unanswered = 0;
         final long end = mEnd;
+        final long start = mStart;
         for (LoopWorker w : workers) {
             Tally measured = on(w, () -> w.stats.measured().copy());
             all.add(measured);
             missed += on(w, () -> w.missedAt(end));
+            unanswered += on(w, () -> w.unansweredSince(start));
         }
         Histogram corrected = all.corrected;
         Histogram uncorrected = all.uncorrected;
@@ -285,6 +289,12 @@ public final class LoadGenerator {
         if (spec.protocol().isHttp2() && ctl.serverStreamLimit < spec.inFlight()) {
             warnings.add("the server allows only " + ctl.serverStreamLimit + " concurrent streams per connection: "
                     + "-m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
+        }
+        if (unanswered > 0) {
+            warnings.add(String.format(Locale.ROOT, "%d request%s written before the measured phase still had no "
+                    + "answer at its end, %.1f s later: the server stopped answering them, and they count nowhere in "
+                    + "these figures (a --timeout shorter than the measured phase, now %s, counts them as timeouts)",
+                    unanswered, unanswered == 1 ? "" : "s", durationS, Durations.format(spec.timeout())));
         }
         if (spec.openModel() && (late > 0 || missed > 0)) {
             long ended = ok + sum(errors);

@@ -322,6 +322,20 @@ final class LoopWorker {
         return schedule.unsentBefore(measureEnd) + lateSendsAfterEnd;
     }
 
+    /**
+     * Runs on the loop after the measured phase: requests still unanswered that were written before {@code t}, e.g.
+     * the measured phase's start (a server that stopped answering leaves them; none of them counts anywhere else).
+     */
+    long unansweredSince(long t) {
+        long n = 0;
+        for (Conn c : conns) {
+            if (c != null && c.outstanding > 0) {
+                n += c.sentBefore(t);
+            }
+        }
+        return n;
+    }
+
     /** Stops sending and closes every connection. Runs on the loop. */
     void stop() {
         for (Conn c : conns) {

@@ -245,6 +245,22 @@ class LoadGeneratorTest {
     }
 
     /**
+     * An HTTP/1.1 server that accepts connections and never answers: nothing completes and nothing times out within the window
+     * (the timeout is longer), so every figure is empty; the outcome must say that requests hung, not "Errors none".
+     */
+    @Test
+    void requestsLeftUnansweredThroughTheWindowAreReported() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            LoadSpec s = spec("http", silent.getLocalPort()).connections(2).build();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            assertEquals(0, o.result().requestsOk());
+            assertEquals(0, o.result().errorCount());
+            assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("2 requests written before the measured phase "
+                    + "still had no answer at its end")), o.warnings().toString());
+        }
+    }
+
+    /**
      * A stop (a person's Ctrl-C) in the measured phase ends it there: the outcome covers the part that ran, says it
      * was cut short, and comes at once rather than after the 60 s asked for; a stop in the warm-up measured nothing.
      */

@@ -44,7 +44,8 @@ import java.util.concurrent.Callable;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:comparison printed (whatever the verdicts, without --fail-on-regression)",
                 "1:the --md file could not be written", "2:bad input",
-                "3:--fail-on-regression: a cell got worse beyond noise and the threshold (listed on stderr)"})
+                "3:--fail-on-regression: a cell got worse beyond noise and the threshold, or A measured a cell B did "
+                        + "not (listed on stderr)"})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -113,10 +114,19 @@ final class CompareCommand implements Callable<Integer> {
         out.flush();
         if (failOnRegression != null) {
             List<Comparison.Regression> regressions = c.regressions(threshold);
+            List<String> unmeasured = c.unmeasuredInB();
             if (!regressions.isEmpty()) {
                 err.println("fluxlab compare: " + regressions.size() + (regressions.size() == 1 ? " regression" : " regressions")
                         + " beyond noise and the " + failOnRegression + " threshold:");
                 regressions.forEach(r -> err.println("  " + r.text()));
+            }
+            if (!unmeasured.isEmpty()) {
+                err.println("fluxlab compare: " + unmeasured.size() + (unmeasured.size() == 1 ? " cell" : " cells")
+                        + " of A not measured in B, so not judged (a run that crashed, was cut short or ran another "
+                        + "suite passes no regression gate):");
+                unmeasured.forEach(u -> err.println("  " + u));
+            }
+            if (!regressions.isEmpty() || !unmeasured.isEmpty()) {
                 err.flush();
                 return 3;
             }

@@ -125,6 +125,15 @@ class ReportAndCompareCommandTest {
         assertTrue(lenient.out().contains("no regression beyond noise and the 12% threshold"), lenient.out());
         assertEquals(0, fluxlab("compare", a.toString(), b.toString()).exit(), "without the flag a comparison never fails");
 
+        // B measured only the epoll cell, or nothing in the nio cell: not judged, so no pass
+        for (Path partial : List.of(write("partial", run("run-p", new double[]{100_000, 101_000, 99_000})),
+                write("empty-cell", run("run-e", new double[]{100_000, 101_000, 99_000}, new double[]{})))) {
+            Result gate = fluxlab("compare", a.toString(), partial.toString(), "--fail-on-regression", "12%");
+            assertEquals(3, gate.exit(), gate.out() + gate.err());
+            assertTrue(gate.err().contains("1 cell of A not measured in B, so not judged"), gate.err());
+            assertTrue(gate.err().contains("nio"), gate.err());
+        }
+
         Result bad = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "150%");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("threshold in percent"), bad.err());
@@ -159,6 +168,11 @@ class ReportAndCompareCommandTest {
         assertTrue(r.err().contains("does not exist"), r.err());
         assertEquals(2, fluxlab("compare", a.toString()).exit(), "B missing");
         byte[] before = Files.readAllBytes(a.resolve("results.json"));
+        Path hollow = Files.createDirectories(tmp.resolve("hollow"));
+        Files.writeString(hollow.resolve("results.json"), "{\"schema\":\"fluxlab.run/1\"}");
+        Result noCells = fluxlab("compare", a.toString(), hollow.toString(), "--fail-on-regression");
+        assertEquals(3, noCells.exit(), noCells.out() + noCells.err());
+        assertTrue(noCells.err().contains("1 cell of A not measured in B, so not judged"), noCells.err());
         Result onInput = fluxlab("compare", a.toString(), a.toString(), "--md", a.resolve("results.json").toString());
         assertEquals(2, onInput.exit(), onInput.err());
         assertTrue(onInput.err().contains("is A's results.json, which this command reads"), onInput.err());

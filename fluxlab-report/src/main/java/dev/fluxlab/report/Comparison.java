@@ -185,6 +185,23 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         return out;
     }
 
+    /**
+     * The cells A measured that B did not: those only in A, and those whose B side has no throughput to compare (no
+     * repeat, or none with a figure). A regression gate cannot pass them: an empty or crashed B would pass as
+     * "no regression".
+     */
+    public List<String> unmeasuredInB() {
+        List<String> out = new ArrayList<>(onlyA);
+        for (Row r : rows) {
+            boolean measuredA = r.a() != null && r.a().n() > 0 && r.a().median() > 0;
+            boolean measuredB = r.b() != null && r.b().n() > 0 && !Double.isNaN(r.b().median());
+            if (measuredA && !measuredB) {
+                out.add(r.label());
+            }
+        }
+        return out;
+    }
+
     /** Whether more of {@code figure} is better: throughput (req/s) is; latency, errors, CPU and memory are not. */
     public static boolean higherIsBetter(Figure figure) {
         return figure.unit().equals(Figure.THROUGHPUT.unit());

@@ -162,8 +162,14 @@ final class SuiteChecks {
                     + ", not '" + spec.repeatOrder() + "'");
         }
         if (spec.measure() != null && !SuiteSettings.AUTO_MEASURE.equals(spec.measure())
-                && Durations.parse(spec.measure()).isZero()) {
-            throw error("/measure", "'measure' must be longer than 0s");
+                && Durations.parse(spec.measure()).compareTo(SuiteSettings.MIN_MEASURE) < 0) {
+            throw error("/measure", "'measure' must be at least " + Durations.format(SuiteSettings.MIN_MEASURE)
+                    + " (the per-second series and the verdicts read whole seconds), not " + spec.measure());
+        }
+        if (spec.warmupMax() != null && Durations.parse(spec.warmupMax()).compareTo(SuiteSettings.MIN_MEASURE) < 0) {
+            throw error("/warmup_max", "'warmup_max' must be at least " + Durations.format(SuiteSettings.MIN_MEASURE)
+                    + " (the automatic warm-up judges whole seconds), not " + spec.warmupMax()
+                    + "; for no warm-up at all write 'warmup: 0s'");
         }
         if (spec.repeats() != null && spec.repeats() < 1) {
             throw error("/repeats", "'repeats' must be 1 or more, not " + spec.repeats());

@@ -23,6 +23,8 @@ public final class SuiteSettings {
     public static final String AUTO_MEASURE = "auto";
     /** Least measured phase of {@code measure: auto}: {@code MeanPrecision} states no precision below 5 seconds. */
     public static final Duration MIN_AUTO_MEASURE = Duration.ofSeconds(5);
+    /** The shortest fixed measured phase, and the shortest warm-up bound: one whole second of the per-second series. */
+    public static final Duration MIN_MEASURE = Duration.ofSeconds(1);
     public static final Duration DEFAULT_MEASURE_MAX = Duration.ofSeconds(30);
     public static final double DEFAULT_PRECISION = 0.02;
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);

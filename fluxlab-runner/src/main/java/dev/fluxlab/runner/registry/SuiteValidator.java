@@ -52,6 +52,7 @@ public final class SuiteValidator {
         checkPlacement(suite);
         checkHosts(suite);
         checkInjectors(suite);
+        checkLoadProtocol(suite);
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
         checkRequestCounts(suite);
@@ -209,6 +210,33 @@ public final class SuiteValidator {
      * The protocol a cell's load speaks: the profile's, else the entry's effective {@code protocol} knob (as written,
      * else the registry's default) when it is h2 or h2c, else HTTP/1.1.
      */
+    /**
+     * A load profile's {@code protocol} must be one the entry serves (its {@code protocol} knob, or the registry's
+     * default): h2 against an HTTP/1.1 server failed in the injector, after the targets had started, as "not an SSL/TLS
+     * record". {@code http1.1+h2c} serves both cleartext protocols.
+     */
+    private void checkLoadProtocol(Suite suite) {
+        List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
+        for (Cell cell : suite.cells()) {
+            String load = cell.load().protocol();
+            Optional<String> served = effectiveKnob(cell, "protocol");
+            if (load == null || served.isEmpty() || selfLoading(cell)
+                    || List.of(served.get().split("\\+")).contains(load)) {
+                continue;
+            }
+            String at = "/load";
+            for (int i = 0; i < loads.size(); i++) {
+                if (load.equals(loads.get(i).protocol())) {
+                    at = "/load/" + i + "/protocol";
+                    break;
+                }
+            }
+            throw suite.error(at, "cell " + cell.id() + ": the load speaks " + load + " but its entry process '"
+                    + cell.entryProcess().name() + "' serves " + served.get() + " (its 'protocol' knob); make them "
+                    + "agree, or leave such cells out with an 'exclude' rule");
+        }
+    }
+
     private String protocol(Cell cell) {
         return cell.load().protocol() != null ? cell.load().protocol()
                 : switch (effectiveKnob(cell, "protocol").orElse("http1.1")) {

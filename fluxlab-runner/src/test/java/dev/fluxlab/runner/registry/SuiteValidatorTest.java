@@ -293,6 +293,29 @@ class SuiteValidatorTest {
         }
     }
 
+    /** A load protocol the entry does not serve is refused before the targets start (it failed in the injector). */
+    @Test
+    void theLoadsProtocolMustBeOneTheEntryServes() {
+        String suite = """
+                targets:
+                  reactor-netty: {knobs: {protocol: SERVED}}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 2, protocol: SPOKEN}
+                """;
+        SuiteException e = invalid(suite.replace("SERVED", "http1.1").replace("SPOKEN", "h2"));
+        assertTrue(e.getMessage().contains("s.yaml:4:") && e.getMessage().contains("the load speaks h2 but its entry "
+                + "process 'reactor-netty' serves http1.1 (its 'protocol' knob)"), e.getMessage());
+        assertTrue(invalid(suite.replace("SERVED", "h2").replace("SPOKEN", "h2c")).getMessage()
+                .contains("the load speaks h2c but"));
+        assertTrue(invalid(suite.replace("knobs: {protocol: SERVED}", "knobs: {}").replace("SPOKEN", "h2c"))
+                .getMessage().contains("serves http1.1"), "the registry's default counts");
+        for (String ok : List.of("http1.1+h2c/h2c", "http1.1+h2c/http1.1", "h2/h2", "h2c/h2c")) {
+            String[] sp = ok.split("/");
+            new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                    suite.replace("SERVED", sp[0]).replace("SPOKEN", sp[1])));
+        }
+    }
+
     /** {@link #NO_URING} whose processes may open 1024 files, 40 of them open already. */
     private static final Platform TIGHT = new Platform() {
         @Override

@@ -115,6 +115,17 @@ public final class RunCommand implements Callable<Integer> {
                 err.println("fluxlab run: cannot resume: " + e.getMessage());
                 return 2;
             }
+            if ("complete".equals(previous.status()) && !dryRun) {
+                out.println("the run in " + resume + " is complete: nothing to resume (its results are left as they are)");
+                return 0;
+            }
+            boolean recordedAa = previous.settings() != null && Boolean.TRUE.equals(previous.settings().get("aa"));
+            if (aa && !recordedAa) {
+                err.println("fluxlab run: --aa cannot make the run in " + resume + " an A/A run, since its cells ran "
+                        + "without A/A pairs; resume it without --aa, or start a new run with --aa");
+                return 2;
+            }
+            aa = recordedAa; // an A/A run resumes as one
             set = recordedOverrides(previous);
             suiteFile = resume.resolve(Runner.SUITE_COPY);
             if (!Files.isRegularFile(suiteFile) && previous.suiteFile() != null) {

@@ -77,6 +77,46 @@ class RunCommandTest {
         assertEquals(2, o.code());
     }
 
+    /**
+     * An A/A run resumes as one (its missing cells got plain repeats), and --aa cannot turn a plain run into one on
+     * resume (it rewrote the recorded settings: aa true over cells of one repeat).
+     */
+    @Test
+    void aResumedRunKeepsItsAaModeAndAaCannotBeAddedOnResume(@TempDir Path tmp) throws Exception {
+        for (boolean recordedAa : new boolean[]{false, true}) {
+            Path dir = Files.createDirectories(tmp.resolve("run-" + recordedAa));
+            Files.writeString(dir.resolve("suite.yaml"), TWO_BY_TWO);
+            java.util.Map<String, Object> settings = recordedAa ? java.util.Map.of("aa", true) : java.util.Map.of();
+            dev.fluxlab.model.Json.writeAtomically(dir.resolve("results.json"), new dev.fluxlab.model.run.RunResult(
+                    dev.fluxlab.model.run.RunResult.SCHEMA, "r", "s", null, null, "interrupted", "2026-11-24T10:00:00Z",
+                    null, null, java.util.List.of(), settings, java.util.List.of(), null));
+            byte[] before = Files.readAllBytes(dir.resolve("results.json"));
+            Outcome withAa = execute("run", "--resume", dir.toString(), "--aa", "--dry-run");
+            Outcome plain = execute("run", "--resume", dir.toString(), "--dry-run");
+            assertEquals(0, plain.code(), plain.err());
+            if (recordedAa) {
+                assertEquals(0, withAa.code(), withAa.err());
+                assertTrue(plain.out().contains("4 cells x 2 repeats"), "A/A pairs on resume too: " + plain.out());
+            } else {
+                assertEquals(2, withAa.code(), withAa.out());
+                assertTrue(withAa.err().contains("--aa cannot make the run in " + dir + " an A/A run"), withAa.err());
+                assertTrue(plain.out().contains("4 cells x 1 repeat\n"), plain.out());
+            }
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve("results.json"))));
+        }
+        // a complete run has nothing to resume, and its results.json stays as it was (finished_at was rewritten)
+        Path done = Files.createDirectories(tmp.resolve("done"));
+        Files.writeString(done.resolve("suite.yaml"), TWO_BY_TWO);
+        dev.fluxlab.model.Json.writeAtomically(done.resolve("results.json"), new dev.fluxlab.model.run.RunResult(
+                dev.fluxlab.model.run.RunResult.SCHEMA, "r", "s", null, null, "complete", "2026-11-24T10:00:00Z",
+                "2026-11-24T10:05:00Z", null, java.util.List.of(), java.util.Map.of(), java.util.List.of(), null));
+        byte[] before = Files.readAllBytes(done.resolve("results.json"));
+        Outcome complete = execute("run", "--resume", done.toString());
+        assertEquals(0, complete.code(), complete.err());
+        assertTrue(complete.out().contains("is complete: nothing to resume"), complete.out());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(done.resolve("results.json"))));
+    }
+
     @Test
     void anInvalidSuiteIsOneLocatedErrorAndExit2(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("bad.yaml"), """

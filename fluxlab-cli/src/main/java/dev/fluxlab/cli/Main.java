@@ -23,7 +23,27 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         ParentWatch.startFromEnvironment();   // a target or injector started by a runner dies with it
-        System.exit(commandLine().execute(args));
+        int code = commandLine().execute(args);
+        if (code == 0 && System.out.checkError()) {
+            // a report nobody received is not a success (stdout closed, /dev/full): every command's output ends here;
+            // a pipe whose reader left (| head) ends as a shell reports a process SIGPIPE stopped, without a message
+            if (stdoutIsAPipe()) {
+                code = 128 + 13;
+            } else {
+                System.err.println("fluxlab: the output could not be written (standard output is closed or full)");
+                code = 1;
+            }
+        }
+        System.exit(code);
+    }
+
+    private static boolean stdoutIsAPipe() {
+        try {
+            return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString()
+                    .startsWith("pipe:");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 
     /** The configured command line; tests call this to run commands in-process. */

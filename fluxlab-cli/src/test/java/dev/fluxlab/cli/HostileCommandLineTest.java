@@ -255,6 +255,31 @@ class HostileCommandLineTest {
         }
     }
 
+    /**
+     * Output nobody received is not a success: with standard output closed, full or a pipe whose reader left, a
+     * report exits non-zero, and a server stops rather than serve unannounced (both exited 0, or served on, silently).
+     */
+    @Test
+    void outputThatCannotBeWrittenIsAFailure() throws Exception {
+        String jvm = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String main = "exec " + jvm + " -cp '" + System.getProperty("java.class.path") + "' dev.fluxlab.cli.Main";
+        for (String[] c : new String[][]{
+                {main + " list >/dev/full", "1", "fluxlab: the output could not be written"},
+                {main + " list >&-", "1", "fluxlab: the output could not be written"},
+                {main + " serve reactor-netty --port 0 >&-", "1", "the readiness line could not be written"},
+                {"set -o pipefail; " + main.substring(5) + " list | head -c 1 >/dev/null", "141", ""}}) {
+            Process p = new ProcessBuilder("bash", "-c", c[0]).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), c[0] + ": done within a minute");
+                String err = new String(p.getErrorStream().readAllBytes());
+                assertEquals(Integer.parseInt(c[1]), p.exitValue(), c[0] + ": " + err);
+                assertTrue(err.contains(c[2]), c[0] + ": " + err);
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
     @Test
     void aRefusedTargetLeavesNoOutputFolder() {
         RunCommandTest.Outcome o = fluxlab("load http://192.0.2.1/ --json {tmp}/new/load.json");

@@ -104,6 +104,10 @@ final class ServeSupport {
         return s.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
+    /** Why a server whose standard output is gone stops at once: its readiness line is how anyone learns it is up. */
+    static final String NO_READINESS = "fluxlab serve: the readiness line could not be written (standard output is "
+            + "closed or full), so nothing can learn that this server is ready: stopping";
+
     /**
      * Registers {@code close} as the shutdown hook, makes SIGTERM exit 0, prints {@code readiness} on stdout and
      * blocks until the JVM is stopped.
@@ -122,6 +126,10 @@ final class ServeSupport {
         }
         out.println(readiness);
         out.flush();
+        if (out.checkError() || System.out.checkError()) {
+            System.err.println(NO_READINESS);
+            return 1;   // Main's exit runs the hook, which closes the server
+        }
         try {
             stopped.await();
         } catch (InterruptedException e) {

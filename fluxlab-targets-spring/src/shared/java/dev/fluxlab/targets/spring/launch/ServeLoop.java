@@ -50,6 +50,12 @@ public final class ServeLoop {
         exitZeroOnSigterm();
         System.out.println(running.readinessLine());
         System.out.flush();
+        if (System.out.checkError()) {
+            System.err.println(name + ": the readiness line could not be written (standard output is closed or full), "
+                    + "so nothing can learn that this server is ready: stopping");
+            running.context().close();
+            return 1;
+        }
         try {
             closed.await();
         } catch (InterruptedException e) {

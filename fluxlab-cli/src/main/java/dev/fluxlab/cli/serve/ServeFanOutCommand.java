@@ -5,6 +5,7 @@ import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -86,8 +87,8 @@ public final class ServeFanOutCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not a loopback URL; use "
                         + "http://127.0.0.1:<port>");
             }
-            if (workers != null && workers < 1) {
-                throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
+            if (workers != null) {
+                TransportSupport.checkLoops("--workers", workers);
             }
             config = new FanOutServer.Config(bind.host(), bind.port(), transport, workers, backend, components,
                     Strategy.of(strategy), workUs, clientConnections,

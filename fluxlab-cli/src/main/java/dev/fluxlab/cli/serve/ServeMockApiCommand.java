@@ -3,6 +3,7 @@ package dev.fluxlab.cli.serve;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,8 +48,8 @@ public final class ServeMockApiCommand implements Callable<Integer> {
         Duration d;
         try {
             d = Durations.parse(delay);
-            if (workers != null && workers < 1) {
-                throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
+            if (workers != null) {
+                TransportSupport.checkLoops("--workers", workers);
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

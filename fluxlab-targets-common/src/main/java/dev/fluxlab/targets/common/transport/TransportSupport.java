@@ -11,7 +11,25 @@ import java.util.Optional;
  */
 public final class TransportSupport {
 
+    /**
+     * Most event-loop threads a server here starts: each is a platform thread with its own stack and selector, and
+     * {@code --workers 100000} grew a JVM to 11 GB before it ever printed its readiness line.
+     */
+    public static final int MAX_LOOPS = 1024;
+
     private TransportSupport() {
+    }
+
+    /**
+     * Checks a count of event loops ({@code what}: the flag, e.g. {@code workers}).
+     *
+     * @throws IllegalArgumentException when it is below 1 or above {@link #MAX_LOOPS}
+     */
+    public static void checkLoops(String what, int count) {
+        if (count < 1 || count > MAX_LOOPS) {
+            throw new IllegalArgumentException(what + " must be from 1 to " + MAX_LOOPS + " (event-loop threads), was "
+                    + count);
+        }
     }
 
     /** Whether {@code transport} can run here; {@link Transport#NATIVE} and {@link Transport#NIO} always can. */

@@ -28,9 +28,7 @@ public record EventLoops(Transport transport, MultithreadEventLoopGroup workers,
      * @throws TransportUnavailableException when an explicit transport cannot run here (io_uring never can)
      */
     public static EventLoops create(Transport requested, String threadPrefix, int selectCount, int workerCount) {
-        if (workerCount < 1) {
-            throw new IllegalArgumentException("workers must be at least 1, was " + workerCount);
-        }
+        TransportSupport.checkLoops("workers", workerCount);
         Transport transport = TransportSupport.resolve(requested);
         String prefix = threadPrefix + "-" + transport.label();
         MultithreadEventLoopGroup workers = group(transport, workerCount, new DefaultThreadFactory(prefix, true));

@@ -32,9 +32,7 @@ public record EventLoops(Transport transport, MultiThreadIoEventLoopGroup worker
      * @throws TransportUnavailableException when an explicit transport cannot run here
      */
     public static EventLoops create(Transport requested, String threadPrefix, int selectCount, int workerCount) {
-        if (workerCount < 1) {
-            throw new IllegalArgumentException("workers must be at least 1, was " + workerCount);
-        }
+        TransportSupport.checkLoops("workers", workerCount);
         Transport transport = TransportSupport.resolve(requested);
         String prefix = threadPrefix + "-" + transport.label();
         MultiThreadIoEventLoopGroup workers = new MultiThreadIoEventLoopGroup(workerCount,

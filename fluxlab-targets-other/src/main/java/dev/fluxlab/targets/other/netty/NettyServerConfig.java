@@ -2,6 +2,7 @@ package dev.fluxlab.targets.other.netty;
 
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 
 /**
  * Settings of the raw Netty target; immutable, built with {@link #builder()}. Protocols: {@code http1.1},
@@ -21,9 +22,7 @@ public record NettyServerConfig(String host, int port, ServerProtocol protocol, 
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
         }
-        if (workers < 1) {
-            throw new IllegalArgumentException("--workers must be 1 or more, not " + workers);
-        }
+        TransportSupport.checkLoops("--workers", workers);
         if (backlog != null && backlog < 1) {
             throw new IllegalArgumentException("--backlog must be 1 or more, not " + backlog);
         }

@@ -4,6 +4,7 @@ import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 
 import java.net.URI;
 import java.time.Duration;
@@ -64,8 +65,8 @@ public record LoaderConfig(
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(clientMode, "clientMode");
         Objects.requireNonNull(pool, "pool");
-        if (clientWorkers != null && clientWorkers < 1) {
-            throw new IllegalArgumentException("--client-workers must be at least 1, was " + clientWorkers);
+        if (clientWorkers != null) {
+            TransportSupport.checkLoops("--client-workers", clientWorkers);
         }
         String scheme = String.valueOf(backendUrl.getScheme()).toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getPort() < 1) {
@@ -79,9 +80,10 @@ public record LoaderConfig(
         }
         method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
         path = path == null || path.isEmpty() ? "/" : path;
-        if (connections < 1 || inFlight < 1 || workers < 1) {
-            throw new IllegalArgumentException("--connections, --in-flight and --workers must be at least 1");
+        if (connections < 1 || inFlight < 1) {
+            throw new IllegalArgumentException("--connections and --in-flight must be at least 1");
         }
+        TransportSupport.checkLoops("--workers", workers);
         if (duration.isZero() || duration.isNegative()) {
             throw new IllegalArgumentException("--duration must be positive, was " + duration);
         }

@@ -8,6 +8,7 @@ import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.ServerAllocator;
 import dev.fluxlab.targets.common.net.ServerSocketOptions;
 import dev.fluxlab.targets.common.stress.StressConfig;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Objects;
@@ -71,7 +72,9 @@ public record ReactorNettyServerConfig(
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, was " + port);
         }
-        requirePositive("workers", workers);
+        if (workers != null) {
+            TransportSupport.checkLoops("workers", workers);
+        }
         requirePositive("backlog", backlog);
         requirePositive("rcvbuf", rcvbuf);
         requirePositive("sndbuf", sndbuf);

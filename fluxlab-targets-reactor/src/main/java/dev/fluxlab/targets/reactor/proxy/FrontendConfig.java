@@ -6,6 +6,7 @@ import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
+import dev.fluxlab.targets.common.transport.TransportSupport;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -68,20 +69,18 @@ public record FrontendConfig(
         }
         requireLoopback("host", host);
         requireLoopback("--backend-url host", backendUrl.getHost());
-        positive("workers", workers);
-        positive("client-workers", clientWorkers);
+        if (workers != null) {
+            TransportSupport.checkLoops("workers", workers);
+        }
+        if (clientWorkers != null) {
+            TransportSupport.checkLoops("client-workers", clientWorkers);
+        }
         leakDetection = LeakDetection.check(leakDetection);
     }
 
     /** Whether the backend is reached over TLS (h2) rather than h2c. */
     public boolean backendSecure() {
         return backendUrl.getScheme().equalsIgnoreCase("https");
-    }
-
-    private static void positive(String name, Number value) {
-        if (value != null && value.longValue() < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
-        }
     }
 
     private static void requireLoopback(String what, String host) {

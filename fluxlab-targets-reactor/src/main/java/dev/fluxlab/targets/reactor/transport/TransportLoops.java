@@ -54,9 +54,7 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
      */
     public static TransportLoops create(Transport requested, String threadPrefix, int selectCount, int workers,
                                         boolean colocate) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
-        }
+        TransportSupport.checkLoops("workers", workers);
         Transport expected = TransportSupport.resolve(requested);
         int select = selectCount < 1 ? -1 : selectCount;
         return switch (requested) {

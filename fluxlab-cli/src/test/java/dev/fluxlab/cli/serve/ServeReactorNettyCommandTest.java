@@ -71,14 +71,14 @@ class ServeReactorNettyCommandTest {
     void outOfRangeKnob() {
         Result r = run("serve", "reactor-netty", "--workers", "0");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains("workers must be from 1 to 1024 (event-loop threads), was 0"), r.err());
+        assertTrue(r.err().contains("workers must be from 1 to 16384 (event-loop threads), was 0"), r.err());
         // 100000 loops grew the JVM to 11 GB without ever printing its readiness line
         for (String target : java.util.List.of("reactor-netty", "netty", "frontend")) {
             Result many = target.equals("frontend")
                     ? run("serve", target, "--workers", "100000", "--backend-url", "http://127.0.0.1:9")
                     : run("serve", target, "--workers", "100000");
             assertEquals(2, many.exitCode(), target + ": " + many.err());
-            assertTrue(many.err().contains("must be from 1 to 1024 (event-loop threads), was 100000"), many.err());
+            assertTrue(many.err().contains("must be from 1 to 16384 (event-loop threads), was 100000"), many.err());
         }
     }
 

@@ -41,7 +41,8 @@ public record FigureName(String key, String figure, String percentile, String pr
             "warmup_s");
 
     private static final Pattern RATIO = Pattern.compile("(.+)/\\s*([\\w.-]+)\\s*=\\s*([^/=]*[^/=\\s])\\s*");
-    private static final Pattern LATENCY_NAME = Pattern.compile("(?:latency_)?(mean|max|p\\d+)_ms");
+    /** The latency figures a load document records ({@code LatencySummary}): no other percentile has a value. */
+    private static final Pattern LATENCY_NAME = Pattern.compile("(?:latency_)?(mean|max|p50|p75|p90|p99|p999|p9999)_ms");
     private static final Pattern PROCESS_NAME = Pattern.compile("(cpu_cores|cpu_per_request_us|rss_max_mb)(?:\\.([\\w.-]+))?",
             Pattern.CASE_INSENSITIVE);
 

@@ -566,6 +566,12 @@ final class SuiteChecks {
                 throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
                         + FigureName.accepted());
             }
+            FigureName value = t.value() == null ? null : FigureName.parse(t.value());
+            if (value != null && value.isRatio() && !knobs.contains(value.ratioKnob())) {
+                throw error(at + "/value", "table value '" + t.value() + "' is a ratio to the cell whose knob '"
+                        + value.ratioKnob() + "' differs, but this suite has no such knob; knobs of this suite: "
+                        + String.join(", ", knobs));
+            }
         }
     }
 }

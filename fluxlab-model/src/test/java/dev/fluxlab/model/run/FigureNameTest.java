@@ -41,7 +41,8 @@ class FigureNameTest {
     @Test
     void unknownNamesAreRefused() {
         for (String bad : new String[]{"", " ", "req_per_sec", "latency_pfoo_ms", "bogus/target=netty", "cpu_cores.",
-                "throughput_rps/target=", "cpu_cores.a/b"}) {
+                "throughput_rps/target=", "cpu_cores.a/b", "latency_p0_ms", "latency_p100_ms", "latency_p95_ms",
+                "latency_p999999999999999999999_ms"}) {
             assertFalse(FigureName.isFigure(bad), bad);
         }
         for (String name : FigureName.COMMON) {

@@ -41,6 +41,8 @@ class HostileSuiteTest {
             "load: {connections: 1e9}                       | is not a whole number",
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",
+            "tables: [{rows: [transport], value: latency_p0_ms}] | table value 'latency_p0_ms' is not a figure",
+            "tables: [{rows: [transport], value: throughput_rps/protocl=h2c}] | table value 'throughput_rps/protocl=h2c' is a ratio to the cell whose knob 'protocl' differs, but this suite has no such knob",
             "measure: 1ns                                   | 'measure' must be at least 1s (the per-second series",
             "measure: 999ms                                 | 'measure' must be at least 1s",
             "warmup_max: 0s                                 | 'warmup_max' must be at least 1s (the automatic warm-up judges whole seconds), not 0s; for no warm-up at all write 'warmup: 0s'",

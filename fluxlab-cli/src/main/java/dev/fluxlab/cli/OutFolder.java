@@ -24,6 +24,15 @@ final class OutFolder {
 
     /** Why {@code dir} cannot take a new run, as one line naming the fix; null when it can. */
     static String problem(Path dir) {
+        if (dir.toString().isEmpty()) {
+            return "--out needs a folder name (got an empty one)";
+        }
+        for (Path name : dir.toAbsolutePath()) {
+            if (name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > OutputFile.MAX_NAME_BYTES) {
+                return "--out " + dir + ": a folder name in it is longer than " + OutputFile.MAX_NAME_BYTES
+                        + " bytes, the most a Linux file name holds; give a shorter one";
+            }
+        }
         if (!Files.exists(dir)) {
             try {
                 OutputFile.checkCreatable("--out", dir);

@@ -44,7 +44,7 @@ final class OutputFile {
     }
 
     /** Longest file name (bytes) Linux file systems take. */
-    private static final int MAX_NAME_BYTES = 255;
+    static final int MAX_NAME_BYTES = 255;
 
     /**
      * Refuses an output that is one of the command's inputs ({@code compare --md A/results.json}, {@code load --json}

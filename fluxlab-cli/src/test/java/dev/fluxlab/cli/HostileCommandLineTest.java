@@ -103,6 +103,10 @@ class HostileCommandLineTest {
         assertEquals(2, fluxlab("run --dry-run --out {tmp}/own {tmp}/s.yaml").code());
         Files.createDirectories(tmp.resolve("empty"));
         assertEquals(0, fluxlab("run --dry-run --out {tmp}/empty {tmp}/s.yaml").code());
+        // a name the file system cannot hold: refused by the dry run too (the run said so with exit 1)
+        o = fluxlab("run --dry-run --out {tmp}/" + "b".repeat(300) + " {tmp}/s.yaml");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("a folder name in it is longer than 255 bytes"), o.err());
         // a run folder: resume it instead
         Files.writeString(own.resolve("results.json"), "{}");
         o = fluxlab("run --out {tmp}/own {tmp}/s.yaml");

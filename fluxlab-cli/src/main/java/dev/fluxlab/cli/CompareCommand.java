@@ -207,7 +207,7 @@ final class CompareCommand implements Callable<Integer> {
         String t = text.trim();
         try {
             double pct = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t);
-            if (pct >= 0 && pct < 100) {
+            if (pct >= 0 && pct <= 100) {
                 return pct / 100;
             }
         } catch (NumberFormatException e) {

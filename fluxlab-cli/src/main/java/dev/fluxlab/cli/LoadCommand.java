@@ -276,6 +276,13 @@ public final class LoadCommand implements Callable<Integer> {
         if (warmup.trim().equalsIgnoreCase(WarmupPolicy.AUTO)) {
             b.warmupAuto();
         } else {
+            CommandLine.ParseResult given = spec.commandLine().getParseResult();
+            for (String bound : List.of("--warmup-min", "--warmup-max")) {
+                if (given != null && given.hasMatchedOption(bound)) {
+                    throw new IllegalArgumentException(bound + " bounds an automatic warm-up (--warmup auto), and "
+                            + "--warmup " + warmup.trim() + " is a fixed one: leave " + bound + " out");
+                }
+            }
             b.warmup(parse("--warmup", warmup));
         }
         watchPids.forEach(b::watchPid);

@@ -43,6 +43,8 @@ class LoadCommandTest {
             "http://127.0.0.1:9/ --json /proc/nope/x.json | --json /proc/nope/x.json cannot be written",
             "http://127.0.0.1:9/ --hgrm /dev/null/x.hgrm | --hgrm /dev/null/x.hgrm cannot be written (/dev/null is not a folder)",
             "http://127.0.0.1:9/ --json /tmp             | --json /tmp is a folder",
+            "http://127.0.0.1:9/ --warmup 0 --warmup-min 1h | --warmup-min bounds an automatic warm-up (--warmup auto), and --warmup 0 is a fixed one",
+            "http://127.0.0.1:9/ --warmup 2s --warmup-max 5s | --warmup-max bounds an automatic warm-up",
     })
     void badInputIsRefused(String args, String expected) {
         StringWriter err = new StringWriter();

@@ -380,11 +380,16 @@ public final class LoadGenerator {
         if (cause == null) {
             return "no connection became ready within " + (spec.timeout().toMillis() + 5_000) + " ms";
         }
-        String m = Conn.describe(cause);
         Throwable root = cause;
         while (root.getCause() != null) {
             root = root.getCause();
         }
+        if (root instanceof io.netty.handler.ssl.NotSslRecordException) {
+            // its message is a hex dump of what the server sent
+            return "the server answered in clear text, not TLS: load it with http:// (and --protocol h2c if it speaks "
+                    + "HTTP/2 in clear text)";
+        }
+        String m = Conn.describe(cause);
         if (root instanceof java.security.cert.CertificateException || root instanceof javax.net.ssl.SSLException
                 || cause instanceof javax.net.ssl.SSLException) {
             m += " (TLS: for the lab's self-signed certificate add --insecure)";

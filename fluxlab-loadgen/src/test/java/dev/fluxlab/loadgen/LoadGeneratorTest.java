@@ -18,6 +18,7 @@ import java.util.Iterator;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -183,6 +184,17 @@ class LoadGeneratorTest {
             assertEquals("no complete response within 200 ms (--timeout)", r.errorDetails().get("timeout"));
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount());
             assertTrue(r.latencyMs().corrected().max() < 1000, "a timed-out request was recorded as ok: " + r.latencyMs());
+        }
+    }
+
+    @Test
+    void tlsAgainstACleartextServerSaysSo() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadSpec s = spec("https", server.port()).insecure(true).build();
+            LoadFailure f = assertThrows(LoadFailure.class, () -> LoadGenerator.run(s, ProgressListener.NONE));
+            assertTrue(f.getMessage().contains("the server answered in clear text, not TLS: load it with http://"),
+                    f.getMessage());
+            assertFalse(f.getMessage().contains("--insecure"), f.getMessage());
         }
     }
 

@@ -358,6 +358,12 @@ public final class HistoryIndex implements AutoCloseable {
             return new HistoryIndex(file, db);
         } catch (SQLException e) {
             closeQuietly(db);
+            int primary = e.getErrorCode() & 0xff;   // an extended code (BUSY_RECOVERY...) carries the primary one
+            if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+                throw new HistoryException(file + " is in use: another process has held it locked for the 10 s this one "
+                        + "waited (a run recording itself, another 'fluxlab history'); try again when it is done. It is "
+                        + "not damaged: do not rebuild it while it is in use", e);
+            }
             throw new HistoryException(file + " is not a readable fluxlab history index (" + firstLine(e.getMessage()) + "); "
                     + rebuildAdvice(file), e);
         } catch (HistoryException e) {
@@ -365,6 +371,10 @@ public final class HistoryIndex implements AutoCloseable {
             throw e;
         }
     }
+
+    /** SQLite's primary result codes for a database another connection holds (sqlite-jdbc's error code). */
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
 
     private static String rebuildAdvice(Path file) {
         return "it is only an index: recreate it from the results folders with 'fluxlab history --rebuild " + parentOf(file) + "'";

@@ -90,6 +90,26 @@ class HistoryIndexTest {
         }
     }
 
+    /** An index another process holds locked is "in use", not damaged: the advice to rebuild it would lose a run. */
+    @Test
+    void anIndexHeldByAnotherProcessIsInUseNotDamaged() throws Exception {
+        Path dir = write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), null));
+        HistoryIndex.record(dir);
+        Path file = HistoryIndex.file(base);
+        try (java.sql.Connection holder = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+             java.sql.Statement st = holder.createStatement()) {
+            st.execute("BEGIN EXCLUSIVE");
+            HistoryException e = org.junit.jupiter.api.Assertions.assertThrows(HistoryException.class,
+                    () -> HistoryIndex.open(file).close());
+            assertTrue(e.getMessage().contains("is in use: another process has held it locked"), e.getMessage());
+            assertFalse(e.getMessage().contains("--rebuild"), e.getMessage());
+            st.execute("ROLLBACK");
+        }
+        try (HistoryIndex index = HistoryIndex.open(file)) {
+            assertEquals(List.of("quick"), index.suites());
+        }
+    }
+
     @Test
     void recordIndexesARunAndReplacesItWhenRecordedAgain() throws Exception {
         Path dir = write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), new NoiseFloor(1.5, 4.0, 8, "aa-pairs")));

@@ -39,6 +39,8 @@ class HostileSuiteTest {
             "repeats: 1000000                               | 'repeats' must be at most 1000",
             "load: {connections: 99999999999}               | h.yaml:",
             "load: {connections: 1e9}                       | is not a whole number",
+            "repeats: 99999999999999999999999               | h.yaml:3:1: '99999999999999999999999' is too large a number (at most 2147483647) in 'repeats'",
+            "repeats: .nan                                  | h.yaml:3:1: '.nan' is not a number in 'repeats'",
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",
             "tables: [{rows: [transport], value: latency_p0_ms}] | table value 'latency_p0_ms' is not a figure",

@@ -196,7 +196,9 @@ final class CellMatrix {
             }
         }
         if (out.isEmpty()) {
-            throw source.error("/exclude", "the exclude rules leave no cell to run");
+            boolean excludes = spec.exclude() != null && !spec.exclude().isEmpty();
+            throw source.error(excludes ? "/exclude" : "", excludes ? "the exclude rules leave no cell to run"
+                    : "the suite has no cell to run: a knob or load value is an empty list; give it at least one value");
         }
         Set<String> ids = new HashSet<>();
         for (Cell c : out) {

@@ -43,6 +43,14 @@ final class SuiteHosts {
         }
     }
 
+    private static boolean isFolder(String path) {
+        try {
+            return Files.isDirectory(Path.of(path));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     void check(PlacementMode mode) {
         hosts.forEach((name, h) -> {
             String at = Locations.pointer("hosts", name);
@@ -64,7 +72,7 @@ final class SuiteHosts {
             }
             if (h.sshConfig() != null && !isFile(h.sshConfig())) {
                 throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
-                        + " does not exist; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
+                        + (isFolder(h.sshConfig()) ? " is a folder" : " does not exist") + "; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
                         + (h.sshConfig().endsWith(LAB_SSH_CONFIG) ? "; the namespace test hosts write this one: "
                         + "sudo scripts/lab-hosts.sh up 3 --cpus \"0;1;0\" (docs/hosts.md)" : ""));
             }

@@ -104,7 +104,8 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
                     + SuiteReader.firstLine(e.getOriginalMessage()) + "); quote text, e.g. --set 'name=\"a: b\"'");
         }
         if (value == null || value.isNull() || value.isMissingNode()) {
-            throw refused(file, shown, "give a value after '='");
+            throw refused(file, shown, text.isBlank() ? "give a value after '='" : "'" + text.strip() + "' is no "
+                    + "value: an override sets a key, it cannot remove one (leave the --set out to keep the suite's)");
         }
         List<String> done = new ArrayList<>();
         set(file, shown, root, "", path, 0, value, done);

@@ -40,6 +40,7 @@ class HostileSuiteTest {
             "load: {connections: 99999999999}               | h.yaml:",
             "load: {connections: 1e9}                       | is not a whole number",
             "repeats: 99999999999999999999999               | h.yaml:3:1: '99999999999999999999999' is too large a number (at most 2147483647) in 'repeats'",
+            "load: {connections: []}                        | the suite has no cell to run: a knob or load value is an empty list",
             "repeats: .nan                                  | h.yaml:3:1: '.nan' is not a number in 'repeats'",
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",

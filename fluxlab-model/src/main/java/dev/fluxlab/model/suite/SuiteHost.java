@@ -28,6 +28,30 @@ public record SuiteHost(String ssh, String address, String jdk, String workDir, 
         return literal(a) ? a : null;
     }
 
+    /**
+     * Whether literal {@code a} names one machine: each IPv4 octet at most 255, and not the any-address
+     * ({@code 0.0.0.0}, {@code ::}), the broadcast address or a multicast group, which no target binds as its own.
+     */
+    public static boolean unicast(String a) {
+        if (!literal(a)) {
+            return false;
+        }
+        if (IPV4.matcher(a).matches()) {
+            for (String octet : a.split("\\.")) {
+                if (Integer.parseInt(octet) > 255) {
+                    return false;
+                }
+            }
+        }
+        try {
+            // a literal (checked above) is parsed, never looked up
+            java.net.InetAddress ip = java.net.InetAddress.getByName(a);
+            return !ip.isAnyLocalAddress() && !ip.isMulticastAddress() && !a.equals("255.255.255.255");
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
     /** Whether {@code a} is an IPv4 or IPv6 literal (no name: the lab's address rule must not depend on DNS). */
     public static boolean literal(String a) {
         return a != null && (IPV4.matcher(a).matches() || IPV6.matcher(a).matches());

@@ -70,9 +70,15 @@ final class SuiteHosts {
                 throw source.error(at, "host '" + name + "': '" + h.ssh() + "' is not an address, so give the "
                         + "address its targets bind and the others reach it at: 'address: 10.1.0.12'");
             }
+            if (!SuiteHost.unicast(h.bindAddress())) {
+                throw source.error(h.address() != null ? at + "/address" : at, "host '" + name + "': "
+                        + h.bindAddress() + " is not the address of one machine (an octet above 255, any-address, "
+                        + "broadcast or multicast): give the address its targets bind, e.g. 10.1.0.12");
+            }
             if (h.sshConfig() != null && !isFile(h.sshConfig())) {
                 throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
-                        + (isFolder(h.sshConfig()) ? " is a folder" : " does not exist") + "; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
+                        + (isFolder(h.sshConfig()) ? " is a folder" : " does not exist")
+                        + "; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
                         + (h.sshConfig().endsWith(LAB_SSH_CONFIG) ? "; the namespace test hosts write this one: "
                         + "sudo scripts/lab-hosts.sh up 3 --cpus \"0;1;0\" (docs/hosts.md)" : ""));
             }

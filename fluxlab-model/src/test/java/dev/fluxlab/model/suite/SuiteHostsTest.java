@@ -121,6 +121,14 @@ class SuiteHostsTest {
                 "", "{connections: 4}"));
         assertTrue(lab.problem().contains("sudo scripts/lab-hosts.sh up 3"), "the lab's own file names the script: "
                 + lab.problem());
+        SuiteException folder = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /tmp}\n", "",
+                "{connections: 4}"));
+        assertTrue(folder.problem().contains("ssh config file /tmp is a folder"), folder.problem());
+        for (String bad : List.of("0.0.0.0", "255.255.255.255", "224.0.0.1", "300.1.1.1", "'::'", "'ff02::1'")) {
+            SuiteException e = refused(() -> suite("hosts:\n  a: {ssh: lab-a, address: " + bad + "}\n", "",
+                    "{connections: 4}"));
+            assertTrue(e.problem().contains("is not the address of one machine"), bad + ": " + e.problem());
+        }
     }
 
     @Test

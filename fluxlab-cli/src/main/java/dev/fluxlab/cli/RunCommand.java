@@ -128,8 +128,12 @@ public final class RunCommand implements Callable<Integer> {
             aa = recordedAa; // an A/A run resumes as one
             set = recordedOverrides(previous);
             suiteFile = resume.resolve(Runner.SUITE_COPY);
-            if (!Files.isRegularFile(suiteFile) && previous.suiteFile() != null) {
-                suiteFile = Path.of(previous.suiteFile());
+            if (!Files.isRegularFile(suiteFile)) {
+                // the file the run was started from may have changed since: only the run's own copy says what ran
+                err.println("fluxlab run: cannot resume: " + resume + " has no " + Runner.SUITE_COPY + ", the copy of "
+                        + "the suite its cells ran" + (previous.suiteFile() == null ? "" : "; if " + previous.suiteFile()
+                        + ", which it was started from, is unchanged, copy it to " + suiteFile + " and resume again"));
+                return 2;
             }
         } else {
             suiteFile = resolveSuite(suite);

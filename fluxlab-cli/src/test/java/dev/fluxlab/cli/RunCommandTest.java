@@ -104,6 +104,12 @@ class RunCommandTest {
             }
             assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve("results.json"))));
         }
+        // without the run's suite copy, the live suite file (which may have changed) is not taken instead
+        Path noCopy = Files.createDirectories(tmp.resolve("no-copy"));
+        Files.copy(tmp.resolve("run-false").resolve("results.json"), noCopy.resolve("results.json"));
+        Outcome missing = execute("run", "--resume", noCopy.toString(), "--dry-run");
+        assertEquals(2, missing.code(), missing.out());
+        assertTrue(missing.err().contains("has no suite.yaml, the copy of the suite its cells ran"), missing.err());
         // a complete run has nothing to resume, and its results.json stays as it was (finished_at was rewritten)
         Path done = Files.createDirectories(tmp.resolve("done"));
         Files.writeString(done.resolve("suite.yaml"), TWO_BY_TWO);

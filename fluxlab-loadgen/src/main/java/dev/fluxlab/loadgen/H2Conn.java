@@ -203,12 +203,13 @@ final class H2Conn extends Conn {
                 || (!bodyBadOf[slot] && bodyPosOf[slot] == tpl.expectBody.readableBytes());
         long intended = intendedAt[slot];
         long sent = sentAt[slot];
+        long bodyBytes = bodyPosOf[slot];
         release(slot);
         LoopStats st = worker.stats;
         if (status != tpl.expectStatus) {
-            st.unexpectedStatus(status, now);
+            st.unexpectedStatus(status, tpl.expectStatus, now);
         } else if (!ctOk || !bodyOk) {
-            st.error(ErrorClass.BODY, now);
+            st.wrongBody(now, ctOk, bodyBytes, tpl);
         } else {
             st.ok(now, intended, sent);
         }

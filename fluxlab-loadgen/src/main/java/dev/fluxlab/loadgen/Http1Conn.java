@@ -485,9 +485,9 @@ final class Http1Conn extends Conn {
         outstanding--;
         LoopStats st = worker.stats;
         if (status != tpl.expectStatus) {
-            st.unexpectedStatus(status, now);
+            st.unexpectedStatus(status, tpl.expectStatus, now);
         } else if (!ctOk || (tpl.expectBody != null && (bodyBad || bodyPos != tpl.expectBody.readableBytes()))) {
-            st.error(ErrorClass.BODY, now);
+            st.wrongBody(now, ctOk, bodyPos, tpl);
         } else if (worker.spec.keepAlive()) {
             st.ok(now, intendedAt[i], sentAt[i]);
         } else {

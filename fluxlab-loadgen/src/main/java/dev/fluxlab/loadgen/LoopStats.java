@@ -2,6 +2,7 @@ package dev.fluxlab.loadgen;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What one event loop recorded. Written only by its own loop thread (no locks, no contention); the running
@@ -103,10 +104,32 @@ final class LoopStats {
         return t;
     }
 
-    /** A response with status {@code code}, not the expected one: a {@link ErrorClass#STATUS} error, kept by code. */
-    void unexpectedStatus(int code, long now) {
-        long[] statuses = errorIn(ErrorClass.STATUS, now).statuses;
-        statuses[code > 0 && code < statuses.length ? code : 0]++;
+    /**
+     * A response with status {@code code}, not the {@code expected} one: a {@link ErrorClass#STATUS} error, kept by
+     * code; the window's first is its cause in words.
+     */
+    void unexpectedStatus(int code, int expected, long now) {
+        Tally t = errorIn(ErrorClass.STATUS, now);
+        t.statuses[code > 0 && code < t.statuses.length ? code : 0]++;
+        if (t.details[ErrorClass.STATUS.ordinal()] == null) {
+            t.details[ErrorClass.STATUS.ordinal()] = (code > 0 ? "the server answered " + code : "a response without "
+                    + "a valid status") + " where " + expected + " was expected (--expect-status)";
+        }
+    }
+
+    /**
+     * A response whose Content-Type ({@code contentType} false) or body was not the expected one: a
+     * {@link ErrorClass#BODY} error; the window's first is its cause in words ({@code bodyBytes} read of it).
+     */
+    void wrongBody(long now, boolean contentType, long bodyBytes, RequestTemplate tpl) {
+        Tally t = errorIn(ErrorClass.BODY, now);
+        if (t.details[ErrorClass.BODY.ordinal()] == null) {
+            t.details[ErrorClass.BODY.ordinal()] = !contentType
+                    ? "the Content-Type was not " + new String(tpl.expectContentType, StandardCharsets.ISO_8859_1)
+                    + " (--expect-content-type)"
+                    : "the body was not the one expected (" + bodyBytes + " bytes read, "
+                    + tpl.expectBody.readableBytes() + " expected, or other bytes; --expect-body)";
+        }
     }
 
     /** An open-model send at {@code now} for a request intended at {@code intended}. */

@@ -141,6 +141,10 @@ class LoadGeneratorTest {
             assertEquals(java.util.Map.of("500", status), r.statuses(), "which status came back, by code");
             String text = HumanReport.format(o);
             assertTrue(text.contains("status " + status + " [got 500 x " + status + "]"), text);
+            assertEquals("the server answered 500 where 200 was expected (--expect-status)",
+                    r.errorDetails().get("status"), "every error class carries its first cause");
+            assertTrue(r.errorDetails().get("body").startsWith("the body was not the one expected ("),
+                    r.errorDetails().toString());
         }
     }
 

@@ -64,7 +64,7 @@ class RunControlTest {
         stats.ok(start - 10, start - 2_000_000, start - 1_000_000);       // warm-up
         ctl.openMeasure(start, start + 1_000_000_000L);
         stats.ok(start + 5_000, start + 1_000, start + 2_000);           // measured: 4 us corrected, 3 us uncorrected
-        stats.unexpectedStatus(503, start + 6_000);
+        stats.unexpectedStatus(503, 200, start + 6_000);
         stats.error(ErrorClass.TIMEOUT, start + 1_000_000_000L);          // at the end: outside
         Tally m = stats.measured();
         assertEquals(1, m.ok);

@@ -173,12 +173,14 @@ public record LoadResult(
         errors.forEach((k, v) -> {
             if (v > 0) {
                 sb.append(sb.isEmpty() ? "" : ", ").append(k).append(' ').append(v);
-                if (k.equals("status") && statuses != null && !statuses.isEmpty()) {
+                boolean codes = k.equals("status") && statuses != null && !statuses.isEmpty();
+                if (codes) {
                     StringBuilder got = new StringBuilder();
                     statuses.forEach((code, n) -> got.append(got.isEmpty() ? "" : ", ").append(code).append(" x ").append(n));
                     sb.append(" [got ").append(got).append(']');
                 }
-                String why = errorDetails == null ? null : errorDetails.get(k);
+                // the codes say what the status class's cause would
+                String why = errorDetails == null || codes ? null : errorDetails.get(k);
                 if (why != null) {
                     sb.append(" (").append(why).append(')');
                 }

@@ -59,7 +59,8 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-c", "--connections"}, defaultValue = "16", description = "TCP connections (default: ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = {"-m", "--in-flight"}, defaultValue = "1", description = "Requests in flight per connection: h2 streams or HTTP/1.1 pipeline depth (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-m", "--in-flight"}, defaultValue = "1", description = "Requests in flight per connection: h2 streams (kept at N), or HTTP/1.1 pipeline depth (between N/2 and N: "
+            + "refilled once half are answered, in one write) (default: ${DEFAULT-VALUE}).")
     int inFlight;
 
     @Option(names = "--keep-alive", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",

@@ -171,6 +171,16 @@ public final class LoadGenerator {
         long mStartMs = System.currentTimeMillis();
         long mEnd;
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
+        long behind = 0;
+        for (LoopWorker w : spec.openModel() ? workers : List.<LoopWorker>of()) {
+            behind += on(w, () -> w.behindAt(mStart));
+        }
+        if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
+            warnings.add(String.format(Locale.ROOT, "the measured phase began %d requests behind schedule (%.0f ms of "
+                    + "sends at %.0f req/s, a backlog from the warm-up): its throughput and corrected latency include "
+                    + "draining it; a longer --warmup (or auto) measures the steady state", behind,
+                    behind / spec.rate() * 1e3, spec.rate()));
+        }
         Double achieved = null;
         if (spec.precision() != null) {
             // measure: auto: at least --duration, then until the mean is known within --precision, at most --max-duration
@@ -253,7 +263,7 @@ public final class LoadGenerator {
         for (LoopWorker w : workers) {
             Tally measured = on(w, () -> w.stats.measured().copy());
             all.add(measured);
-            missed += on(w, () -> w.missedAt(end));
+            missed += on(w, () -> w.missedAt(start, end));
             unanswered += on(w, () -> w.unansweredSince(start));
         }
         Histogram corrected = all.corrected;
@@ -414,6 +424,9 @@ public final class LoadGenerator {
         }
         return out;
     }
+
+    /** A backlog at the measured phase's start worth more than this many seconds of sends is reported. */
+    private static final double BACKLOG_SECONDS = 0.01;
 
     /** How often the count mode's wait for its last response looks for a stop. */
     private static final long STOP_POLL_NANOS = 50_000_000L;

@@ -244,6 +244,7 @@ final class LoopWorker {
     }
 
     private void dispatchDue(long now) {
+        long start = ctl.measureStart;
         long end = ctl.measureEnd;
         while (!ctl.stopping) {
             long t = schedule.nextIntended();
@@ -254,7 +255,7 @@ final class LoopWorker {
             if (c == null) {
                 break; // no free slot: the request waits, its corrected latency grows
             }
-            if (SendSchedule.missedAtEnd(t, now, end)) {
+            if (SendSchedule.missedAtEnd(t, now, start, end)) {
                 lateSendsAfterEnd++;
             }
             c.send(t, now);
@@ -314,12 +315,17 @@ final class LoopWorker {
         flushDirty();
     }
 
-    /** Runs on the loop after the measured phase: open-model requests never sent before it ended. */
-    long missedAt(long measureEnd) {
+    /** Runs on the loop after the measured phase: open-model requests intended in it and never sent before it ended. */
+    long missedAt(long measureStart, long measureEnd) {
         if (!schedule.active() || measureEnd == Long.MAX_VALUE) {
             return 0;
         }
-        return schedule.unsentBefore(measureEnd) + lateSendsAfterEnd;
+        return schedule.unsentBetween(measureStart, measureEnd) + lateSendsAfterEnd;
+    }
+
+    /** Runs on the loop: open-model requests intended before {@code t} and not sent yet (how far behind it is). */
+    long behindAt(long t) {
+        return schedule.active() ? schedule.unsentBefore(t) : 0;
     }
 
     /**

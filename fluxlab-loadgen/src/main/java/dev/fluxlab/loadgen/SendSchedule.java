@@ -91,17 +91,22 @@ final class SendSchedule {
     }
 
     /**
-     * Whether a request intended at {@code intended} and sent at {@code now} counts as missed for a phase that ended
-     * at {@code end}: it was intended inside the phase but left after it, later than the coalescing alone would hold
+     * Whether a request intended at {@code intended} and sent at {@code now} counts as missed for a phase
+     * [{@code start}, {@code end}): it was intended inside the phase but left after it, later than the coalescing alone would hold
      * it. One held by the coalescing across the end is like one sent just before the end: its response falls outside
      * the phase, and it was on schedule.
      */
-    static boolean missedAtEnd(long intended, long now, long end) {
-        return intended < end && now >= end && now - intended > COALESCE_NANOS;
+    static boolean missedAtEnd(long intended, long now, long start, long end) {
+        return intended >= start && intended < end && now >= end && now - intended > COALESCE_NANOS;
     }
 
     /** Requests intended before {@code end} that were never sent. */
     long unsentBefore(long end) {
         return Math.max(0, intendedBefore(end) - next);
+    }
+
+    /** Requests intended in [{@code start}, {@code end}) that were never sent (sends go out in intended order). */
+    long unsentBetween(long start, long end) {
+        return Math.max(0, intendedBefore(end) - Math.max(next, intendedBefore(start)));
     }
 }

@@ -55,6 +55,10 @@ class LoadGeneratorTest {
             assertNotNull(r.transport());
             assertTrue(server.requests() >= r.requestsOk(), "server saw fewer requests than were verified");
             assertTrue(r.perSecond().stream().anyMatch(x -> x.phase().equals("measure")), "no per-second samples");
+            String depth = protocol.equals("http1.1") && inFlight >= 4
+                    ? (inFlight - inFlight / 2) + "-" + inFlight + " (pipelined, refilled at half) in flight"
+                    : inFlight + " in flight";
+            assertTrue(HumanReport.format(o).contains(connections + " connections x " + depth), HumanReport.format(o));
         }
     }
 
@@ -273,6 +277,15 @@ class LoadGeneratorTest {
             assertEquals(0, o.result().errorCount());
             assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("2 requests written before the measured phase "
                     + "still had no answer at its end")), o.warnings().toString());
+
+            // open model: the requests the warm-up could not send are a backlog the measured phase starts with
+            LoadSpec open = spec("http", silent.getLocalPort()).connections(1).rate(1000.0).build();
+            LoadOutcome behind = LoadGenerator.run(open, ProgressListener.NONE);
+            assertTrue(behind.warnings().stream().anyMatch(w -> w.matches("the measured phase began \\d+ requests "
+                    + "behind schedule \\(\\d+ ms of sends at 1000 req/s, a backlog from the warm-up\\).*")),
+                    behind.warnings().toString());
+            assertTrue(behind.result().missedRequests() <= Math.round(1000 * behind.result().durationS()) + 1,
+                    "missed counts the window's intended requests only: " + behind.result().missedRequests());
         }
     }
 

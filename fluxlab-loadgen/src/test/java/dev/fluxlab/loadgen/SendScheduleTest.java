@@ -80,6 +80,9 @@ class SendScheduleTest {
         assertEquals(10, s.unsentBefore(end));
         assertEquals(21, s.intendedBefore(end + 1), "an intended time equal to the end is before end + 1");
         assertEquals(0, s.unsentBefore(START + 5_000_000), "more sent than intended before an earlier end");
+        // a phase [15 ms, 20 ms): requests 15..19 intended in it, none sent; 10..14 were the warm-up's backlog
+        assertEquals(5, s.unsentBetween(START + 15_000_000, end), "only those intended in the phase are its misses");
+        assertEquals(10, s.unsentBetween(START + 5_000_000, end), "sent ones are not missed");
         assertFalse(new SendSchedule(0).active());
     }
 
@@ -88,10 +91,11 @@ class SendScheduleTest {
     void aSendHeldByTheCoalescingAcrossTheEndIsNotMissed() {
         long end = START + 1_000_000;
         long w = SendSchedule.COALESCE_NANOS;
-        assertFalse(SendSchedule.missedAtEnd(end - 10, end + 5, end), "held a few ns across the end");
-        assertFalse(SendSchedule.missedAtEnd(end - w, end, end), "held exactly the coalescing period");
-        assertTrue(SendSchedule.missedAtEnd(end - w - 1, end, end), "held longer: missed");
-        assertFalse(SendSchedule.missedAtEnd(end - 2 * w, end - 1, end), "sent inside the phase");
-        assertFalse(SendSchedule.missedAtEnd(end, end + 2 * w, end), "intended after the phase");
+        assertFalse(SendSchedule.missedAtEnd(end - 10, end + 5, START, end), "held a few ns across the end");
+        assertFalse(SendSchedule.missedAtEnd(end - w, end, START, end), "held exactly the coalescing period");
+        assertTrue(SendSchedule.missedAtEnd(end - w - 1, end, START, end), "held longer: missed");
+        assertFalse(SendSchedule.missedAtEnd(end - 2 * w, end - 1, START, end), "sent inside the phase");
+        assertFalse(SendSchedule.missedAtEnd(end, end + 2 * w, START, end), "intended after the phase");
+        assertFalse(SendSchedule.missedAtEnd(START - 1, end + 2 * w, START, end), "intended before the phase");
     }
 }

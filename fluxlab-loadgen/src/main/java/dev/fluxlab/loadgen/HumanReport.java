@@ -20,12 +20,11 @@ public final class HumanReport {
         LoadResult r = o.result();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "fluxlab load %s%n", r.target()));
-        // Http1Conn.refillDue: a pipelined connection refills once half its depth is free
-        boolean refilledAtHalf = !r.protocol().startsWith("h2") && r.inFlight() >= 4;
+        int least = r.protocol().startsWith("h2") ? r.inFlight() : Http1Conn.leastInFlight(r.inFlight());
         sb.append(String.format(Locale.ROOT, "  %s, %s transport, %d threads, %d connections x %s in flight, %s model%s%n",
-                r.protocol(), r.transport(), o.threads(), r.connections(), refilledAtHalf
-                        ? (r.inFlight() - r.inFlight() / 2) + "-" + r.inFlight() + " (pipelined, refilled at half)"
-                        : String.valueOf(r.inFlight()), r.model(),
+                r.protocol(), r.transport(), o.threads(), r.connections(), least < r.inFlight() - 1
+                        ? least + "-" + r.inFlight() + " (pipelined, refilled at half)" : String.valueOf(r.inFlight()),
+                r.model(),
                 r.rateRps() == null ? "" : String.format(Locale.ROOT, " at %.1f req/s", r.rateRps())));
         sb.append(String.format(Locale.ROOT, "  warm-up %.2fs%s, measured %.2fs%n", r.warmupS(),
                 r.warmupStable() == null ? "" : (r.warmupStable() ? " (auto, stable)" : " (auto, NOT stable)"), r.durationS()));

@@ -2,6 +2,7 @@ package dev.fluxlab.loadgen;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,11 @@ class PipelineRefillTest {
         }
         assertFalse(Http1Conn.refillDue(5, 4));
         assertTrue(Http1Conn.refillDue(5, 3), "depth 5: two free slots");
+        // what the report says a busy connection keeps in flight: from just before a refill to full
+        assertEquals(8, Http1Conn.leastInFlight(16));
+        assertEquals(3, Http1Conn.leastInFlight(5));
+        assertEquals(1, Http1Conn.leastInFlight(2));
+        assertEquals(1, Http1Conn.leastInFlight(1));
     }
 
     @Test

@@ -315,6 +315,9 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** The file's bytes, at most {@link LoadSpec#MAX_BODY} of them read: a device such as /dev/zero never ends. */
     private static byte[] readBody(Path file) {
+        if (file.toString().isEmpty()) {
+            throw new IllegalArgumentException("--body-file needs a file name (got an empty one)");
+        }
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException("--body-file " + file + " is a folder; give a file");
         }

@@ -78,12 +78,25 @@ public final class ServeFanOutCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}, none).")
     String requestCpu;
 
+    private java.net.InetAddress resolve(String host) {
+        try {
+            return java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("--backend-url host '" + host + "' cannot be resolved; use "
+                    + "http://127.0.0.1:<port>");
+        }
+    }
+
     @Override
     public Integer call() {
         FanOutServer.Config config;
         try {
             URI backend = URI.create(backendUrl);
-            if (backend.getHost() == null || !LabAddresses.permits(java.net.InetAddress.getByName(backend.getHost()))) {
+            if (!"http".equals(backend.getScheme()) || backend.getHost() == null) {
+                throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not an http:// URL with a "
+                        + "host (the mock API speaks HTTP/1.1 in clear text); use http://127.0.0.1:<port>");
+            }
+            if (!LabAddresses.permits(resolve(backend.getHost()))) {
                 throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not a loopback URL; use "
                         + "http://127.0.0.1:<port>");
             }
@@ -94,7 +107,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
                     Strategy.of(strategy), workUs, clientConnections,
                     backendDelay == null ? null : Durations.parse(backendDelay),
                     rails == null ? FanOutServer.Config.DEFAULT_RAILS : rails, Durations.parse(requestCpu));
-        } catch (IllegalArgumentException | java.net.UnknownHostException e) {
+        } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         return ServeSupport.startAndServe(spec, NAME, bind, () -> FanOutServer.start(config),

@@ -81,6 +81,19 @@ class ServeStartFailureTest {
         assertEquals("", r.out());
     }
 
+    /** The fan-out's backend is named for what is wrong with it: the scheme, a name that does not resolve. */
+    @ParameterizedTest(name = "serve fan-out --backend-url {0}")
+    @CsvSource(delimiter = '|', value = {
+        "ftp://x                       | is not an http:// URL with a host (the mock API speaks HTTP/1.1 in clear text)",
+        "http://no-such-host.invalid:1 | --backend-url host 'no-such-host.invalid' cannot be resolved",
+        "http://192.0.2.1:80           | is not a loopback URL"})
+    void aBadFanOutBackendIsNamed(String url, String expected) {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "fan-out", "--backend-url", url);
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertEquals("", r.out());
+    }
+
     @ParameterizedTest(name = "serve {0}")
     @ValueSource(strings = {"reactor-netty", "netty", "undertow", "mock-api"})
     void portOutOfRangeAndNonLoopbackHostAreBadInput(String target) {

@@ -28,7 +28,7 @@ final class OutFolder {
             return "--out needs a folder name (got an empty one)";
         }
         for (Path name : dir.toAbsolutePath()) {
-            if (name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > OutputFile.MAX_NAME_BYTES) {
+            if (OutputFile.tooLongForAName(name)) {
                 return "--out " + dir + ": a folder name in it is longer than " + OutputFile.MAX_NAME_BYTES
                         + " bytes, the most a Linux file name holds; give a shorter one";
             }

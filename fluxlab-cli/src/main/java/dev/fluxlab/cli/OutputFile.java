@@ -36,7 +36,7 @@ final class OutputFile {
         if (Files.isDirectory(abs)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name");
         }
-        if (abs.getFileName().toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+        if (tooLongForAName(abs.getFileName())) {
             throw new IllegalArgumentException(option + " " + file + ": its name is longer than " + MAX_NAME_BYTES
                     + " bytes, the most a Linux file name holds; give a shorter one");
         }
@@ -45,6 +45,11 @@ final class OutputFile {
 
     /** Longest file name (bytes) Linux file systems take. */
     static final int MAX_NAME_BYTES = 255;
+
+    /** Whether {@code name} (one path element) is longer than a Linux file system takes. */
+    static boolean tooLongForAName(Path name) {
+        return name.toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES;
+    }
 
     /**
      * Refuses an output that is one of the command's inputs ({@code compare --md A/results.json}, {@code load --json}

@@ -73,14 +73,18 @@ public record KnobDef(
                             + (example == null ? "" : "; write e.g. " + example) + " (pattern " + pattern + ")");
                 }
                 Matcher port = URL_PORT.matcher(value);
-                if (port.find() && (port.group(1).length() > 5 || Integer.parseInt(port.group(1)) > 65_535
-                        || Integer.parseInt(port.group(1)) == 0)) {
+                if (port.find() && !tcpPort(port.group(1))) {
                     return Optional.of("'" + value + "' has port " + port.group(1) + ", not a TCP port (1 to 65535), "
                             + "for knob '" + name + "'" + (example == null ? "" : "; write e.g. " + example));
                 }
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean tcpPort(String digits) {
+        int port = digits.length() > 5 ? 0 : Integer.parseInt(digits);
+        return port >= 1 && port <= 65_535;
     }
 
     /** The port of a URL value ({@code scheme://host:PORT}), whatever the knob's pattern allowed. */

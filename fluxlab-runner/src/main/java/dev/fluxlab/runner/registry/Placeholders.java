@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ${process.attribute}} in a knob value: a chain's process given an attribute of one started before it, its port,
- * its host or what else its readiness line announced ({@code backend-url: "https://127.0.0.1:${backend.port}"}). Checked before the run ({@link #problem}, then the knob's
- * own rules on {@link #sample}), filled in when the earlier process announced itself ({@link #fill}).
+ * its host or what else its readiness line announced ({@code backend-url: "https://127.0.0.1:${backend.port}"}).
+ * Checked before the run ({@link #problem}, then the knob's own rules on {@link #sample}), filled in when the earlier
+ * process announced itself ({@link #fill}).
  */
 public final class Placeholders {
 

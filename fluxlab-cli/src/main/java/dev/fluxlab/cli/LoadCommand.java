@@ -270,6 +270,11 @@ public final class LoadCommand implements Callable<Integer> {
                 .allowRemote(allowRemote)
                 .transport(transport);
         if (requests != null) {
+            CommandLine.ParseResult given = spec.commandLine().getParseResult();
+            if (given != null && given.hasMatchedOption("--duration")) {
+                throw new IllegalArgumentException("--duration and --requests each decide when the measured phase "
+                        + "ends; give one of them");
+            }
             b.requests(requests);
         } else {
             b.duration(parse("--duration", duration));

@@ -45,6 +45,7 @@ class LoadCommandTest {
             "http://127.0.0.1:9/ --json /tmp             | --json /tmp is a folder",
             "http://127.0.0.1:9/ --warmup 0 --warmup-min 1h | --warmup-min bounds an automatic warm-up (--warmup auto), and --warmup 0 is a fixed one",
             "http://127.0.0.1:9/ --warmup 2s --warmup-max 5s | --warmup-max bounds an automatic warm-up",
+            "http://127.0.0.1:9/ -n 100 -d 5s            | --duration and --requests each decide when the measured phase ends; give one of them",
     })
     void badInputIsRefused(String args, String expected) {
         StringWriter err = new StringWriter();

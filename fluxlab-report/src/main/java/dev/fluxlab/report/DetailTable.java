@@ -5,6 +5,7 @@ import dev.fluxlab.model.run.ListenQueue;
 import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.run.Summaries;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -83,17 +84,30 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
                 row.add(connect(c));
             }
             row.add(Numbers.decimal(c.warmupS().median()));
-            row.add(String.valueOf(Math.max(c.throughput().n(), c.cell().repeats() == null ? 0 : c.cell().repeats().size())));
+            row.add(repeatCount(c));
             row.add(c.verdict());
             rows.add(row);
         }
         return new DetailTable(header, right, rows);
     }
 
-    /** Median idle cores and cores taken by other processes over the repeats, e.g. {@code 0.04 / 0.71}. */
+    /**
+     * How many repeats the row's figures are made of ({@link Summaries#used}), and of how many when some were left
+     * out as invalid, e.g. {@code 2 of 3}.
+     */
+    private static String repeatCount(CellView c) {
+        int all = repeats(c).size();
+        int used = Summaries.used(repeats(c)).size();
+        return used == all ? String.valueOf(all) : used + " of " + all;
+    }
+
+    /**
+     * Median idle cores and cores taken by other processes over the repeats the figures are made of
+     * ({@link Summaries#used}), e.g. {@code 0.04 / 0.71}.
+     */
     private static String machine(CellView c) {
-        List<MachineCpu> m = c.cell().repeats() == null ? List.of()
-                : c.cell().repeats().stream().map(RepeatResult::machine).filter(java.util.Objects::nonNull).toList();
+        List<MachineCpu> m = Summaries.used(repeats(c)).stream().map(RepeatResult::machine)
+                .filter(java.util.Objects::nonNull).toList();
         if (m.isEmpty()) {
             return "-";
         }
@@ -126,9 +140,9 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
         return overflows + " / " + drops + " / " + (queue.isPresent() ? String.valueOf(queue.getAsLong()) : "-");
     }
 
-    /** Without keep-alive: the median connect time and its share of the latency, e.g. {@code 0.21 / 38%}. */
+    /** Without keep-alive: the median connect time and its share of the latency over the used repeats, e.g. {@code 0.21 / 38%}. */
     private static String connect(CellView c) {
-        List<ConnectTimes> t = repeats(c).stream().filter(r -> r.load() != null && r.load().connect() != null)
+        List<ConnectTimes> t = Summaries.used(repeats(c)).stream().filter(r -> r.load() != null && r.load().connect() != null)
                 .map(r -> r.load().connect()).toList();
         if (t.isEmpty()) {
             return "-";

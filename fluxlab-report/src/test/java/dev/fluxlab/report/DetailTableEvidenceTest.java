@@ -8,6 +8,7 @@ import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.ListenQueue;
+import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import java.util.ArrayList;
@@ -58,5 +59,35 @@ class DetailTableEvidenceTest {
         assertEquals("%d / 15 / 128".formatted(12 * repeats.size()), t.rows().get(row).get(listen));
         assertEquals("0.250 / 40%", t.rows().get(row).get(connect));
         assertEquals("-", t.rows().get(row == 0 ? 1 : 0).get(listen));
+    }
+
+    /**
+     * The machine's idle / others cores and the repeat count follow the rule the figures follow (valid repeats when
+     * any): an invalid repeat's machine readings were in the median and n counted it.
+     */
+    @Test
+    void machineColumnAndCountUseTheRepeatsTheFiguresAreMadeOf() {
+        RunResult plain = Fixtures.run();
+        CellResult first = plain.cells().get(0);
+        List<RepeatResult> repeats = new ArrayList<>();
+        double[][] machine = {{0.1, 0.3}, {0.2, 0.4}, {1.5, 0.9}};
+        for (RepeatResult r : first.repeats()) {
+            int i = repeats.size();
+            repeats.add(new RepeatResult(r.repeat(), r.startedAt(), r.load(), r.processes(), r.findings(), i < 2,
+                    i < 2 ? List.of() : List.of("error rate 5% > 0.1%"), r.injectorCpuShare(), r.measuredS(),
+                    r.readiness(), r.targetStats(), r.targetsFrom(),
+                    new MachineCpu(2, 1.8, machine[i][0], machine[i][1], 0.0), r.speed(), r.listen()));
+        }
+        List<CellResult> cells = new ArrayList<>(plain.cells());
+        cells.set(0, new CellResult(first.id(), first.index(), first.knobs(), first.versions(), repeats, first.summary(),
+                first.valid(), first.reasons(), first.findings(), first.dir(), first.theory(), first.profiles()));
+        RunResult run = new RunResult(plain.schema(), plain.runId(), plain.suite(), plain.suiteFile(),
+                plain.description(), plain.status(), plain.startedAt(), plain.finishedAt(), plain.environment(),
+                plain.tables(), plain.settings(), cells, plain.noise(), plain.claims());
+        DetailTable t = DetailTable.of(ReportModel.of(run));
+        List<String> row = t.rows().stream().filter(r -> r.get(0).equals(String.valueOf(first.index()))).findFirst()
+                .orElseThrow();
+        assertEquals("0.150 / 0.350", row.get(t.header().indexOf("idle / others cores")));
+        assertEquals("2 of 3", row.get(t.header().indexOf("n")));
     }
 }

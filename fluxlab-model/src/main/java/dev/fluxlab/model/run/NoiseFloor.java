@@ -5,9 +5,10 @@ package dev.fluxlab.model.run;
  * running every cell twice, interleaved ({@code fluxlab run --aa}), or derived from the spread of repeats. {@code compare}
  * uses it to call a difference real or within noise, and says which basis it used.
  *
- * @param medianPct the median over cells of |A1 - A2| / mean, in percent
+ * @param medianPct the median disagreement, in percent: over A/A pairs of |A1 - A2| / mean ({@code aa-pairs}), or over
+ *                  cells of (max - min) / mean of their repeats ({@code repeat-spread})
  * @param worstPct  the largest such disagreement, in percent
- * @param pairs     how many A/A pairs it covers
+ * @param pairs     how many A/A pairs ({@code aa-pairs}) or cells ({@code repeat-spread}) it covers
  * @param basis     where it comes from: {@code aa-pairs} (interleaved A/A cells) or {@code repeat-spread}
  */
 public record NoiseFloor(double medianPct, double worstPct, int pairs, String basis) {

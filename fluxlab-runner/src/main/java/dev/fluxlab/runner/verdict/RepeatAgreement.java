@@ -6,7 +6,9 @@ import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -17,9 +19,11 @@ import java.util.Locale;
  * {@link #agreementBound(NoiseFloor)} is flagged as bimodal with every repeat's figure, instead of being summarised
  * as if it were noise.
  *
- * <p>The noise floor is the median (and worst) over cells of {@code (max - min) / mean} of their throughput repeats.
- * With {@code --aa} every cell runs as an interleaved A/A pair, so the floor is measured on purpose ({@code aa-pairs});
- * otherwise it comes from whatever repeats the suite ran ({@code repeat-spread}).
+ * <p>The noise floor is a median (and worst) disagreement of measurements with nothing changed. With {@code --aa} every
+ * cell runs an even number of repeats, interleaved, so the floor is measured on purpose ({@code aa-pairs}): each pair
+ * of repeats 1 and 2, 3 and 4, ... of a cell gives {@code |A1 - A2| / mean}. Otherwise it comes from whatever repeats
+ * the suite ran ({@code repeat-spread}): each cell with two or more gives {@code (max - min) / mean}. Every repeat that
+ * measured counts, valid or not: a repeat made invalid by a slow JVM is exactly the disagreement the floor must show.
  */
 public final class RepeatAgreement {
 
@@ -32,17 +36,15 @@ public final class RepeatAgreement {
     private RepeatAgreement() {
     }
 
-    /** The run's noise floor from cells with at least two repeats that measured; null when there are none. */
+    /** The run's noise floor (see the class comment); null when no cell gives a pair or a spread. */
     public static NoiseFloor noiseFloor(List<CellResult> cells, boolean aaPairs) {
         if (cells == null) {
             return null;
         }
         List<Double> gaps = new ArrayList<>();
         for (CellResult c : cells) {
-            double gap = disagreement(c);
-            if (!Double.isNaN(gap)) {
-                gaps.add(gap * 100);
-            }
+            List<Double> cell = aaPairs ? pairGaps(c) : List.of(disagreement(c));
+            cell.stream().filter(g -> !Double.isNaN(g)).forEach(g -> gaps.add(g * 100));
         }
         if (gaps.isEmpty()) {
             return null;
@@ -87,6 +89,21 @@ public final class RepeatAgreement {
         }
         Stat s = Stat.of(m.stream().map(r -> r.load().throughputRps()).toList());
         return s.mean() > 0 ? (s.max() - s.min()) / s.mean() : Double.NaN;
+    }
+
+    /** {@code |A1 - A2| / mean} of each A/A pair of the cell: repeats 1 and 2, 3 and 4, ..., where both measured. */
+    static List<Double> pairGaps(CellResult c) {
+        Map<Integer, Double> byRepeat = new HashMap<>();
+        measured(c).forEach(r -> byRepeat.put(r.repeat(), r.load().throughputRps()));
+        List<Double> out = new ArrayList<>();
+        int last = byRepeat.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        for (int first = 1; first < last; first += 2) {
+            Double a = byRepeat.get(first), b = byRepeat.get(first + 1);
+            if (a != null && b != null) {
+                out.add(Math.abs(a - b) / ((a + b) / 2));
+            }
+        }
+        return out;
     }
 
     private static List<RepeatResult> measured(CellResult c) {

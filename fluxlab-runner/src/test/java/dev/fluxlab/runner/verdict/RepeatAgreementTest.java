@@ -26,6 +26,23 @@ class RepeatAgreementTest {
         assertNull(RepeatAgreement.noiseFloor(List.of(cell(1, "t", 10, 100)), false));
     }
 
+    /**
+     * With A/A pairs the floor is made of pairs, repeats 1-2 and 3-4 of a cell: a cell of four repeats at 100, 104,
+     * 108 and 112 disagrees by 3.9 % and 3.6 % within its pairs, not by its 11.3 % range (it gave 11.3 % and counted
+     * as one pair).
+     */
+    @Test
+    void anAaFloorIsMadeOfThePairsNotOfACellsWholeRange() {
+        List<CellResult> cells = List.of(cell(1, "t", 10, 100, 104, 108, 112), cell(2, "t", 10, 100, 102));
+        NoiseFloor f = RepeatAgreement.noiseFloor(cells, true);
+        assertEquals(3, f.pairs());
+        assertEquals(3.64, f.medianPct(), 0.01); // 4 / 110
+        assertEquals(3.92, f.worstPct(), 0.01);  // 4 / 102
+        NoiseFloor spread = RepeatAgreement.noiseFloor(cells, false);
+        assertEquals(2, spread.pairs(), "repeat spread: one figure per cell");
+        assertEquals(11.32, spread.worstPct(), 0.01); // 12 / 106
+    }
+
     /** The 9,196 vs 77,968 req/s case: a median of two such repeats means nothing, so the cell says so. */
     @Test
     void repeatsFarApartAreFlaggedAsBimodalWithEveryFigure() {

@@ -21,12 +21,12 @@ import java.util.List;
  * one rank, not as a level, so one bad run is never a change point; differences inside the noise floor are ignored
  * whatever their p-value, which is also what keeps the choice of the split from the data from producing changes out
  * of noise (no multiple-testing correction on top: with it, four runs on each side of a step could never be enough).
- * With few runs the test has little power: at least four runs on each side of a step (three against five) are needed
- * to reach {@link #ALPHA} at all.
+ * With few runs the test has little power: a step needs at least three runs on each side and eight in all (three
+ * against five, p = 0.036 at best; four against four, 0.029) to reach {@link #ALPHA} at all (three against four: 0.057).
  */
 public final class ChangePoints {
 
-    /** Significance after the Bonferroni correction over a segment's candidate splits. */
+    /** Significance of the test at a segment's least-squares split (no multiple-testing correction: see above). */
     public static final double ALPHA = 0.05;
 
     /** Runs needed on each side of a change point (3 against 3 cannot reach {@link #ALPHA}; 3 against 5 can). */

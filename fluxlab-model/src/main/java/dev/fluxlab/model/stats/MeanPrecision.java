@@ -39,7 +39,7 @@ public final class MeanPrecision {
             mean += v;
         }
         mean /= n;
-        if (mean <= 0) {
+        if (!(mean > 0) || Double.isInfinite(mean)) { // also NaN: a sample that is not a number
             return Double.POSITIVE_INFINITY;
         }
         double var = 0;

@@ -51,6 +51,10 @@ public record Trend(double slope, double mean, double standardError) {
 
     /** True when the slope is at least {@code errors} standard errors away from zero: a trend rather than noise. */
     public boolean beyondNoise(double errors) {
-        return Math.abs(slope) >= errors * standardError;
+        if (Double.isNaN(standardError)) {
+            return false; // two samples: no error to judge by
+        }
+        // a flat series has no error either: 0 >= 0 would call it a trend
+        return standardError > 0 ? Math.abs(slope) >= errors * standardError : slope != 0;
     }
 }

@@ -59,4 +59,12 @@ class MeanPrecisionTest {
         assertTrue(at40 < at10 * 0.7, at10 + " -> " + at40);
         assertTrue(at40 < 0.02, "±2 % reached within 40 s at a 4 % per-second noise: " + at40);
     }
+
+    /** A sample that is not a number gives no stated precision, not a solver's exception. */
+    @Test
+    void aNonNumberSampleIsNoPrecision() {
+        assertEquals(Double.POSITIVE_INFINITY, MeanPrecision.relativeHalfWidth(List.of(1.0, 2.0, Double.NaN, 4.0, 5.0, 6.0)));
+        assertEquals(Double.POSITIVE_INFINITY, MeanPrecision.relativeHalfWidth(
+                List.of(1.0, 2.0, Double.POSITIVE_INFINITY, 4.0, 5.0, 6.0)));
+    }
 }

@@ -43,4 +43,12 @@ class TrendTest {
         assertTrue(Double.isNaN(Trend.of(List.of(1.0, 2.0)).standardError()));
         assertThrows(IllegalArgumentException.class, () -> Trend.of(List.of(1.0)));
     }
+
+    /** A flat series has a zero slope and a zero error: it is no trend (0 >= 3 x 0 called it one). */
+    @Test
+    void aFlatSeriesIsNotBeyondNoiseAndAStraightRiseIs() {
+        assertFalse(Trend.of(List.of(5.0, 5.0, 5.0, 5.0)).beyondNoise(3));
+        assertTrue(Trend.of(List.of(1.0, 2.0, 3.0, 4.0)).beyondNoise(3));
+        assertFalse(Trend.of(List.of(1.0, 2.0)).beyondNoise(3), "two samples have no error to judge by");
+    }
 }

@@ -45,8 +45,11 @@ public final class Numbers {
             return "-";
         }
         double p = ratio * 100;
+        // the digits follow the value as printed: 9.96 % is "10%" as 10 % is, not "10.0%"
         double a = Math.abs(p);
-        return String.format(Locale.ROOT, a == 0 ? "%.0f%%" : a < 1 ? "%.2f%%" : a < 10 ? "%.1f%%" : "%.0f%%", p);
+        String f = a == 0 ? "%.0f%%" : Math.round(a * 100) / 100.0 < 1 ? "%.2f%%"
+                : Math.round(a * 10) / 10.0 < 10 ? "%.1f%%" : "%.0f%%";
+        return String.format(Locale.ROOT, f, p);
     }
 
     /** Half the min-max range relative to the median, e.g. {@code ±2%} or {@code ±0.5%}; empty for a single sample. */
@@ -58,14 +61,19 @@ public final class Numbers {
             return s.max() == s.min() ? "±0%" : "±" + decimal((s.max() - s.min()) / 2);
         }
         double p = s.relativeSpread() * 100;
-        return p < 1 ? String.format(Locale.ROOT, "±%.1f%%", p) : String.format(Locale.ROOT, "±%.0f%%", p);
+        // 0.995 % prints as "±1%", as 1 % does, not as "±1.0%"
+        return Math.round(p * 10) / 10.0 < 1 ? String.format(Locale.ROOT, "±%.1f%%", p)
+                : String.format(Locale.ROOT, "±%.0f%%", p);
     }
 
-    /** Ratio as {@code 1.23x}. */
+    /**
+     * Ratio as {@code 1.23x}, or {@code 0.969x} within 5 % of 1, where noise bands and thresholds lie: two rows both
+     * printed {@code 0.97x}, one within noise and one worse.
+     */
     public static String ratio(double r) {
         if (Double.isNaN(r) || Double.isInfinite(r)) {
             return "-";
         }
-        return String.format(Locale.ROOT, "%.2fx", r);
+        return String.format(Locale.ROOT, Math.abs(r - 1) < 0.05 ? "%.3fx" : "%.2fx", r);
     }
 }

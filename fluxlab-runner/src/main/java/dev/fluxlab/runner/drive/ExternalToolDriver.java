@@ -103,6 +103,12 @@ public final class ExternalToolDriver implements LoadDriver {
             if (w.end() != LoadWait.End.EXITED) {
                 return failed(LoadJob.endProblem(w.end(), "the injector's warm-up run", w.limit()), warnings);
             }
+            w.process().awaitOutput(Duration.ofSeconds(2));
+            String crashed = ExternalInjectors.exitProblem(tool.name() + "'s warm-up run", w.process().exitCode(),
+                    Files.readString(w.process().log(), StandardCharsets.UTF_8));
+            if (crashed != null) {
+                return failed(crashed, warnings);
+            }
         }
         double start = job.sampler().now();
         Run m = run(job, targets, exe.get(), request, "injector", "measure", job.sampler());
@@ -115,12 +121,19 @@ public final class ExternalToolDriver implements LoadDriver {
         }
         c.awaitOutput(Duration.ofSeconds(2));
         String output = Files.readString(c.log(), StandardCharsets.UTF_8);
+        String crashed = ExternalInjectors.exitProblem("injector " + tool.name(), c.exitCode(), output);
+        if (crashed != null) {
+            return new DriveResult(null, c, false, start, end, crashed, warnings);
+        }
         LoadResult parsed;
         try {
             parsed = tool.parse(output, request);
         } catch (IllegalArgumentException e) {
-            return new DriveResult(null, c, false, start, end, e.getMessage() + " (exit code " + c.exitCode() + ")",
-                    warnings);
+            // the parsers name the tool in what they find missing; a figure that does not read is named here
+            String why = e.getMessage() != null && e.getMessage().startsWith(tool.name() + " ") ? e.getMessage()
+                    : tool.name() + " printed a figure fluxlab cannot read (" + e.getMessage() + "): "
+                    + ExternalInjectors.tail(output);
+            return new DriveResult(null, c, false, start, end, why + " (exit code " + c.exitCode() + ")", warnings);
         }
         double cores = samples.size() >= 2 ? new CpuWindow(samples.get(0).t(), samples.get(samples.size() - 1).t())
                 .cores(samples) : Double.NaN;

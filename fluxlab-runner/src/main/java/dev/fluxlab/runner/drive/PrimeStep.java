@@ -84,6 +84,12 @@ public final class PrimeStep {
             }
             c.awaitOutput(Duration.ofSeconds(2));
             String output = Files.readString(c.log(), StandardCharsets.UTF_8);
+            // Gatling's launcher has exit codes of its own (failed assertions); its report decides there
+            String crashed = GatlingInjector.NAME.equals(tool) ? null
+                    : ExternalInjectors.exitProblem("the priming load (" + tool + ")", c.exitCode(), output);
+            if (crashed != null) {
+                return new Outcome(null, crashed + " (log " + job.runDir().relativize(c.log()) + ")");
+            }
             try {
                 LoadResult load = GatlingInjector.NAME.equals(tool)
                         ? GatlingInjector.parse(output, dir.resolve("gatling"), request)

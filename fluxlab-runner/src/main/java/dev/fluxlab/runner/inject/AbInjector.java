@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * ApacheBench (HTTP/1.0, one request in flight per connection, one thread). {@code -k} is used only when the target
  * can keep HTTP/1.0 connections alive: Reactor Netty answers an HTTP/1.0 keep-alive request without
  * {@code Connection: keep-alive}, so ab would open a new connection per request anyway (recorded: "Keep-Alive
- * requests: 0"). Failed requests (connect, receive, length, exceptions) and non-2xx responses are errors.
+ * requests: 0"). Non-2xx responses and failed requests (connect, receive, exceptions) are errors; ab's "Length"
+ * failures are not (see {@link #parse}).
  */
 public final class AbInjector implements ExternalInjector {
 
@@ -21,6 +22,8 @@ public final class AbInjector implements ExternalInjector {
     private static final Pattern COMPLETE = Pattern.compile("Complete requests:\\s+(\\d+)");
     private static final Pattern FAILED = Pattern.compile("Failed requests:\\s+(\\d+)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx responses:\\s+(\\d+)");
+    private static final Pattern FAILED_BY = Pattern.compile(
+            "\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: (\\d+)\\)");
     private static final Pattern MEAN = Pattern.compile("Time per request:\\s+([0-9.]+) \\[ms\\] \\(mean\\)");
     private static final Pattern TOTAL = Pattern.compile(
             "(?m)^Total:\\s+(\\d+)\\s+(\\d+)\\s+([0-9.]+)\\s+(\\d+)\\s+(\\d+)");
@@ -122,8 +125,20 @@ public final class AbInjector implements ExternalInjector {
         }
         LatencySummary lat = ToolOutput.latency(mean == null ? Double.NaN : Double.parseDouble(mean.group(1)),
                 total == null ? Double.NaN : Double.parseDouble(total.group(3)), p[0], p[1], p[2], p[3], p[4]);
-        return ToolOutput.result(r, name(), seconds, Math.max(0, done - failed - non2xx),
-                ToolOutput.errors("failed", failed, "status", non2xx), lat);
+        Matcher by = ToolOutput.find(FAILED_BY, output);
+        if (by == null) {
+            return ToolOutput.result(r, name(), seconds, Math.max(0, done - failed - non2xx),
+                    ToolOutput.errors("failed", failed, "status", non2xx), lat);
+        }
+        // ab's "Length" failures compare each body's length with the first response's: every non-2xx response of
+        // another length is counted twice (as Length and as Non-2xx), and an error answered first makes every good
+        // response a Length failure. Statuses are what is verified here; connect failures are not among the completed.
+        long connect = Long.parseLong(by.group(1));
+        long receive = Long.parseLong(by.group(2));
+        long exceptions = Long.parseLong(by.group(4));
+        return ToolOutput.result(r, name(), seconds, Math.max(0, done - receive - exceptions - non2xx),
+                ToolOutput.errors("status", non2xx, "connect", connect, "receive", receive, "exceptions", exceptions),
+                lat);
     }
 
     @Override

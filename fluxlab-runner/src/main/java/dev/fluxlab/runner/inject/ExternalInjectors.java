@@ -42,6 +42,28 @@ public final class ExternalInjectors {
     }
 
     /** The message for a missing tool: what to install, and how. */
+    /**
+     * What a tool's exit code says when it is not 0: the tools exit 0 after every run they finish, errors or not, so any
+     * other code (a usage error, a crash, ab giving up on a socket error) makes whatever it printed no result; null
+     * for 0 (and for a code not known yet).
+     *
+     * @param what   the run, e.g. {@code injector wrk} or {@code wrk's warm-up run}
+     * @param output what it printed, whose last lines are quoted
+     */
+    public static String exitProblem(String what, Integer exitCode, String output) {
+        if (exitCode == null || exitCode == 0) {
+            return null;
+        }
+        String tail = tail(output == null ? "" : output);
+        return what + " exited with code " + exitCode + (exitCode > 128 ? " (signal " + (exitCode - 128) + ")" : "")
+                + ", so its figures are not a result" + (tail.isEmpty() ? "" : ": " + tail);
+    }
+
+    /** The last non-blank lines of a tool's output, to quote what it said when it gave no result. */
+    public static String tail(String output) {
+        return ToolOutput.tail(output);
+    }
+
     public static String missing(ExternalInjector i) {
         return "injector '" + i.name() + "' needs the '" + i.executable() + "' command, which is not on PATH; install "
                 + "Debian's package " + i.debianPackage() + " (apt-get install " + i.debianPackage() + ")";

@@ -95,8 +95,12 @@ public final class H2loadInjector implements ExternalInjector {
         long done = Long.parseLong(q.group(3));
         long errored = Long.parseLong(q.group(6));
         Matcher s = ToolOutput.find(STATUS, output);
-        long ok2xx = s == null ? Long.parseLong(q.group(4)) : Long.parseLong(s.group(1));
-        long otherStatus = s == null ? 0 : Long.parseLong(s.group(2)) + Long.parseLong(s.group(3)) + Long.parseLong(s.group(4));
+        long succeeded = Long.parseLong(q.group(4));
+        long redirects = s == null ? 0 : Long.parseLong(s.group(2));
+        // h2load counts a status when its headers arrive, so a stream reset or timed out after a 2xx header is both
+        // "2xx" and "errored"; "succeeded" holds only streams that closed well, 2xx and 3xx alike
+        long ok2xx = s == null ? succeeded : Math.max(0, Math.min(Long.parseLong(s.group(1)), succeeded - redirects));
+        long otherStatus = s == null ? 0 : redirects + Long.parseLong(s.group(3)) + Long.parseLong(s.group(4));
         Matcher t = ToolOutput.find(REQUEST_TIME, output);
         LatencySummary lat = t == null
                 ? ToolOutput.latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
@@ -104,6 +108,10 @@ public final class H2loadInjector implements ExternalInjector {
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, ToolOutput.millis(t.group(2)));
         if (done == 0 && errored == 0 && ok2xx == 0) {
             throw new IllegalArgumentException("h2load completed no request: " + ToolOutput.tail(output));
+        }
+        if (r.requests() != null && done < r.requests()) {
+            throw new IllegalArgumentException("h2load was asked for " + r.requests() + " requests and finished " + done
+                    + " (" + q.group(2) + " started): " + ToolOutput.tail(output));
         }
         return ToolOutput.result(r, name(), seconds, ok2xx, ToolOutput.errors("status", otherStatus, "errored", errored), lat);
     }

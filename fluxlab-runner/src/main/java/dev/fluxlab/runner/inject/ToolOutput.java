@@ -72,6 +72,10 @@ final class ToolOutput {
 
     static LoadResult result(LoadRequest r, String injector, double durationS, long ok, Map<String, Long> errors,
                              LatencySummary latency) {
+        if (!(durationS > 0) && ok > 0) {
+            throw new IllegalArgumentException(injector + " reported " + ok + " responses in no time (a measured "
+                    + "time of 0): no throughput can be stated");
+        }
         double rps = durationS > 0 ? ok / durationS : 0;
         return new LoadResult(LoadResult.SCHEMA, r.url(), r.protocol(), "closed", r.method(), r.connections(),
                 r.inFlight(), null, 0, null, durationS, ok, errors, Math.round(rps * 100) / 100.0,

@@ -157,7 +157,9 @@ public final class WrkInjector implements ExternalInjector {
             p[i] = ToolOutput.millis(m.group(2));
         }
         LatencySummary lat = ToolOutput.latency(mean, stdev, p[0], p[1], p[2], p[3], max);
-        return ToolOutput.result(r, name(), seconds, Math.max(0, requests - non2xx),
+        // wrk counts a response slower than --timeout among its requests and as a timeout (its latency is not
+        // recorded): it is an error here, not throughput
+        return ToolOutput.result(r, name(), seconds, Math.max(0, requests - non2xx - timeout),
                 ToolOutput.errors("status", non2xx, "connect", connect, "read", read, "write", write, "timeout", timeout),
                 lat);
     }

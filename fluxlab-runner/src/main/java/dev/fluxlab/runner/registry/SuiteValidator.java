@@ -382,6 +382,14 @@ public final class SuiteValidator {
                 throw suite.error(at, "cell " + cell.id() + ": " + problem.get()
                         + "; leave such cells out with an 'exclude' rule");
             }
+            Integer status = cell.scenario().expect() == null ? null : cell.scenario().expect().status();
+            if (tool.isPresent() && status != null && (status < 200 || status > 299)) {
+                // the tools count 2xx as answered (wrk and h2load 3xx too) and anything else as an error
+                throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), "expect", "status"),
+                        "cell " + cell.id() + ": injector '" + name + "' counts only 2xx responses as answered, so "
+                                + "'expect: {status: " + status + "}' cannot be verified by it; use fluxlab's injector "
+                                + "or gatling for this scenario, or leave such cells out with an 'exclude' rule");
+            }
         }
     }
 

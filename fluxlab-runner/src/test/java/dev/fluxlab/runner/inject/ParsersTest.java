@@ -184,4 +184,74 @@ class ParsersTest {
         assertTrue(ExternalInjectors.missing(new H2loadInjector()).contains("nghttp2-client"));
         assertTrue(ExternalInjectors.missing(new AbInjector()).contains("apache2-utils"));
     }
+
+    /**
+     * ab's Length failures compare every body with the first response's: a 500 every tenth request was subtracted
+     * twice (80 ok of 100), and a 500 answered first made all 90 good responses failures (no throughput at all).
+     */
+    @Test
+    void abCountsStatusesNotItsLengthHeuristic() throws IOException {
+        LoadResult every = new AbInjector().parse(recorded("ab-fail-every.txt"), H1);
+        assertEquals(90, every.requestsOk());
+        assertEquals(Map.of("status", 10L), every.errors());
+        LoadResult first = new AbInjector().parse(recorded("ab-first-error.txt"), H1);
+        assertEquals(90, first.requestsOk());
+        assertEquals(Map.of("status", 10L), first.errors());
+        assertTrue(first.throughputRps() > 0);
+    }
+
+    /** wrk counts a response slower than --timeout among its requests and as a timeout: an error, not throughput. */
+    @Test
+    void wrkTimeoutsAreNotThroughput() {
+        String out = """
+                Running 2s test @ http://127.0.0.1:1/plaintext
+                  1 threads and 2 connections
+                  Thread Stats   Avg      Stdev     Max   +/- Stdev
+                    Latency     1.50ms  400.00us   2.00ms   95.67%
+                  1000 requests in 2.00s, 636.18KB read
+                  Socket errors: connect 0, read 0, write 0, timeout 400
+                Requests/sec:    500.00
+                """;
+        LoadResult r = new WrkInjector().parse(out, H1);
+        assertEquals(600, r.requestsOk());
+        assertEquals(Map.of("timeout", 400L), r.errors());
+        assertEquals(300, r.throughputRps(), 1e-9);
+    }
+
+    /** h2load's "2xx" counts headers; a stream reset after them is also "errored", and "succeeded" leaves it out. */
+    @Test
+    void h2loadStreamsResetAfterTheirHeadersAreErrorsOnly() {
+        String out = """
+                finished in 2.00s, 500.00 req/s, 32.95KB/s
+                requests: 1000 total, 1000 started, 1000 done, 900 succeeded, 100 failed, 100 errored, 0 timeout
+                status codes: 1000 2xx, 0 3xx, 0 4xx, 0 5xx
+                time for request:      201us     52.79ms      2.13ms      3.37ms    90.30%
+                """;
+        LoadResult r = new H2loadInjector().parse(out, H1);
+        assertEquals(900, r.requestsOk());
+        assertEquals(Map.of("errored", 100L), r.errors());
+        String redirects = out.replace("900 succeeded", "1000 succeeded").replace("100 failed, 100 errored", "30 failed, 0 errored")
+                .replace("1000 2xx, 0 3xx", "970 2xx, 30 3xx");
+        assertEquals(970, new H2loadInjector().parse(redirects, H1).requestsOk(), "3xx succeed in h2load, not here");
+        IllegalArgumentException shortRun = assertThrows(IllegalArgumentException.class, () -> new H2loadInjector()
+                .parse(out.replace("1000 total, 1000 started, 1000 done", "10000 total, 1000 started, 1000 done"),
+                        H1.withRequests(10_000L)));
+        assertTrue(shortRun.getMessage().startsWith("h2load was asked for 10000 requests and finished 1000"),
+                shortRun.getMessage());
+    }
+
+    /** A measured time of 0 gave a valid cell at 0 req/s with thousands of responses. */
+    @Test
+    void responsesInNoTimeAreNoResult() throws IOException {
+        String wrk = recorded("wrk-plaintext.txt").replaceFirst("requests in [0-9.]+s", "requests in 0.00us");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WrkInjector().parse(wrk, H1));
+        assertTrue(e.getMessage().contains("in no time"), e.getMessage());
+    }
+
+    @Test
+    void aToolThatExitedWithAnErrorGaveNoResult() {
+        assertEquals(null, ExternalInjectors.exitProblem("injector wrk", 0, "x"));
+        assertEquals("injector wrk exited with code 139 (signal 11), so its figures are not a result: Requests/sec: 5 | PANIC: x",
+                ExternalInjectors.exitProblem("injector wrk", 139, "Requests/sec: 5\nPANIC: x\n"));
+    }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.runner.registry;
 import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
+import dev.fluxlab.runner.inject.ExternalInjectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SuiteValidatorTest {
 
@@ -183,6 +185,22 @@ class SuiteValidatorTest {
         SuiteException e = invalid(withWrk);
         assertTrue(e.getMessage().contains("'measure: auto' needs fluxlab's own injector")
                 && e.getMessage().contains("is loaded by wrk"), e.getMessage());
+    }
+
+    /** wrk, h2load and ab count only 2xx as answered: an expected 404 was counted as 7,668 status errors. */
+    @Test
+    void aPeerToolCannotVerifyAnExpectedStatusOutsideTwoHundreds() {
+        String suite = """
+                targets: {reactor-netty: {}}
+                scenarios: {missing: {path: /nope, expect: {status: 404}}}
+                load: {connections: 8, injector: [fluxlab, wrk]}
+                """;
+        assumeTrue(ExternalInjectors.locate("wrk").isPresent(), "wrk is not installed");
+        SuiteException e = invalid(suite);
+        assertTrue(e.getMessage().contains("injector 'wrk' counts only 2xx responses as answered, so 'expect: {status: "
+                + "404}' cannot be verified by it"), e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(
+                Suite.parse("s.yaml", suite.replace(", wrk]", "]")));
     }
 
     @Test

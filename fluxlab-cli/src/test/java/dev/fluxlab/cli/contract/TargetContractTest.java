@@ -242,6 +242,30 @@ class TargetContractTest {
         }
     }
 
+    /**
+     * The raw Netty server answers a request its codec cannot read as the other servers do (400, 414, 431) and closes:
+     * it left such a request unanswered and the connection open, so a load against it hung until its timeout.
+     */
+    @org.junit.jupiter.api.Test
+    void theNettyServerAnswersRequestsItCannotRead() throws Exception {
+        String[][] cases = {
+                {"GARBAGE\r\n\r\n", "400"},
+                {"GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414"},
+                {"GET /plaintext HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(9_000) + "\r\n\r\n", "431"},
+                {"POST /plaintext HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", "400"},
+        };
+        for (String[] c : cases) {
+            try (Socket s = new Socket("127.0.0.1", ports.get("netty"))) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(c[0].getBytes(StandardCharsets.US_ASCII));
+                Raw r = readResponse(s.getInputStream());
+                assertTrue(r.status().startsWith("HTTP/1.1 " + c[1] + " "), c[1] + " for " + c[0].substring(0,
+                        Math.min(40, c[0].length())) + ": " + r.status());
+                assertEquals(-1, s.getInputStream().read(), "then the connection closes");
+            }
+        }
+    }
+
     record Raw(String status, Map<String, String> headers, String body) {
     }
 

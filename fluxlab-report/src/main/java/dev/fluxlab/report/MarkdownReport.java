@@ -35,7 +35,7 @@ public final class MarkdownReport {
             md.append(text(note)).append("\n\n");
         }
         for (ClaimResult c : claims) {
-            md.append("- **").append(c.verdict()).append("**: ").append(text(c.claim())).append(" (`")
+            md.append("- **").append(text(c.verdict())).append("**: ").append(text(c.claim())).append(" (`")
                     .append(code(ClaimsView.relation(c))).append("`)\n");
             ClaimsView.cells(c).forEach(m -> md.append("  - ").append(text(ClaimsView.cell(m))).append('\n'));
             md.append("  - evidence: ").append(text(c.reason())).append('\n');
@@ -240,7 +240,7 @@ public final class MarkdownReport {
 
     /** Text inside an inline code span: backticks cannot be escaped there, so they become quotes. */
     static String code(String s) {
-        return s == null ? "-" : s.replace('`', '\'').replace('\n', ' ');
+        return s == null ? "-" : s.replace('`', '\'').replace('\n', ' ').replace('\r', ' '); // a lone CR ends a line too
     }
 
     private static String fence(String body) {

@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.Json;
 import dev.fluxlab.model.profile.CollapsedStacks;
 import dev.fluxlab.model.profile.FrameChange;
 import dev.fluxlab.model.run.CellProfile;
@@ -113,7 +114,15 @@ public final class ProfileDiffs {
         } catch (java.nio.file.InvalidPathException e) {
             return null;
         }
-        return file.startsWith(base) && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? file : null;
+        if (!file.startsWith(base) || !Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try {
+            // a linked folder on the way (cells/lnk -> elsewhere) leaves the folder too
+            return file.toRealPath().startsWith(base.toRealPath()) ? file : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static Map<String, CellResult> byId(RunResult r) {
@@ -151,7 +160,9 @@ public final class ProfileDiffs {
                     + "(percentage points; positive: B spends more of its samples there).</p>\n"
                     + ProfileView.htmlTable(HEADER, RIGHT, rows(d.changes())) + "</main>\n</body>\n</html>\n";
             Path file = dir.resolve(d.fileName(i + 1));
-            Files.writeString(file, html, StandardCharsets.UTF_8);
+            // a page of this command's own folder: a link planted there is replaced, never written through
+            Files.deleteIfExists(file);
+            Json.writeTextAtomically(file, html);
             out.add(file);
         }
         return out;

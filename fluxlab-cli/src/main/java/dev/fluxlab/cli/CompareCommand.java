@@ -96,6 +96,7 @@ final class CompareCommand implements Callable<Integer> {
             dirB = ResultsFiles.resolve(b).toAbsolutePath().getParent();
             OutputFile.checkNotInput("--md", markdown, "A's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(a));
             OutputFile.checkNotInput("--md", markdown, "B's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(b));
+            OutputFile.checkNotRunFile("--md", markdown);
             c = Comparison.of(runA, runB, normaliseSpeed);
         } catch (ReportInputException | IllegalArgumentException e) {
             err.println("fluxlab compare: " + e.getMessage());

@@ -76,6 +76,7 @@ final class HistoryCommand implements Callable<Integer> {
         }
         try {
             OutputFile.checkNotInput("--html", html, "the history index", HistoryIndex.file(base));
+            OutputFile.checkNotRunFile("--html", html);
         } catch (IllegalArgumentException e) {
             err.println("fluxlab history: " + e.getMessage());
             err.flush();

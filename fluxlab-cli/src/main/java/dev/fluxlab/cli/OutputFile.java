@@ -74,6 +74,41 @@ final class OutputFile {
         }
     }
 
+    private static final java.util.Set<String> RUN_FILES = java.util.Set.of("results.json", "suite.yaml", "summary.md",
+            "report.html");
+
+    /**
+     * Refuses an output that would replace an existing file of a results folder (a folder holding a results.json: its
+     * results.json, suite.yaml, summary.md, report.html, and anything in its subfolders, such as a load document).
+     * {@code compare --md A/suite.yaml} made the run impossible to resume; {@code history --html} over a run's
+     * results.json dropped the run from the history. A new file, or one of the user's own beside the run's files, is fine.
+     *
+     * @throws IllegalArgumentException naming the file and the run folder
+     */
+    static void checkNotRunFile(String option, Path file) {
+        // the files 'fluxlab run' writes at the top of a results folder; everything in its subfolders is its own too
+        if (file == null || !Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Path real;
+        try {
+            real = file.toRealPath();
+        } catch (IOException e) {
+            real = file.toAbsolutePath().normalize();
+        }
+        Path run = real.getParent();
+        if (run != null && Files.isRegularFile(run.resolve("results.json"))
+                && !RUN_FILES.contains(real.getFileName().toString())) {
+            return; // a file of the user's own beside the run's, e.g. a compare.md written there before
+        }
+        for (Path dir = run; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("results.json"))) {
+                throw new IllegalArgumentException(option + " " + file + " is a file of the results folder " + dir
+                        + ", which writing it would replace; choose a new file name or a file outside that folder");
+            }
+        }
+    }
+
     /**
      * Writes {@code text} to a file the user named, replacing it atomically (a temp file beside it, then a rename) so a
      * reader never sees half of it. Through a symbolic link, the file it points to is replaced and the link kept; an
@@ -146,7 +181,7 @@ final class OutputFile {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            writeAtomically(file, text);
             out.println("wrote " + file);
             return true;
         } catch (IOException e) {

@@ -46,6 +46,11 @@ final class ReportCommand implements Callable<Integer> {
         Path file;
         try {
             file = ResultsFiles.resolve(dir);
+            if (!file.getFileName().toString().equals(ResultsFiles.RESULTS_JSON)) {
+                // the report is written beside it: next to any JSON file it replaced that folder's own files
+                throw new ReportInputException(file + " is not a results.json: report writes summary.md and report.html "
+                        + "beside the results.json of a results folder; pass that folder or its results.json");
+            }
             run = ResultsFiles.load(file);
         } catch (ReportInputException e) {
             err.println("fluxlab report: " + e.getMessage());

@@ -23,6 +23,13 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         ParentWatch.startFromEnvironment();   // a target or injector started by a runner dies with it
+        // what reaches a terminal never carries the escape sequences a suite or a results file could hold
+        System.setOut(new java.io.PrintStream(new TerminalSafeOutput(new java.io.BufferedOutputStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out))),
+                true, java.nio.charset.StandardCharsets.UTF_8));
+        System.setErr(new java.io.PrintStream(new TerminalSafeOutput(new java.io.BufferedOutputStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.err))),
+                true, java.nio.charset.StandardCharsets.UTF_8));
         int code = commandLine().execute(args);
         if (code == 0 && System.out.checkError()) {
             // a report nobody received is not a success (stdout closed, /dev/full): every command's output ends here;

@@ -127,7 +127,13 @@ final class CompareCommand implements Callable<Integer> {
                         + "suite passes no regression gate):");
                 unmeasured.forEach(u -> err.println("  " + u));
             }
-            if (!regressions.isEmpty() || !unmeasured.isEmpty()) {
+            List<String> invalid = c.invalidInB();
+            if (!invalid.isEmpty()) {
+                err.println("fluxlab compare: " + invalid.size() + (invalid.size() == 1 ? " cell" : " cells")
+                        + " valid in A and invalid in B (see B's verdicts), so not a pass:");
+                invalid.forEach(u -> err.println("  " + u));
+            }
+            if (!regressions.isEmpty() || !unmeasured.isEmpty() || !invalid.isEmpty()) {
                 err.flush();
                 return 3;
             }

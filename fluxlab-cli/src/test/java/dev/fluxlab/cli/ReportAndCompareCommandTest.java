@@ -134,6 +134,22 @@ class ReportAndCompareCommandTest {
             assertTrue(gate.err().contains("nio"), gate.err());
         }
 
+        // B measured the same figures but every cell is invalid (e.g. 45 % errors): it passed as "no regression"
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.mapper().readTree(a.resolve("results.json").toFile());
+        for (var cell : tree.withArray("cells")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) cell).put("valid", false);
+            for (var rep : cell.withArray("repeats")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) rep).put("valid", false);
+            }
+        }
+        Path invalid = tmp.resolve("invalid");
+        Files.createDirectories(invalid);
+        Files.writeString(invalid.resolve("results.json"), tree.toString());
+        Result gate = fluxlab("compare", a.toString(), invalid.toString(), "--fail-on-regression", "12%");
+        assertEquals(3, gate.exit(), gate.out() + gate.err());
+        assertTrue(gate.err().contains("2 cells valid in A and invalid in B"), gate.err());
+
         Result bad = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "150%");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("threshold in percent"), bad.err());

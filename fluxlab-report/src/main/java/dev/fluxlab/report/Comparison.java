@@ -202,6 +202,15 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         return out;
     }
 
+    /**
+     * The cells valid in A and invalid in B (errors over the threshold, a crashed target, an unsettled warm-up...): a
+     * regression gate cannot pass them either, whatever B's figures; a run whose every cell failed passed as "no
+     * regression".
+     */
+    public List<String> invalidInB() {
+        return rows.stream().filter(r -> "B".equals(r.invalid())).map(Row::label).toList();
+    }
+
     /** Whether more of {@code figure} is better: throughput (req/s) is; latency, errors, CPU and memory are not. */
     public static boolean higherIsBetter(Figure figure) {
         return figure.unit().equals(Figure.THROUGHPUT.unit());

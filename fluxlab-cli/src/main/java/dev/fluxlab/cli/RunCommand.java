@@ -31,6 +31,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -160,6 +161,11 @@ public final class RunCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return 2;
         }
+        String mixed = previous == null ? null : notTheSameRun(previous, s);
+        if (mixed != null) {
+            err.println("fluxlab run: cannot resume " + resume + ": " + mixed + "; nothing was started");
+            return 2;
+        }
         String outProblem = resume == null && this.out != null ? OutFolder.problem(this.out) : null;
         if (outProblem != null) {
             err.println("fluxlab run: " + outProblem);
@@ -256,6 +262,43 @@ public final class RunCommand implements Callable<Integer> {
         }
         int nl = s.indexOf('\n');
         return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+
+    /**
+     * Why the results a folder holds are not the run its suite copy describes, or null when they are: another suite's
+     * name, settings other than the recorded ones (the suite copy edited since: 15 cells of 1 repeat of 4 s counted as
+     * done under 3 repeats of 30 s), or measured cells the suite does not have (merged into a document that then
+     * said "suite: tiny" over 16 quick cells). Settings only one side knows (an older fluxlab's document) are not
+     * compared.
+     */
+    static String notTheSameRun(RunResult previous, Suite s) {
+        if (previous.suite() != null && !previous.suite().equals(s.name())) {
+            return "its results.json is of suite '" + previous.suite() + "' and its suite copy is suite '" + s.name()
+                    + "'; the folder mixes two runs: start a new run";
+        }
+        if (previous.settings() != null) {
+            com.fasterxml.jackson.databind.JsonNode was = dev.fluxlab.model.Json.mapper().valueToTree(previous.settings());
+            com.fasterxml.jackson.databind.JsonNode now = dev.fluxlab.model.Json.mapper().valueToTree(s.settings());
+            List<String> changed = new ArrayList<>();
+            was.properties().forEach(e -> {
+                if (now.has(e.getKey()) && !now.get(e.getKey()).equals(e.getValue())) {
+                    changed.add(e.getKey() + ": " + e.getValue() + " -> " + now.get(e.getKey()));
+                }
+            });
+            if (!changed.isEmpty()) {
+                return "its suite copy's settings differ from the ones the run recorded (" + String.join(", ", changed)
+                        + "): it was edited since; restore it, or start a new run";
+            }
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        s.cells().forEach(c -> ids.add(c.id()));
+        List<String> foreign = previous.cells() == null ? List.of() : previous.cells().stream()
+                .map(dev.fluxlab.model.run.CellResult::id).filter(id -> id != null && !ids.contains(id)).toList();
+        if (!foreign.isEmpty()) {
+            return foreign.size() + " measured cell(s) of its results.json are not cells of its suite copy (e.g. "
+                    + foreign.get(0) + "); the folder mixes two runs: start a new run";
+        }
+        return null;
     }
 
     /** The {@code --set} overrides a run recorded ({@code settings.set}), to apply again on {@code --resume}. */

@@ -123,6 +123,36 @@ class RunCommandTest {
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(done.resolve("results.json"))));
     }
 
+    /**
+     * A folder whose results.json is not the run its suite copy describes is refused before anything starts: another
+     * suite's document was merged under the copy's name, and an edited copy counted 1-repeat cells as done under 3.
+     */
+    @Test
+    void aResumeOfAFolderMixingTwoRunsIsRefused(@TempDir Path tmp) throws Exception {
+        java.util.function.BiFunction<String, java.util.Map<String, Object>, Path> folder = (suite, settings) -> {
+            try {
+                Path dir = Files.createDirectories(tmp.resolve("r" + Math.abs((suite + settings).hashCode())));
+                Files.writeString(dir.resolve("suite.yaml"), TWO_BY_TWO);
+                dev.fluxlab.model.Json.writeAtomically(dir.resolve("results.json"), new dev.fluxlab.model.run.RunResult(
+                        dev.fluxlab.model.run.RunResult.SCHEMA, "r", suite, null, null, "interrupted",
+                        "2026-11-24T10:00:00Z", null, null, java.util.List.of(), settings, java.util.List.of(), null));
+                return dir;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        Outcome other = execute("run", "--resume", folder.apply("quick", java.util.Map.of()).toString(), "--dry-run");
+        assertEquals(2, other.code(), other.out());
+        assertTrue(other.err().contains("its results.json is of suite 'quick' and its suite copy is suite 's'"), other.err());
+        Outcome edited = execute("run", "--resume", folder.apply("s", java.util.Map.of("measure", "30s")).toString(),
+                "--dry-run");
+        assertEquals(2, edited.code(), edited.out());
+        assertTrue(edited.err().contains("settings differ from the ones the run recorded (measure: \"30s\" -> \"3s\")"),
+                edited.err());
+        assertEquals(0, execute("run", "--resume", folder.apply("s", java.util.Map.of("measure", "3s")).toString(),
+                "--dry-run").code(), "the recorded settings, and an older document's missing keys, resume");
+    }
+
     @Test
     void anInvalidSuiteIsOneLocatedErrorAndExit2(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("bad.yaml"), """

@@ -126,9 +126,17 @@ public final class HistoryIndex implements AutoCloseable {
         try {
             Files.deleteIfExists(tmp);
             try (HistoryIndex index = connect(tmp, true)) {
+                java.util.Map<String, Path> seen = new java.util.HashMap<>();
                 for (Path d : dirs) {
                     try {
-                        index.add(load(d), d);
+                        RunResult run = load(d);
+                        Path first = run.runId() == null ? null : seen.putIfAbsent(run.runId(), d);
+                        if (first != null) {
+                            // a copied folder: one run, indexed once (it counted twice and kept one row)
+                            skipped.add(d + ": the same run as " + first + " (run id " + run.runId() + "), indexed once");
+                            continue;
+                        }
+                        index.add(run, d);
                         runs++;
                     } catch (HistoryException e) {
                         skipped.add(e.getMessage());

@@ -74,4 +74,66 @@ public final class Json {
             Files.deleteIfExists(tmp);
         }
     }
+
+    /**
+     * What went wrong reading a JSON document, in a person's words, for the one-line errors of the commands that read
+     * results: the JSON path and the kind of value expected for a value of the wrong kind, the line and column of a
+     * syntax error, instead of the parser's own text ({@code Cannot deserialize value of type
+     * `dev.fluxlab.model.run.RunResult` from Array value}, {@code Non-standard token 'NaN'}).
+     */
+    public static String problem(IOException e) {
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m && m.getTargetType() != null) {
+            return "the value at " + pointer(m.getPath()) + " is not " + kind(m.getTargetType());
+        }
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return firstLine(e.getMessage()).contains("nesting depth") ? "it nests lists and objects deeper than 1000 levels"
+                    : "a number, a name or a string in it is longer than the reader allows";
+        }
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException p) {
+            String where = p.getLocation() == null ? ""
+                    : " at line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr();
+            String msg = firstLine(p.getOriginalMessage());
+            if (msg.contains("Non-standard token")) {
+                return "it holds a bare NaN or Infinity" + where + ", which JSON does not allow";
+            }
+            if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
+                return "the value at " + pointer(m.getPath()) + " cannot be read (" + msg.replaceAll(" \\(.*", "") + ")";
+            }
+            return "it is not valid JSON" + where + " (" + msg.replaceAll(": was expecting.*|\\(.*", "").strip() + ")";
+        }
+        return firstLine(e.getMessage());
+    }
+
+    private static String pointer(java.util.List<com.fasterxml.jackson.databind.JsonMappingException.Reference> path) {
+        StringBuilder sb = new StringBuilder();
+        for (var r : path) {
+            sb.append('/').append(r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()));
+        }
+        return sb.isEmpty() ? "the top" : sb.toString();
+    }
+
+    private static String kind(Class<?> type) {
+        if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
+            return "a number" + (type == int.class || type == Integer.class || type == long.class || type == Long.class
+                    ? " (a whole one, in range)" : "");
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "a list";
+        }
+        return "an object";
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
 }

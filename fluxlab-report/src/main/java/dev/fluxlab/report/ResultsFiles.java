@@ -53,7 +53,7 @@ public final class ResultsFiles {
             }
             run = Json.mapper().treeToValue(tree, RunResult.class);
         } catch (IOException e) {
-            throw new ReportInputException(file + " is not a readable fluxlab results document (" + firstLine(e.getMessage())
+            throw new ReportInputException(file + " is not a readable fluxlab results document (" + Json.problem(e)
                     + "); regenerate it with 'fluxlab run' or pass another results folder", e);
         }
         if (run == null || run.schema() == null) {

@@ -60,6 +60,15 @@ class H2cContractTest {
                 assertTrue(out.contains("200 succeeded, 0 failed, 0 errored") && out.contains("200 2xx"),
                         e.getKey() + " over h2c:\n" + out);
                 assertTrue(out.contains("Application protocol: h2c"), out);
+                var curl = ExternalInjectors.locate("curl");
+                if ("netty".equals(e.getKey()) && curl.isPresent()) {
+                    // a HEAD answered with a DATA frame after its headers was reset by the client (PROTOCOL_ERROR)
+                    Process head = new ProcessBuilder(curl.get().toString(), "-s", "-S", "-I", "--http2-prior-knowledge",
+                            "http://127.0.0.1:" + port + "/plaintext").redirectErrorStream(true).start();
+                    String h = new String(head.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(head.waitFor(30, TimeUnit.SECONDS) && head.exitValue() == 0, "HEAD over h2c:\n" + h);
+                    assertTrue(h.startsWith("HTTP/2 405") && h.contains("allow: GET"), h);
+                }
             }
         } finally {
             for (Process p : started.values()) {

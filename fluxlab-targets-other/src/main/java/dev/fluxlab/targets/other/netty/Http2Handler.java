@@ -69,6 +69,14 @@ final class Http2Handler extends ChannelInboundHandlerAdapter {
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length)
                 .set(HttpHeaderNames.SERVER, Responses.SERVER)
                 .set(HttpHeaderNames.DATE, Responses.DATE.value());
+        if (r.status() == 405) {
+            h.set(HttpHeaderNames.ALLOW, "GET"); // as over HTTP/1.1
+        }
+        if (method != null && "HEAD".contentEquals(method)) {
+            // a HEAD response has no body: a DATA frame after it made clients reset the stream (PROTOCOL_ERROR)
+            ctx.write(new DefaultHttp2HeadersFrame(h, true).stream(stream), ctx.voidPromise());
+            return;
+        }
         ctx.write(new DefaultHttp2HeadersFrame(h).stream(stream), ctx.voidPromise());
         ctx.write(new DefaultHttp2DataFrame(Responses.body(r), true).stream(stream), ctx.voidPromise());
     }

@@ -48,8 +48,11 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
                     + "--body-* override it.")
     String scenario;
 
-    @Option(names = "--method", paramLabel = "M") String method;
-    @Option(names = "--path", paramLabel = "PATH") String path;
+    @Option(names = "--method", paramLabel = "M", description = "GET or POST (default: the --scenario's, else GET).")
+    String method;
+    @Option(names = "--path", paramLabel = "PATH", description = "Request path on the backend, e.g. /get (default: "
+            + "the --scenario's, else /).")
+    String path;
     @Option(names = "--body-file", paramLabel = "FILE") Path bodyFile;
     @Option(names = "--body-size", paramLabel = "BYTES") Integer bodySize;
     @Option(names = "--content-type", defaultValue = "application/json") String contentType;

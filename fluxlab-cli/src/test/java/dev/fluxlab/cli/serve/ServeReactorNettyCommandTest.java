@@ -80,6 +80,10 @@ class ServeReactorNettyCommandTest {
             assertEquals(2, many.exitCode(), target + ": " + many.err());
             assertTrue(many.err().contains("must be from 1 to 16384 (event-loop threads), was 100000"), many.err());
         }
+        Result negative = run("serve", "reactor-netty", "--select-count", "-1");
+        assertEquals(2, negative.exitCode(), negative.err());
+        assertTrue(negative.err().contains("select-count must be 0 (the workers accept) or from 1 to 16384"),
+                negative.err());
     }
 
     @Test

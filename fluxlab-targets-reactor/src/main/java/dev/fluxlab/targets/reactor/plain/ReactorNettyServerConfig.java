@@ -75,6 +75,11 @@ public record ReactorNettyServerConfig(
         if (workers != null) {
             TransportSupport.checkLoops("workers", workers);
         }
+        if (selectCount != null && (selectCount < 0 || selectCount > TransportSupport.MAX_LOOPS)) {
+            // a negative count started a server that said select-count=-1
+            throw new IllegalArgumentException("select-count must be 0 (the workers accept) or from 1 to "
+                    + TransportSupport.MAX_LOOPS + " (acceptor threads), was " + selectCount);
+        }
         requirePositive("backlog", backlog);
         requirePositive("rcvbuf", rcvbuf);
         requirePositive("sndbuf", sndbuf);

@@ -109,6 +109,37 @@ class ReportAndCompareCommandTest {
         assertTrue(Files.readString(md).contains("| epoll | 100,000 ±1% (n=3) | 110,000 ±0.9% (n=3) | 1.10x | better |"), Files.readString(md));
     }
 
+    /**
+     * compare's --md never replaces a file of a results folder (the suite copy it overwrote left the run unresumable, a
+     * load document in cells/ was lost), while a new file or the user's own beside them may be written; report takes
+     * only a results.json (it replaced the summary.md and report.html beside any JSON file).
+     */
+    @Test
+    void outputsNeverReplaceARunsOwnFiles() throws Exception {
+        Path a = write("a", run("run-a", new double[]{100_000, 101_000, 99_000}, new double[]{70_000}));
+        Path b = write("b", run("run-b", new double[]{100_000, 101_000, 99_000}, new double[]{70_000}));
+        Path suite = Files.writeString(a.resolve("suite.yaml"), "name: s\n");
+        Path load = Files.createDirectories(b.resolve("cells/001-x")).resolve("load-1.json");
+        Files.writeString(load, "{}");
+        for (Path own : List.of(suite, load)) {
+            byte[] before = Files.readAllBytes(own);
+            Result r = fluxlab("compare", a.toString(), b.toString(), "--md", own.toString());
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertTrue(r.err().contains("is a file of the results folder"), r.err());
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(own)), own + " unchanged");
+        }
+        Path mine = a.resolve("compare.md");
+        assertEquals(0, fluxlab("compare", a.toString(), b.toString(), "--md", mine.toString()).exit());
+        assertEquals(0, fluxlab("compare", a.toString(), b.toString(), "--md", mine.toString()).exit(),
+                "a file of the user's beside the run's is replaced again");
+        Path export = Files.copy(a.resolve("results.json"), tmp.resolve("export.json"));
+        Files.writeString(tmp.resolve("summary.md"), "mine");
+        Result report = fluxlab("report", export.toString());
+        assertEquals(2, report.exit(), report.out());
+        assertTrue(report.err().contains("is not a results.json"), report.err());
+        assertEquals("mine", Files.readString(tmp.resolve("summary.md")));
+    }
+
     @Test
     void failOnRegressionExitsThreeAndNamesTheCells() throws Exception {
         Path a = write("a", run("run-a", new double[]{100_000, 101_000, 99_000}, new double[]{70_000}));

@@ -34,6 +34,22 @@ class HostileResultsTest {
         assertNull(ProfileDiffs.inside(run, "/dev/zero"), "a device that never ends");
         Files.createSymbolicLink(cells.resolve("link.collapsed"), dir.resolve("secret.collapsed"));
         assertNull(ProfileDiffs.inside(run, "cells/001-x/link.collapsed"), "a link out of the folder");
+        Path secrets = Files.createDirectories(dir.resolve("secrets"));
+        Files.writeString(secrets.resolve("notes.txt"), "password 1\n");
+        Files.createSymbolicLink(run.resolve("cells/lnk"), secrets);
+        assertNull(ProfileDiffs.inside(run, "cells/lnk/notes.txt"), "a linked folder on the way out of the folder");
+    }
+
+    /** A page of compare's own folder: a link planted there is replaced, not written through to its target. */
+    @Test
+    void aDiffPageReplacesALinkInsteadOfWritingThroughIt() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("profile-diff-a"));
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "mine");
+        ProfileDiffs.Diff d = new ProfileDiffs.Diff("cell", "cpu", "injector", 1, 1, java.util.List.of());
+        Files.createSymbolicLink(out.resolve(d.fileName(1)), victim);
+        java.util.List<Path> pages = ProfileDiffs.write(java.util.List.of(d), "A", "B", out);
+        assertEquals("mine", Files.readString(victim));
+        assertTrue(Files.isRegularFile(pages.get(0), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 
     @Test

@@ -39,13 +39,7 @@ class DetailTableEvidenceTest {
                     r.machine(), r.speed(), new ListenQueue(40123, 12 * r.repeat(), 15, ListenQueue.NAMESPACE, 128L,
                     4096L, 5)));
         }
-        List<CellResult> cells = new ArrayList<>(plain.cells());
-        cells.set(0, new CellResult(first.id(), first.index(), first.knobs(), first.versions(), repeats, first.summary(),
-                first.valid(), first.reasons(), first.findings(), first.dir(), first.theory(), first.profiles()));
-        RunResult run = new RunResult(plain.schema(), plain.runId(), plain.suite(), plain.suiteFile(),
-                plain.description(), plain.status(), plain.startedAt(), plain.finishedAt(), plain.environment(),
-                plain.tables(), plain.settings(), cells, plain.noise(), plain.claims());
-        DetailTable t = DetailTable.of(ReportModel.of(run));
+        DetailTable t = withFirstCellRepeats(plain, repeats);
         int listen = t.header().indexOf("listen overflows / drops / max queue");
         int connect = t.header().indexOf("connect ms mean / share");
         assertTrue(listen > 0 && connect > 0, t.header().toString());
@@ -78,16 +72,22 @@ class DetailTableEvidenceTest {
                     r.readiness(), r.targetStats(), r.targetsFrom(),
                     new MachineCpu(2, 1.8, machine[i][0], machine[i][1], 0.0), r.speed(), r.listen()));
         }
+        DetailTable t = withFirstCellRepeats(plain, repeats);
+        List<String> row = t.rows().stream().filter(r -> r.get(0).equals(String.valueOf(first.index()))).findFirst()
+                .orElseThrow();
+        assertEquals("0.150 / 0.350", row.get(t.header().indexOf("idle / others cores")));
+        assertEquals("2 of 3", row.get(t.header().indexOf("n")));
+    }
+
+    /** The detail table of {@code plain} with its first cell's repeats replaced by {@code repeats}. */
+    private static DetailTable withFirstCellRepeats(RunResult plain, List<RepeatResult> repeats) {
+        CellResult first = plain.cells().get(0);
         List<CellResult> cells = new ArrayList<>(plain.cells());
         cells.set(0, new CellResult(first.id(), first.index(), first.knobs(), first.versions(), repeats, first.summary(),
                 first.valid(), first.reasons(), first.findings(), first.dir(), first.theory(), first.profiles()));
         RunResult run = new RunResult(plain.schema(), plain.runId(), plain.suite(), plain.suiteFile(),
                 plain.description(), plain.status(), plain.startedAt(), plain.finishedAt(), plain.environment(),
                 plain.tables(), plain.settings(), cells, plain.noise(), plain.claims());
-        DetailTable t = DetailTable.of(ReportModel.of(run));
-        List<String> row = t.rows().stream().filter(r -> r.get(0).equals(String.valueOf(first.index()))).findFirst()
-                .orElseThrow();
-        assertEquals("0.150 / 0.350", row.get(t.header().indexOf("idle / others cores")));
-        assertEquals("2 of 3", row.get(t.header().indexOf("n")));
+        return DetailTable.of(ReportModel.of(run));
     }
 }

@@ -180,7 +180,7 @@ final class SuiteChecks {
         }
         if (spec.thresholds() != null) {
             Double r = spec.thresholds().maxErrorRate();
-            if (r != null && (r < 0 || r > 1)) {
+            if (r != null && !(r >= 0 && r <= 1)) { // NaN too: every comparison with it is false
                 throw error("/thresholds/max_error_rate", "'max_error_rate' is a fraction between 0 and 1 (0.001 = 0.1 %), not " + r);
             }
             Integer f = spec.thresholds().maxLogFindings();
@@ -188,7 +188,7 @@ final class SuiteChecks {
                 throw error("/thresholds/max_log_findings", "'max_log_findings' is 0 or more, not " + f);
             }
             Double s = spec.thresholds().injectorSaturation();
-            if (s != null && (s <= 0 || s > 1)) {
+            if (s != null && !(s > 0 && s <= 1)) {
                 throw error("/thresholds/injector_saturation", "'injector_saturation' is a fraction in (0, 1], not " + s);
             }
         }

@@ -63,6 +63,11 @@ class SuiteOverridesTest {
         assertTrue(refused("measure=soon").contains("--set measure=soon: 'measure' must be a duration"));
         assertTrue(refused("load=null").contains("--set load=null: 'null' is no value: an override sets a key, it cannot remove one"), refused("load=null"));
         assertTrue(refused("repeats=0").contains("--set repeats=0: 'repeats' must be 1 or more"));
+        // NaN passed every range check (each comparison with it is false) and turned the verdicts off or on
+        assertTrue(refused("thresholds.max_error_rate=NaN").contains("'max_error_rate' is a fraction between 0 and 1"),
+                refused("thresholds.max_error_rate=NaN"));
+        assertTrue(refused("thresholds.injector_saturation=NaN").contains("'injector_saturation' is a fraction in (0, 1]"),
+                refused("thresholds.injector_saturation=NaN"));
         assertTrue(refused("repeats=many").contains("--set repeats=many: 'many' is not a whole number"));
         assertTrue(refused("load.connections=20000").contains("--set load.connections=20000: 'connections' of 20000"));
         assertTrue(refused("colour=red").contains("--set colour=red: unknown key 'colour'"));

@@ -37,6 +37,8 @@ public class FluxlabSimulation extends Simulation {
     private final AtomicInteger users = new AtomicInteger();
 
     {
+        // Gatling's launcher is not a fluxlab main: a runner killed with SIGKILL left this JVM loading for its whole run
+        dev.fluxlab.model.ParentWatch.startFromEnvironment();
         HttpProtocolBuilder protocol = http.baseUrl(cell.baseUrl()).disableWarmUp().disableCaching()
                 .disableFollowRedirect();
         if (cell.http2()) {

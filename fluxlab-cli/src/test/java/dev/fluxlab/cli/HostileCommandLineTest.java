@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -320,5 +321,14 @@ class HostileCommandLineTest {
         Path dir = dev.fluxlab.runner.Runner.newRunDir(tmp, "../../" + "x".repeat(300));
         assertEquals(tmp.resolve("results"), dir.getParent());
         assertTrue(dir.getFileName().toString().length() <= 16 + 100, dir.toString());
+    }
+
+    /** Two runs started in the same second: each claims its own folder (the second was refused as "in use"). */
+    @Test
+    void runsStartedInTheSameSecondGetTheirOwnFolders() {
+        Path a = dev.fluxlab.runner.Runner.newRunDir(tmp, "same");
+        Path b = dev.fluxlab.runner.Runner.newRunDir(tmp, "same");
+        assertNotEquals(a, b);
+        assertTrue(java.nio.file.Files.isDirectory(a) && java.nio.file.Files.isDirectory(b));
     }
 }

@@ -120,16 +120,28 @@ public final class Runner {
         }
     }
 
-    /** A new results folder {@code <base>/results/<yyyyMMdd-HHmmss>-<suite>}, the suite's name cut to 100 characters. */
+    /**
+     * A new results folder {@code <base>/results/<yyyyMMdd-HHmmss>-<suite>} (then {@code -2}, {@code -3}...), created
+     * here, the suite's name cut to 100 characters.
+     */
     public static Path newRunDir(Path base, String suiteName) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         String name = suiteName.length() > Suite.MAX_NAME ? suiteName.substring(0, Suite.MAX_NAME) : suiteName;
         String safe = name.replaceAll("[^A-Za-z0-9._-]", "-");
         Path dir = base.resolve("results").resolve(stamp + "-" + safe);
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = base.resolve("results").resolve(stamp + "-" + safe + "-" + i);
+        // the folder is claimed here, atomically: two runs started in the same second both saw a free name and the
+        // second was refused as "in use by another fluxlab run"
+        for (int i = 2; ; i++) {
+            try {
+                Files.createDirectories(dir.getParent());
+                Files.createDirectory(dir);
+                return dir;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                dir = base.resolve("results").resolve(stamp + "-" + safe + "-" + i);
+            } catch (IOException e) {
+                return dir; // not creatable: the run says so when it writes there
+            }
         }
-        return dir;
     }
 
     /**

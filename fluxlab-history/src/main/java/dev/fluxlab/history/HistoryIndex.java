@@ -332,7 +332,7 @@ public final class HistoryIndex implements AutoCloseable {
         return rs.wasNull() ? Double.NaN : v;
     }
 
-    private static HistoryIndex connect(Path file, boolean create) throws HistoryException {
+    static HistoryIndex connect(Path file, boolean create) throws HistoryException {
         try {
             if (file.getParent() != null) {
                 Files.createDirectories(file.toAbsolutePath().getParent());
@@ -346,10 +346,15 @@ public final class HistoryIndex implements AutoCloseable {
             try (Statement st = db.createStatement()) {
                 st.execute("PRAGMA busy_timeout = 10000");
                 if (create) {
+                    // two runs ending together both saw no file: one transaction each, and the second finds the
+                    // tables there (it failed with "table meta already exists" and advised a rebuild)
+                    db.setAutoCommit(false);
                     for (String ddl : DDL) {
-                        st.execute(ddl);
+                        st.execute(ddl.replaceFirst("^CREATE (TABLE|INDEX) ", "CREATE $1 IF NOT EXISTS "));
                     }
-                    st.execute("INSERT INTO meta VALUES ('schema', '" + SCHEMA + "')");
+                    st.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '" + SCHEMA + "')");
+                    db.commit();
+                    db.setAutoCommit(true);
                 }
                 String schema = null;
                 try (ResultSet rs = st.executeQuery("SELECT value FROM meta WHERE key = 'schema'")) {

@@ -246,4 +246,18 @@ class HistoryIndexTest {
             assertEquals(List.of(100.0, 100.0, 100.0, 200.0, 200.0, 200.0), TrendHtml.levels(t.series().get(0)));
         }
     }
+
+    /**
+     * Two runs ending together both find no index and both create it: the second finds the first's tables and goes on
+     * (it failed with "table meta already exists" and advised a rebuild).
+     */
+    @Test
+    void anIndexCreatedTwiceAtOnceStaysOne(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve(".history.sqlite");
+        HistoryIndex.connect(file, true).close();
+        HistoryIndex.connect(file, true).close();
+        try (HistoryIndex again = HistoryIndex.openOrCreate(file)) {
+            assertTrue(Files.isRegularFile(file));
+        }
+    }
 }

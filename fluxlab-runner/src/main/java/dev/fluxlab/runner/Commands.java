@@ -107,6 +107,10 @@ public final class Commands {
         cmd.addAll(p.flags());
         if (gcLog != null) {
             cmd.addAll(GcLog.options(gcLog, p.gc()));
+            if (p.flags().stream().noneMatch(f -> f.startsWith("-XX:ErrorFile="))) {
+                // a JVM that crashes writes hs_err_pid<N>.log into its working folder, the user's: beside its log
+                cmd.add("-XX:ErrorFile=" + gcLog.toAbsolutePath().resolveSibling(p.name() + "-hs_err_pid%p.log"));
+            }
         }
         cmd.add("-cp");
         cmd.add(registry.classpath(def));

@@ -86,6 +86,19 @@ class StackKnobTest {
         assertTrue(old.contains("--line=old"), "the target checks the release it loaded: " + old);
     }
 
+    /** A target that crashes leaves its hs_err report beside its GC log, not in the user's working folder. */
+    @Test
+    void aTargetsCrashReportGoesIntoItsCellFolder() {
+        Suite s = Suite.parse("s.yaml", """
+                targets: {server: {knobs: {line: new, transport: epoll}}}
+                scenarios: {a: {path: /}}
+                """);
+        Cell.CellProcess p = s.cells().get(0).processes().get(0);
+        java.nio.file.Path gc = java.nio.file.Path.of("/r/cells/001-x/server-1-gc.log");
+        List<String> cmd = new Commands(REGISTRY, "java").target(p, gc, Map.of());
+        assertTrue(cmd.contains("-XX:ErrorFile=/r/cells/001-x/" + p.name() + "-hs_err_pid%p.log"), cmd.toString());
+    }
+
     @Test
     void aStackRefusesTheValuesItDoesNotOfferAtTheirLine() {
         SuiteException e = refused(REGISTRY, ANY, """

@@ -105,8 +105,8 @@ public final class RunCommand implements Callable<Integer> {
                 return 2;
             }
             try {
-                ResultsFiles.load(resume); // the report's checks first: a damaged document is refused before anything runs
                 previous = Runner.load(resume);
+                ResultsFiles.load(resume); // the report's checks too: a damaged document is refused before anything runs
             } catch (IOException e) {
                 err.println("fluxlab run: cannot resume from " + resume.resolve(Runner.RESULTS_FILE) + ": "
                         + dev.fluxlab.model.Json.problem(e) + "; --resume takes the folder of an earlier run with its "

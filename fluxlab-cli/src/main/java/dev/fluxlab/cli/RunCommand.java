@@ -188,6 +188,36 @@ public final class RunCommand implements Callable<Integer> {
         }
         Runner runner = Runner.builder(registry).listener(listener(out)).build();
         runner.installShutdownHook();
+        // a Ctrl-C once the cells are done (the reports being written, the run being indexed) ended the JVM with 130
+        // over a complete run, not indexed: the shutdown waits for this command's end and exits with its code
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger exit = new java.util.concurrent.atomic.AtomicInteger(130);
+        Thread afterRun = new Thread(() -> {
+            try {
+                if (ended.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                    out.flush();
+                    Runtime.getRuntime().halt(exit.get());
+                }
+            } catch (InterruptedException ignored) {
+                // the JVM exits as the signal asked
+            }
+        }, "fluxlab-run-end");
+        Runtime.getRuntime().addShutdownHook(afterRun);
+        try {
+            exit.set(runAndReport(runner, s, dir, previous, out, err));
+            return exit.get();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(afterRun); // a normal end: Main decides the exit
+            } catch (IllegalStateException shuttingDown) {
+                // a signal arrived: the hook exits with the code set above
+            }
+            ended.countDown();
+        }
+    }
+
+    /** Runs the suite into {@code dir}, indexes it, and returns the command's exit code. */
+    private int runAndReport(Runner runner, Suite s, Path dir, RunResult previous, PrintWriter out, PrintWriter err) {
         RunResult r;
         try {
             r = runner.run(s, dir, previous);

@@ -172,6 +172,18 @@ class RunCommandTest {
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("cannot read the suite file"), missing.err());
 
+        // a JVM flag the JDK refuses failed every cell of the target at run time, exit 0
+        Path flags = Files.writeString(tmp.resolve("flags.yaml"), """
+                targets:
+                  reactor-netty:
+                    jvm: {flags: [-XX:+BogusFlagForAudit]}
+                scenarios: {plaintext: {path: /plaintext}}
+                """);
+        Outcome bogus = execute("run", "--dry-run", flags.toString());
+        assertEquals(2, bogus.code(), bogus.out());
+        assertTrue(bogus.err().contains(flags + ":3:") && bogus.err().contains("does not start with these flags")
+                && bogus.err().contains("BogusFlagForAudit"), bogus.err());
+
         assertEquals(2, execute("run", "--bogus").code());
         Outcome resume = execute("run", "--resume", tmp.toString());
         assertEquals(2, resume.code());

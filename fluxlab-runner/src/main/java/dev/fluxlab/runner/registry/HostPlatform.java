@@ -92,6 +92,42 @@ public final class HostPlatform implements Platform {
         return cache.computeIfAbsent("gc:" + canonical, k -> probeGc(canonical));
     }
 
+    @Override
+    public Optional<String> jvmFlagsProblem(List<String> flags) {
+        if (flags == null || flags.isEmpty()) {
+            return Optional.empty();
+        }
+        return cache.computeIfAbsent("flags:" + String.join("\u0000", flags), k -> probeFlags(flags));
+    }
+
+    private Optional<String> probeFlags(List<String> flags) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(flags);
+        cmd.add("-version");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("could not check the JVM flags: '" + ShellWords.line(cmd) + "' did not finish");
+            }
+            if (p.exitValue() == 0) {
+                return Optional.empty();
+            }
+            String why = out.lines().map(String::strip).filter(l -> !l.isBlank())
+                    .filter(l -> !l.startsWith("Error: Could not create the Java Virtual Machine")
+                            && !l.startsWith("Error: A fatal exception has occurred"))
+                    .findFirst().orElse("exit " + p.exitValue());
+            return Optional.of("the JDK at " + java + " does not start with these flags (" + why + ")");
+        } catch (IOException e) {
+            return Optional.of("could not start " + java + " to check the JVM flags: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while checking the JVM flags");
+        }
+    }
+
     private Optional<String> probeGc(String gc) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);

@@ -24,6 +24,14 @@ public interface Platform {
     /** Why {@code gc} cannot be used with the children's JDK, or empty when it can. */
     Optional<String> gcProblem(String gc);
 
+    /**
+     * Why the children's JDK refuses to start with {@code flags} (an unknown option, a heap too small), or empty when it
+     * starts; asked before a run, which otherwise started and failed every cell of a target with them.
+     */
+    default Optional<String> jvmFlagsProblem(List<String> flags) {
+        return Optional.empty();
+    }
+
     /** The runner machine's online CPUs, which a suite's CPU lists must name. */
     default CpuList onlineCpus() {
         try {

@@ -557,6 +557,13 @@ public final class SuiteValidator {
                 }
             }
         }
+        if (jvm != null && jvm.flags() != null && !jvm.flags().isEmpty()
+                && jvm.flags().stream().noneMatch(Placeholders::present)) {
+            Optional<String> p = platform.jvmFlagsProblem(jvm.flags());
+            if (p.isPresent()) {
+                throw suite.error(at + "/jvm/flags", p.get() + "; correct or remove the flag");
+            }
+        }
     }
 
     /** Convenience: parse, check structure, check against the registry. */

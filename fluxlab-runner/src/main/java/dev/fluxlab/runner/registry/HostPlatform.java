@@ -101,55 +101,43 @@ public final class HostPlatform implements Platform {
     }
 
     private Optional<String> probeFlags(List<String> flags) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        cmd.addAll(flags);
-        cmd.add("-version");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.of("could not check the JVM flags: '" + ShellWords.line(cmd) + "' did not finish");
-            }
-            if (p.exitValue() == 0) {
-                return Optional.empty();
-            }
-            String why = out.lines().map(String::strip).filter(l -> !l.isBlank())
-                    .filter(l -> !l.startsWith("Error: Could not create the Java Virtual Machine")
-                            && !l.startsWith("Error: A fatal exception has occurred"))
-                    .findFirst().orElse("exit " + p.exitValue());
-            return Optional.of("the JDK at " + java + " does not start with these flags (" + why + ")");
-        } catch (IOException e) {
-            return Optional.of("could not start " + java + " to check the JVM flags: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted while checking the JVM flags");
-        }
+        return probe(flags, "the JVM flags", first -> "the JDK at " + java + " does not start with these flags (" + first + ")");
     }
 
     private Optional<String> probeGc(String gc) {
+        return probe(Platform.gcOptions(gc), "GC " + gc, first -> "the JDK at " + java + " does not support GC " + gc
+                + " (" + first + ")");
+    }
+
+    /**
+     * Starts {@code java ARGS -version}: empty when it starts, else {@code refused} of the first line the JVM said
+     * (past its generic "could not create the Java Virtual Machine").
+     */
+    private Optional<String> probe(List<String> args, String checking, java.util.function.UnaryOperator<String> refused) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.addAll(Platform.gcOptions(gc));
+        cmd.addAll(args);
         cmd.add("-version");
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return Optional.of("could not check GC " + gc + ": '" + ShellWords.line(cmd) + "' did not finish");
+                return Optional.of("could not check " + checking + ": '" + ShellWords.line(cmd) + "' did not finish");
             }
             if (p.exitValue() == 0) {
                 return Optional.empty();
             }
-            String first = out.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + p.exitValue());
-            return Optional.of("the JDK at " + java + " does not support GC " + gc + " (" + first.strip() + ")");
+            String first = out.lines().map(String::strip).filter(l -> !l.isBlank())
+                    .filter(l -> !l.startsWith("Error: Could not create the Java Virtual Machine")
+                            && !l.startsWith("Error: A fatal exception has occurred"))
+                    .findFirst().orElse("exit " + p.exitValue());
+            return Optional.of(refused.apply(first));
         } catch (IOException e) {
-            return Optional.of("could not start " + java + " to check GC " + gc + ": " + e.getMessage());
+            return Optional.of("could not start " + java + " to check " + checking + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.of("interrupted while checking GC " + gc);
+            return Optional.of("interrupted while checking " + checking);
         }
     }
 }

@@ -286,14 +286,6 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).strip();
-    }
-
     /**
      * Why the results a folder holds are not the run its suite copy describes, or null when they are: another suite's
      * name, settings other than the recorded ones (the suite copy edited since: 15 cells of 1 repeat of 4 s counted as

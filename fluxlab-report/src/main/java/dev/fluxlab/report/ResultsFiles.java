@@ -91,12 +91,4 @@ public final class ResultsFiles {
         }
         return null;
     }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unknown error";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 }

@@ -41,7 +41,6 @@ public final class ExternalInjectors {
         return Optional.empty();
     }
 
-    /** The message for a missing tool: what to install, and how. */
     /**
      * What a tool's exit code says when it is not 0: the tools exit 0 after every run they finish, errors or not, so any
      * other code (a usage error, a crash, ab giving up on a socket error) makes whatever it printed no result; null
@@ -64,6 +63,7 @@ public final class ExternalInjectors {
         return ToolOutput.tail(output);
     }
 
+    /** The message for a missing tool: what to install, and how. */
     public static String missing(ExternalInjector i) {
         return "injector '" + i.name() + "' needs the '" + i.executable() + "' command, which is not on PATH; install "
                 + "Debian's package " + i.debianPackage() + " (apt-get install " + i.debianPackage() + ")";

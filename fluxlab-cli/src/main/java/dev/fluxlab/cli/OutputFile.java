@@ -1,6 +1,8 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.report.ReportFiles;
+import dev.fluxlab.runner.Runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -74,8 +76,9 @@ final class OutputFile {
         }
     }
 
-    private static final java.util.Set<String> RUN_FILES = java.util.Set.of("results.json", "suite.yaml", "summary.md",
-            "report.html");
+    /** The files 'fluxlab run' writes at the top of a results folder; everything in its subfolders is its own too. */
+    private static final java.util.Set<String> RUN_FILES = java.util.Set.of(Runner.RESULTS_FILE, Runner.SUITE_COPY,
+            ReportFiles.SUMMARY_MD, ReportFiles.REPORT_HTML);
 
     /**
      * Refuses an output that would replace an existing file of a results folder (a folder holding a results.json: its
@@ -86,7 +89,6 @@ final class OutputFile {
      * @throws IllegalArgumentException naming the file and the run folder
      */
     static void checkNotRunFile(String option, Path file) {
-        // the files 'fluxlab run' writes at the top of a results folder; everything in its subfolders is its own too
         if (file == null || !Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -97,12 +99,12 @@ final class OutputFile {
             real = file.toAbsolutePath().normalize();
         }
         Path run = real.getParent();
-        if (run != null && Files.isRegularFile(run.resolve("results.json"))
+        if (run != null && Files.isRegularFile(run.resolve(Runner.RESULTS_FILE))
                 && !RUN_FILES.contains(real.getFileName().toString())) {
             return; // a file of the user's own beside the run's, e.g. a compare.md written there before
         }
         for (Path dir = run; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("results.json"))) {
+            if (Files.isRegularFile(dir.resolve(Runner.RESULTS_FILE))) {
                 throw new IllegalArgumentException(option + " " + file + " is a file of the results folder " + dir
                         + ", which writing it would replace; choose a new file name or a file outside that folder");
             }

@@ -67,19 +67,18 @@ final class TerminalSafeOutput extends FilterOutputStream {
     private void decide() throws IOException {
         int lead = held[0] & 0xff;
         int second = held[1] & 0xff;
+        boolean shown;
         if (lead == 0xC2) { // U+0080-U+009F: C1 controls
-            out.write(second >= 0x80 && second <= 0x9F ? new byte[]{SHOWN} : new byte[]{held[0], held[1]});
-            heldLength = 0;
-            return;
-        }
-        if (heldLength < 3 && (second == 0x80 || second == 0x81)) {
+            shown = second >= 0x80 && second <= 0x9F;
+        } else if (heldLength < 3 && (second == 0x80 || second == 0x81)) {
             return; // E2 80 / E2 81: the third byte decides
-        }
-        if (heldLength == 3) {
-            int third = held[2] & 0xff;
-            boolean bidi = (second == 0x80 && third >= 0xAA && third <= 0xAE)
+        } else {
+            int third = heldLength == 3 ? held[2] & 0xff : -1;
+            shown = (second == 0x80 && third >= 0xAA && third <= 0xAE)
                     || (second == 0x81 && third >= 0xA6 && third <= 0xA9);
-            out.write(bidi ? new byte[]{SHOWN} : held.clone(), 0, bidi ? 1 : 3);
+        }
+        if (shown) {
+            out.write(SHOWN);
         } else {
             out.write(held, 0, heldLength);
         }

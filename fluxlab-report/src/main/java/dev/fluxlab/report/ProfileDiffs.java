@@ -9,7 +9,6 @@ import dev.fluxlab.model.run.ProcessProfile;
 import dev.fluxlab.model.run.RunResult;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -160,8 +159,7 @@ public final class ProfileDiffs {
                     + "(percentage points; positive: B spends more of its samples there).</p>\n"
                     + ProfileView.htmlTable(HEADER, RIGHT, rows(d.changes())) + "</main>\n</body>\n</html>\n";
             Path file = dir.resolve(d.fileName(i + 1));
-            // a page of this command's own folder: a link planted there is replaced, never written through
-            Files.deleteIfExists(file);
+            // a page of this command's own folder: the rename replaces a link planted there, never writes through it
             Json.writeTextAtomically(file, html);
             out.add(file);
         }

@@ -45,15 +45,17 @@ public final class HistoryIndex implements AutoCloseable {
     public static final String SCHEMA = "fluxlab.history/1";
 
     private static final String[] DDL = {
-            "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-            "CREATE TABLE runs(run_id TEXT PRIMARY KEY, dir TEXT, suite TEXT, started_at TEXT, finished_at TEXT, status TEXT,"
+            "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, dir TEXT, suite TEXT, started_at TEXT,"
+                    + " finished_at TEXT, status TEXT,"
                     + " cpu_model TEXT, cpus INTEGER, kernel TEXT, jdk TEXT, jdk_vendor TEXT, governor TEXT, fluxlab_commit TEXT,"
                     + " tree_dirty INTEGER, speed_ops REAL, speed_spread REAL,"
                     + " noise_median_pct REAL, noise_worst_pct REAL, noise_pairs INTEGER, noise_basis TEXT)",
-            "CREATE TABLE figures(run_id TEXT NOT NULL, cell_id TEXT NOT NULL, cell_label TEXT, valid INTEGER NOT NULL,"
+            "CREATE TABLE IF NOT EXISTS figures(run_id TEXT NOT NULL, cell_id TEXT NOT NULL, cell_label TEXT,"
+                    + " valid INTEGER NOT NULL,"
                     + " figure TEXT NOT NULL, median REAL, min REAL, max REAL, mean REAL, stdev REAL, n INTEGER,"
                     + " PRIMARY KEY(run_id, cell_id, figure))",
-            "CREATE INDEX figures_by_figure ON figures(figure, cell_id)"};
+            "CREATE INDEX IF NOT EXISTS figures_by_figure ON figures(figure, cell_id)"};
 
     private final Path file;
     private final Connection db;
@@ -350,7 +352,7 @@ public final class HistoryIndex implements AutoCloseable {
                     // tables there (it failed with "table meta already exists" and advised a rebuild)
                     db.setAutoCommit(false);
                     for (String ddl : DDL) {
-                        st.execute(ddl.replaceFirst("^CREATE (TABLE|INDEX) ", "CREATE $1 IF NOT EXISTS "));
+                        st.execute(ddl);
                     }
                     st.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '" + SCHEMA + "')");
                     db.commit();

@@ -128,19 +128,22 @@ public final class Runner {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         String name = suiteName.length() > Suite.MAX_NAME ? suiteName.substring(0, Suite.MAX_NAME) : suiteName;
         String safe = name.replaceAll("[^A-Za-z0-9._-]", "-");
-        Path dir = base.resolve("results").resolve(stamp + "-" + safe);
+        Path results = base.resolve("results");
+        Path dir = results.resolve(stamp + "-" + safe);
         // the folder is claimed here, atomically: two runs started in the same second both saw a free name and the
         // second was refused as "in use by another fluxlab run"
-        for (int i = 2; ; i++) {
-            try {
-                Files.createDirectories(dir.getParent());
-                Files.createDirectory(dir);
-                return dir;
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                dir = base.resolve("results").resolve(stamp + "-" + safe + "-" + i);
-            } catch (IOException e) {
-                return dir; // not creatable: the run says so when it writes there
+        try {
+            Files.createDirectories(results);
+            for (int i = 2; ; i++) {
+                try {
+                    Files.createDirectory(dir);
+                    return dir;
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    dir = results.resolve(stamp + "-" + safe + "-" + i);
+                }
             }
+        } catch (IOException e) {
+            return dir; // not creatable: the run says so when it writes there
         }
     }
 

@@ -86,7 +86,8 @@ public final class Json {
             return "the value at " + pointer(m.getPath()) + " is not " + kind(m.getTargetType());
         }
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return firstLine(e.getMessage()).contains("nesting depth") ? "it nests lists and objects deeper than 1000 levels"
+            return firstLine(e.getMessage()).contains("nesting depth")
+                    ? "it nests lists and objects deeper than 1000 levels"
                     : "a number, a name or a string in it is longer than the reader allows";
         }
         if (e instanceof com.fasterxml.jackson.core.JsonProcessingException p) {

@@ -8,8 +8,9 @@ import java.util.function.LongPredicate;
  * Stops a child JVM of the runner when the runner is gone. The JDK has no parent-death signal, so a runner killed
  * with SIGKILL (or an OOM killer) used to leave its targets and injector running, holding ports and CPU. The runner
  * puts its own PID into {@value #ENV} of every child it starts; a child that calls {@link #startFromEnvironment()}
- * then checks four times a second that this PID is still alive and still its parent (a reparented child has a new parent
- * even if the old PID is reused), and exits with {@value #EXIT_CODE} when it is not, running its shutdown hooks for at most half a second.
+ * then checks four times a second that this PID is still alive and still its parent (a reparented child has a new
+ * parent even if the old PID is reused), and exits with {@value #EXIT_CODE} when it is not, running its shutdown hooks
+ * for at most half a second.
  * Started by hand (no {@value #ENV}), a target behaves as before.
  */
 public final class ParentWatch {

@@ -95,7 +95,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
 
         /** {@code h2c / epoll: throughput 0.82x}. */
         public String text() {
-            return row.label() + ": " + figure + " " + Numbers.ratio(ratio) + " (" + (ratio > 1 ? "+" : "") + Numbers.percent(ratio - 1) + ")";
+            return row.label() + ": " + figure + " " + Numbers.ratio(ratio) + " (" + (ratio > 1 ? "+" : "")
+                    + Numbers.percent(ratio - 1) + ")";
         }
     }
 

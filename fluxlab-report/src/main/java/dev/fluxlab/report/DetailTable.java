@@ -140,10 +140,13 @@ public record DetailTable(List<String> header, List<Boolean> rightAlign, List<Li
         return overflows + " / " + drops + " / " + (queue.isPresent() ? String.valueOf(queue.getAsLong()) : "-");
     }
 
-    /** Without keep-alive: the median connect time and its share of the latency over the used repeats, e.g. {@code 0.21 / 38%}. */
+    /**
+     * Without keep-alive: the median connect time and its share of the latency over the used repeats, e.g.
+     * {@code 0.21 / 38%}.
+     */
     private static String connect(CellView c) {
-        List<ConnectTimes> t = Summaries.used(repeats(c)).stream().filter(r -> r.load() != null && r.load().connect() != null)
-                .map(r -> r.load().connect()).toList();
+        List<ConnectTimes> t = Summaries.used(repeats(c)).stream()
+                .filter(r -> r.load() != null && r.load().connect() != null).map(r -> r.load().connect()).toList();
         if (t.isEmpty()) {
             return "-";
         }

@@ -76,7 +76,8 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
         ExpectSpec e = s.expect();
         LoadArgs.Builder b = LoadArgs.builder().url(url).protocol(protocol).connections(share.connections())
                 .inFlight(l.inFlight()).keepAlive(l.keepAlive()).rate(share.rate()).threads(l.threads()).timeout(l.timeout())
-                .duration(l.requests() == null ? suite.measure() : null).method(s.method()).bodyFile(body).bodySize(s.bodySize())
+                .duration(l.requests() == null ? suite.measure() : null).method(s.method()).bodyFile(body)
+                .bodySize(s.bodySize())
                 .headers(s.headers()).expectStatus(e == null || e.status() == null ? 200 : e.status())
                 .expectBody(e == null ? null : e.body()).expectContentType(e == null ? null : e.contentType())
                 .insecure(url != null && url.startsWith("https:")).json(share.json()).progress("machine")

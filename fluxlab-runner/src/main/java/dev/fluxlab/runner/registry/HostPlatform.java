@@ -101,7 +101,8 @@ public final class HostPlatform implements Platform {
     }
 
     private Optional<String> probeFlags(List<String> flags) {
-        return probe(flags, "the JVM flags", first -> "the JDK at " + java + " does not start with these flags (" + first + ")");
+        return probe(flags, "the JVM flags", first -> "the JDK at " + java + " does not start with these flags ("
+                + first + ")");
     }
 
     private Optional<String> probeGc(String gc) {

@@ -7,12 +7,15 @@ import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.server.HttpServer;
@@ -101,8 +104,9 @@ public final class FanOutServer {
                     .runOn(loops.loops(), loops.preferNative())
                     .responseTimeout(Duration.ofSeconds(30));
             FanOutHandler handler = new FanOutHandler(i -> client.get().uri("/component/" + i)
-                    .responseSingle((head, body) -> head.status().code() == 200 ? body.asString()
-                            : Mono.error(new IllegalStateException("mock API answered " + head.status()))), c);
+                    .response((head, body) -> head.status().code() == 200 ? text(body)
+                            : Mono.<String>error(new IllegalStateException("mock API answered " + head.status())))
+                    .single(), c);
             DisposableServer server = Servers.bind(HttpServer.create().host(c.host()).port(c.port())
                     .runOn(loops.loops(), loops.preferNative())
                     .route(r -> r
@@ -124,6 +128,19 @@ public final class FanOutServer {
             loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
             throw e;
         }
+    }
+
+    /**
+     * A component's body as text, each chunk copied out while it is delivered (Reactor Netty releases it right after).
+     * Not {@code responseSingle}'s aggregate: a client that resets while a ParallelFlux strategy waits cancels the
+     * fetch from another thread, and when that cancel releases the aggregate's composite buffer while the event loop
+     * adds the retained parts to it, Reactor Netty 1.3.8 leaves the parts unreleased (1 leak in 72 parallel
+     * {@code ResponseLeakTest} cases under paranoid detection); the seed names no client API, and a chunk copied out
+     * leaves nothing to release.
+     */
+    private static Mono<String> text(ByteBufFlux body) {
+        return body.asByteArray().collect(ByteArrayOutputStream::new, ByteArrayOutputStream::writeBytes)
+                .map(out -> out.toString(StandardCharsets.UTF_8));
     }
 
     /**

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * What a comparison of two runs takes as noise, and which basis that is. A run's recorded {@link NoiseFloor} wins:
- * its {@code worstPct} (the largest disagreement of two measurements of one cell with nothing changed) is the floor,
- * the larger of the two runs' when both recorded one, so a difference called real exceeds every A/A disagreement seen.
+ * its {@code worstPct} (the largest disagreement of two measurements of one cell with nothing changed, cells flagged
+ * bimodal left out) is the floor, the larger of the two runs' when both recorded one, so a difference called real
+ * exceeds every A/A disagreement seen; the basis named is that of the run whose floor was taken.
  * Without a recorded floor each cell's own repeat spread is the noise, and {@link Comparison#SINGLE_RUN_FLOOR} the fixed
  * default where a side has a single repeat.
  *
@@ -44,7 +45,7 @@ public record NoiseBasis(Basis basis, double floor, String text) {
      */
     public static NoiseBasis of(RunResult a, RunResult b, boolean anyRepeats) {
         List<String> recorded = new ArrayList<>();
-        double floor = 0;
+        double floor = -1;
         boolean aa = false;
         for (RunResult r : List.of(a, b)) {
             NoiseFloor n = r.noise();
@@ -53,11 +54,18 @@ public record NoiseBasis(Basis basis, double floor, String text) {
                 recorded.add(side + " none recorded");
                 continue;
             }
-            floor = Math.max(floor, n.worstPct() / 100);
-            aa |= AA_PAIRS.equals(n.basis());
-            recorded.add(side + " " + n.pairs() + (n.pairs() == 1 ? " pair" : " pairs") + " (" + n.basis() + "), worst "
-                    + Numbers.percent(n.worstPct() / 100) + ", median " + Numbers.percent(n.medianPct() / 100));
+            boolean pairs = AA_PAIRS.equals(n.basis());
+            if (n.worstPct() / 100 > floor) {
+                floor = n.worstPct() / 100;
+                aa = pairs;
+            }
+            String unit = pairs ? (n.pairs() == 1 ? " pair" : " pairs") : (n.pairs() == 1 ? " cell" : " cells");
+            String left = n.bimodalCells() == null ? "" : ", " + n.bimodalCells()
+                    + (n.bimodalCells() == 1 ? " bimodal cell" : " bimodal cells") + " left out";
+            recorded.add(side + " " + n.pairs() + unit + " (" + n.basis() + "), worst "
+                    + Numbers.percent(n.worstPct() / 100) + ", median " + Numbers.percent(n.medianPct() / 100) + left);
         }
+        floor = Math.max(floor, 0);
         if (a.noise() != null || b.noise() != null) {
             Basis basis = aa ? Basis.AA_PAIRS : Basis.REPEAT_SPREAD;
             return new NoiseBasis(basis, floor, basis.text() + ": floor " + Numbers.percent(floor) + " (the worst recorded; "

@@ -66,6 +66,19 @@ class CompareNoiseAndFingerprintTest {
         assertEquals(WORSE, cs.rows().get(0).verdict(), "8% is beyond a 5% floor");
     }
 
+    /** The basis named is that of the run whose floor was taken; a repeat-spread floor counts cells, not pairs. */
+    @Test
+    void theBasisIsTheOneWhoseFloorWasTakenAndBimodalCellsAreNamed() {
+        RunResult[] r = pair(null, null, new NoiseFloor(2.0, 4.0, 16, NoiseBasis.AA_PAIRS),
+                new NoiseFloor(6.0, 9.0, 3, "repeat-spread", 1));
+        Comparison c = Comparison.of(r[0], r[1]);
+        assertEquals(NoiseBasis.Basis.REPEAT_SPREAD, c.noise().basis());
+        assertEquals(0.09, c.noise().floor(), 1e-12);
+        String text = String.join(" ", CompareReport.lines(c)).replaceAll("\\s+", " ");
+        assertTrue(text.contains("noise basis: repeat spread: floor 9.0%"), text);
+        assertTrue(text.contains("B 3 cells (repeat-spread), worst 9.0%, median 6.0%, 1 bimodal cell left out"), text);
+    }
+
     @Test
     void latencyVerdictsRunTheOtherWay() {
         assertEquals(WORSE, Comparison.verdict(Stat.of(List.of(10.0)), Stat.of(List.of(12.0)), 0, false));

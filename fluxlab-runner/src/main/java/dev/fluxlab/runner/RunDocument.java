@@ -48,14 +48,15 @@ final class RunDocument {
     /**
      * The run's cross-cell judgements, applied when it ends: fluxlab against its peers ({@link CrossCheck}), each
      * target's CPU per request against its sibling cells ({@link Plausibility}), the run's noise floor and the cells
-     * whose repeats disagree beyond it ({@link RepeatAgreement}), and repeats taken while the machine itself ran at
+     * whose repeats disagree ({@link RepeatAgreement}), and repeats taken while the machine itself ran at
      * another speed than when the run started ({@link MachineDrift}); then the suite's claims on the judged cells
      * ({@link ClaimJudge}).
      */
     static RunResult judged(RunResult r, boolean aaPairs, List<Claim> claims) {
         List<CellResult> cells = Plausibility.flag(CrossCheck.flag(r.cells()));
-        NoiseFloor noise = RepeatAgreement.noiseFloor(cells, aaPairs);
-        cells = RepeatAgreement.flag(cells, noise);
+        RepeatAgreement.Judged agreement = RepeatAgreement.judge(cells, aaPairs);
+        NoiseFloor noise = agreement.floor();
+        cells = agreement.cells();
         cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
                 r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise,

@@ -10,6 +10,13 @@ package dev.fluxlab.model.run;
  * @param worstPct  the largest such disagreement, in percent
  * @param pairs     how many A/A pairs ({@code aa-pairs}) or cells ({@code repeat-spread}) it covers
  * @param basis     where it comes from: {@code aa-pairs} (interleaved A/A cells) or {@code repeat-spread}
+ * @param bimodalCells cells left out because their repeats disagree beyond the run's bound (flagged {@code repeats
+ *                  disagree} on the cell: a JVM in a slow state is not the noise of the other cells); null for none
  */
-public record NoiseFloor(double medianPct, double worstPct, int pairs, String basis) {
+public record NoiseFloor(double medianPct, double worstPct, int pairs, String basis, Integer bimodalCells) {
+
+    /** A floor with no cell left out. */
+    public NoiseFloor(double medianPct, double worstPct, int pairs, String basis) {
+        this(medianPct, worstPct, pairs, basis, null);
+    }
 }

@@ -16,69 +16,112 @@ import java.util.Locale;
  *
  * <p>Repeats in fresh JVMs ({@code fork: per-cell}) are how a JVM that landed in a slow state shows itself: one repeat
  * far from the others. A median over such repeats hides it, so a cell whose throughput repeats lie further apart than
- * {@link #agreementBound(NoiseFloor)} is flagged as bimodal with every repeat's figure, instead of being summarised
- * as if it were noise.
+ * its bound, the larger of {@link #MIN_BOUND} and {@link #FLOOR_FACTOR} times the median disagreement of the run's
+ * <em>other</em> cells, is flagged as bimodal with every repeat's figure, instead of being summarised as if it were
+ * noise. The cell itself stays out of its own bound: in a run of few cells a bimodal cell would otherwise raise the
+ * median it is judged against (two cells, repeats 9,086 and 30,655 req/s: a bound of 170 %, never reached).
  *
  * <p>The noise floor is a median (and worst) disagreement of measurements with nothing changed. With {@code --aa} every
  * cell runs an even number of repeats, interleaved, so the floor is measured on purpose ({@code aa-pairs}): each pair
  * of repeats 1 and 2, 3 and 4, ... of a cell gives {@code |A1 - A2| / mean}. Otherwise it comes from whatever repeats
  * the suite ran ({@code repeat-spread}): each cell with two or more gives {@code (max - min) / mean}. Every repeat that
- * measured counts, valid or not: a repeat made invalid by a slow JVM is exactly the disagreement the floor must show.
+ * measured counts, valid or not, except in cells flagged bimodal: their disagreement is a diagnosed state, shown on the
+ * cell, and counted as noise it would set the floor of every other cell (one such cell at 97 % had made a 50 % drop of
+ * another cell, whose repeats agreed within 8 %, "within noise" in {@code compare}). Their number is recorded with the
+ * floor ({@link NoiseFloor#bimodalCells()}); when every cell that gives a figure is bimodal, they all count.
  */
 public final class RepeatAgreement {
 
     /** Least disagreement that counts as bimodal, whatever the floor: two JVMs of one cell 15 % apart are suspect. */
     public static final double MIN_BOUND = 0.15;
-    /** A disagreement counts as bimodal above this many times the run's median A/A disagreement. */
+    /** A disagreement counts as bimodal above this many times the median A/A disagreement of the run's other cells. */
     public static final double FLOOR_FACTOR = 3.0;
     static final String MARK = "repeats disagree";
 
     private RepeatAgreement() {
     }
 
-    /** The run's noise floor (see the class comment); null when no cell gives a pair or a spread. */
-    public static NoiseFloor noiseFloor(List<CellResult> cells, boolean aaPairs) {
+    /**
+     * The run's cells, each flagged where its repeats disagree beyond its bound, and the run's noise floor (see the
+     * class comment).
+     *
+     * @param cells the cells (null gives null cells and no floor)
+     * @param floor the noise floor over the cells that agree; null when no cell gives a pair or a spread
+     */
+    public record Judged(List<CellResult> cells, NoiseFloor floor) {
+    }
+
+    /** Flags the bimodal cells and measures the floor over the others (see the class comment). */
+    public static Judged judge(List<CellResult> cells, boolean aaPairs) {
         if (cells == null) {
-            return null;
+            return new Judged(null, null);
         }
+        List<List<Double>> gaps = cells.stream().map(c -> gaps(c, aaPairs)).toList();
+        List<CellResult> out = new ArrayList<>();
+        List<Double> agreeing = new ArrayList<>();
+        List<Double> all = new ArrayList<>();
+        int bimodal = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            CellResult c = cells.get(i);
+            List<Double> others = new ArrayList<>();
+            for (int j = 0; j < cells.size(); j++) {
+                if (j != i) {
+                    others.addAll(gaps.get(j));
+                }
+            }
+            CellResult flagged = flag(c, bound(others));
+            boolean isBimodal = flagged.reasons() != null && flagged.reasons().stream().anyMatch(r -> r.contains(MARK));
+            if (isBimodal && !gaps.get(i).isEmpty()) {
+                bimodal++;
+            } else {
+                agreeing.addAll(gaps.get(i));
+            }
+            all.addAll(gaps.get(i));
+            out.add(flagged);
+        }
+        boolean noneAgree = agreeing.isEmpty();
+        return new Judged(out, floor(noneAgree ? all : agreeing, aaPairs, noneAgree ? 0 : bimodal));
+    }
+
+    /** The run's noise floor over all its cells, bimodal ones included; null when no cell gives a pair or a spread. */
+    static NoiseFloor noiseFloor(List<CellResult> cells, boolean aaPairs) {
         List<Double> gaps = new ArrayList<>();
-        for (CellResult c : cells) {
-            List<Double> cell = aaPairs ? pairGaps(c) : List.of(disagreement(c));
-            cell.stream().filter(g -> !Double.isNaN(g)).forEach(g -> gaps.add(g * 100));
+        cells.forEach(c -> gaps.addAll(gaps(c, aaPairs)));
+        return floor(gaps, aaPairs, 0);
+    }
+
+    /** How far apart repeats may lie, given the other cells' disagreements: max(15 %, 3x their median). */
+    static double bound(List<Double> otherGaps) {
+        return otherGaps.isEmpty() ? MIN_BOUND : Math.max(MIN_BOUND, FLOOR_FACTOR * Stat.of(otherGaps).median());
+    }
+
+    /** The cell, flagged when its repeats disagree beyond {@code bound}; a cell flagged before is left as it is. */
+    private static CellResult flag(CellResult c, double bound) {
+        double gap = disagreement(c);
+        if (Double.isNaN(gap) || gap <= bound || (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK)))) {
+            return c;
         }
+        List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
+                r.repeat(), r.load().throughputRps())).toList();
+        return c.withMoreReasons(List.of(String.format(Locale.ROOT,
+                "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal, one JVM may have "
+                        + "landed in a slow state; read the repeats, not the median", Verdict.WARNING, MARK,
+                String.join(", ", figures), gap * 100, bound * 100)));
+    }
+
+    /** The cell's disagreements (fractions): its A/A pairs' gaps, or its one repeat spread; empty when it has none. */
+    private static List<Double> gaps(CellResult c, boolean aaPairs) {
+        List<Double> g = aaPairs ? pairGaps(c) : List.of(disagreement(c));
+        return g.stream().filter(v -> !Double.isNaN(v)).toList();
+    }
+
+    private static NoiseFloor floor(List<Double> gaps, boolean aaPairs, int bimodal) {
         if (gaps.isEmpty()) {
             return null;
         }
-        Stat s = Stat.of(gaps);
-        return new NoiseFloor(round(s.median()), round(s.max()), gaps.size(), aaPairs ? "aa-pairs" : "repeat-spread");
-    }
-
-    /** How far apart repeats may lie before a cell is bimodal: the larger of 15 % and 3x the run's median floor. */
-    public static double agreementBound(NoiseFloor floor) {
-        return floor == null ? MIN_BOUND : Math.max(MIN_BOUND, FLOOR_FACTOR * floor.medianPct() / 100);
-    }
-
-    /** The cells, each flagged where its repeats disagree beyond {@link #agreementBound(NoiseFloor)}. */
-    public static List<CellResult> flag(List<CellResult> cells, NoiseFloor floor) {
-        if (cells == null) {
-            return null;
-        }
-        double bound = agreementBound(floor);
-        List<CellResult> out = new ArrayList<>();
-        for (CellResult c : cells) {
-            double gap = disagreement(c);
-            if (Double.isNaN(gap) || gap <= bound || (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK)))) {
-                out.add(c);
-                continue;
-            }
-            List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
-                    r.repeat(), r.load().throughputRps())).toList();
-            out.add(c.withMoreReasons(List.of(String.format(Locale.ROOT,
-                    "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal, one JVM may have "
-                            + "landed in a slow state; read the repeats, not the median", Verdict.WARNING, MARK,
-                    String.join(", ", figures), gap * 100, bound * 100))));
-        }
-        return out;
+        Stat s = Stat.of(gaps.stream().map(g -> g * 100).toList());
+        return new NoiseFloor(round(s.median()), round(s.max()), gaps.size(), aaPairs ? "aa-pairs" : "repeat-spread",
+                bimodal > 0 ? bimodal : null);
     }
 
     /** (max - min) / mean of the cell's throughput over repeats that measured; NaN below two such repeats. */

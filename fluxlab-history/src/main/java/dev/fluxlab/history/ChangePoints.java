@@ -32,10 +32,14 @@ public final class ChangePoints {
     /** Runs needed on each side of a change point (3 against 3 cannot reach {@link #ALPHA}; 3 against 5 can). */
     public static final int MIN_SEGMENT = 3;
 
+    /** Runs a series needs before any split can reach {@link #ALPHA} (3 against 5 or 4 against 4; 3 against 4: 0.057). */
+    public static final int MIN_RUNS = 8;
+
     /** The method in one sentence, for output footers. */
     public static final String METHOD = "change points: binary segmentation, two-sided Mann-Whitney U test at p <= "
             + ALPHA + " at the least-squares split of a segment, at least " + MIN_SEGMENT
-            + " runs on each side, and a level change larger than the runs' noise floor.";
+            + " runs on each side and " + MIN_RUNS + " in all (fewer cannot reach p <= " + ALPHA
+            + "), and a level change larger than the runs' noise floor.";
 
     private static final MannWhitneyUTest TEST = MannWhitneyUTest.withDefaults();
 
@@ -76,7 +80,7 @@ public final class ChangePoints {
     }
 
     private static void split(double[] values, double[] floors, int from, int to, List<Change> out) {
-        if (to - from < 2 * MIN_SEGMENT) {
+        if (to - from < Math.max(2 * MIN_SEGMENT, MIN_RUNS)) {
             return;
         }
         int best = -1;

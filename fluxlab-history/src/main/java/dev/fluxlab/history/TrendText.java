@@ -35,6 +35,10 @@ public final class TrendText {
                 rows.add(List.of(runLabel(run), started(run), value(t, p), change(t, s.changeAt(i)), environment(p)));
             }
             out.addAll(TextGrid.lines(header, right, rows));
+            if (s.points().size() < ChangePoints.MIN_RUNS) {
+                out.add(s.points().size() + (s.points().size() == 1 ? " run" : " runs") + ": too few to test for a change "
+                        + "point (" + ChangePoints.MIN_RUNS + " needed); compare two runs with 'fluxlab compare A B'");
+            }
         }
         out.add("");
         out.add(ChangePoints.METHOD);

@@ -85,5 +85,10 @@ class ChangePointsTest {
     void tooShortASeriesHasNoChangePoint() {
         assertTrue(ChangePoints.find(new double[]{1, 1, 2, 2, 2}, floors(5, 0)).isEmpty());
         assertTrue(ChangePoints.find(new double[0], new double[0]).isEmpty());
+        double[] sevenRuns = {100, 101, 99, 50, 51, 49, 50};
+        assertTrue(ChangePoints.find(sevenRuns, floors(7, 0.03)).isEmpty(), "3 against 4 cannot reach p 0.05");
+        double[] eightRuns = {100, 101, 99, 50, 51, 49, 50, 52};
+        assertEquals(3, ChangePoints.find(eightRuns, floors(8, 0.03)).get(0).index(), "3 against 5 can (p 0.036)");
+        assertTrue(ChangePoints.METHOD.contains("8 in all"), ChangePoints.METHOD);
     }
 }

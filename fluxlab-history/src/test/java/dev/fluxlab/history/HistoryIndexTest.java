@@ -192,12 +192,16 @@ class HistoryIndexTest {
             assertTrue(text.contains("-19.8% worse (p 0.028)"), text);
             assertTrue(text.contains("kernel: 6.1 -> 6.12"), text);
             assertTrue(text.contains("Mann-Whitney"), text);
+            assertTrue(!text.contains("too few to test"), "8 runs can be tested");
 
             FigureTrend p99 = FigureTrend.of(index, "quick", "p99", null);
             assertEquals("latency_p99_ms", p99.figure().key());
             assertEquals(2, p99.series().size());
             assertTrue(p99.series().stream().allMatch(x -> x.changes().isEmpty()), "p99 did not move");
             assertTrue(String.join("\n", TrendText.lines(p99)).contains("INVALID"), "nio is invalid in odd runs");
+            FigureTrend other = FigureTrend.of(index, "h2-proxy", null, null);
+            assertTrue(String.join("\n", TrendText.lines(other)).contains("1 run: too few to test for a change point "
+                    + "(8 needed)"), "a short series says why it has no change point");
 
             String html = TrendHtml.render(t);
             assertTrue(html.contains("data-charts-expected=\"1\""), "one chart per cell");
@@ -238,12 +242,13 @@ class HistoryIndexTest {
 
     @Test
     void levelsAreTheMedianOfEachSegment() throws Exception {
-        for (int i = 0; i < 6; i++) {
-            HistoryIndex.record(write(run("r" + i, "quick", i, i < 3 ? 100 : 200, env("6.1", 1e6), null)));
+        for (int i = 0; i < 8; i++) {
+            HistoryIndex.record(write(run("r" + i, "quick", i, i < 4 ? 100 : 200, env("6.1", 1e6), null)));
         }
         try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
             FigureTrend t = FigureTrend.of(index, null, "throughput", "*epoll");
-            assertEquals(List.of(100.0, 100.0, 100.0, 200.0, 200.0, 200.0), TrendHtml.levels(t.series().get(0)));
+            assertEquals(List.of(100.0, 100.0, 100.0, 100.0, 200.0, 200.0, 200.0, 200.0),
+                    TrendHtml.levels(t.series().get(0)));
         }
     }
 

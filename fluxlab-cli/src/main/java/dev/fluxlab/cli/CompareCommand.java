@@ -63,7 +63,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", arity = "0..1", paramLabel = "THRESHOLD%", parameterConsumer = OptionalThreshold.class,
             fallbackValue = DEFAULT_THRESHOLD,
             description = {"for CI: exit 3 when any cell got worse beyond noise AND by more than THRESHOLD "
-                    + "(throughput lower, p99 higher; default ${FALLBACK-VALUE}), and list those cells"})
+                    + "(throughput lower, p99 higher; in percent: 0.05 is 0.05 %, not 5 %; default ${FALLBACK-VALUE}), and list those cells"})
     String failOnRegression;
 
     @Option(names = "--profile-diff", paramLabel = "DIR", description = {"where the differential profiles go when both "
@@ -118,7 +118,7 @@ final class CompareCommand implements Callable<Integer> {
             List<String> unmeasured = c.unmeasuredInB();
             if (!regressions.isEmpty()) {
                 err.println("fluxlab compare: " + regressions.size() + (regressions.size() == 1 ? " regression" : " regressions")
-                        + " beyond noise and the " + failOnRegression + " threshold:");
+                        + " beyond noise and the " + percentText(failOnRegression) + " threshold:");
                 regressions.forEach(r -> err.println("  " + r.text()));
             }
             if (!unmeasured.isEmpty()) {
@@ -137,7 +137,7 @@ final class CompareCommand implements Callable<Integer> {
                 err.flush();
                 return 3;
             }
-            out.println("no regression beyond noise and the " + failOnRegression + " threshold");
+            out.println("no regression beyond noise and the " + percentText(failOnRegression) + " threshold");
             out.flush();
         }
         return 0;
@@ -207,6 +207,12 @@ final class CompareCommand implements Callable<Integer> {
             }
             return folders;
         }
+    }
+
+    /** The threshold as the user wrote it, in percent: {@code 0.05} is 0.05 %, so it says {@code 0.05%}. */
+    static String percentText(String text) {
+        String t = text.trim();
+        return t.endsWith("%") ? t : t + "%";
     }
 
     /** {@code 5%}, {@code 5} or {@code 0.5%} as a fraction. */

@@ -155,6 +155,9 @@ class ReportAndCompareCommandTest {
         assertEquals(0, lenient.exit(), lenient.err());
         assertTrue(lenient.out().contains("no regression beyond noise and the 12% threshold"), lenient.out());
         assertEquals(0, fluxlab("compare", a.toString(), b.toString()).exit(), "without the flag a comparison never fails");
+        Result fraction = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "0.05");
+        assertTrue(fraction.err().contains("beyond noise and the 0.05% threshold"), "0.05 is 0.05 %, and says so: "
+                + fraction.err());
 
         // B measured only the epoll cell, or nothing in the nio cell: not judged, so no pass
         for (Path partial : List.of(write("partial", run("run-p", new double[]{100_000, 101_000, 99_000})),

@@ -49,7 +49,7 @@ public record Figure(String key, String label, String unit, Function<CellView, S
         return switch (name.figure()) {
             case FigureName.THROUGHPUT -> THROUGHPUT;
             case "errors" -> new Figure(k, "Errors per repeat", "errors", value);
-            case "error_rate" -> new Figure(k, "Error rate", "ratio", value);
+            case "error_rate" -> new Figure(k, "Error rate", "%", value);
             // exceptions, leaks and other findings in the cell's logs (all processes, all repeats)
             case "log_findings" -> new Figure(k, "Log findings", "findings", value);
             case "warmup_s" -> new Figure(k, "Warm-up", "s", value);
@@ -116,6 +116,9 @@ public record Figure(String key, String label, String unit, Function<CellView, S
                 return CellView.NONE;
             }
             double r = a.median() / b.median();
+            if (other == c) {
+                return new Stat(1, 1, 1, 1, 0, a.n()); // the reference divided by itself: exactly 1, no range
+            }
             return new Stat(r, a.min() / b.max(), b.min() == 0 ? r : a.max() / b.min(), r, 0, Math.min(a.n(), b.n()));
         }, verdict);
     }
@@ -128,7 +131,7 @@ public record Figure(String key, String label, String unit, Function<CellView, S
 
     /** Formats one value of this figure: integers with thousands separators, small values with a few decimals. */
     public String format(double v) {
-        if (unit.equals("ratio")) {
+        if (unit.equals("%")) {
             return Numbers.percent(v);
         }
         if (unit.equals("x")) {

@@ -53,6 +53,20 @@ class RatioFigureTest {
         assertEquals("0.60", t.figure().format(0.6));
     }
 
+    /** The reference cell divided by itself is exactly 1, without the band its repeats' range would give it. */
+    @Test
+    void theReferenceCellIsExactlyOne() {
+        CellSummary s = new CellSummary(Stat.of(List.of(96_000.0, 100_000.0, 104_000.0)), Map.of(), one(0), one(0),
+                Map.of(), Map.of(), Map.of(), one(5));
+        Map<String, String> knobs = new java.util.LinkedHashMap<>(Map.of("target", "netty", "scenario", "plaintext"));
+        CellView ref = CellView.of(new CellResult(Suite.id(knobs), 1, knobs, Map.of(), List.of(), s, true, List.of(),
+                List.of(), null, null, null), List.of("target", "scenario"));
+        Stat r = Figure.ratio("throughput_rps/target=netty", List.of(ref)).value().apply(ref);
+        assertEquals(1.0, r.median(), 0);
+        assertEquals(1.0, r.min(), 0);
+        assertEquals(1.0, r.max(), 0, "not 0.92..1.08 from its own ±4%");
+    }
+
     /** Two stacks side by side: each ratio carries compare's verdict against its reference cell, in the figure's direction. */
     @Test
     void aRatioCarriesCompareVerdictAgainstItsReference() {

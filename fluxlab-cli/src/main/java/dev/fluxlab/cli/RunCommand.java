@@ -191,7 +191,9 @@ public final class RunCommand implements Callable<Integer> {
         // a Ctrl-C once the cells are done (the reports being written, the run being indexed) ended the JVM with 130
         // over a complete run, not indexed: the shutdown waits for this command's end and exits with its code
         java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicInteger exit = new java.util.concurrent.atomic.AtomicInteger(130);
+        java.util.concurrent.atomic.AtomicInteger exit = new java.util.concurrent.atomic.AtomicInteger(INTERRUPTED);
+        java.util.concurrent.atomic.AtomicInteger signalled = new java.util.concurrent.atomic.AtomicInteger(INTERRUPTED);
+        recordSignals(signalled);
         Thread afterRun = new Thread(() -> {
             try {
                 if (ended.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -204,7 +206,8 @@ public final class RunCommand implements Callable<Integer> {
         }, "fluxlab-run-end");
         Runtime.getRuntime().addShutdownHook(afterRun);
         try {
-            exit.set(runAndReport(runner, s, dir, previous, out, err));
+            int code = runAndReport(runner, s, dir, previous, out, err);
+            exit.set(code == INTERRUPTED ? signalled.get() : code); // the signal's code, set by its handler
             return exit.get();
         } finally {
             try {
@@ -213,6 +216,28 @@ public final class RunCommand implements Callable<Integer> {
                 // a signal arrived: the hook exits with the code set above
             }
             ended.countDown();
+        }
+    }
+
+    /** The exit code of an interrupted run before the signal is known: Ctrl-C's. */
+    private static final int INTERRUPTED = 130;
+
+    /**
+     * Notes which signal ends the run (130 for Ctrl-C / SIGINT, 143 for SIGTERM, as the JVM's own exit on them), then
+     * exits as the JVM would; the shutdown hooks run as before. The exit after the hooks then carries that signal's
+     * code rather than Ctrl-C's for both. A signal ignored when the JVM started (a background job's SIGINT) stays
+     * ignored: the JVM does not install a handler for it.
+     */
+    private static void recordSignals(java.util.concurrent.atomic.AtomicInteger signalled) {
+        for (String name : List.of("INT", "TERM")) {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> {
+                    signalled.set(128 + signal.getNumber());
+                    System.exit(128 + signal.getNumber());
+                });
+            } catch (IllegalArgumentException unavailable) {
+                // the JVM keeps its own handling of this signal (e.g. -Xrs)
+            }
         }
     }
 
@@ -239,7 +264,7 @@ public final class RunCommand implements Callable<Integer> {
         HistoryCommand.recordRun(dir, out);
         return switch (r.status()) {
             case "complete" -> 0;
-            case "interrupted" -> 130;
+            case "interrupted" -> INTERRUPTED;
             default -> 1;
         };
     }

@@ -216,6 +216,14 @@ class HostsRunTest {
             runner.destroyForcibly().waitFor();
         }
         String printed = Files.readString(tmp.resolve("run2.out"));
+        assertEquals(130, runner.exitValue(), printed);
+        assertFalse(printed.contains("nothing was started"), printed);
+        for (int i = 1; i <= addresses.size(); i++) {
+            Path runs = tmp.resolve("work-h" + i).resolve("runs");
+            try (Stream<Path> left = Files.isDirectory(runs) ? Files.list(runs) : Stream.empty()) {
+                assertEquals(List.of(), left.toList(), "every host's run folder is removed after Ctrl-C");
+            }
+        }
         assertTrue(printed.contains("hosts: nothing to ship, fluxlab's"), "a second run ships nothing: " + printed);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!remoteProcesses().isEmpty() && System.nanoTime() < deadline) {

@@ -150,12 +150,30 @@ public final class LabHosts implements AutoCloseable {
                 hosts.values().stream().map(LabHost::address).collect(Collectors.joining(",")));
     }
 
+    /**
+     * Stops every host's agent and removes the run's folder there, host by host: also on the thread a Ctrl-C or
+     * SIGTERM interrupted (its interrupt is set aside meanwhile and restored after), and past a host that fails, so that
+     * one unreachable host leaves only its own folder behind (a SIGTERM had stopped the clean-up at the first host,
+     * leaving every host's run folder, and ended the run with "nothing was started").
+     */
     @Override
     public void close() {
-        for (LabHost h : hosts.values()) {
-            h.agent().close();
-            h.ssh().run(Duration.ofSeconds(30), "rm -rf " + ShellWords.quote(h.remoteRun()));
-            h.ssh().close();
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (LabHost h : hosts.values()) {
+                try {
+                    h.agent().close();
+                    h.ssh().run(Duration.ofSeconds(30), "rm -rf " + ShellWords.quote(h.remoteRun()));
+                } catch (HostException e) {
+                    // this host keeps its run folder; the others are still cleaned
+                } finally {
+                    h.ssh().close();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

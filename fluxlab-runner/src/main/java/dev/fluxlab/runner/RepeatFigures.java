@@ -104,7 +104,7 @@ final class RepeatFigures {
         double allInjectorCpu = injectors.isEmpty() ? Double.NaN : java.util.Arrays.stream(injectorCpu).sum();
         double share = CpuWindow.share(allInjectorCpu, allCpu);
         Thresholds thresholds = Thresholds.of(suite);
-        List<String> saturated = new ArrayList<>();
+        List<String> alsoInvalid = new ArrayList<>();
         double mergedCores = Double.NaN;
         for (int i = 0; i < injectors.size(); i++) {
             LoadResult own = own(i, doc);
@@ -116,17 +116,18 @@ final class RepeatFigures {
             if (injectors.size() == 1) {
                 mergedCores = cores;
             } else {
-                Verdict.saturation(injectors.get(i).name(), cores, usable, share, thresholds).ifPresent(saturated::add);
+                Verdict.saturation(injectors.get(i).name(), cores, usable, share, thresholds).ifPresent(alsoInvalid::add);
             }
         }
         RepeatFacts facts = new RepeatFacts(startProblem, crashed, load.problem(), doc, findings, mergedCores,
                 usableCores(placement.injectors().getFirst().cpus(), doc, injectorThreads(cell, doc)), share,
                 suite.autoWarmup());
         Verdict.Outcome v = Verdict.repeat(facts, thresholds);
+        Verdict.requestShortfall(doc, cell.load().requests()).ifPresent(alsoInvalid::add);
         List<String> reasons = new ArrayList<>(v.reasons());
-        reasons.addAll(saturated);
+        reasons.addAll(alsoInvalid);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
-        return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && saturated.isEmpty(), reasons,
+        return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && alsoInvalid.isEmpty(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,
                 window.machine(sampler, allCpu).orElse(null), speed,

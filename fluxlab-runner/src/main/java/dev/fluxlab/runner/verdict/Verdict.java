@@ -49,6 +49,7 @@ public final class Verdict {
                 invalid.add(String.format(Locale.ROOT, "error rate %s above the %s threshold (%d of %d requests failed: %s)",
                         pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.describeErrors()));
             }
+            behindSchedule(l).ifPresent(invalid::add);
             l.stillCompiling().forEach(c -> warnings.add(WARNING + c));
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
             drift(l).ifPresent(d -> warnings.add(WARNING + d));
@@ -82,6 +83,50 @@ public final class Verdict {
         List<String> reasons = new ArrayList<>(invalid);
         reasons.addAll(warnings);
         return new Outcome(invalid.isEmpty(), reasons);
+    }
+
+    /** Share of an open model's intended requests that may go unsent before the cell no longer ran at its rate. */
+    public static final double MAX_MISSED_SHARE = 0.01;
+
+    /**
+     * An open-model window that did not deliver its rate: more than {@value #MAX_MISSED_SHARE} of the requests the rate
+     * intended in the window were never sent (no connection was free: the target, or the injector, could not keep
+     * up). Its throughput is what an overloaded system managed, not the load the cell names; a 200 req/s cell that
+     * sent 42 req/s, with a corrected p99 of 4 s, had passed as valid.
+     */
+    static Optional<String> behindSchedule(LoadResult l) {
+        if (!"open".equals(l.model()) || l.rateRps() == null || l.rateRps() <= 0 || l.durationS() <= 0) {
+            return Optional.empty();
+        }
+        double intended = l.rateRps() * l.durationS();
+        if (l.missedRequests() <= Math.max(1, MAX_MISSED_SHARE * intended)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "open model behind schedule: %,d of the %,.0f requests its %s req/s "
+                + "intended in the measured window were never sent (%,d more left late) and it delivered %,.0f req/s: "
+                + "the target (or the injector) could not keep the rate; lower `rate`, or read the cell as overload",
+                l.missedRequests(), intended, trim(l.rateRps()), l.lateRequests(), l.throughputRps()));
+    }
+
+    /**
+     * A request-bounded window ({@code requests: N}) that ended at its time bound before N requests had completed: its
+     * figures are those of fewer requests than the cell names (76 of 200 had passed as valid).
+     */
+    public static Optional<String> requestShortfall(LoadResult l, Long requests) {
+        if (l == null || requests == null) {
+            return Optional.empty();
+        }
+        long done = l.requestsOk() + l.errorCount();
+        if (done >= requests) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "measured %,d of the %,d requests the cell asks for: the measured "
+                + "phase reached its time bound (`measure`, %.1f s) first; raise `measure` or lower `requests`",
+                done, requests, l.durationS()));
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.2f", v);
     }
 
     /** Completions per concurrency slot below which a bursty window is too short to average. */

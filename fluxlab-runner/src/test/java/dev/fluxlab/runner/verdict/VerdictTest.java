@@ -40,6 +40,34 @@ class VerdictTest {
                 okPerSecond.length, ok, Map.of(), ok / (double) okPerSecond.length, null, 0, 0, 1, 0.1, seconds, null, "us", null, null, null, null, null, null, null, null, null);
     }
 
+    /** An open-model window at 200 req/s over 3 s: {@code missed} of its 600 requests never sent, 126 ok. */
+    private static LoadResult open(long missed) {
+        return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "http1.1", "open", "GET", 16, 1, 200.0, 2, true,
+                3, 126, Map.of(), 42, null, 127, missed, 1, 0.1, List.of(), null, "us", null, null, null, null, null, null,
+                null, null, null);
+    }
+
+    /** The audit's overloaded open-model cell: 42 of 200 req/s delivered had passed as valid. */
+    @Test
+    void anOpenModelCellBehindItsScheduleIsInvalid() {
+        Verdict.Outcome o = Verdict.repeat(facts(open(474)), Thresholds.defaults());
+        assertFalse(o.valid(), o.reasons().toString());
+        assertTrue(o.reasons().get(0).startsWith("open model behind schedule: 474 of the 600 requests its 200 req/s "
+                + "intended in the measured window were never sent (127 more left late) and it delivered 42 req/s"),
+                o.reasons().get(0));
+        assertTrue(Verdict.repeat(facts(open(6)), Thresholds.defaults()).valid(), "1 % unsent is still the rate");
+        assertTrue(Verdict.repeat(facts(load(10, 0, true, 1)), Thresholds.defaults()).valid(), "closed model");
+    }
+
+    /** {@code requests: 200} measured 76 before its time bound: not the cell it names. */
+    @Test
+    void aRequestBoundedWindowThatEndedShortSaysSo() {
+        assertTrue(Verdict.requestShortfall(load(70, 6, true, 38), 200L).orElseThrow()
+                .startsWith("measured 76 of the 200 requests the cell asks for"));
+        assertTrue(Verdict.requestShortfall(load(194, 6, true, 38), 200L).isEmpty());
+        assertTrue(Verdict.requestShortfall(load(70, 6, true, 38), null).isEmpty(), "a time-bounded cell");
+    }
+
     /** Seed 002's endpoint 05 as measured: 200 connections on 4 blocked event loops, responses in bursts of 160 and 40. */
     @Test
     void aShortWindowOverBurstsIsFlagged() {

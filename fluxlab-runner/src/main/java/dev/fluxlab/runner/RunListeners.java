@@ -56,6 +56,11 @@ public final class RunListeners implements RunListener {
     }
 
     @Override
+    public void notice(String line) {
+        each(l -> l.notice(line));
+    }
+
+    @Override
     public void runFinished(RunResult run, Path resultsFile) {
         each(l -> l.runFinished(run, resultsFile));
     }

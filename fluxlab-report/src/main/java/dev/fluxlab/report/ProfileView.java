@@ -35,6 +35,10 @@ final class ProfileView {
             return "no profiled figure";
         }
         String s = String.format(Locale.ROOT, "profiled %,.0f req/s", p.throughputRps());
+        if (p.repeat() != null && !p.repeat().valid()) {
+            return s + " in an INVALID repeat, so no overhead figure" + (p.repeat().reasons() == null
+                    || p.repeat().reasons().isEmpty() ? "" : ": " + p.repeat().reasons().get(0));
+        }
         if (p.overhead() == null) {
             return s + " (no unprofiled figure to compare with)";
         }

@@ -11,7 +11,8 @@ import java.util.List;
  * @param throughputRps the profiled repeat's throughput (null when it measured nothing)
  * @param unprofiledRps the median throughput of the cell's unprofiled repeats (null when there is none)
  * @param overhead      1 - profiled / unprofiled throughput: the share of throughput the profiler cost (negative when
- *                      the profiled repeat was faster, i.e. within noise); null when either is missing
+ *                      the profiled repeat was faster, i.e. within noise); null when either is missing or the
+ *                      profiled repeat is invalid
  * @param processes     every process's profile
  * @param notes         what was not profiled and why (a missing profiler library, a load tool that is not a JVM)
  */
@@ -24,7 +25,9 @@ public record CellProfile(String mode, RepeatResult repeat, Double throughputRps
     public static CellProfile of(String mode, RepeatResult repeat, Double unprofiledRps,
                                  List<ProcessProfile> processes, List<String> notes) {
         Double rps = repeat == null || repeat.load() == null ? null : repeat.load().throughputRps();
-        Double overhead = rps == null || unprofiledRps == null || unprofiledRps <= 0 ? null : 1 - rps / unprofiledRps;
+        // an invalid profiled repeat (a crashed target, errors) measured something else than the profiler's cost
+        Double overhead = rps == null || !repeat.valid() || unprofiledRps == null || unprofiledRps <= 0 ? null
+                : 1 - rps / unprofiledRps;
         return new CellProfile(mode, repeat, rps, unprofiledRps, overhead, processes, notes);
     }
 }

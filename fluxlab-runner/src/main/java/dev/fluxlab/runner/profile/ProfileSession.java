@@ -146,7 +146,7 @@ public final class ProfileSession implements ProgressWatch.Window {
                         + ",title=" + name + " " + mode.label());
             } catch (Exception e) {
                 problems.putIfAbsent(name, "the profiler was not stopped before the process ended (" + message(e)
-                        + "): its stacks are those written at its exit, without a flame graph");
+                        + "): only the stacks it wrote at its own exit remain (none when it was killed), without a flame graph");
             }
         }
     }
@@ -179,6 +179,7 @@ public final class ProfileSession implements ProgressWatch.Window {
                 continue;
             }
             Started s = started.get(name);
+            String jfr = mode == ProfileMode.JFR ? cutJfr(name) : null; // before reading the problems: it adds its own
             String problem = problems.get(name);
             if (s == null && problem == null) {
                 problem = opened ? "the process was not running when the measured window opened"
@@ -186,7 +187,6 @@ public final class ProfileSession implements ProgressWatch.Window {
             }
             Path collapsed = collapsed(name);
             Path html = flameGraph(name);
-            String jfr = mode == ProfileMode.JFR ? cutJfr(name) : null;
             CollapsedStacks stacks = null;
             if (Files.isRegularFile(collapsed)) {
                 try {

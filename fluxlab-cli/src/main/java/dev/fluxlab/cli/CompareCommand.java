@@ -164,7 +164,9 @@ final class CompareCommand implements Callable<Integer> {
             ProfileDiffs.lines(diffs, files).forEach(out::println);
             return ProfileDiffs.markdown(diffs, files);
         } catch (IOException e) {
-            err.println("fluxlab compare: cannot write the differential profiles to " + dir + ": " + e.getMessage()
+            String why = e instanceof java.nio.file.FileAlreadyExistsException || Files.isRegularFile(dir)
+                    ? "it is a file, not a folder" : e.getMessage();
+            err.println("fluxlab compare: cannot write the differential profiles to " + dir + ": " + why
                     + "; choose a writable folder with --profile-diff DIR");
             err.flush();
             return null;

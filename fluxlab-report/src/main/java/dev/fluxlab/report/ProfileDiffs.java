@@ -43,7 +43,7 @@ public final class ProfileDiffs {
     public record Diff(String cell, String mode, String process, long samplesA, long samplesB,
                        List<FrameChange> changes) {
 
-        /** The file name of its page: {@code <cell index>-<process>-<mode>.html} made safe. */
+        /** The file name of its page: {@code <its number among the run's diffs>-<process>-<mode>.html} made safe. */
         String fileName(int index) {
             return String.format(Locale.ROOT, "%03d-%s-%s.html", index, process, mode).replaceAll("[^A-Za-z0-9._-]", "-");
         }
@@ -65,12 +65,30 @@ public final class ProfileDiffs {
                 continue;
             }
             for (CellProfile pb : cb.profiles()) {
-                ca.profiles().stream().filter(pa -> pa.mode().equals(pb.mode())).findFirst().ifPresent(pa -> {
-                    for (ProcessProfile qb : pb.processes()) {
-                        pa.processes().stream().filter(qa -> qa.process().equals(qb.process())).findFirst()
-                                .ifPresent(qa -> diff(cb.id(), pb.mode(), qa, dirA, qb, dirB, missing).ifPresent(out::add));
+                CellProfile pa = ca.profiles().stream().filter(p -> p.mode().equals(pb.mode())).findFirst().orElse(null);
+                if (pa == null) {
+                    missing.add(cb.id() + " " + pb.mode() + ": profiled in B only");
+                    continue;
+                }
+                for (ProcessProfile qb : pb.processes()) {
+                    ProcessProfile qa = pa.processes().stream().filter(q -> q.process().equals(qb.process())).findFirst()
+                            .orElse(null);
+                    if (qa == null) {
+                        missing.add(cb.id() + " " + pb.mode() + " " + qb.process() + ": profiled in B only");
+                    } else {
+                        diff(cb.id(), pb.mode(), qa, dirA, qb, dirB, missing).ifPresent(out::add);
                     }
-                });
+                }
+                for (ProcessProfile qa : pa.processes()) {
+                    if (pb.processes().stream().noneMatch(q -> q.process().equals(qa.process()))) {
+                        missing.add(cb.id() + " " + pb.mode() + " " + qa.process() + ": profiled in A only");
+                    }
+                }
+            }
+            for (CellProfile pa : ca.profiles()) {
+                if (cb.profiles().stream().noneMatch(p -> p.mode().equals(pa.mode()))) {
+                    missing.add(cb.id() + " " + pa.mode() + ": profiled in A only");
+                }
             }
         }
         return out;
@@ -92,6 +110,12 @@ public final class ProfileDiffs {
         try {
             CollapsedStacks sa = CollapsedStacks.read(fileA);
             CollapsedStacks sb = CollapsedStacks.read(fileB);
+            if (sa.total() == 0 || sb.total() == 0) {
+                // against an empty side every frame would "move" by its whole share
+                missing.add(cell + " " + mode + " " + a.process() + ": no samples in "
+                        + (sa.total() == 0 && sb.total() == 0 ? "either run" : sa.total() == 0 ? "A" : "B"));
+                return java.util.Optional.empty();
+            }
             return java.util.Optional.of(new Diff(cell, mode, a.process(), sa.total(), sb.total(),
                     CollapsedStacks.changes(sa, sb, ROWS)));
         } catch (IOException e) {

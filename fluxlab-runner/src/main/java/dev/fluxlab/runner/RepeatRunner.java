@@ -1,6 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.placement.CellPlacement;
+import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.MachineSpeed;
@@ -148,7 +149,9 @@ final class RepeatRunner {
         try (Sampler sampler = new Sampler(origin)) {
             ProfileSession session = mode == null ? null
                     : new ProfileSession(mode, profiler, runDir, cellDir, sampler::watched);
-            Commands cmds = session == null ? commands : commands.withJvmOptions(session::jvmOptions);
+            Commands cmds = session == null ? commands : commands.withJvmOptions(p -> session.jvmOptions(p,
+                    placement.all().stream().filter(r -> r.role().equals(p)).map(RolePlacement::host)
+                            .filter(java.util.Objects::nonNull).findFirst().orElse(null)));
             TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, launcher, supervisor, grace);
             LoadDriver driver = driver(cell, cmds, sharing ? sharedInjector : null);
             ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,

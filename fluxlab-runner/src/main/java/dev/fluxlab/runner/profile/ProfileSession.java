@@ -77,6 +77,21 @@ public final class ProfileSession implements ProgressWatch.Window {
         return mode;
     }
 
+    /**
+     * The JVM options of a process this repeat starts on suite host {@code host} (null: this machine). A process on a
+     * suite host gets none, and its profile says why: the library path and the attach API are this machine's (the
+     * runner had attached to the local ssh client's PID and sent a local library path to the host).
+     */
+    public List<String> jvmOptions(String process, String host) {
+        if (host == null) {
+            return jvmOptions(process);
+        }
+        given.add(process);
+        problems.put(process, "not profiled: it runs on suite host '" + host + "', and fluxlab profiles only the JVMs "
+                + "of the machine it runs on");
+        return List.of();
+    }
+
     /** The JVM options of a process this repeat starts: the library loaded idle, and for {@code jfr} the recorder. */
     public List<String> jvmOptions(String process) {
         given.add(process);
@@ -115,7 +130,8 @@ public final class ProfileSession implements ProgressWatch.Window {
     private void startAll() {
         openedAt = Instant.now();
         for (ChildProcess c : processes.get()) {
-            if (!given.contains(c.name()) || started.containsKey(c.name()) || !c.isAlive()) {
+            if (!given.contains(c.name()) || started.containsKey(c.name()) || problems.containsKey(c.name())
+                    || !c.isAlive()) {
                 continue;
             }
             String failure = null;

@@ -25,7 +25,7 @@ public final class HumanReport {
                 r.protocol(), r.transport(), o.threads(), r.connections(), least < r.inFlight() - 1
                         ? least + "-" + r.inFlight() + " (pipelined, refilled at half)" : String.valueOf(r.inFlight()),
                 r.model(),
-                r.rateRps() == null ? "" : String.format(Locale.ROOT, " at %.1f req/s", r.rateRps())));
+                r.rateRps() == null ? "" : " at " + rate(r.rateRps()) + " req/s"));
         sb.append(String.format(Locale.ROOT, "  warm-up %.2fs%s, measured %.2fs%n", r.warmupS(),
                 r.warmupStable() == null ? "" : (r.warmupStable() ? " (auto, stable)" : " (auto, NOT stable)"), r.durationS()));
         if (r.watchedJvms() != null) {
@@ -105,5 +105,10 @@ public final class HumanReport {
     /** One machine progress line as in docs/contracts.md. */
     public static String machineProgress(String phase, int t, long ok, long errors, double rps) {
         return new ProgressLine(phase, t, ok, errors, rps).format();
+    }
+
+    /** An open model's rate with the digits it needs: 20000, 0.5, 0.04 (not "0.0"), 0.0000001. */
+    static String rate(double rps) {
+        return new java.math.BigDecimal(rps).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }

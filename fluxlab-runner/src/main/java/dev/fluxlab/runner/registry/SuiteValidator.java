@@ -275,9 +275,10 @@ public final class SuiteValidator {
                 }
             }
             if (why != null) {
-                throw suite.error(at, "cell " + cell.id() + ": 'requests: " + n + "' cannot be run: " + why + "; use "
-                        + "fluxlab, h2load, ab or gatling, or 'measure' with a duration, or leave such cells out with "
-                        + "an 'exclude' rule");
+                String fix = GatlingInjector.NAME.equals(tool) ? "make 'requests' a multiple of in_flight, use fluxlab, "
+                        + "h2load or ab" : "use fluxlab, h2load, ab or gatling";
+                throw suite.error(at, "cell " + cell.id() + ": 'requests: " + n + "' cannot be run: " + why + "; "
+                        + fix + ", or 'measure' with a duration, or leave such cells out with an 'exclude' rule");
             }
         }
     }

@@ -234,6 +234,9 @@ class SuiteValidatorTest {
                 load: {connections: 2, in_flight: 8, requests: 100, injector: gatling}
                 """);
         assertTrue(batches.getMessage().contains("must be a multiple of it, not 100"), batches.getMessage());
+        assertTrue(batches.getMessage().contains("make 'requests' a multiple of in_flight, use fluxlab, h2load or ab,")
+                && !batches.getMessage().contains("or gatling"), "the fix does not name the tool refused: "
+                + batches.getMessage());
         SuiteException prime = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", """
                 targets: {reactor-netty: {knobs: {protocol: h2}}}
                 scenarios: {a: {path: /plaintext}}

@@ -17,11 +17,16 @@ public final class PortInUseException extends RuntimeException {
         return port;
     }
 
-    /** Whether {@code t} (or a cause) says the address is in use, whichever way the stack reported it. */
+    /**
+     * Whether {@code t} (or a cause) says the address is in use, whichever way the stack reported it. A bind that
+     * failed otherwise ({@code Cannot assign requested address}: a host address this machine does not have) is not a
+     * busy port, and keeps its own message.
+     */
     public static boolean isBindConflict(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof PortInUseException || c instanceof BindException
-                    || (c.getMessage() != null && c.getMessage().contains("Address already in use"))) {
+            String m = c.getMessage();
+            if (c instanceof PortInUseException || (m != null && m.contains("Address already in use"))
+                    || (c instanceof BindException && (m == null || m.isBlank()))) {
                 return true;
             }
             if (c.getCause() == c) {

@@ -127,7 +127,7 @@ public final class MarkdownReport {
             md.append("- **").append(text(e.getKey().label())).append("**, ").append(text(f.process())).append(": `")
                     .append(code(f.kind())).append("` x").append(f.count()).append('\n');
             if (f.firstLines() != null && !f.firstLines().isEmpty()) {
-                String body = String.join("\n", f.firstLines());
+                String body = String.join("\n", f.firstLines().stream().map(MarkdownReport::plain).toList());
                 String fence = fence(body);
                 md.append("\n").append(indent(fence + "text\n" + body + "\n" + fence, "  ")).append("\n\n");
             }
@@ -233,15 +233,40 @@ public final class MarkdownReport {
             switch (ch) {
                 case '\\', '`', '*', '_', '[', ']', '<', '#', '|' -> sb.append('\\').append(ch);
                 case '\n', '\r' -> sb.append(' ');
-                default -> sb.append(ch);
+                default -> sb.append(control(ch) ? '?' : ch);
             }
         }
         return sb.toString();
     }
 
+    /** A log line as it is, but a CR or a {@link #control(char)} character shown as {@code ?}. */
+    static String plain(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            sb.append(ch == '\r' || control(ch) ? '?' : ch);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * A character that would act on a terminal that {@code cat}s the file rather than show: C0 controls but tab, DEL,
+     * C1 controls, the bidirectional overrides and isolates (a profiled frame's name or a suite's text can hold any).
+     */
+    static boolean control(char ch) {
+        return (ch < 0x20 && ch != '\t') || (ch >= 0x7f && ch <= 0x9f) || (ch >= 0x202a && ch <= 0x202e)
+                || (ch >= 0x2066 && ch <= 0x2069);
+    }
+
     /** Text inside an inline code span: backticks cannot be escaped there, so they become quotes. */
     static String code(String s) {
-        return s == null ? "-" : s.replace('`', '\'').replace('\n', ' ').replace('\r', ' '); // a lone CR ends a line too
+        if (s == null) {
+            return "-";
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            sb.append(ch == '`' ? '\'' : ch == '\n' || ch == '\r' ? ' ' : control(ch) ? '?' : ch); // a lone CR ends a line
+        }
+        return sb.toString();
     }
 
     private static String fence(String body) {

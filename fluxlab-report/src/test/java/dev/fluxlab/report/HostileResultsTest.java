@@ -68,4 +68,16 @@ class HostileResultsTest {
             assertFalse(ProfileView.isRelativePath(hostile), hostile);
         }
     }
+
+    /** summary.md is read with cat too: a frame name, a knob or a log line carries no escape sequence into it. */
+    @Test
+    void markdownCarriesNoControlCharacters() {
+        String hostile = "frame\u001b]0;owned\u0007\u009b2J\u202e\u0000end\ttab";
+        for (String out : new String[]{MarkdownReport.text(hostile), MarkdownReport.code(hostile),
+                MarkdownReport.plain(hostile)}) {
+            assertTrue(out.chars().noneMatch(c -> MarkdownReport.control((char) c)), out);
+            assertTrue(out.contains("\t"), "a tab stays: " + out);
+        }
+        assertEquals("frame?]0;owned??2J??end\ttab", MarkdownReport.code(hostile));
+    }
 }

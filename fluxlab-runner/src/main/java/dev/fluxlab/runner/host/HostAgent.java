@@ -31,6 +31,10 @@ public final class HostAgent implements AutoCloseable {
     private AgentLines.Round first;
     private AgentLines.Round last;
     private boolean ended;
+    /** The agent's last lines before its first round (at most {@link #LAST_LINES}, each cut at {@link #LINE_CHARS}). */
+    private final java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
+    private static final int LAST_LINES = 4;
+    private static final int LINE_CHARS = 300;
 
     private HostAgent(String host, Process ssh) {
         this.host = host;
@@ -53,18 +57,45 @@ public final class HostAgent implements AutoCloseable {
             throw new HostException("cannot start the OpenSSH client `ssh` (" + e.getMessage() + ")");
         }
         if (a.awaitRound(0, READY).isEmpty()) {
+            boolean ended;
+            List<String> said;
+            synchronized (a.lock) {
+                ended = a.ended;
+                said = List.copyOf(a.lastLines);
+            }
             a.close();
-            throw new HostException("host '" + host.name() + "': the fluxlab agent did not report within "
-                    + READY.toSeconds() + " s: check `" + host.manualCommand() + " "
-                    + ShellWords.line(argv) + "` by hand");
+            throw new HostException(notReady(host.name(), ended, said, host.manualCommand() + " " + ShellWords.line(argv)));
         }
         return a;
+    }
+
+    /**
+     * Why the agent gave no first round: it ended (with its last words: a damaged fluxlab copy on the host says
+     * {@code NoClassDefFoundError}, which a timeout message had hidden behind a 5 KB command line), or it stayed
+     * silent for {@value #READY_S} s (then the command to try by hand).
+     */
+    static String notReady(String host, boolean ended, List<String> said, String manual) {
+        if (ended) {
+            return "host '" + host + "': the fluxlab agent ended before its first report"
+                    + (said.isEmpty() ? " without a word" : ", saying: " + String.join(" | ", said))
+                    + "; if fluxlab's files there are damaged, delete the host's work_dir to ship them again";
+        }
+        return "host '" + host + "': the fluxlab agent did not report within " + READY.toSeconds() + " s: check `"
+                + manual + "` by hand";
     }
 
     private void read() {
         AgentLines.Reader reader = new AgentLines.Reader();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(ssh.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
+                synchronized (lock) {
+                    if (first == null) { // what it says before its first round: the reason when it ends there
+                        lastLines.addLast(line.length() > LINE_CHARS ? line.substring(0, LINE_CHARS) + "..." : line);
+                        if (lastLines.size() > LAST_LINES) {
+                            lastLines.removeFirst();
+                        }
+                    }
+                }
                 Optional<AgentLines.Round> r = reader.accept(line, System.nanoTime());
                 r.ifPresent(round -> {
                     synchronized (lock) {

@@ -44,6 +44,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadGenerator {
 
+    /** Least wait at the window's end that makes an unanswered request stalled (a fast target's slowest is ~1 ms). */
+    static final long STALL_MIN_NANOS = 100_000_000L;
+
+
     static {
         // Netty checks a buffer's reference count on every read of it (AbstractByteBuf.ensureAccessible): 5.3 % of the
         // event loops' CPU samples of an h2c injector (-c 4 -m 16), for a check that only catches use after release,
@@ -268,6 +272,15 @@ public final class LoadGenerator {
         }
         Histogram corrected = all.corrected;
         Histogram uncorrected = all.uncorrected;
+        // written in the window, unanswered at its end, and already twice as old as the slowest recorded response
+        long stallAgeNanos = Math.max(STALL_MIN_NANOS, 2 * corrected.getMaxValue() * 1000L);
+        final long cut = end - stallAgeNanos;
+        long stalled = 0;
+        if (cut > start) {
+            for (LoopWorker w : workers) {
+                stalled += on(w, () -> w.unansweredSince(cut) - w.unansweredSince(start));
+            }
+        }
         long ok = all.ok, late = all.late;
         long[] errors = all.errors;
         long[] statuses = all.statuses;
@@ -306,6 +319,12 @@ public final class LoadGenerator {
                     + "these figures (a --timeout shorter than the measured phase, now %s, counts them as timeouts)",
                     unanswered, unanswered == 1 ? "" : "s", durationS, Durations.format(spec.timeout())));
         }
+        if (stalled > 0) {
+            warnings.add(String.format(Locale.ROOT, "%d request%s written in the measured phase still had no answer at "
+                    + "its end after more than %.0f ms (twice the slowest recorded response, at least 100 ms): the "
+                    + "server stalled, and the latency figures lack its worst part", stalled, stalled == 1 ? "" : "s",
+                    stallAgeNanos / 1e6));
+        }
         if (spec.openModel() && (late > 0 || missed > 0)) {
             long ended = ok + sum(errors);
             warnings.add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d of the %d requests that ended in the "
@@ -337,7 +356,7 @@ public final class LoadGenerator {
                 transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
                 achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum),
-                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap);
+                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap, stalled);
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 

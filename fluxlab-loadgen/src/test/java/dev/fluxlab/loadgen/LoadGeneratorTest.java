@@ -255,6 +255,58 @@ class LoadGeneratorTest {
         }
     }
 
+    /**
+     * A server that stops answering in the middle of the measured window: the requests it leaves waiting are in no
+     * histogram, so the document counts them ({@code stalled_requests}) and a warning says so (an audit's stall of
+     * 1.5 s had left a p99 of 26 ms and no word).
+     */
+    @Test
+    void requestsAServerStopsAnsweringInTheWindowAreCountedAsStalled() throws Exception {
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            // silent from 700 ms after the first request on: 400 ms into the 1,200 ms window after a 300 ms warm-up
+            java.util.concurrent.atomic.AtomicLong silentAt = new java.util.concurrent.atomic.AtomicLong();
+            Thread.ofPlatform().daemon().start(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        java.net.Socket c = server.accept();
+                        Thread.ofPlatform().daemon().start(() -> answerUntil(c, silentAt));
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            LoadSpec s = spec("http", server.getLocalPort()).connections(2).build();
+            LoadOutcome o = LoadGenerator.run(s, ProgressListener.NONE);
+            assertTrue(o.result().requestsOk() > 0, "it answered until the stall");
+            assertEquals(2L, o.result().stalledRequests(), "one request per connection waits from the stall on");
+            assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("2 requests written in the measured phase still "
+                    + "had no answer at its end after more than 100 ms")), o.warnings().toString());
+        }
+    }
+
+    /** Answers each request on {@code c} until {@code silentAt} (set at the first request), then reads on in silence. */
+    private static void answerUntil(java.net.Socket c, java.util.concurrent.atomic.AtomicLong silentAt) {
+        byte[] response = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 13\r\n\r\nHello, World!")
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try (c; java.io.InputStream in = c.getInputStream(); java.io.OutputStream out = c.getOutputStream()) {
+            int matched = 0;
+            for (int b; (b = in.read()) >= 0; ) {
+                matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
+                if (matched == 4) {
+                    matched = 0;
+                    long now = System.nanoTime();
+                    silentAt.compareAndSet(0, now + Duration.ofMillis(700).toNanos());
+                    if (now < silentAt.get()) {
+                        out.write(response);
+                        out.flush();
+                    }
+                }
+            }
+        } catch (java.io.IOException e) {
+            // the injector closed the connection
+        }
+    }
+
     @Test
     void countModeRecordsExactlyTheRequestedNumber() throws Exception {
         try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {

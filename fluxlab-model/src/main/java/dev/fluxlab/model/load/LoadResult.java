@@ -59,6 +59,9 @@ import java.util.Map;
  * @param errorDetails    the first cause the injector was given for an error of each class in the measured phase,
  *                        by the class's key ({@code {"reset": "the server sent GOAWAY PROTOCOL_ERROR (...) and closed
  *                        the connection"}}); null or missing for tools that give none
+ * @param stalledRequests requests written in the measured window that still had no answer at its end after waiting
+ *                        twice as long as the slowest recorded response (and at least 100 ms): a server that stalled
+ *                        there, whose worst latencies the histograms therefore lack; null when not counted (tools)
  */
 public record LoadResult(
         String schema,
@@ -95,9 +98,27 @@ public record LoadResult(
 
         Integer availableProcessors,
         Long measureStartMs,
-        Map<String, String> errorDetails) {
+        Map<String, String> errorDetails,
+        Long stalledRequests) {
 
     public static final String SCHEMA = "fluxlab.load/1";
+
+    /** A document without a count of stalled requests (external tools, older documents, tests). */
+    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
+                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
+                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
+                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
+                      List<SecondSample> perSecond, String histogram, String histogramUnit, String uncorrectedHistogram,
+                      String transport, String injector, Integer threads, Boolean warmupJitQuiet,
+                      List<WatchedJvm> watchedJvms, Map<String, Long> statuses, Double precisionPct,
+                      ConnectTimes connect, Integer availableProcessors, Long measureStartMs,
+                      Map<String, String> errorDetails) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
+                injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, availableProcessors,
+                measureStartMs, errorDetails, null);
+    }
 
     /** A document without the injector's processors and measured-phase instant (external tools, tests). */
     public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
@@ -120,7 +141,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests);
     }
 
     /**
@@ -132,7 +153,7 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests);
     }
 
     /**
@@ -149,7 +170,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests);
     }
 
     /**

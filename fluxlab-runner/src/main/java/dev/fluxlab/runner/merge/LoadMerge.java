@@ -66,7 +66,8 @@ public final class LoadMerge {
                 joined(docs, LoadResult::transport), joined(docs, LoadResult::injector),
                 docs.stream().allMatch(d -> d.threads() != null)
                         ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null, null,
-                null, null, errorDetails(docs));
+                null, null, errorDetails(docs), docs.stream().allMatch(d -> d.stalledRequests() == null) ? null
+                        : docs.stream().mapToLong(d -> d.stalledRequests() == null ? 0 : d.stalledRequests()).sum());
         return new MergedLoad(merged, docs);
     }
 

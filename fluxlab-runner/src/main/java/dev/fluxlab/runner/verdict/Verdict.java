@@ -50,6 +50,12 @@ public final class Verdict {
                         pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.describeErrors()));
             }
             behindSchedule(l).ifPresent(invalid::add);
+            if (l.stalledRequests() != null && l.stalledRequests() > 0) {
+                invalid.add(String.format(Locale.ROOT, "%,d request%s written in the measured window still had no "
+                        + "answer at its end after twice the slowest recorded response: the target stalled there, and "
+                        + "the latency figures lack its worst part (see the injector's log)", l.stalledRequests(),
+                        l.stalledRequests() == 1 ? "" : "s"));
+            }
             l.stillCompiling().forEach(c -> warnings.add(WARNING + c));
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
             drift(l).ifPresent(d -> warnings.add(WARNING + d));

@@ -59,6 +59,23 @@ class VerdictTest {
         assertTrue(Verdict.repeat(facts(load(10, 0, true, 1)), Thresholds.defaults()).valid(), "closed model");
     }
 
+    /** Requests a stalled target left waiting past the window's end are in no histogram: the repeat is invalid. */
+    @Test
+    void stalledRequestsInvalidateTheRepeat() {
+        LoadResult l = load(1000, 0, true, 500);
+        LoadResult stalled = new LoadResult(l.schema(), l.target(), l.protocol(), l.model(), l.method(), l.connections(),
+                l.inFlight(), l.rateRps(), l.warmupS(), l.warmupStable(), l.durationS(), l.requestsOk(), l.errors(),
+                l.throughputRps(), l.latencyMs(), l.lateRequests(), l.missedRequests(), l.injectorCpuS(),
+                l.injectorCpuCores(), l.perSecond(), l.histogram(), l.histogramUnit(), l.uncorrectedHistogram(),
+                l.transport(), l.injector(), l.threads(), l.warmupJitQuiet(), l.watchedJvms(), l.statuses(),
+                l.precisionPct(), l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 4L);
+        Verdict.Outcome o = Verdict.repeat(facts(stalled), Thresholds.defaults());
+        assertFalse(o.valid());
+        assertTrue(o.reasons().get(0).startsWith("4 requests written in the measured window still had no answer"),
+                o.reasons().toString());
+        assertTrue(Verdict.repeat(facts(l), Thresholds.defaults()).valid(), "none stalled (or not counted)");
+    }
+
     /** {@code requests: 200} measured 76 before its time bound: not the cell it names. */
     @Test
     void aRequestBoundedWindowThatEndedShortSaysSo() {

@@ -29,6 +29,10 @@ final class ClaimsView {
         return c.cells() == null ? List.of() : c.cells();
     }
 
+    /** When a claim is inconclusive, as every report says it ({@code ClaimJudge}'s rule in words). */
+    static final String INCONCLUSIVE = "within the noise band of the repeats, or a cell invalid, missing or measured "
+            + "while one of its JVMs was still compiling";
+
     /** {@code 3 confirmed, 1 contradicted, 2 inconclusive}. */
     static String headline(List<ClaimResult> claims) {
         Map<ClaimVerdict, Integer> counts = new EnumMap<>(ClaimVerdict.class);
@@ -79,8 +83,7 @@ final class ClaimsView {
         if (claims.isEmpty()) {
             return out;
         }
-        out.add("Claims (" + headline(claims) + "; inconclusive = within the noise band of the repeats, or a cell "
-                + "invalid or missing)");
+        out.add("Claims (" + headline(claims) + "; inconclusive = " + INCONCLUSIVE + ")");
         String note = rejudgedNote(moved);
         if (note != null) {
             out.add("  " + note);

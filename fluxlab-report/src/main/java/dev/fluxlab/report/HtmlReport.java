@@ -223,7 +223,7 @@ public final class HtmlReport {
             return;
         }
         h.append("<section id=\"claims\">\n<h2>Claims</h2>\n<p class=\"hint\">").append(esc(ClaimsView.headline(claims)))
-                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.</p>\n");
+                .append(". Inconclusive: ").append(esc(ClaimsView.INCONCLUSIVE)).append(".</p>\n");
         String note = ClaimsView.rejudgedNote(moved);
         if (note != null) {
             h.append("<p class=\"hint rejudged\">").append(esc(note)).append("</p>\n");

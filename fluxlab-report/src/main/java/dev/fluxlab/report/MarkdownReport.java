@@ -29,7 +29,7 @@ public final class MarkdownReport {
             return;
         }
         md.append("\n## Claims\n\n").append(text(ClaimsView.headline(claims)))
-                .append(". Inconclusive: within the noise band of the repeats, or a cell invalid or missing.\n\n");
+                .append(". Inconclusive: ").append(ClaimsView.INCONCLUSIVE).append(".\n\n");
         String note = ClaimsView.rejudgedNote(moved);
         if (note != null) {
             md.append(text(note)).append("\n\n");

@@ -82,8 +82,8 @@ public final class MarkdownReport {
                 md.append("\n_Note: ").append(text(n)).append("_\n");
             }
         }
-        md.append("\n## Cells\n\nMedians over the repeats, ±half range on req/s; latency corrected, the median of each repeat's "
-                + "own percentile (report.html's chart merges their histograms); CPU per verified response.\n\n");
+        md.append("\n## Cells\n\nMedians over the repeats, ±half range on req/s; latency corrected, from the repeats' "
+                + "histograms merged (an external tool's: the median of its repeats' percentiles); CPU per verified response.\n\n");
         DetailTable d = DetailTable.of(model);
         pipeTable(md, d.header(), d.rightAlign(), d.rows());
         ProfileView.markdown(md, model);

@@ -1,7 +1,10 @@
 package dev.fluxlab.model.run;
 
+import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
+
+import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +46,7 @@ public final class Summaries {
         pcts.put("p999", LatencySummary::p999);
         pcts.put("p9999", LatencySummary::p9999);
         pcts.put("max", LatencySummary::max);
+        LatencySummary merged = merged(loads);
         pcts.forEach((k, fn) -> {
             List<Double> v = new ArrayList<>();
             for (LoadResult l : loads) {
@@ -51,6 +55,10 @@ public final class Summaries {
                 }
             }
             Stat st = orNull(Stat.of(v)); // a percentile an external tool does not give is NaN: no figure
+            if (st != null && merged != null) {
+                double m = fn.apply(merged); // within the repeats' range: the min and max keep their spread
+                st = new Stat(m, Math.min(st.min(), m), Math.max(st.max(), m), st.mean(), st.stdev(), st.n());
+            }
             if (st != null) {
                 latency.put(k, st);
             }
@@ -67,6 +75,32 @@ public final class Summaries {
                 byProcess(use, ProcessStats::cpuCores),
                 byProcess(use, ProcessStats::rssMaxMb),
                 stat(loads, LoadResult::warmupS));
+    }
+
+    /**
+     * The latency of the repeats' corrected histograms merged (every recorded response counts once, as HdrHistogram
+     * adds them), or null unless every repeat has one: external tools give percentiles only, and then the figure is
+     * the median of the repeats' own. A median of per-repeat p99s weighed a repeat of 18k responses as much as one of
+     * 61k, and differed from the report's merged chart (5.75 against 7.84 ms).
+     */
+    static LatencySummary merged(List<LoadResult> loads) {
+        Histogram sum = null;
+        for (LoadResult l : loads) {
+            if (l.histogram() == null || !"us".equals(l.histogramUnit())) {
+                return null;
+            }
+            Histogram h;
+            try {
+                h = LatencyHistograms.decode(l.histogram());
+            } catch (IllegalArgumentException damaged) {
+                return null;
+            }
+            if (sum == null) {
+                sum = new Histogram(h.getNumberOfSignificantValueDigits());
+            }
+            sum.add(h);
+        }
+        return sum == null || sum.getTotalCount() == 0 ? null : LatencyHistograms.summary(sum);
     }
 
     private static Stat stat(List<LoadResult> loads, ToDoubleFunction<LoadResult> f) {

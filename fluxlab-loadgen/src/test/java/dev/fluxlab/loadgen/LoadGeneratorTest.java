@@ -206,6 +206,27 @@ class LoadGeneratorTest {
         }
     }
 
+    /** A server that closes every connection before a word of TLS: not Netty's "StacklessClosedChannelException". */
+    @Test
+    void tlsClosedDuringTheHandshakeSaysSo() throws Exception {
+        try (java.net.ServerSocket closing = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> {
+                while (!closing.isClosed()) {
+                    try (java.net.Socket c = closing.accept()) {
+                        c.getInputStream().read(); // the ClientHello arrives, and the connection closes unanswered
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            LoadSpec s = spec("https", closing.getLocalPort()).insecure(true).connections(1).threads(1).build();
+            LoadFailure f = assertThrows(LoadFailure.class, () -> LoadGenerator.run(s, ProgressListener.NONE));
+            assertTrue(f.getMessage().contains("the server closed the connection during the TLS handshake"),
+                    f.getMessage());
+            assertFalse(f.getMessage().contains("ClosedChannelException"), f.getMessage());
+        }
+    }
+
     @Test
     void nothingListeningIsAFailureToRun() throws Exception {
         int port;

@@ -83,13 +83,6 @@ public final class RepeatAgreement {
         return new Judged(out, floor(noneAgree ? all : agreeing, aaPairs, noneAgree ? 0 : bimodal));
     }
 
-    /** The run's noise floor over all its cells, bimodal ones included; null when no cell gives a pair or a spread. */
-    static NoiseFloor noiseFloor(List<CellResult> cells, boolean aaPairs) {
-        List<Double> gaps = new ArrayList<>();
-        cells.forEach(c -> gaps.addAll(gaps(c, aaPairs)));
-        return floor(gaps, aaPairs, 0);
-    }
-
     /** How far apart repeats may lie, given the other cells' disagreements: max(15 %, 3x their median). */
     static double bound(List<Double> otherGaps) {
         return otherGaps.isEmpty() ? MIN_BOUND : Math.max(MIN_BOUND, FLOOR_FACTOR * Stat.of(otherGaps).median());

@@ -17,13 +17,13 @@ class RepeatAgreementTest {
     void theNoiseFloorIsTheMedianAndWorstDisagreementOfTheCells() {
         List<CellResult> cells = List.of(cell(1, "t", 10, 100, 102), cell(2, "t", 10, 100, 104),
                 cell(3, "t", 10, 100, 110), cell(4, "t", 10, 50), cell(5, "t", 10));
-        NoiseFloor f = RepeatAgreement.noiseFloor(cells, true);
+        NoiseFloor f = RepeatAgreement.judge(cells, true).floor();
         assertEquals(3, f.pairs(), "cells with fewer than two measured repeats do not count");
         assertEquals(3.92, f.medianPct(), 0.01); // 4 / 102
         assertEquals(9.52, f.worstPct(), 0.01);  // 10 / 105
         assertEquals("aa-pairs", f.basis());
-        assertEquals("repeat-spread", RepeatAgreement.noiseFloor(cells, false).basis());
-        assertNull(RepeatAgreement.noiseFloor(List.of(cell(1, "t", 10, 100)), false));
+        assertEquals("repeat-spread", RepeatAgreement.judge(cells, false).floor().basis());
+        assertNull(RepeatAgreement.judge(List.of(cell(1, "t", 10, 100)), false).floor());
     }
 
     /**
@@ -34,11 +34,11 @@ class RepeatAgreementTest {
     @Test
     void anAaFloorIsMadeOfThePairsNotOfACellsWholeRange() {
         List<CellResult> cells = List.of(cell(1, "t", 10, 100, 104, 108, 112), cell(2, "t", 10, 100, 102));
-        NoiseFloor f = RepeatAgreement.noiseFloor(cells, true);
+        NoiseFloor f = RepeatAgreement.judge(cells, true).floor();
         assertEquals(3, f.pairs());
         assertEquals(3.64, f.medianPct(), 0.01); // 4 / 110
         assertEquals(3.92, f.worstPct(), 0.01);  // 4 / 102
-        NoiseFloor spread = RepeatAgreement.noiseFloor(cells, false);
+        NoiseFloor spread = RepeatAgreement.judge(cells, false).floor();
         assertEquals(2, spread.pairs(), "repeat spread: one figure per cell");
         assertEquals(11.32, spread.worstPct(), 0.01); // 12 / 106
     }
@@ -83,7 +83,6 @@ class RepeatAgreementTest {
         assertEquals(3, j.floor().pairs());
         assertEquals(5.83, j.floor().worstPct(), 0.01); // 6 / 103
         assertEquals(1, j.floor().bimodalCells());
-        assertEquals(108.5, RepeatAgreement.noiseFloor(cells, false).worstPct(), 0.1, "all cells: the bimodal one sets it");
         RepeatAgreement.Judged allBimodal = RepeatAgreement.judge(List.of(cell(1, "t", 10, 100, 300)), false);
         assertEquals(100, allBimodal.floor().worstPct(), 0.01, "no agreeing cell: every cell counts");
         assertNull(allBimodal.floor().bimodalCells());

@@ -103,23 +103,6 @@ public record LoadResult(
 
     public static final String SCHEMA = "fluxlab.load/1";
 
-    /** A document without a count of stalled requests (external tools, older documents, tests). */
-    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
-                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
-                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
-                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
-                      List<SecondSample> perSecond, String histogram, String histogramUnit, String uncorrectedHistogram,
-                      String transport, String injector, Integer threads, Boolean warmupJitQuiet,
-                      List<WatchedJvm> watchedJvms, Map<String, Long> statuses, Double precisionPct,
-                      ConnectTimes connect, Integer availableProcessors, Long measureStartMs,
-                      Map<String, String> errorDetails) {
-        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
-                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
-                injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
-                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, availableProcessors,
-                measureStartMs, errorDetails, null);
-    }
-
     /** A document without the injector's processors and measured-phase instant (external tools, tests). */
     public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
                       int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
@@ -132,7 +115,7 @@ public record LoadResult(
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
                 injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
-                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null);
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */

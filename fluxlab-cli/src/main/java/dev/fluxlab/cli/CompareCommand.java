@@ -63,7 +63,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", arity = "0..1", paramLabel = "THRESHOLD%", parameterConsumer = OptionalThreshold.class,
             fallbackValue = DEFAULT_THRESHOLD,
             description = {"for CI: exit 3 when any cell got worse beyond noise AND by more than THRESHOLD "
-                    + "(throughput lower, p99 higher; in percent: 0.05 is 0.05 %%, not 5 %%; default ${FALLBACK-VALUE}), and list those cells"})
+                    + "(throughput lower, p99 higher; in percent: 0.05 is 0.05 %%, not 5 %%; default "
+                    + "${FALLBACK-VALUE}), and list those cells"})
     String failOnRegression;
 
     @Option(names = "--profile-diff", paramLabel = "DIR", description = {"where the differential profiles go when both "

@@ -409,7 +409,8 @@ public final class LoadGenerator {
             return "the server answered in clear text, not TLS: load it with http:// (and --protocol h2c if it speaks "
                     + "HTTP/2 in clear text)";
         }
-        if (root instanceof java.nio.channels.ClosedChannelException && spec.target().regionMatches(true, 0, "https:", 0, 6)) {
+        if (root instanceof java.nio.channels.ClosedChannelException
+                && spec.target().regionMatches(true, 0, "https:", 0, 6)) {
             // Netty's StacklessClosedChannelException: a class name, no words
             return "the server closed the connection during the TLS handshake, without an answer: it may not speak TLS "
                     + "on this port (load it with http://, and --protocol h2c if it speaks HTTP/2 in clear text) or it "

@@ -75,7 +75,8 @@ public final class HtmlReport {
         for (int g = 0; g < groups.size(); g++) {
             h.append("<section class=\"group\" id=\"group-").append(g).append("\">\n<h2>").append(esc((String) groups.get(g).get("title"))).append("</h2>\n")
                     .append("<div class=\"charts\">\n")
-                    .append(chartBox("latency", g, groups.get(g), "Latency by percentile (ms), the used repeats' histograms merged as in the tables; dashed: uncorrected (from actual send times)",
+                    .append(chartBox("latency", g, groups.get(g), "Latency by percentile (ms), the used repeats' "
+                                    + "histograms merged as in the tables; dashed: uncorrected (from actual send times)",
                             "No latency histogram recorded."))
                     .append(chartBox("rps", g, groups.get(g), "Verified req/s per second (x: seconds since the load started; dashed: warm-up)",
                             "No per-second samples recorded."))
@@ -246,7 +247,9 @@ public final class HtmlReport {
 
     private static void details(StringBuilder h, ReportModel model) {
         DetailTable d = DetailTable.of(model);
-        h.append("<section id=\"cells\">\n<h2>Cells</h2>\n<p class=\"hint\">Medians over the repeats (±half range on req/s); latency corrected, from the repeats' histograms merged (an external tool's: the median of its repeats' percentiles); CPU per verified response.</p>\n")
+        h.append("<section id=\"cells\">\n<h2>Cells</h2>\n<p class=\"hint\">Medians over the repeats (±half range on req/s); "
+                + "latency corrected, from the repeats' histograms merged (an external tool's: the median of its "
+                + "repeats' percentiles); CPU per verified response.</p>\n")
                 .append("<div class=\"scroll\"><table class=\"detail\">\n<thead><tr>");
         for (int i = 0; i < d.header().size(); i++) {
             h.append("<th").append(d.rightAlign().get(i) ? " class=\"num\"" : "").append('>').append(esc(d.header().get(i))).append("</th>");

@@ -83,7 +83,8 @@ public final class MarkdownReport {
             }
         }
         md.append("\n## Cells\n\nMedians over the repeats, ±half range on req/s; latency corrected, from the repeats' "
-                + "histograms merged (an external tool's: the median of its repeats' percentiles); CPU per verified response.\n\n");
+                + "histograms merged (an external tool's: the median of its repeats' percentiles); CPU per verified "
+                + "response.\n\n");
         DetailTable d = DetailTable.of(model);
         pipeTable(md, d.header(), d.rightAlign(), d.rows());
         ProfileView.markdown(md, model);

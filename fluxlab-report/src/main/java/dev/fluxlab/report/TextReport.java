@@ -51,7 +51,8 @@ public final class TextReport {
             out.addAll(theory);
         }
         out.add("");
-        out.add("Cells (medians over repeats, ±half range on req/s; latency from the repeats' histograms merged; CPU per verified response)");
+        out.add("Cells (medians over repeats, ±half range on req/s; latency from the repeats' histograms merged; "
+                + "CPU per verified response)");
         DetailTable d = DetailTable.of(model);
         out.addAll(TextGrid.lines(d.header(), d.rightAlign(), d.rows()));
         List<String> profiles = ProfileView.lines(model);

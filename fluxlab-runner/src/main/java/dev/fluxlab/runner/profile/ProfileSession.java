@@ -162,7 +162,8 @@ public final class ProfileSession implements ProgressWatch.Window {
                         + ",title=" + name + " " + mode.label());
             } catch (Exception e) {
                 problems.putIfAbsent(name, "the profiler was not stopped before the process ended (" + message(e)
-                        + "): only the stacks it wrote at its own exit remain (none when it was killed), without a flame graph");
+                        + "): only the stacks it wrote at its own exit remain (none when it was killed), without a "
+                        + "flame graph");
             }
         }
     }

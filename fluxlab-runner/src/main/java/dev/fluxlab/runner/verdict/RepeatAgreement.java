@@ -91,7 +91,8 @@ public final class RepeatAgreement {
     /** The cell, flagged when its repeats disagree beyond {@code bound}; a cell flagged before is left as it is. */
     private static CellResult flag(CellResult c, double bound) {
         double gap = disagreement(c);
-        if (Double.isNaN(gap) || gap <= bound || (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK)))) {
+        if (Double.isNaN(gap) || gap <= bound
+                || (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK)))) {
             return c;
         }
         List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;
+import java.util.List;
 import java.util.zip.DataFormatException;
 
 /**
@@ -34,6 +35,25 @@ public final class LatencyHistograms {
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not a compressed HdrHistogram: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The histograms {@code encoded} added into one (auto-resizing: another may have tracked higher values), as one
+     * injector would have recorded them all; null for an empty list. Percentiles are read from such a sum, never
+     * combined from each histogram's own.
+     *
+     * @throws IllegalArgumentException when one does not decode ({@link #decode})
+     */
+    public static Histogram sum(List<String> encoded) {
+        Histogram sum = null;
+        for (String e : encoded) {
+            Histogram h = decode(e);
+            if (sum == null) {
+                sum = new Histogram(h.getNumberOfSignificantValueDigits());
+            }
+            sum.add(h);
+        }
+        return sum;
     }
 
     /** Mean, standard deviation, percentiles and maximum of {@code h} (microseconds) in milliseconds; zeros when empty. */

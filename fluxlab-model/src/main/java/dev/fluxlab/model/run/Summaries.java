@@ -84,21 +84,14 @@ public final class Summaries {
      * 61k, and differed from the report's merged chart (5.75 against 7.84 ms).
      */
     static LatencySummary merged(List<LoadResult> loads) {
-        Histogram sum = null;
-        for (LoadResult l : loads) {
-            if (l.histogram() == null || !"us".equals(l.histogramUnit())) {
-                return null;
-            }
-            Histogram h;
-            try {
-                h = LatencyHistograms.decode(l.histogram());
-            } catch (IllegalArgumentException damaged) {
-                return null;
-            }
-            if (sum == null) {
-                sum = new Histogram(h.getNumberOfSignificantValueDigits());
-            }
-            sum.add(h);
+        if (loads.stream().anyMatch(l -> l.histogram() == null || !"us".equals(l.histogramUnit()))) {
+            return null;
+        }
+        Histogram sum;
+        try {
+            sum = LatencyHistograms.sum(loads.stream().map(LoadResult::histogram).toList());
+        } catch (IllegalArgumentException damaged) {
+            return null;
         }
         return sum == null || sum.getTotalCount() == 0 ? null : LatencyHistograms.summary(sum);
     }

@@ -83,7 +83,6 @@ public final class LoadMerge {
     }
 
     private static Histogram add(List<LoadResult> docs, Function<LoadResult, String> field, String name) {
-        Histogram sum = null;
         for (int i = 0; i < docs.size(); i++) {
             String encoded = field.apply(docs.get(i));
             if (encoded == null || encoded.isBlank()) {
@@ -91,15 +90,8 @@ public final class LoadMerge {
                         + " (a " + Objects.requireNonNullElse(docs.get(i).injector(), "fluxlab")
                         + " document): percentiles of several injectors can only be merged from their histograms");
             }
-            Histogram h = LatencyHistograms.decode(encoded);
-            if (sum == null) {
-                sum = h.copy();
-                sum.setAutoResize(true); // another injector may have tracked higher values
-            } else {
-                sum.add(h);
-            }
         }
-        return sum;
+        return LatencyHistograms.sum(docs.stream().map(field).toList());
     }
 
     private static void same(List<LoadResult> docs, String what, Function<LoadResult, Object> field) {

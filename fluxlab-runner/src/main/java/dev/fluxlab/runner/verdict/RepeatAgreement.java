@@ -60,7 +60,7 @@ public final class RepeatAgreement {
         List<CellResult> out = new ArrayList<>();
         List<Double> agreeing = new ArrayList<>();
         List<Double> all = new ArrayList<>();
-        int bimodal = 0;
+        int leftOut = 0;
         for (int i = 0; i < cells.size(); i++) {
             CellResult c = cells.get(i);
             List<Double> others = new ArrayList<>();
@@ -70,9 +70,8 @@ public final class RepeatAgreement {
                 }
             }
             CellResult flagged = flag(c, bound(others));
-            boolean isBimodal = flagged.reasons() != null && flagged.reasons().stream().anyMatch(r -> r.contains(MARK));
-            if (isBimodal && !gaps.get(i).isEmpty()) {
-                bimodal++;
+            if (bimodal(flagged) && !gaps.get(i).isEmpty()) {
+                leftOut++;
             } else {
                 agreeing.addAll(gaps.get(i));
             }
@@ -80,7 +79,7 @@ public final class RepeatAgreement {
             out.add(flagged);
         }
         boolean noneAgree = agreeing.isEmpty();
-        return new Judged(out, floor(noneAgree ? all : agreeing, aaPairs, noneAgree ? 0 : bimodal));
+        return new Judged(out, floor(noneAgree ? all : agreeing, aaPairs, noneAgree ? 0 : leftOut));
     }
 
     /** How far apart repeats may lie, given the other cells' disagreements: max(15 %, 3x their median). */
@@ -91,8 +90,7 @@ public final class RepeatAgreement {
     /** The cell, flagged when its repeats disagree beyond {@code bound}; a cell flagged before is left as it is. */
     private static CellResult flag(CellResult c, double bound) {
         double gap = disagreement(c);
-        if (Double.isNaN(gap) || gap <= bound
-                || (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK)))) {
+        if (Double.isNaN(gap) || gap <= bound || bimodal(c)) {
             return c;
         }
         List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
@@ -101,6 +99,11 @@ public final class RepeatAgreement {
                 "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal, one JVM may have "
                         + "landed in a slow state; read the repeats, not the median", Verdict.WARNING, MARK,
                 String.join(", ", figures), gap * 100, bound * 100)));
+    }
+
+    /** Whether the cell carries the {@value #MARK} warning. */
+    private static boolean bimodal(CellResult c) {
+        return c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK));
     }
 
     /** The cell's disagreements (fractions): its A/A pairs' gaps, or its one repeat spread; empty when it has none. */

@@ -64,6 +64,10 @@ class ProfiledRunTest {
             CollapsedStacks stacks = CollapsedStacks.read(out.resolve(pp.collapsed()));
             assertTrue(stacks.total() > 0, pp.process() + " has samples");
             assertEquals(stacks.total(), pp.samples());
+            // sampled from the first measured second (the injector's first measure line) to the end line
+            assertNotNull(pp.sampledS(), pp.process() + " records how long it was sampled");
+            assertTrue(pp.sampledS() > 0.5 && pp.sampledS() <= p.repeat().measuredS() + 0.5,
+                    pp.process() + " sampled " + pp.sampledS() + " s of a " + p.repeat().measuredS() + " s window");
             assertEquals(stacks.top(10), pp.top(), "results.json's top frames are those of the collapsed stacks");
             long netty = stacks.stacks().entrySet().stream()
                     .filter(e -> e.getKey().contains("io/netty/") || e.getKey().contains("io.netty."))
@@ -75,6 +79,8 @@ class ProfiledRunTest {
         assertTrue(html.contains("id=\"profiles\"") && html.contains(p.processes().getFirst().flameGraph()),
                 "report.html links the flame graphs");
         String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains(" s of the " + String.format(java.util.Locale.ROOT, "%.1f", p.repeat().measuredS())
+                + " s window"), "summary.md says how long each process was sampled: " + md);
         assertTrue(md.contains("## Profiles") && md.contains(p.processes().getFirst().top().getFirst().frame()
                 .replace("_", "\\_")), md);
         assertTrue(List.of(Files.list(out.resolve(cell.dir())).map(f -> f.getFileName().toString()).toArray())

@@ -15,6 +15,11 @@ import java.util.Locale;
  */
 final class ProfileView {
 
+    /** What a profile covers, above the profiles of report.html and summary.md. */
+    static final String INTRO = "One extra repeat per cell and mode, profiled in its measured window only (each process "
+            + "from the injector's first measured second to its last) and kept out of the figures above. Top frames by "
+            + "self time, from the collapsed stacks.";
+
     static final List<String> FRAME_HEADER = List.of("#", "frame (self time)", "share", "samples");
     static final List<Boolean> FRAME_RIGHT = List.of(true, false, true, true);
 
@@ -46,10 +51,20 @@ final class ProfileView {
                 p.overhead() * 100);
     }
 
-    /** {@code frontend (target), ctimer}: the process and what the profiler sampled. */
-    static String process(ProcessProfile pp) {
+    /**
+     * {@code frontend (target), ctimer, 1234 samples in 2.9 s of the 4.0 s window}: the process, what the profiler
+     * sampled and for how long, against the profiled repeat's measured window ({@code windowS}, null when unknown).
+     */
+    static String process(ProcessProfile pp, Double windowS) {
+        String span = pp.sampledS() == null ? "" : String.format(Locale.ROOT, " in %.1f s", pp.sampledS())
+                + (windowS == null ? "" : String.format(Locale.ROOT, " of the %.1f s window", windowS));
         return pp.process() + " (" + pp.role() + ")" + (pp.event() == null ? "" : ", " + pp.event())
-                + (pp.samples() == null ? "" : ", " + pp.samples() + " samples");
+                + (pp.samples() == null ? "" : ", " + pp.samples() + " samples" + span);
+    }
+
+    /** The profiled repeat's measured window in seconds, or null. */
+    static Double window(CellProfile p) {
+        return p.repeat() == null ? null : p.repeat().measuredS();
     }
 
     static List<List<String>> frameRows(List<FrameShare> top) {
@@ -96,9 +111,8 @@ final class ProfileView {
         if (cells.isEmpty()) {
             return "";
         }
-        StringBuilder h = new StringBuilder("<section id=\"profiles\">\n<h2>Profiles</h2>\n<p class=\"hint\">One extra "
-                + "repeat per cell and mode, profiled in its measured window only and kept out of the figures above. "
-                + "Top frames by self time, from the collapsed stacks.</p>\n");
+        StringBuilder h = new StringBuilder("<section id=\"profiles\">\n<h2>Profiles</h2>\n<p class=\"hint\">"
+                + HtmlReport.esc(INTRO) + "</p>\n");
         for (CellView c : cells) {
             for (CellProfile p : c.cell().profiles()) {
                 h.append("<div class=\"profile\"><h3>").append(HtmlReport.esc(c.label())).append(" · ")
@@ -106,7 +120,7 @@ final class ProfileView {
                         .append("</p>\n");
                 p.notes().forEach(n -> h.append("<p class=\"hint\">").append(HtmlReport.esc(n)).append("</p>\n"));
                 for (ProcessProfile pp : p.processes()) {
-                    h.append("<h4>").append(HtmlReport.esc(process(pp))).append("</h4>\n<p>");
+                    h.append("<h4>").append(HtmlReport.esc(process(pp, window(p)))).append("</h4>\n<p>");
                     for (String[] f : files(pp)) {
                         if (isRelativePath(f[1])) {
                             h.append("<a href=\"").append(HtmlReport.esc(f[1])).append("\">").append(HtmlReport.esc(f[0]))
@@ -154,15 +168,14 @@ final class ProfileView {
         if (cells.isEmpty()) {
             return;
         }
-        md.append("\n## Profiles\n\nOne extra repeat per cell and mode, profiled in its measured window only and kept "
-                + "out of the figures above. Top frames by self time, from the collapsed stacks.\n");
+        md.append("\n## Profiles\n\n").append(MarkdownReport.text(INTRO)).append('\n');
         for (CellView c : cells) {
             for (CellProfile p : c.cell().profiles()) {
                 md.append("\n### ").append(MarkdownReport.text(c.label())).append(" · ").append(MarkdownReport.text(p.mode()))
                         .append("\n\n").append(MarkdownReport.text(overhead(p))).append('\n');
                 p.notes().forEach(n -> md.append("\n_").append(MarkdownReport.text(n)).append("_\n"));
                 for (ProcessProfile pp : p.processes()) {
-                    md.append("\n**").append(MarkdownReport.text(process(pp))).append("**");
+                    md.append("\n**").append(MarkdownReport.text(process(pp, window(p)))).append("**");
                     for (String[] f : files(pp)) {
                         md.append(" · ").append(isRelativePath(f[1]) ? "[" + f[0] + "](" + f[1] + ")"
                                 : MarkdownReport.text(f[0] + " (" + f[1] + ")"));
@@ -190,7 +203,7 @@ final class ProfileView {
                 for (ProcessProfile pp : p.processes()) {
                     String top = pp.top().isEmpty() ? "" : "; top " + pp.top().getFirst().frame() + " "
                             + percent(pp.top().getFirst().share());
-                    out.add("  " + process(pp) + top + (pp.flameGraph() == null ? "" : "; " + pp.flameGraph())
+                    out.add("  " + process(pp, window(p)) + top + (pp.flameGraph() == null ? "" : "; " + pp.flameGraph())
                             + (pp.problem() == null ? "" : "; " + pp.problem()));
                 }
             }

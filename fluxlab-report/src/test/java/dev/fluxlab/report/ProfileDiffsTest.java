@@ -26,7 +26,7 @@ class ProfileDiffsTest {
         List<ProcessProfile> profiles = new ArrayList<>();
         for (String p : processes) {
             profiles.add(new ProcessProfile(p, "target", "ctimer", null, "cells/001/stacks.collapsed", null, null,
-                    List.of(), null));
+                    List.of(), null, null));
         }
         RunResult base = Fixtures.run();
         CellResult c = base.cells().get(0);

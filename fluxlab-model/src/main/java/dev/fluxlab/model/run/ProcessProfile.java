@@ -17,7 +17,10 @@ import java.util.List;
  * @param samples    samples in the collapsed stacks
  * @param top        the frames with the most self time (at most 10), most first
  * @param problem    why this process has no (or an incomplete) profile; null when it has one
+ * @param sampledS   seconds this process was sampled: from its profiler's start to its stop, which open one after
+ *                   another once the injector reports the first measured second; null when it was not started or not
+ *                   stopped (absent in runs before it was recorded)
  */
 public record ProcessProfile(String process, String role, String event, String flameGraph, String collapsed,
-                             String jfr, Long samples, List<FrameShare> top, String problem) {
+                             String jfr, Long samples, List<FrameShare> top, String problem, Double sampledS) {
 }

@@ -9,6 +9,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,7 +58,9 @@ public final class ProfileSession implements ProgressWatch.Window {
     private volatile Instant openedAt;
     private volatile Instant closedAt;
 
-    private record Started(ChildProcess process, String event) {
+    private final Map<String, Instant> stopped = new ConcurrentHashMap<>();
+
+    private record Started(ChildProcess process, String event, Instant at) {
     }
 
     /**
@@ -139,7 +142,7 @@ public final class ProfileSession implements ProgressWatch.Window {
                 try {
                     AgentCommands.send(c.pid(), library.file(), "start,event=" + event + interval(event)
                             + ",file=" + collapsed(c.name()) + ",collapsed");
-                    started.put(c.name(), new Started(c, event));
+                    started.put(c.name(), new Started(c, event, Instant.now()));
                     failure = null;
                     break;
                 } catch (Exception e) {
@@ -157,7 +160,9 @@ public final class ProfileSession implements ProgressWatch.Window {
         for (Started s : started.values()) {
             String name = s.process().name();
             try {
+                Instant at = Instant.now();
                 AgentCommands.send(s.process().pid(), library.file(), "stop,file=" + collapsed(name) + ",collapsed");
+                stopped.put(name, at);
                 AgentCommands.send(s.process().pid(), library.file(), "flamegraph,file=" + flameGraph(name)
                         + ",title=" + name + " " + mode.label());
             } catch (Exception e) {
@@ -218,9 +223,14 @@ public final class ProfileSession implements ProgressWatch.Window {
             out.put(name, new ProcessProfile(name, c.role(), s == null ? null : s.event(),
                     Files.isRegularFile(html) ? rel(html) : null, stacks == null ? null : rel(collapsed), jfr,
                     stacks == null ? null : stacks.total(), stacks == null ? List.of() : stacks.top(TOP_FRAMES),
-                    problem));
+                    problem, sampledSeconds(s, stopped.get(name))));
         }
         return List.copyOf(out.values());
+    }
+
+    /** Seconds from the profiler's start in a process to its stop, to the millisecond; null without both. */
+    private static Double sampledSeconds(Started s, Instant stop) {
+        return s == null || stop == null ? null : Duration.between(s.at(), stop).toMillis() / 1000.0;
     }
 
     private String cutJfr(String process) {

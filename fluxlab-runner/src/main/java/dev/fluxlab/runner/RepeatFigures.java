@@ -38,7 +38,7 @@ import static dev.fluxlab.runner.process.CpuWindow.round;
 
 /**
  * A repeat's figures and verdict from what happened: who exited on its own (taken when built, before anything is
- * stopped), then, after the stop, every process's CPU in the measured window, memory, threads and GC pauses, the
+ * stopped) and where the targets' logs stood then, and, after the stop, every process's CPU in the measured window, memory, threads and GC pauses, the
  * log findings, the machine's CPU, the kernel's accept-queue evidence, and the judgement.
  */
 final class RepeatFigures {
@@ -51,6 +51,8 @@ final class RepeatFigures {
     private final List<ChildProcess> observed = new ArrayList<>();
     private final Set<ChildProcess> exitedAlone = new HashSet<>();
     private final List<String> crashed = new ArrayList<>();
+    /** Where each running target's log ended when the load was over: what it writes while being stopped is not scanned. */
+    private final Map<ChildProcess, Long> logUntil = new java.util.HashMap<>();
 
     RepeatFigures(Path runDir, long origin, String startProblem, TargetSet targets, DriveResult load) {
         this.runDir = runDir;
@@ -61,6 +63,10 @@ final class RepeatFigures {
         observed.addAll(targets.processes());
         observed.addAll(load.injectors());
         observed.stream().filter(ChildProcess::exitedOnItsOwn).forEach(exitedAlone::add);
+        // a server being stopped may log what it refuses while it shuts down (Undertow's XNIO rejects the tasks still
+        // queued with RejectedExecutionException): that is not how it behaved under load
+        targets.processes().stream().filter(t -> !t.exitedOnItsOwn())
+                .forEach(t -> logUntil.put(t, LogScanner.position(t.log())));
         for (ChildProcess t : targets.processes()) {
             boolean finishedLoading = t == load.process() && Integer.valueOf(0).equals(t.exitCode());
             if (t.exitedOnItsOwn() && startProblem == null && !finishedLoading) {
@@ -99,7 +105,8 @@ final class RepeatFigures {
             if (injectors.contains(c)) {
                 injectorCpu[injectors.indexOf(c)] = cpu;
             }
-            findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L)));
+            findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L),
+                    logUntil.getOrDefault(c, Long.MAX_VALUE)));
         }
         double allInjectorCpu = injectors.isEmpty() ? Double.NaN : java.util.Arrays.stream(injectorCpu).sum();
         double share = CpuWindow.share(allInjectorCpu, allCpu);

@@ -42,11 +42,14 @@ public record SourceTree(String commit, boolean dirty) {
     }
 
     private static Optional<String> git(Path dir, String... args) {
-        String[] cmd = new String[args.length + 3];
+        // --no-optional-locks: `git status` would otherwise refresh the index under index.lock, a write in the user's
+        // checkout that can make a git command of theirs fail at the same moment
+        String[] cmd = new String[args.length + 4];
         cmd[0] = "git";
-        cmd[1] = "-C";
-        cmd[2] = dir.toString();
-        System.arraycopy(args, 0, cmd, 3, args.length);
+        cmd[1] = "--no-optional-locks";
+        cmd[2] = "-C";
+        cmd[3] = dir.toString();
+        System.arraycopy(args, 0, cmd, 4, args.length);
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out = p.getInputStream().readAllBytes();

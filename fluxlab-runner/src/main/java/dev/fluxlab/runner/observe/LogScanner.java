@@ -44,12 +44,24 @@ public final class LogScanner {
      * each cell must count only what was written while it ran.
      */
     public static List<LogFinding> scan(String process, Path log, long from) {
+        return scan(process, log, from, Long.MAX_VALUE);
+    }
+
+    /**
+     * Scans what {@code log} holds from byte {@code from} to byte {@code until} (exclusive; {@link Long#MAX_VALUE}: to
+     * its end): the runner stops scanning a target's log where it stood when the load was over.
+     */
+    public static List<LogFinding> scan(String process, Path log, long from, long until) {
         if (log == null || !Files.isReadable(log)) {
             return List.of();
         }
         try (var in = Files.newInputStream(log)) {
-            in.skipNBytes(Math.min(from, Files.size(log)));
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            long size = Files.size(log);
+            long start = Math.min(from, size);
+            in.skipNBytes(start);
+            long end = Math.max(start, Math.min(until, size));
+            String text = new String(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, end - start)),
+                    StandardCharsets.UTF_8);
             return scan(process, text.lines().toList());
         } catch (IOException | java.io.UncheckedIOException e) {
             return List.of();

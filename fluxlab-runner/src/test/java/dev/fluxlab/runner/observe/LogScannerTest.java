@@ -51,4 +51,25 @@ class LogScannerTest {
         assertEquals(5, merged.get(0).count());
         assertEquals(List.of("a"), merged.get(0).firstLines());
     }
+
+    @Test
+    void scansOnlyTheBytesBetweenTwoPositions(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path log = dir.resolve("t.log");
+        java.nio.file.Files.writeString(log, "java.lang.IllegalStateException: an earlier cell's\n\tat a.B.c(B.java:1)\n");
+        long from = LogScanner.position(log);
+        java.nio.file.Files.writeString(log, "java.lang.IllegalArgumentException: under load\n\tat a.B.c(B.java:2)\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        long until = LogScanner.position(log);
+        java.nio.file.Files.writeString(log, "java.util.concurrent.RejectedExecutionException: XNIO007007: Thread is "
+                + "terminating\n\tat org.xnio.nio.WorkerThread.execute(WorkerThread.java:590)\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        List<LogFinding> window = LogScanner.scan("t", log, from, until);
+        assertEquals(List.of("IllegalArgumentException"), window.stream().map(LogFinding::kind).toList(),
+                "only what the target wrote while the load ran; not its shutdown");
+        assertEquals(List.of("IllegalArgumentException", "RejectedExecutionException"),
+                LogScanner.scan("t", log, from).stream().map(LogFinding::kind).toList());
+        assertEquals(List.of(), LogScanner.scan("t", log, until, from), "an empty range finds nothing");
+    }
 }

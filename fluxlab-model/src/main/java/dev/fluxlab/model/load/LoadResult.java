@@ -127,6 +127,16 @@ public record LoadResult(
                 availableProcessors, measureStartMs, errorDetails, stalledRequests);
     }
 
+    /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder()}). */
+    public LoadResult withoutLatency() {
+        return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
+                warmupStable, durationS, requestsOk, errors, throughputRps,
+                new Latency(LatencySummary.UNKNOWN, LatencySummary.UNKNOWN), lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, null, histogramUnit, null, transport,
+                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
+                availableProcessors, measureStartMs, errorDetails, stalledRequests);
+    }
+
     /**
      * A copy whose automatic warm-up is marked as not settled and not JIT-quiet: the runner kept the injector at its
      * start gate for a target JVM it could not watch itself, and that JVM was still compiling at the warm-up's bound.

@@ -135,6 +135,13 @@ public final class ExternalToolDriver implements LoadDriver {
                     + ExternalInjectors.tail(output);
             return new DriveResult(null, c, false, start, end, why + " (exit code " + c.exitCode() + ")", warnings);
         }
+        String impossible = parsed.latencyMs() == null ? null : parsed.latencyMs().corrected().disorder();
+        if (impossible != null) {
+            // kept, the claims and tables would read p99 = 0 as a real figure
+            warnings.add(tool.name() + " printed latency percentiles that cannot be true (" + impossible
+                    + "); this repeat has no latency figures, its throughput stands");
+            parsed = parsed.withoutLatency();
+        }
         double cores = samples.size() >= 2 ? new CpuWindow(samples.get(0).t(), samples.get(samples.size() - 1).t())
                 .cores(samples) : Double.NaN;
         double cpuS = Double.isNaN(cores) ? 0 : cores * parsed.durationS();

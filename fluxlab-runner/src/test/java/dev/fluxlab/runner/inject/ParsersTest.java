@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,6 +67,22 @@ class ParsersTest {
         assertEquals(28032, r.requestsOk());
         assertEquals(4, r.inFlight());
         assertEquals(37.18, r.latencyMs().corrected().p99(), 1e-9);
+    }
+
+    @Test
+    void wrkPercentilesThatCannotBeTrueAreNamed() throws IOException {
+        LoadResult r = new WrkInjector().parse(recorded("wrk-pipeline16-zero-percentiles.txt"),
+                request("http1.1", 16, false, Path.of(".")));
+        assertEquals(2453, r.requestsOk(), "the throughput stands");
+        String why = r.latencyMs().corrected().disorder();
+        assertNotNull(why, "p50 = p99 = 0 beside a 217 ms mean and a 2.95 s max cannot be true");
+        assertTrue(why.contains("p50 of 0 ms"), why);
+        assertNull(new WrkInjector().parse(recorded("wrk-pipeline.txt"), request("http1.1", 4, false, Path.of(".")))
+                .latencyMs().corrected().disorder(), "a sane distribution passes");
+        assertNull(new WrkInjector().parse(recorded("wrk-plaintext.txt"), H1).latencyMs().corrected().disorder());
+        LoadResult without = r.withoutLatency();
+        assertTrue(Double.isNaN(without.latencyMs().corrected().p99()) && without.histogram() == null);
+        assertEquals(r.throughputRps(), without.throughputRps());
     }
 
     @Test

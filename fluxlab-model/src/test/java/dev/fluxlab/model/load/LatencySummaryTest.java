@@ -1,0 +1,29 @@
+package dev.fluxlab.model.load;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class LatencySummaryTest {
+
+    private static LatencySummary of(double p50, double p75, double p90, double p99, double max) {
+        return new LatencySummary(1, 1, p50, p75, p90, p99, Double.NaN, Double.NaN, max);
+    }
+
+    @Test
+    void percentilesInOrderCanBeTrue() {
+        assertNull(of(1, 2, 3, 4, 5).disorder());
+        assertNull(of(1, 1, 1, 1, 1).disorder(), "ties are fine");
+        assertNull(of(0, 0, 0, 0, 0).disorder(), "all zero: nothing measured slower than the resolution");
+        assertNull(of(1, Double.NaN, Double.NaN, 4, Double.NaN).disorder(), "a figure the tool left out is skipped");
+        assertNull(LatencySummary.UNKNOWN.disorder());
+    }
+
+    @Test
+    void fallingPercentilesOrAZeroBesideAPositiveFigureCannot() {
+        assertEquals("p99 0.500 ms below p90 3.000 ms", of(1, 2, 3, 0.5, 5).disorder());
+        assertEquals("max 3.000 ms below p99 4.000 ms", of(1, 2, 3, 4, 3).disorder());
+        assertEquals("p50 of 0 ms beside max 2950.000 ms", of(0, 0, 0, 0, 2950).disorder());
+    }
+}

@@ -134,6 +134,8 @@ final class RepeatFigures {
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
+        observed.stream().filter(c -> c.logProblem() != null)
+                .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + c.logProblem()));
         return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && alsoInvalid.isEmpty(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,

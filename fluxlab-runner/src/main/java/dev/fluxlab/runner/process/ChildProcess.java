@@ -41,6 +41,7 @@ public final class ChildProcess {
     private final RemoteSide remote;
     private volatile Consumer<String> listener;
     private volatile boolean stopRequested;
+    private volatile String logProblem;
 
     private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener,
                          RemoteSide remote) {
@@ -115,24 +116,11 @@ public final class ChildProcess {
     }
 
     private void pumpOutput() {
-        Path writing = log;
-        BufferedWriter out = null;
+        LogCopy copy = new LogCopy(log);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            out = Files.newBufferedWriter(writing, StandardCharsets.UTF_8);
             String line;
             while ((line = in.readLine()) != null) {
-                Path now = log;
-                if (!now.equals(writing)) { // a kept process's next job has a log of its own (logTo)
-                    out.close();
-                    out = Files.newBufferedWriter(now, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
-                    writing = now;
-                }
-                out.write(line);
-                out.newLine();
-                if (!in.ready()) {
-                    out.flush();
-                }
+                copy.write(log, line, !in.ready());
                 if (remote != null) {
                     remote.line(line);
                 }
@@ -154,6 +142,57 @@ public final class ChildProcess {
         } catch (IOException e) {
             // stream closed as the process died
         } finally {
+            copy.close();
+            outputClosed.complete(null);
+        }
+    }
+
+    /**
+     * The copy of the output into the log file. A log that cannot be written (a full disk) stops the copy, never the
+     * reading: the runner still hears the progress and end lines it waits for, and the process is never blocked on a
+     * full pipe. {@link #logProblem()} says what happened.
+     */
+    private final class LogCopy {
+        private Path writing;
+        private BufferedWriter out;
+
+        LogCopy(Path first) {
+            writing = first;
+            try {
+                out = Files.newBufferedWriter(first, StandardCharsets.UTF_8); // there from the start, even if empty
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+
+        private void failed(IOException e) {
+            logProblem = "its output could not be written to " + writing + " (" + e.getMessage()
+                    + "); the rest of it was read and not kept";
+            close();
+        }
+
+        void write(Path now, String line, boolean flush) {
+            if (logProblem != null) {
+                return;
+            }
+            try {
+                if (!now.equals(writing)) { // a kept process's next job has a log of its own (logTo)
+                    out.close();
+                    writing = now;
+                    out = Files.newBufferedWriter(now, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                }
+                out.write(line);
+                out.newLine();
+                if (flush) {
+                    out.flush();
+                }
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+
+        void close() {
             try {
                 if (out != null) {
                     out.close();
@@ -161,8 +200,13 @@ public final class ChildProcess {
             } catch (IOException e) {
                 // keep what was written
             }
-            outputClosed.complete(null);
+            out = null;
         }
+    }
+
+    /** Why this process's log stopped being written (a full disk), or null. */
+    public String logProblem() {
+        return logProblem;
     }
 
     /**

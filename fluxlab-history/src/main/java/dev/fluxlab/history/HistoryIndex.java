@@ -122,11 +122,13 @@ public final class HistoryIndex implements AutoCloseable {
             throw new HistoryException("cannot list " + base + ": " + e.getMessage(), e);
         }
         Path target = file(base);
-        Path tmp = base.resolve(FILE_NAME + ".rebuild");
         List<String> skipped = new ArrayList<>();
         int runs = 0;
+        Path tmp = null;
         try {
-            Files.deleteIfExists(tmp);
+            // a name of its own: two rebuilds at once each write their own file and each move a complete index over
+            // the old one (with one shared name, the second deleted the first's file under it: an empty index)
+            tmp = Files.createTempFile(base, FILE_NAME + ".rebuild-", "");
             try (HistoryIndex index = connect(tmp, true)) {
                 java.util.Map<String, Path> seen = new java.util.HashMap<>();
                 for (Path d : dirs) {
@@ -150,7 +152,9 @@ public final class HistoryIndex implements AutoCloseable {
             throw new HistoryException("cannot write " + target + ": " + e.getMessage() + "; check that " + base + " is writable", e);
         } finally {
             try {
-                Files.deleteIfExists(tmp);
+                if (tmp != null) {
+                    Files.deleteIfExists(tmp);
+                }
             } catch (IOException ignored) {
                 // the move failed first; its message is the one that matters
             }

@@ -149,7 +149,35 @@ class HistoryIndexTest {
         try (HistoryIndex index = HistoryIndex.open(r.file())) {
             assertEquals(2, index.runs("quick").size());
         }
-        assertFalse(Files.exists(base.resolve(HistoryIndex.FILE_NAME + ".rebuild")));
+        try (var left = Files.list(base)) {
+            assertEquals(List.of(), left.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(HistoryIndex.FILE_NAME + ".rebuild")).toList(), "no rebuild file is left");
+        }
+    }
+
+    /**
+     * Two rebuilds at once each write a file of their own and move a complete index over the old one. With one shared
+     * name the second deleted the first's file under it: "[SQLITE_READONLY_DBMOVED]", "indexed 0 runs", exit 0.
+     */
+    @Test
+    void twoRebuildsAtOnceLeaveAWholeIndex() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            write(run("r" + i, "quick", i, 100_000 + i, env("6.1", 1e6), null));
+        }
+        for (int round = 0; round < 3; round++) {
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                var a = pool.submit(() -> HistoryIndex.rebuild(base));
+                var b = pool.submit(() -> HistoryIndex.rebuild(base));
+                assertEquals(6, a.get().runs(), a.get().skipped().toString());
+                assertEquals(6, b.get().runs(), b.get().skipped().toString());
+            } finally {
+                pool.shutdown();
+            }
+            try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+                assertEquals(6, index.runs("quick").size());
+            }
+        }
     }
 
     @Test

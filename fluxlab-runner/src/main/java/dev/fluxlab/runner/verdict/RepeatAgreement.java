@@ -28,7 +28,7 @@ import java.util.Locale;
  * measured counts, valid or not, except in cells flagged bimodal: their disagreement is a diagnosed state, shown on the
  * cell, and counted as noise it would set the floor of every other cell (one such cell at 97 % had made a 50 % drop of
  * another cell, whose repeats agreed within 8 %, "within noise" in {@code compare}). Their number is recorded with the
- * floor ({@link NoiseFloor#bimodalCells()}); when every cell that gives a figure is bimodal, they all count.
+ * floor ({@link NoiseFloor#bimodalCells()}); when every cell that gives a figure is bimodal, the run has no floor.
  */
 public final class RepeatAgreement {
 
@@ -46,7 +46,7 @@ public final class RepeatAgreement {
      * class comment).
      *
      * @param cells the cells (null gives null cells and no floor)
-     * @param floor the noise floor over the cells that agree; null when no cell gives a pair or a spread
+     * @param floor the noise floor over the cells that agree; null when no cell that gives a pair or a spread agrees
      */
     public record Judged(List<CellResult> cells, NoiseFloor floor) {
     }
@@ -59,7 +59,6 @@ public final class RepeatAgreement {
         List<List<Double>> gaps = cells.stream().map(c -> gaps(c, aaPairs)).toList();
         List<CellResult> out = new ArrayList<>();
         List<Double> agreeing = new ArrayList<>();
-        List<Double> all = new ArrayList<>();
         int leftOut = 0;
         for (int i = 0; i < cells.size(); i++) {
             CellResult c = cells.get(i);
@@ -75,11 +74,11 @@ public final class RepeatAgreement {
             } else {
                 agreeing.addAll(gaps.get(i));
             }
-            all.addAll(gaps.get(i));
             out.add(flagged);
         }
-        boolean noneAgree = agreeing.isEmpty();
-        return new Judged(out, floor(noneAgree ? all : agreeing, aaPairs, noneAgree ? 0 : leftOut));
+        // no cell agreed: a floor measured on cells diagnosed as disturbed is not noise (104 % from one such cell made
+        // compare call every difference "within noise"); the cells carry their own flags
+        return new Judged(out, floor(agreeing, aaPairs, leftOut));
     }
 
     /** How far apart repeats may lie, given the other cells' disagreements: max(15 %, 3x their median). */

@@ -59,7 +59,16 @@ public final class Main implements Runnable {
         cl.setExpandAtFiles(false); // '@FILE' is a path like any other, never a file of arguments (@/dev/zero never ends)
         cl.setParameterExceptionHandler(ShortErrors::handle); // bad input: one line, exit 2
         cl.setExecutionExceptionHandler(UnexpectedErrors::handle); // anything else: one line too, no stack trace
+        versionEverywhere(cl);
         return cl;
+    }
+
+    /** Every sub-command's {@code -V} prints the version too (picocli gives it the option, not the provider). */
+    private static void versionEverywhere(CommandLine c) {
+        if (c.getCommandSpec().versionProvider() == null) {
+            c.getCommandSpec().versionProvider(new Version());
+        }
+        c.getSubcommands().values().forEach(Main::versionEverywhere);
     }
 
     @Override
@@ -70,8 +79,9 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[]{"fluxlab " + (v == null ? "dev" : v) + " (Java " + Runtime.version() + ")"};
+            // the commit a run records as fluxlab_version (a checkout's, with -dirty for local changes)
+            return new String[]{"fluxlab " + dev.fluxlab.runner.EnvironmentProbe.fluxlabVersion() + " (Java "
+                    + Runtime.version() + ")"};
         }
     }
 }

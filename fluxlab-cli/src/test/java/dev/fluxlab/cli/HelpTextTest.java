@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every command's {@code --help} renders without picocli's format warnings: a description is a format string, and a
@@ -37,6 +38,24 @@ class HelpTextTest {
             System.setErr(err);
         }
         assertEquals("", captured.toString(StandardCharsets.UTF_8), "usage messages of " + names);
+    }
+
+    /** Every command that lists {@code -V} prints the version with it (sub-commands printed nothing, exit 0). */
+    @Test
+    void everyCommandWithVersionOptionPrintsTheVersion() {
+        List<CommandLine> all = new ArrayList<>();
+        collect(Main.commandLine(), all);
+        int checked = 0;
+        for (CommandLine cl : all) {
+            if (!cl.getCommandSpec().optionsMap().containsKey("-V")) {
+                continue;
+            }
+            java.io.StringWriter out = new java.io.StringWriter();
+            cl.printVersionHelp(new java.io.PrintWriter(out, true));
+            assertTrue(out.toString().startsWith("fluxlab "), cl.getCommandSpec().qualifiedName() + ": '" + out + "'");
+            checked++;
+        }
+        assertTrue(checked >= 8, "run, list, serve, load, agent, report, compare, history: " + checked);
     }
 
     private static void collect(CommandLine cl, List<CommandLine> out) {

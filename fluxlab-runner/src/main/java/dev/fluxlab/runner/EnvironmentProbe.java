@@ -80,6 +80,11 @@ public final class EnvironmentProbe {
         return out;
     }
 
+    /** What a run records as fluxlab's version, and {@code fluxlab -V} prints: see {@link #fluxlabVersion(Optional)}. */
+    public static String fluxlabVersion() {
+        return fluxlabVersion(SourceTree.ofFluxlabHome());
+    }
+
     /** The jar's version, else the source tree's commit, else {@code dev}. */
     static String fluxlabVersion(Optional<SourceTree> tree) {
         String v = EnvironmentProbe.class.getPackage().getImplementationVersion();

@@ -186,7 +186,8 @@ public final class RunCommand implements Callable<Integer> {
         } else {
             dir = Runner.newRunDir(TargetRegistry.home(), s.name());
         }
-        Runner runner = Runner.builder(registry).listener(listener(out)).build();
+        java.util.concurrent.atomic.AtomicBoolean reportsLost = new java.util.concurrent.atomic.AtomicBoolean();
+        Runner runner = Runner.builder(registry).listener(listener(out, err, reportsLost)).build();
         runner.installShutdownHook();
         // a Ctrl-C once the cells are done (the reports being written, the run being indexed) ended the JVM with 130
         // over a complete run, not indexed: the shutdown waits for this command's end and exits with its code
@@ -207,6 +208,9 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(afterRun);
         try {
             int code = runAndReport(runner, s, dir, previous, out, err);
+            if (code == 0 && reportsLost.get()) {
+                code = 1; // as `fluxlab report` on the same disk: results.json is there, its reports are not
+            }
             exit.set(code == INTERRUPTED ? signalled.get() : code); // the signal's code, set by its handler
             return exit.get();
         } finally {
@@ -273,15 +277,19 @@ public final class RunCommand implements Callable<Integer> {
      * The terminal view, ending with the full terminal report of fluxlab-report, then summary.md and report.html
      * written next to results.json (also after an interrupted run, so what was gathered can be read).
      */
-    static RunListener listener(PrintWriter out) {
+    static RunListener listener(PrintWriter out, PrintWriter err, java.util.concurrent.atomic.AtomicBoolean reportsLost) {
         return RunListeners.of(
                 new ConsoleListener(out, ConsoleListener.stdoutIsTerminal(),
                         run -> String.join(System.lineSeparator(), TextReport.lines(ReportModel.of(run))) + System.lineSeparator()),
-                new ReportFilesListener(out));
+                new ReportFilesListener(out, err, reportsLost));
     }
 
-    /** Writes summary.md and report.html when the run ends and prints where they are. */
-    private record ReportFilesListener(PrintWriter out) implements RunListener {
+    /**
+     * Writes summary.md and report.html when the run ends and prints where they are; when they cannot be written (a
+     * full disk) it says so on stderr and notes it in {@code lost}, which makes the run's exit code 1.
+     */
+    private record ReportFilesListener(PrintWriter out, PrintWriter err, java.util.concurrent.atomic.AtomicBoolean lost)
+            implements RunListener {
         @Override
         public void cellStarted(Cell cell, Position position) {
         }
@@ -304,8 +312,11 @@ public final class RunCommand implements Callable<Integer> {
                     out.println("wrote " + p);
                 }
             } catch (IOException e) {
-                out.println("fluxlab run: could not write the reports (" + e.getMessage()
+                lost.set(true);
+                out.flush();
+                err.println("fluxlab run: could not write the reports (" + e.getMessage()
                         + "); regenerate them with: fluxlab report " + resultsFile.getParent());
+                err.flush();
             }
             out.flush();
         }

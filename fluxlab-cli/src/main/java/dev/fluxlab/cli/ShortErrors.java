@@ -16,7 +16,18 @@ public final class ShortErrors {
     public static int handle(CommandLine.ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         java.io.PrintWriter err = cmd.getErr();
+        for (Throwable t = ex.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof java.nio.file.InvalidPathException bad) {
+                err.println(cmd.getCommandSpec().qualifiedName() + ": " + UnexpectedErrors.unnameable(bad));
+                err.flush();
+                return cmd.getCommandSpec().exitCodeOnInvalidInput();
+            }
+        }
         err.println("fluxlab: " + ex.getMessage());
+        if (String.valueOf(ex.getMessage()).contains(java.nio.file.InvalidPathException.class.getName())) {
+            // picocli's conversion keeps only the text of the cause
+            err.println("fluxlab: " + UnexpectedErrors.localeAdvice());
+        }
         CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
         err.flush();

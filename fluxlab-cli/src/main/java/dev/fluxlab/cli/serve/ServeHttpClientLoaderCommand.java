@@ -133,7 +133,9 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
         Map<String, Object> ready = new LinkedHashMap<>();
         ready.put("port", 0);
         ready.put("protocol", config.protocol());
-        ready.put("transport", "native");
+        // the transport the loader's native loops resolve to here (io_uring, then epoll, then nio), as every target says
+        ready.put("transport", dev.fluxlab.targets.common.transport.TransportSupport
+                .resolve(dev.fluxlab.model.transport.Transport.NATIVE).label());
         ready.put("self-loading", true);
         out.println(Readiness.line(ready));
         out.flush();

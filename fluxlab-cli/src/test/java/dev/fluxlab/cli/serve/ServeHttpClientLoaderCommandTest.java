@@ -30,5 +30,11 @@ class ServeHttpClientLoaderCommandTest {
         assertTrue(lines[0].contains("127.0.0.1:" + closed + " is up"), r.err());
         assertTrue(Files.readString(json).contains("\"requests_ok\" : 0")
                 || Files.readString(json).contains("\"requests_ok\":0"), "the measured document is kept");
+        // the transport its native loops run here, as every target's readiness says (it said "native")
+        String transport = dev.fluxlab.targets.common.transport.TransportSupport
+                .resolve(dev.fluxlab.model.transport.Transport.NATIVE).label();
+        assertTrue(r.out().contains(" transport=" + transport + " "), r.out());
+        var doc = dev.fluxlab.model.Json.read(json, dev.fluxlab.model.load.LoadResult.class);
+        assertEquals(transport, doc.transport());
     }
 }

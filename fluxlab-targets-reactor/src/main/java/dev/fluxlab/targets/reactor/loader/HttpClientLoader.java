@@ -121,7 +121,8 @@ public final class HttpClientLoader {
             return new LoadResult(LoadResult.SCHEMA, config.backendUrl().resolve(config.path()).toString(),
                     config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
                     warmupS, judge.stable(), durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
-                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded, null, null, config.workers(), judge.jitQuiet(),
+                    cpuS, cpuS / durationS, seconds, encoded, "us", encoded, loops.expected().label(), null, config.workers(),
+                    judge.jitQuiet(),
                     jit.evidence(), null, null, null);
         } finally {
             stopped = true;

@@ -33,6 +33,16 @@ final class OutFolder {
                         + " bytes, the most a Linux file name holds; give a shorter one";
             }
         }
+        if (Files.isSymbolicLink(dir) && !Files.exists(dir)) {
+            String to;
+            try {
+                to = Files.readSymbolicLink(dir).toString();
+            } catch (IOException e) {
+                to = "a path that cannot be read";
+            }
+            return "--out " + dir + " is a symbolic link to " + to + ", which does not exist; create that folder, or "
+                    + "give another --out";
+        }
         if (!Files.exists(dir)) {
             try {
                 OutputFile.checkCreatable("--out", dir);
@@ -54,6 +64,11 @@ final class OutFolder {
             }
         } catch (IOException e) {
             return "--out " + dir + " cannot be read (" + e.getMessage() + "); give a new folder you can write";
+        }
+        try {
+            OutputFile.checkFolderWritable("--out", dir); // an empty folder on a read-only or full file system
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
         }
         return null;
     }

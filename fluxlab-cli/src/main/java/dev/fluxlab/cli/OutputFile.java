@@ -138,6 +138,17 @@ final class OutputFile {
         checkCreatable(option, dir, dir.toAbsolutePath(), "created");
     }
 
+    /** As {@link #checkCreatable(String, Path)} for a folder that exists: a file can be written into it. */
+    static void checkFolderWritable(String option, Path dir) {
+        checkCreatable(option, dir, dir.toAbsolutePath(), "written");
+    }
+
+    /**
+     * Bytes the probe file holds: an empty file needs no free block, so a full disk would pass a probe that writes
+     * nothing (the load then ran and its document could not be written).
+     */
+    private static final int PROBE_BYTES = 4096;
+
     private static void checkCreatable(String option, Path shown, Path folder, String verb) {
         Path dir = folder;
         while (dir.getParent() != null && !Files.exists(dir)) {
@@ -147,7 +158,12 @@ final class OutputFile {
             if (!Files.isDirectory(dir)) {
                 throw new FileAlreadyExistsException(dir.toString());
             }
-            Files.delete(Files.createTempFile(dir, ".fluxlab-", ".probe"));
+            Path probe = Files.createTempFile(dir, ".fluxlab-", ".probe");
+            try {
+                Files.write(probe, new byte[PROBE_BYTES]);
+            } finally {
+                Files.deleteIfExists(probe);
+            }
         } catch (IOException | SecurityException e) {
             throw new IllegalArgumentException(option + " " + shown + " cannot be " + verb + " (" + why(e, dir)
                     + "); choose a writable path");

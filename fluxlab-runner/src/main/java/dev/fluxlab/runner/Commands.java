@@ -147,6 +147,11 @@ public final class Commands {
     /** The injector's command: its JVM and main from the registry, then {@code args} ({@link LoadArgs#toArgv()}). */
     public List<String> injector(LoadArgs args) {
         List<String> cmd = injectorJvm();
+        if (args.json() != null) {
+            // a crashing injector's report goes beside its load document, not into the user's working folder
+            cmd.add(cmd.indexOf("-cp"), "-XX:ErrorFile=" + args.json().toAbsolutePath()
+                    .resolveSibling(INJECTOR + "-hs_err_pid%p.log"));
+        }
         cmd.addAll(injectorJob(args));
         return cmd;
     }

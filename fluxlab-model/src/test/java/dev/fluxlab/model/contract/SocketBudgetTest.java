@@ -19,6 +19,16 @@ class SocketBudgetTest {
         assertThrows(IllegalArgumentException.class, () -> new SocketBudget(1024, 40).check(921));
         assertEquals(920, new SocketBudget(1024, 40).fitting());
         assertEquals(0, new SocketBudget(64, 40).fitting(), "none fit, never a negative count");
+        assertTrue(e.getMessage().contains("or raise the limit first (ulimit -n 1000104 or more)"), e.getMessage());
+    }
+
+    /** With nothing fitting, "lower --connections to at most 0" was the advice (ulimit -n 96): only raising helps. */
+    @Test
+    void whenNothingFitsTheFixIsTheLimitTheConnectionsNeed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new SocketBudget(96, 40).check(10));
+        assertTrue(e.getMessage().endsWith(": raise the limit first (ulimit -n 114 or more)"), e.getMessage());
+        assertTrue(!e.getMessage().contains("at most 0"), e.getMessage());
     }
 
     @Test

@@ -86,9 +86,9 @@ public final class SuiteValidator {
             throw suite.error(connectionsPointer(suite, c), "cell " + cell.id() + ": 'connections' of " + c
                     + (n == 1 ? " needs as many open sockets in one injector process"
                     : " over " + n + " injectors needs " + each + " open sockets in each")
-                    + ", and a process here " + budget.limit() + ": lower 'connections' to at most "
-                    + budget.fitting() * n + (n == 1 ? "" : " (" + budget.fitting() + " per injector)")
-                    + ", or raise the limit (ulimit -n) first");
+                    + ", and a process here " + budget.limit() + ": " + (budget.fitting() == 0 ? ""
+                    : "lower 'connections' to at most " + budget.fitting() * n
+                    + (n == 1 ? "" : " (" + budget.fitting() + " per injector)") + ", or ") + budget.raise(each));
         }
     }
 
@@ -103,8 +103,8 @@ public final class SuiteValidator {
         }
         throw suite.error(primePointer(suite), "cell " + cell.id() + ": the priming step's " + c + " connections"
                 + (prime.connections() != null ? "" : " (the cell's)") + " need as many open sockets in one process "
-                + "here, and a process here " + budget.limit() + ": give the priming step at most "
-                + budget.fitting() + " 'connections', or raise the limit (ulimit -n) first");
+                + "here, and a process here " + budget.limit() + ": " + (budget.fitting() == 0 ? ""
+                : "give the priming step at most " + budget.fitting() + " 'connections', or ") + budget.raise(c));
     }
 
     /** Where the suite writes its first priming step; {@code /load} when not found. */

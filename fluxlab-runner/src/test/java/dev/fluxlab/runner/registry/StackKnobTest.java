@@ -97,6 +97,11 @@ class StackKnobTest {
         java.nio.file.Path gc = java.nio.file.Path.of("/r/cells/001-x/server-1-gc.log");
         List<String> cmd = new Commands(REGISTRY, "java").target(p, gc, Map.of());
         assertTrue(cmd.contains("-XX:ErrorFile=/r/cells/001-x/" + p.name() + "-hs_err_pid%p.log"), cmd.toString());
+        // and the injector's beside its load document, a JVM option (before the main class)
+        List<String> inj = new Commands(REGISTRY, "java").injector(dev.fluxlab.model.contract.LoadArgs.builder()
+                .url("http://127.0.0.1:1/").json(java.nio.file.Path.of("/r/cells/001-x/load-1.json")).build());
+        int at = inj.indexOf("-XX:ErrorFile=/r/cells/001-x/injector-hs_err_pid%p.log");
+        assertTrue(at > 0 && at < inj.indexOf("Inj"), inj.toString());
     }
 
     @Test

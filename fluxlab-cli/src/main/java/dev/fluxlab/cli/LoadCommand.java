@@ -79,9 +79,9 @@ public final class LoadCommand implements Callable<Integer> {
             + "--precision (default: ${DEFAULT-VALUE}).")
     String maxDuration;
 
-    @Option(names = "--precision", paramLabel = "PERCENT", description = "Measure at least --duration, then until the 95%% "
+    @Option(names = "--precision", paramLabel = "PERCENT", converter = PercentConverter.class, description = "Measure at least --duration, then until the 95%% "
             + "interval of the mean throughput is within this percentage of it (seconds' autocorrelation taken into "
-            + "account), at most --max-duration; e.g. 2. Default: measure exactly --duration.")
+            + "account), at most --max-duration; e.g. 2 or 2%%. Default: measure exactly --duration.")
     Double precision;
 
     @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or auto "
@@ -379,5 +379,17 @@ public final class LoadCommand implements Callable<Integer> {
             };
             default -> throw new IllegalArgumentException("--progress must be human, machine or none, got '" + progress + "'");
         };
+    }
+
+    /** {@code 2} or {@code 2%}, as a suite's {@code precision} takes it: the number of percent. */
+    static final class PercentConverter implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            Double fraction = dev.fluxlab.model.suite.SuiteSettings.parsePercent(value);
+            if (fraction == null) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a percentage; give e.g. 2 or 2%");
+            }
+            return fraction * 100;
+        }
     }
 }

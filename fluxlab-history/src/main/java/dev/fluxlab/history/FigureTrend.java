@@ -72,8 +72,12 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
         String stored = storedFigure(index, name, figureName);
         FigureTrend t = of(index, name, Figure.parse(stored), stored, cellGlob);
         if (t.series().isEmpty()) {
+            // what the glob could have matched: the suite's own cells, not an example that may be the glob just given
+            List<String> labels = of(index, name, Figure.parse(stored), stored, null).series().stream()
+                    .map(x -> x.label() != null ? x.label() : x.cellId()).distinct().limit(3).toList();
             throw new HistoryException("no cell of suite '" + name + "' matches --cell " + cellGlob
-                    + "; give a glob over cell ids or labels, e.g. '*h2c*'");
+                    + "; give a glob (* and ?) over cell ids or labels" + (labels.isEmpty() ? ""
+                    : ", such as: " + String.join("; ", labels)));
         }
         return t;
     }

@@ -242,8 +242,10 @@ class HistoryIndexTest {
             assertNull(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "nope", null, null)).getCause());
             assertTrue(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", "cpu_cores", null)).getMessage()
                     .contains("indexed figures: latency_p50_ms, latency_p99_ms, throughput_rps"));
-            assertTrue(assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", null, "*h3*")).getMessage()
-                    .contains("matches --cell"));
+            String none = assertThrows(HistoryException.class, () -> FigureTrend.of(index, "quick", null, "*h3*"))
+                    .getMessage();
+            assertTrue(none.contains("matches --cell *h3*"), none);
+            assertTrue(none.contains("such as: epoll; nio"), "names the suite's own cells: " + none);
         }
     }
 

@@ -53,9 +53,14 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--path", paramLabel = "PATH", description = "Request path on the backend, e.g. /get (default: "
             + "the --scenario's, else /).")
     String path;
-    @Option(names = "--body-file", paramLabel = "FILE") Path bodyFile;
-    @Option(names = "--body-size", paramLabel = "BYTES") Integer bodySize;
-    @Option(names = "--content-type", defaultValue = "application/json") String contentType;
+    @Option(names = "--body-file", paramLabel = "FILE", description = "Request body read from FILE (POST).")
+    Path bodyFile;
+    @Option(names = "--body-size", paramLabel = "BYTES", description = "Request body of a JSON document of this many "
+            + "bytes (POST; default: the --scenario's, 1 KiB for post).")
+    Integer bodySize;
+    @Option(names = "--content-type", defaultValue = "application/json", paramLabel = "TYPE",
+            description = "Content-Type of the request body (default: ${DEFAULT-VALUE}).")
+    String contentType;
 
     @Option(names = "--connections", defaultValue = "1", description = "HTTP/2 connections (default: ${DEFAULT-VALUE}).")
     int connections;
@@ -86,9 +91,15 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "10s", description = "Measured phase (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--timeout", defaultValue = "10s") String timeout;
-    @Option(names = "--expect-status", defaultValue = "200") int expectStatus;
-    @Option(names = "--expect-body") String expectBody;
+    @Option(names = "--timeout", defaultValue = "10s", paramLabel = "DURATION",
+            description = "A request without its response after this long is an error (default: ${DEFAULT-VALUE}).")
+    String timeout;
+    @Option(names = "--expect-status", defaultValue = "200", paramLabel = "CODE",
+            description = "A response with another status is an error (default: ${DEFAULT-VALUE}).")
+    int expectStatus;
+    @Option(names = "--expect-body", paramLabel = "TEXT",
+            description = "A response whose body is not exactly TEXT is an error (default: not checked).")
+    String expectBody;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Where to write the fluxlab.load/1 document.")
     Path json;

@@ -113,8 +113,8 @@ public final class SuiteSettings {
         return !measureAuto() ? null : spec.precision() == null ? DEFAULT_PRECISION : parsePercent(spec.precision());
     }
 
-    /** {@code 2%} or {@code 2} as the fraction 0.02; null when it is neither. */
-    static Double parsePercent(String text) {
+    /** {@code 2%} or {@code 2} as the fraction 0.02; null when it is neither (a suite's and {@code load}'s precision). */
+    public static Double parsePercent(String text) {
         try {
             String t = text.strip();
             return Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t) / 100;

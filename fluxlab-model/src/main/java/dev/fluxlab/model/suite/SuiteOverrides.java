@@ -140,6 +140,12 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
         }
         String here = at + Locations.pointer(seg);
         JsonNode child = map.get(seg);
+        if (child == null && INDEX.matcher(seg).matches() && !at.isEmpty() && !NAMED.matcher(at).matches()) {
+            // an item number on a single section (load.1.connections where load is one profile): it would add a key
+            // '1', refused later as "unknown key '1' in 'load[0]'" without naming the --set
+            throw refused(file, shown, "'" + at + "' is one section, not a list; leave the item number out ("
+                    + String.join(".", pathWithout(path, i)) + ")");
+        }
         if (child == null && NAMED.matcher(at).matches()) {
             List<String> names = new ArrayList<>();
             map.fieldNames().forEachRemaining(names::add);
@@ -155,6 +161,13 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             child = map.putObject(seg);
         }
         set(file, shown, child, here, path, i + 1, value, done);
+    }
+
+    /** {@code path} without its {@code i}-th key. */
+    private static List<String> pathWithout(List<String> path, int i) {
+        List<String> out = new ArrayList<>(path);
+        out.remove(i);
+        return out;
     }
 
     /** The keys of {@code key}: a JSON pointer's unescaped segments, or the dot-separated keys. */

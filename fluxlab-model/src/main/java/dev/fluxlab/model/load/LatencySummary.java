@@ -23,8 +23,11 @@ public record LatencySummary(
      * What makes these figures impossible, or null when they can be true: percentiles that fall as the rank rises, or a
      * percentile of 0 beside a positive one (wrk pipelining at depth 16 printed {@code 50% 257.18ms} and
      * {@code 99% 0.00us}). Figures a tool left out (NaN) are skipped.
+     *
+     * @param wholeMillis whether the tool prints whole milliseconds (ab): there 0 is a sub-millisecond response, no
+     *                    impossibility
      */
-    public String disorder() {
+    public String disorder(boolean wholeMillis) {
         double[] v = {p50, p75, p90, p99, p999, p9999, max};
         String[] name = {"p50", "p75", "p90", "p99", "p99.9", "p99.99", "max"};
         int last = -1;
@@ -38,7 +41,7 @@ public record LatencySummary(
             }
             last = i;
         }
-        if (last >= 0 && v[last] > 0) {
+        if (!wholeMillis && last >= 0 && v[last] > 0) {
             for (int i = 0; i < v.length; i++) {
                 if (v[i] == 0) {
                     return String.format(java.util.Locale.ROOT, "%s of 0 ms beside %s %.3f ms", name[i], name[last],

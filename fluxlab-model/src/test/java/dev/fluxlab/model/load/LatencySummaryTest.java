@@ -13,17 +13,24 @@ class LatencySummaryTest {
 
     @Test
     void percentilesInOrderCanBeTrue() {
-        assertNull(of(1, 2, 3, 4, 5).disorder());
-        assertNull(of(1, 1, 1, 1, 1).disorder(), "ties are fine");
-        assertNull(of(0, 0, 0, 0, 0).disorder(), "all zero: nothing measured slower than the resolution");
-        assertNull(of(1, Double.NaN, Double.NaN, 4, Double.NaN).disorder(), "a figure the tool left out is skipped");
-        assertNull(LatencySummary.UNKNOWN.disorder());
+        assertNull(of(1, 2, 3, 4, 5).disorder(false));
+        assertNull(of(1, 1, 1, 1, 1).disorder(false), "ties are fine");
+        assertNull(of(0, 0, 0, 0, 0).disorder(false), "all zero: nothing measured slower than the resolution");
+        assertNull(of(1, Double.NaN, Double.NaN, 4, Double.NaN).disorder(false), "a figure the tool left out is skipped");
+        assertNull(LatencySummary.UNKNOWN.disorder(false));
     }
 
     @Test
     void fallingPercentilesOrAZeroBesideAPositiveFigureCannot() {
-        assertEquals("p99 0.500 ms below p90 3.000 ms", of(1, 2, 3, 0.5, 5).disorder());
-        assertEquals("max 3.000 ms below p99 4.000 ms", of(1, 2, 3, 4, 3).disorder());
-        assertEquals("p50 of 0 ms beside max 2950.000 ms", of(0, 0, 0, 0, 2950).disorder());
+        assertEquals("p99 0.500 ms below p90 3.000 ms", of(1, 2, 3, 0.5, 5).disorder(false));
+        assertEquals("max 3.000 ms below p99 4.000 ms", of(1, 2, 3, 4, 3).disorder(false));
+        assertEquals("p50 of 0 ms beside max 2950.000 ms", of(0, 0, 0, 0, 2950).disorder(false));
+    }
+
+    /** ab prints whole milliseconds: its 50 % of 0 beside a 3 ms maximum is a fast loopback response. */
+    @Test
+    void aZeroInWholeMillisecondsCanBeTrue() {
+        assertNull(of(0, 0, 1, 2, 3).disorder(true));
+        assertEquals("p99 1.000 ms below p90 2.000 ms", of(0, 1, 2, 1, 3).disorder(true), "order still counts");
     }
 }

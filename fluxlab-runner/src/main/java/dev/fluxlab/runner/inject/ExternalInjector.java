@@ -41,6 +41,11 @@ public interface ExternalInjector {
      */
     LoadResult parse(String output, LoadRequest request);
 
+    /** Whether the tool prints its latency in whole milliseconds (ab), where a percentile of 0 is a fast response. */
+    default boolean wholeMillis() {
+        return false;
+    }
+
     /** Notes for the user about how this tool was driven (printed into the injector log), may be empty. */
     default List<String> notes(LoadRequest request) {
         return List.of();

@@ -9,13 +9,16 @@
 fluxlab_probe_java() {
   local out v
   # ErrorFile: a JVM that crashes at start-up (e.g. under a low `ulimit -v`) leaves no hs_err file in the user's folder
-  out=$("$1" -XX:ErrorFile=/dev/null -XshowSettings:properties -version 2>&1) || true
+  out=$("$1" -XX:ErrorFile=/dev/null -XX:ReplayDataFile=/dev/null -XshowSettings:properties -version 2>&1) || true
   v=$(printf '%s\n' "$out" | sed -n 's/^ *java\.specification\.version = //p' | head -n1)
   FLUXLAB_PROBE_ERROR=""
   case "$v" in
     1.*) FLUXLAB_PROBE_MAJOR=$(echo "${v#1.}" | cut -d. -f1) ;;
     "") FLUXLAB_PROBE_MAJOR=0
-        FLUXLAB_PROBE_ERROR=$(printf '%s\n' "$out" | grep -v '^[[:space:]]*$' | grep -v '^#' | tail -n1) ;;
+        FLUXLAB_PROBE_ERROR=$(printf '%s\n' "$out" | grep -v '^[[:space:]]*$' | grep -v '^#' | tail -n1)
+        # a JVM that cannot reserve its memory may say so only in its '#' crash banner
+        [ -n "$FLUXLAB_PROBE_ERROR" ] || FLUXLAB_PROBE_ERROR=$(printf '%s\n' "$out" | sed -n 's/^# \([A-Za-z].*\)/\1/p' | head -n1)
+        [ -n "$FLUXLAB_PROBE_ERROR" ] || FLUXLAB_PROBE_ERROR="it printed no version" ;;
     *) FLUXLAB_PROBE_MAJOR="${v%%.*}" ;;
   esac
 }

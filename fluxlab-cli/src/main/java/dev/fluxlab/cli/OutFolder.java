@@ -33,16 +33,6 @@ final class OutFolder {
                         + " bytes, the most a Linux file name holds; give a shorter one";
             }
         }
-        if (Files.isSymbolicLink(dir) && !Files.exists(dir)) {
-            String to;
-            try {
-                to = Files.readSymbolicLink(dir).toString();
-            } catch (IOException e) {
-                to = "a path that cannot be read";
-            }
-            return "--out " + dir + " is a symbolic link to " + to + ", which does not exist; create that folder, or "
-                    + "give another --out";
-        }
         if (!Files.exists(dir)) {
             try {
                 OutputFile.checkCreatable("--out", dir);

@@ -152,6 +152,11 @@ final class OutputFile {
     private static void checkCreatable(String option, Path shown, Path folder, String verb) {
         Path dir = folder;
         while (dir.getParent() != null && !Files.exists(dir)) {
+            if (Files.isSymbolicLink(dir)) { // a link to nothing: writing through it fails, whatever its folder allows
+                throw new IllegalArgumentException(option + " " + shown + " cannot be " + verb + " (" + dir
+                        + " is a symbolic link to " + linkTarget(dir) + ", which does not exist); create that folder, "
+                        + "or choose another path");
+            }
             dir = dir.getParent();
         }
         try {
@@ -167,6 +172,15 @@ final class OutputFile {
         } catch (IOException | SecurityException e) {
             throw new IllegalArgumentException(option + " " + shown + " cannot be " + verb + " (" + why(e, dir)
                     + "); choose a writable path");
+        }
+    }
+
+    /** Where the link {@code link} points, as written. */
+    static String linkTarget(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException e) {
+            return "a path that cannot be read";
         }
     }
 

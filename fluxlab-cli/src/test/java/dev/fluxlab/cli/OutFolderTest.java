@@ -25,6 +25,12 @@ class OutFolderTest {
         assertNotNull(problem);
         assertTrue(problem.contains("symbolic link to " + tmp.resolve("nowhere/deeper") + ", which does not exist"),
                 problem);
+        String under = OutFolder.problem(link.resolve("sub"));
+        assertNotNull(under, "a folder under the dangling link cannot be made either");
+        assertTrue(under.contains(link + " is a symbolic link to"), under);
+        IllegalArgumentException json = assertThrows(IllegalArgumentException.class,
+                () -> OutputFile.checkWritable("--json", link.resolve("a.json")));
+        assertTrue(json.getMessage().contains("which does not exist"), json.getMessage());
         assertNull(OutFolder.problem(tmp.resolve("new")), "a new folder that can be created is fine");
         assertNull(OutFolder.problem(Files.createDirectories(tmp.resolve("empty"))), "so is an empty writable one");
     }

@@ -109,7 +109,7 @@ public final class Commands {
             cmd.addAll(GcLog.options(gcLog, p.gc()));
             if (p.flags().stream().noneMatch(f -> f.startsWith("-XX:ErrorFile="))) {
                 // a JVM that crashes writes hs_err_pid<N>.log into its working folder, the user's: beside its log
-                cmd.add("-XX:ErrorFile=" + gcLog.toAbsolutePath().resolveSibling(p.name() + "-hs_err_pid%p.log"));
+                cmd.addAll(crashFiles(gcLog.toAbsolutePath().getParent(), p.name()));
             }
         }
         cmd.add("-cp");
@@ -122,6 +122,15 @@ public final class Commands {
             cmd.add(flag + "=" + Placeholders.fill(v, placeholders));
         });
         return cmd;
+    }
+
+    /**
+     * Where a child JVM named {@code name} writes what it leaves when it crashes, in {@code dir} rather than its working
+     * folder (the user's): the error report and the JIT's replay data (written when a compiler thread crashes).
+     */
+    static List<String> crashFiles(Path dir, String name) {
+        return List.of("-XX:ErrorFile=" + dir.resolve(name + "-hs_err_pid%p.log"),
+                "-XX:ReplayDataFile=" + dir.resolve(name + "-replay_pid%p.log"));
     }
 
     /** Whether the cell's entry process drives its own load (registry {@code self_loading}). */
@@ -148,9 +157,8 @@ public final class Commands {
     public List<String> injector(LoadArgs args) {
         List<String> cmd = injectorJvm();
         if (args.json() != null) {
-            // a crashing injector's report goes beside its load document, not into the user's working folder
-            cmd.add(cmd.indexOf("-cp"), "-XX:ErrorFile=" + args.json().toAbsolutePath()
-                    .resolveSibling(INJECTOR + "-hs_err_pid%p.log"));
+            // a crashing injector's reports go beside its load document, not into the user's working folder
+            cmd.addAll(cmd.indexOf("-cp"), crashFiles(args.json().toAbsolutePath().getParent(), INJECTOR));
         }
         cmd.addAll(injectorJob(args));
         return cmd;
@@ -161,12 +169,13 @@ public final class Commands {
      * {@link #injector}, then the registry's session arguments ({@code load-session}) instead of the load's own words
      * ({@link #injectorJob}); empty when the registry's injector runs one load per JVM.
      */
-    public Optional<List<String>> injectorSession() {
+    public Optional<List<String>> injectorSession(Path runDir) {
         List<String> session = registry.injector().sessionArgs();
         if (session == null || session.isEmpty()) {
             return Optional.empty();
         }
         List<String> cmd = injectorJvm();
+        cmd.addAll(cmd.indexOf("-cp"), crashFiles(runDir.toAbsolutePath(), INJECTOR)); // it outlives any one cell
         cmd.addAll(session);
         return Optional.of(cmd);
     }

@@ -22,7 +22,8 @@ public record LatencySummary(
     /**
      * What makes these figures impossible, or null when they can be true: percentiles that fall as the rank rises, or a
      * percentile of 0 beside a positive one (wrk pipelining at depth 16 printed {@code 50% 257.18ms} and
-     * {@code 99% 0.00us}). Figures a tool left out (NaN) are skipped.
+     * {@code 99% 0.00us}), or every figure 0 (for responses that were counted: the caller knows). Figures a tool left
+     * out (NaN) are skipped.
      *
      * @param wholeMillis whether the tool prints whole milliseconds (ab): there 0 is a sub-millisecond response, no
      *                    impossibility
@@ -40,6 +41,9 @@ public record LatencySummary(
                         v[last]);
             }
             last = i;
+        }
+        if (!wholeMillis && last >= 0 && v[last] == 0) {
+            return "every latency figure is 0"; // wrk printed 0.00us for all of them beside 183 responses
         }
         if (!wholeMillis && last >= 0 && v[last] > 0) {
             for (int i = 0; i < v.length; i++) {

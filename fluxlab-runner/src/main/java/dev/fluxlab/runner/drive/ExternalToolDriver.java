@@ -135,7 +135,8 @@ public final class ExternalToolDriver implements LoadDriver {
                     + ExternalInjectors.tail(output);
             return new DriveResult(null, c, false, start, end, why + " (exit code " + c.exitCode() + ")", warnings);
         }
-        String impossible = parsed.latencyMs() == null ? null : parsed.latencyMs().corrected().disorder(tool.wholeMillis());
+        String impossible = parsed.latencyMs() == null || parsed.requestsOk() == 0 ? null
+                : parsed.latencyMs().corrected().disorder(tool.wholeMillis());
         if (impossible != null) {
             // kept, the claims and tables would read p99 = 0 as a real figure
             warnings.add(tool.name() + " printed latency percentiles that cannot be true (" + impossible

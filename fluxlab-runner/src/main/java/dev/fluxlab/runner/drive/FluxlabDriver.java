@@ -75,7 +75,7 @@ public final class FluxlabDriver implements LoadDriver {
                 new MeasureGate(job.cellDir().resolve("gate-" + job.repeat())), n, jit, warmup.auto(),
                 System.nanoTime() + warmup.bound().toNanos());
         Optional<List<String>> session = kept != null && n == 1 && gate == null && roles.getFirst().host() == null
-                ? commands.injectorSession() : Optional.empty();
+                ? commands.injectorSession(job.runDir()) : Optional.empty();
         if (session.isPresent()) {
             return driveKept(job, targets, roles.getFirst(), session.get());
         }

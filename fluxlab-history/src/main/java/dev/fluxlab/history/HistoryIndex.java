@@ -127,8 +127,11 @@ public final class HistoryIndex implements AutoCloseable {
         Path tmp = null;
         try {
             // a name of its own: two rebuilds at once each write their own file and each move a complete index over
-            // the old one (with one shared name, the second deleted the first's file under it: an empty index)
-            tmp = Files.createTempFile(base, FILE_NAME + ".rebuild-", "");
+            // the old one (with one shared name, the second deleted the first's file under it: an empty index).
+            // SQLite creates it, with the permissions of any new file here (createTempFile's owner-only file had
+            // made the index unreadable to the other users of a shared results folder)
+            removeAbandonedRebuilds(base);
+            tmp = base.resolve(REBUILD_PREFIX + ProcessHandle.current().pid() + "-" + System.nanoTime());
             try (HistoryIndex index = connect(tmp, true)) {
                 java.util.Map<String, Path> seen = new java.util.HashMap<>();
                 for (Path d : dirs) {
@@ -160,6 +163,32 @@ public final class HistoryIndex implements AutoCloseable {
             }
         }
         return new Rebuilt(target, runs, skipped);
+    }
+
+    /** The start of a rebuild's file name; the rest is the rebuilding process's pid and a number. */
+    static final String REBUILD_PREFIX = FILE_NAME + ".rebuild-";
+
+    /** Files of rebuilds whose process is gone (killed mid-way): nothing else removes them. */
+    private static void removeAbandonedRebuilds(Path base) {
+        try (Stream<Path> s = Files.list(base)) {
+            for (Path p : s.filter(f -> f.getFileName().toString().startsWith(REBUILD_PREFIX)).toList()) {
+                String rest = p.getFileName().toString().substring(REBUILD_PREFIX.length());
+                int dash = rest.indexOf('-');
+                long pid;
+                try {
+                    pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                } catch (NumberFormatException e) {
+                    continue; // not one of ours
+                }
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue; // a rebuild still at work
+                }
+                Files.deleteIfExists(p);
+                Files.deleteIfExists(p.resolveSibling(p.getFileName() + "-journal"));
+            }
+        } catch (IOException e) {
+            // what cannot be listed or removed stays; the rebuild itself says if the folder cannot be written
+        }
     }
 
     /** Adds or replaces {@code run} (whose folder is {@code dir}). */

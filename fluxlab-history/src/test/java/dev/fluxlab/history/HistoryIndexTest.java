@@ -178,6 +178,26 @@ class HistoryIndexTest {
                 assertEquals(6, index.runs("quick").size());
             }
         }
+        // readable by others as any new file here (a temporary file's owner-only mode had locked them out)
+        var mode = Files.getPosixFilePermissions(HistoryIndex.file(base));
+        assertTrue(mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                || !Files.getPosixFilePermissions(base).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ),
+                mode.toString());
+    }
+
+    /** A rebuild killed mid-way leaves its file; the next rebuild removes it, and leaves a live one's alone. */
+    @Test
+    void aRebuildRemovesTheFilesOfRebuildsThatDied() throws Exception {
+        write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), null));
+        Path dead = base.resolve(HistoryIndex.REBUILD_PREFIX + Long.MAX_VALUE + "-1");
+        Path live = base.resolve(HistoryIndex.REBUILD_PREFIX + ProcessHandle.current().pid() + "-1");
+        Path other = base.resolve(HistoryIndex.REBUILD_PREFIX + "notapid");
+        Files.writeString(dead, "x");
+        Files.writeString(live, "x");
+        Files.writeString(other, "x");
+        assertEquals(1, HistoryIndex.rebuild(base).runs());
+        assertFalse(Files.exists(dead));
+        assertTrue(Files.exists(live) && Files.exists(other));
     }
 
     @Test

@@ -23,11 +23,17 @@ public final class ShortErrors {
                 return cmd.getCommandSpec().exitCodeOnInvalidInput();
             }
         }
-        err.println("fluxlab: " + ex.getMessage());
         if (String.valueOf(ex.getMessage()).contains(java.nio.file.InvalidPathException.class.getName())) {
-            // picocli's conversion keeps only the text of the cause
-            err.println("fluxlab: " + UnexpectedErrors.localeAdvice());
+            // picocli's conversion keeps only the text of the cause: one line naming the option and the value
+            CommandLine.Model.ArgSpec arg = ex.getArgSpec();
+            String what = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName()
+                    : arg != null ? arg.paramLabel() : "a path";
+            err.println(cmd.getCommandSpec().qualifiedName() + ": " + what + " '" + ex.getValue()
+                    + "' cannot be used as a path; " + UnexpectedErrors.localeAdvice());
+            err.flush();
+            return cmd.getCommandSpec().exitCodeOnInvalidInput();
         }
+        err.println("fluxlab: " + ex.getMessage());
         CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
         err.flush();

@@ -19,5 +19,8 @@ class LoadPrecisionOptionTest {
         CommandLine.TypeConversionException e = assertThrows(CommandLine.TypeConversionException.class,
                 () -> c.convert("two"));
         assertTrue(e.getMessage().contains("'two' is not a percentage"), e.getMessage());
+        for (String java : new String[]{"2d", "0x1p3", "NaN", "Infinity", "1e1", "2%%"}) {
+            assertThrows(CommandLine.TypeConversionException.class, () -> c.convert(java), java);
+        }
     }
 }

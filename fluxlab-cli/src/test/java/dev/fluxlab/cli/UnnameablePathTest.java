@@ -30,4 +30,18 @@ class UnnameablePathTest {
         assertTrue(line.startsWith("fluxlab run: the path 't\uFFFDny suite.yaml' cannot be used (Malformed input"), line);
         assertFalse(line.contains("unexpected error"), line);
     }
+
+    /** The same through an option's conversion (picocli keeps only the text): one line, no usage pointer. */
+    @Test
+    void anUnnameableOptionValueIsOneLine() {
+        CommandLine cl = Main.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute("run", "--dry-run", "--out", "r\u0000s", "quick");
+        assertEquals(2, code);
+        String text = err.toString().strip();
+        assertFalse(text.contains("\n"), text);
+        assertTrue(text.startsWith("fluxlab run: --out 'r"), text);
+        assertTrue(text.contains("cannot be used as a path"), text);
+    }
 }

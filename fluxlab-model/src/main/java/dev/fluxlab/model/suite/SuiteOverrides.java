@@ -38,6 +38,8 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
     static final int MAX_LENGTH = 4096;
     static final int MAX_DEPTH = 16;
     private static final Pattern INDEX = Pattern.compile("\\d{1,6}");
+    /** What a user may have meant as an item number, a negative one included. */
+    private static final Pattern ITEM = Pattern.compile("-?\\d{1,6}");
     /** Maps whose keys are names of things the suite defines; an override may change them, not add to them. */
     private static final Pattern NAMED = Pattern.compile("/targets|/scenarios|/targets/[^/]+/processes");
 
@@ -140,11 +142,11 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
         }
         String here = at + Locations.pointer(seg);
         JsonNode child = map.get(seg);
-        if (child == null && INDEX.matcher(seg).matches() && !at.isEmpty() && !NAMED.matcher(at).matches()) {
+        if (child == null && ITEM.matcher(seg).matches() && !at.isEmpty() && !NAMED.matcher(at).matches()) {
             // an item number on a single section (load.1.connections where load is one profile): it would add a key
             // '1', refused later as "unknown key '1' in 'load[0]'" without naming the --set
-            throw refused(file, shown, "'" + at + "' is one section, not a list; leave the item number out ("
-                    + String.join(".", pathWithout(path, i)) + ")");
+            throw refused(file, shown, "'" + String.join(".", path.subList(0, i)) + "' is one section, not a list; "
+                    + "leave the item number out (" + String.join(".", pathWithout(path, i)) + ")");
         }
         if (child == null && NAMED.matcher(at).matches()) {
             List<String> names = new ArrayList<>();

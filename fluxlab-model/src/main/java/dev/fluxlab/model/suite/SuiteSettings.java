@@ -115,13 +115,13 @@ public final class SuiteSettings {
 
     /** {@code 2%} or {@code 2} as the fraction 0.02; null when it is neither (a suite's and {@code load}'s precision). */
     public static Double parsePercent(String text) {
-        try {
-            String t = text.strip();
-            return Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t) / 100;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        // digits as a person writes them: Java's own number syntax also took 2d and 0x1p3
+        java.util.regex.Matcher m = PERCENT.matcher(text);
+        return m.matches() ? Double.parseDouble(m.group(1)) / 100 : null;
     }
+
+    private static final java.util.regex.Pattern PERCENT =
+            java.util.regex.Pattern.compile("\\s*([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*%?\\s*");
 
     public int repeats() {
         int r = spec.repeats() == null ? 1 : spec.repeats();

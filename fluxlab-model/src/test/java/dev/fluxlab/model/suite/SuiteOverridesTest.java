@@ -87,8 +87,10 @@ class SuiteOverridesTest {
         assertTrue(refused("a..b=1").contains("is not a key path"));
         // an item number on a single section named nothing of the --set ("unknown key '1' in 'load[0]'")
         assertTrue(refused("targets.reactor-netty.jvm.1.heap=1g").contains("--set targets.reactor-netty.jvm.1.heap=1g: "
-                + "'/targets/reactor-netty/jvm' is one section, not a list; leave the item number out "
+                + "'targets.reactor-netty.jvm' is one section, not a list; leave the item number out "
                 + "(targets.reactor-netty.jvm.heap)"), refused("targets.reactor-netty.jvm.1.heap=1g"));
+        assertTrue(refused("targets.reactor-netty.jvm.-1.heap=1g").contains("is one section, not a list"),
+                refused("targets.reactor-netty.jvm.-1.heap=1g"));
         assertTrue(refused("measure.x=1").contains("'/measure' is a value, not a section"));
         assertTrue(refused("load.5.connections=1").contains("has 2 items; no item 5"));
         assertTrue(refused("targets.jetty.knobs.x=1").contains("'/targets' has no 'jetty'"));

@@ -132,6 +132,17 @@ public final class ProfileSession implements ProgressWatch.Window {
 
     private void startAll() {
         openedAt = Instant.now();
+        if (closed) {
+            // the injector's first measure line came with its end (a 1 s measured phase): sampling now would take the
+            // stop, not the window
+            for (ChildProcess c : processes.get()) {
+                if (given.contains(c.name())) {
+                    problems.putIfAbsent(c.name(), "not profiled: the measured window had ended before the profiler "
+                            + "could start (it starts at the injector's first measured second; measure at least 2 s)");
+                }
+            }
+            return;
+        }
         for (ChildProcess c : processes.get()) {
             if (!given.contains(c.name()) || started.containsKey(c.name()) || problems.containsKey(c.name())
                     || !c.isAlive()) {

@@ -34,7 +34,7 @@ class RunReportFilesTest {
         RunCommand.listener(new PrintWriter(out, true), new PrintWriter(err, true), lost)
                 .runFinished(run, dir.resolve("results.json"));
         assertTrue(lost.get());
-        assertTrue(err.toString().startsWith("fluxlab run: could not write the reports"), err.toString());
+        assertTrue(err.toString().startsWith("fluxlab run: could not write the reports (") && err.toString().contains("summary.md"), err.toString());
         assertTrue(err.toString().contains("fluxlab report " + dir), err.toString());
         assertFalse(out.toString().contains("could not write"), out.toString());
 

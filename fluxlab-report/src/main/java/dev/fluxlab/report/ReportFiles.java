@@ -40,6 +40,12 @@ public final class ReportFiles {
 
     /** Through a temp file and a rename, with the permissions the umask gives (as results.json). */
     static void writeAtomically(Path file, String text) throws IOException {
-        Json.writeTextAtomically(file, text);
+        try {
+            Json.writeTextAtomically(file, text);
+        } catch (IOException e) {
+            // "No space left on device" alone does not say which of the two (summary.md may be written already)
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new IOException(why.contains(file.getFileName().toString()) ? why : file.getFileName() + ": " + why, e);
+        }
     }
 }

@@ -43,6 +43,23 @@ public record KnobDef(
 
     /** Why {@code value} is not accepted, or empty when it is. */
     public Optional<String> problem(String name, String value) {
+        return check(name, value).map(p -> p + yamlBoolean(value));
+    }
+
+    /**
+     * YAML reads an unquoted {@code off} (and {@code no}, {@code on}, {@code yes}) as a boolean, so {@code stall: off}
+     * arrives as {@code false}: the refusal says so, and how to write what was meant.
+     */
+    private String yamlBoolean(String value) {
+        if ("bool".equals(type) || !(value.equals("false") || value.equals("true"))) {
+            return "";
+        }
+        boolean offWritable = pattern != null && "off".matches(pattern);
+        return "; YAML reads an unquoted off or no as false: leave the knob out for its default ("
+                + (defaultValue == null ? "none" : defaultValue) + ")" + (offWritable ? ", or quote it: \"off\"" : "");
+    }
+
+    private Optional<String> check(String name, String value) {
         String t = type == null ? "text" : type;
         switch (t) {
             case "enum" -> {

@@ -66,7 +66,8 @@ public final class FluxlabDriver implements LoadDriver {
         List<RolePlacement> roles = job.placement().injectors();
         int n = roles.size();
         Integer rate = job.cell().load().rate();
-        LoadSplit split = LoadSplit.of(job.cell().load().connections(), rate == null ? null : rate.doubleValue(), n);
+        LoadSplit split = LoadSplit.of(job.cell().load().connections(), rate == null ? null : rate.doubleValue(),
+                job.cell().load().requests(), n);
         WarmupPolicy warmup = job.suite().warmupPolicy(job.cell(), job.coldTargets());
         List<ChildProcess> unwatched = targets.processes().stream()
                 .filter(t -> roles.stream().noneMatch(r -> Objects.equals(r.host(), t.host()))).toList();
@@ -91,7 +92,8 @@ public final class FluxlabDriver implements LoadDriver {
                 LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()),
                         watchPids(targets, role.host()),
                         new LoadJob.Share(split.connections().get(i), split.rates() == null ? null
-                                : split.rates().get(i), json, gate == null ? null : gate.file()));
+                                : split.rates().get(i), json, gate == null ? null : gate.file(),
+                                split.requests() == null ? null : split.requests().get(i)));
                 List<String> cmd = commands.pinned(role.cpus(), commands.injector(args));
                 Consumer<String> progress = i == 0 ? job.watch()::line : line -> { };
                 boolean first = i == 0;

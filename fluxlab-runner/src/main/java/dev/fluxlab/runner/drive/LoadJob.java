@@ -41,10 +41,13 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
                       BooleanSupplier interrupted, CellPlacement placement) {
 
     /**
-     * One injector's part of the load: its connections and rate (null: closed model), where its document goes, and
-     * the start barrier it waits at (null for a single injector).
+     * One injector's part of the load: its connections and rate (null: closed model), where its document goes, the
+     * start barrier it waits at (null for a single injector), and its part of a request count (null: the cell's).
      */
-    public record Share(int connections, Double rate, Path json, Path gate) {
+    public record Share(int connections, Double rate, Path json, Path gate, Long requests) {
+        public Share(int connections, Double rate, Path json, Path gate) {
+            this(connections, rate, json, gate, null);
+        }
     }
 
     /** Throws when the run is being stopped, so nothing more is started or judged. */
@@ -86,7 +89,7 @@ public record LoadJob(Cell cell, Suite suite, int repeat, Path runDir, Path cell
             b.precisionPct(suite.precision() * 100).maxDuration(suite.measureMax());
         }
         if (l.requests() != null) {
-            b.requests(l.requests()).maxDuration(suite.measureMax());
+            b.requests(share.requests() != null ? share.requests() : l.requests()).maxDuration(suite.measureMax());
         }
         return b.warmup(suite.warmupPolicy(cell, coldTargets)).watchPids(watchPids).build();
     }

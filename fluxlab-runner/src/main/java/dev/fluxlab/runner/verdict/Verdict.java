@@ -119,6 +119,11 @@ public final class Verdict {
      * figures are those of fewer requests than the cell names (76 of 200 had passed as valid).
      */
     public static Optional<String> requestShortfall(LoadResult l, Long requests) {
+        return requestShortfall(l, requests, "the cell asks for");
+    }
+
+    /** As {@link #requestShortfall(LoadResult, Long)}, {@code whose} saying whose count it is (an injector's share). */
+    public static Optional<String> requestShortfall(LoadResult l, Long requests, String whose) {
         if (l == null || requests == null) {
             return Optional.empty();
         }
@@ -126,9 +131,41 @@ public final class Verdict {
         if (done >= requests) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "measured %,d of the %,d requests the cell asks for: the measured "
+        return Optional.of(String.format(Locale.ROOT, "measured %,d of the %,d requests %s: the measured "
                 + "phase reached its time bound (`measure`, %.1f s) first; raise `measure` or lower `requests`",
-                done, requests, l.durationS()));
+                done, requests, whose, l.durationS()));
+    }
+
+    /**
+     * A {@code measure: auto} window that reached {@code measure_max} before its throughput was known within the
+     * precision asked ({@code precision}, a fraction): the injector said so in its log only, and the cell read as if
+     * the precision had been met.
+     */
+    public static Optional<String> precisionNotReached(LoadResult l, Double precision) {
+        if (l == null || precision == null || l.precisionPct() == null || l.precisionPct() <= precision * 100) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "precision not reached: the mean throughput is known within "
+                + "±%.1f %% after %.1f s (`measure_max`), not the ±%.1f %% asked; raise `measure_max` or ask less",
+                l.precisionPct(), l.durationS(), precision * 100));
+    }
+
+    /**
+     * An open-model window in which more than {@value #MAX_MISSED_SHARE} of the requests left over a millisecond after
+     * their intended time: the injector began the window behind its schedule (a backlog from the warm-up) or could not
+     * keep it, so it sent bursts above the rate and the corrected latency carries the delay.
+     */
+    public static Optional<String> lateSends(LoadResult l) {
+        if (l == null || !"open".equals(l.model()) || l.lateRequests() <= 0) {
+            return Optional.empty();
+        }
+        long sent = l.requestsOk() + l.errorCount();
+        if (sent <= 0 || l.lateRequests() <= MAX_MISSED_SHARE * sent) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%,d of %,d requests (%.1f %%) went out more than 1 ms after their "
+                + "intended time: the open model ran behind its schedule (sending in bursts above its rate), and the "
+                + "corrected latency includes the delay", l.lateRequests(), sent, 100.0 * l.lateRequests() / sent));
     }
 
     private static String trim(double v) {

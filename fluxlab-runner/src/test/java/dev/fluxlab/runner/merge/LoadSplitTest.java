@@ -18,6 +18,11 @@ class LoadSplitTest {
         assertEquals(List.of(1, 1, 1), LoadSplit.of(3, null, 3).connections());
         assertEquals(List.of(7), LoadSplit.of(7, null, 1).connections());
         assertNull(LoadSplit.of(7, null, 1).rates());
+        assertNull(LoadSplit.of(7, null, 1).requests(), "a phase bounded by time has no count to share");
+        // a count is shared like the connections, so two injectors measure N together, not N each
+        assertEquals(List.of(9001L, 6000L), LoadSplit.of(5, null, 15001L, 2).requests());
+        assertEquals(List.of(4L, 3L, 3L), LoadSplit.of(10, null, 10L, 3).requests());
+        assertEquals(15001L, LoadSplit.of(7, null, 15001L, 3).requests().stream().mapToLong(Long::longValue).sum());
     }
 
     @Test

@@ -85,6 +85,32 @@ class VerdictTest {
         assertTrue(Verdict.requestShortfall(load(70, 6, true, 38), null).isEmpty(), "a time-bounded cell");
     }
 
+    /** {@code measure: auto} that hit {@code measure_max} first: the injector's log said so, the cell did not. */
+    @Test
+    void aPrecisionNotReachedIsAWarning() {
+        LoadResult l = load(1000, 0, true, 500);
+        LoadResult wide = new LoadResult(l.schema(), l.target(), l.protocol(), l.model(), l.method(), l.connections(),
+                l.inFlight(), l.rateRps(), l.warmupS(), l.warmupStable(), 6.0, l.requestsOk(), l.errors(),
+                l.throughputRps(), l.latencyMs(), l.lateRequests(), l.missedRequests(), l.injectorCpuS(),
+                l.injectorCpuCores(), l.perSecond(), l.histogram(), l.histogramUnit(), l.uncorrectedHistogram(),
+                l.transport(), l.injector(), l.threads(), l.warmupJitQuiet(), l.watchedJvms(), l.statuses(),
+                174.6, l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 0L);
+        assertEquals("precision not reached: the mean throughput is known within ±174.6 % after 6.0 s (`measure_max`), "
+                + "not the ±0.5 % asked; raise `measure_max` or ask less",
+                Verdict.precisionNotReached(wide, 0.005).orElseThrow());
+        assertTrue(Verdict.precisionNotReached(wide, 2.0).isEmpty(), "reached");
+        assertTrue(Verdict.precisionNotReached(l, 0.005).isEmpty(), "a fixed window has no precision figure");
+        assertTrue(Verdict.precisionNotReached(wide, null).isEmpty());
+    }
+
+    /** Two injectors' open model began its window behind schedule: 2,033 of 13,490 late, a p99 of 163 ms. */
+    @Test
+    void lateOpenModelSendsAreAWarning() {
+        assertTrue(Verdict.lateSends(open(0)).orElseThrow().startsWith("127 of 126 requests (100.8 %) went out more "
+                + "than 1 ms after their intended time"), Verdict.lateSends(open(0)).orElseThrow());
+        assertTrue(Verdict.lateSends(load(1000, 0, true, 500)).isEmpty(), "the closed model has no schedule");
+    }
+
     /** Seed 002's endpoint 05 as measured: 200 connections on 4 blocked event loops, responses in bursts of 160 and 40. */
     @Test
     void aShortWindowOverBurstsIsFlagged() {

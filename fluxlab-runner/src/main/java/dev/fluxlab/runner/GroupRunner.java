@@ -130,11 +130,16 @@ final class GroupRunner {
         return interrupted.getAsBoolean() ? null : o;
     }
 
-    /** What a profiled repeat of {@code cell} does not profile: a load tool other than fluxlab's injector. */
+    /**
+     * What a profiled repeat of {@code cell} does not profile: a load tool other than fluxlab's injector, or fluxlab's
+     * injectors when there are several (their profiler files and recordings would share one name).
+     */
     private static List<String> notProfiled(Cell cell) {
         String tool = cell.load().injectorName();
         if ("fluxlab".equals(tool)) {
-            return List.of();
+            return cell.load().injectors() > 1 || cell.load().hosts().size() > 1
+                    ? List.of("the " + Math.max(cell.load().injectors(), cell.load().hosts().size()) + " injectors are "
+                    + "not profiled (a cell with several injectors profiles its targets only)") : List.of();
         }
         return List.of(ExternalInjectors.byName(tool).isPresent() ? tool + " is not a JVM: only the targets are profiled"
                 : tool + "'s JVM is not profiled: only the targets are");

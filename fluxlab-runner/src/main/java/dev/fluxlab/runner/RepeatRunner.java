@@ -149,7 +149,9 @@ final class RepeatRunner {
         try (Sampler sampler = new Sampler(origin)) {
             ProfileSession session = mode == null ? null
                     : new ProfileSession(mode, profiler, runDir, cellDir, sampler::watched);
-            Commands cmds = session == null ? commands : commands.withJvmOptions(p -> session.jvmOptions(p,
+            // several injectors are not profiled (GroupRunner says so): no library for them, here or on a suite host
+            Commands cmds = session == null ? commands : commands.withJvmOptions(p ->
+                    p.equals(Commands.INJECTOR) && placement.injectors().size() > 1 ? List.of() : session.jvmOptions(p,
                     placement.all().stream().filter(r -> r.role().equals(p)).map(RolePlacement::host)
                             .filter(java.util.Objects::nonNull).findFirst().orElse(null)));
             TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, launcher, supervisor, grace);

@@ -155,9 +155,12 @@ public final class ChildProcess {
     private final class LogCopy {
         private Path writing;
         private BufferedWriter out;
+        /** The logs this process has written: a log seen before is added to, a new one starts empty. */
+        private final java.util.Set<Path> seen = new java.util.HashSet<>();
 
         LogCopy(Path first) {
             writing = first;
+            seen.add(first);
             try {
                 out = Files.newBufferedWriter(first, StandardCharsets.UTF_8); // there from the start, even if empty
             } catch (IOException e) {
@@ -179,8 +182,9 @@ public final class ChildProcess {
                 if (!now.equals(writing)) { // a kept process's next job has a log of its own (logTo)
                     out.close();
                     writing = now;
+                    // a log left by an interrupted attempt of the same repeat (--resume) is replaced, not continued
                     out = Files.newBufferedWriter(now, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
+                            seen.add(now) ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
                 }
                 out.write(line);
                 out.newLine();

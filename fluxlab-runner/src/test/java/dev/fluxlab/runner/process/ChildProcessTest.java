@@ -40,4 +40,27 @@ class ChildProcessTest {
             supervisor.close(Duration.ofSeconds(1));
         }
     }
+
+    /**
+     * A kept process's next log replaces what an interrupted attempt of the same repeat left there (--resume), and is
+     * added to only when the process comes back to it. The resumed run's injector-1.log had held both attempts.
+     */
+    @Test
+    void aKeptProcessReplacesALogLeftByAnEarlierAttempt(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path first = tmp.resolve("injector-1.log");
+        Path next = tmp.resolve("injector-2.log");
+        Files.writeString(next, "an interrupted attempt's line\n");
+        Supervisor supervisor = new Supervisor();
+        ChildProcess c = ChildProcess.start("injector", "kept", List.of("sh", "-c", "echo one; sleep 1; echo two"),
+                first, null, supervisor);
+        try {
+            assertTrue(c.awaitLine("one"::equals, Duration.ofSeconds(10)).isPresent());
+            c.logTo(next);
+            c.awaitOutput(Duration.ofSeconds(10));
+            assertEquals("one\n", Files.readString(first));
+            assertEquals("two\n", Files.readString(next), "the earlier attempt's line is gone");
+        } finally {
+            supervisor.close(Duration.ofSeconds(1));
+        }
+    }
 }

@@ -71,6 +71,11 @@ public final class AbInjector implements ExternalInjector {
         cmd.add("-c");
         cmd.add(String.valueOf(r.connections()));
         if (r.requests() != null) {
+            // the phase's time bound too (`measure`): ab stops at whichever comes first, so a count it cannot reach in
+            // time ends as "measured M of N", not as a tool stopped by the runner with nothing read; -t first, as it
+            // sets a count of its own that -n then replaces
+            cmd.add("-t");
+            cmd.add(String.valueOf(r.seconds()));
             cmd.add("-n");
             cmd.add(String.valueOf(r.requests()));
         } else {

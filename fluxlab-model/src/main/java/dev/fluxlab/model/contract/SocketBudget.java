@@ -54,21 +54,17 @@ public record SocketBudget(long max, long open) {
     public void check(int connections) {
         if (!fits(connections)) {
             throw new IllegalArgumentException("--connections " + connections + " needs as many open sockets, and this "
-                    + "process " + limit() + ": " + fix("--connections", connections));
+                    + "process " + limit() + ": " + fix("lower --connections to at most " + fitting(), connections));
         }
     }
 
     /**
-     * What to do about {@code connections} that do not fit, for the option or key {@code name}: lower it, or raise
-     * the limit to what they need; only the latter when nothing fits at all ("at most 0" is no advice).
+     * What to do about {@code connections} sockets that do not fit: {@code lower} (how to ask for fewer, e.g. "lower
+     * --connections to at most 920"), or raise the limit to what they need; only the latter when nothing fits at all
+     * ("at most 0" is no advice).
      */
-    public String fix(String name, long connections) {
-        return fitting() == 0 ? raise(connections) : "lower " + name + " to at most " + fitting() + ", or "
-                + raise(connections);
-    }
-
-    /** {@code raise the limit first (ulimit -n 1124 or more)}: what {@code connections} sockets need. */
-    public String raise(long connections) {
-        return "raise the limit first (ulimit -n " + (open + HEADROOM + connections) + " or more)";
+    public String fix(String lower, long connections) {
+        String raise = "raise the limit first (ulimit -n " + (open + HEADROOM + connections) + " or more)";
+        return fitting() == 0 ? raise : lower + ", or " + raise;
     }
 }

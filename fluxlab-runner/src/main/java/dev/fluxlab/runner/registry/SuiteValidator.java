@@ -86,9 +86,8 @@ public final class SuiteValidator {
             throw suite.error(connectionsPointer(suite, c), "cell " + cell.id() + ": 'connections' of " + c
                     + (n == 1 ? " needs as many open sockets in one injector process"
                     : " over " + n + " injectors needs " + each + " open sockets in each")
-                    + ", and a process here " + budget.limit() + ": " + (budget.fitting() == 0 ? ""
-                    : "lower 'connections' to at most " + budget.fitting() * n
-                    + (n == 1 ? "" : " (" + budget.fitting() + " per injector)") + ", or ") + budget.raise(each));
+                    + ", and a process here " + budget.limit() + ": " + budget.fix("lower 'connections' to at most "
+                    + budget.fitting() * n + (n == 1 ? "" : " (" + budget.fitting() + " per injector)"), each));
         }
     }
 
@@ -103,8 +102,8 @@ public final class SuiteValidator {
         }
         throw suite.error(primePointer(suite), "cell " + cell.id() + ": the priming step's " + c + " connections"
                 + (prime.connections() != null ? "" : " (the cell's)") + " need as many open sockets in one process "
-                + "here, and a process here " + budget.limit() + ": " + (budget.fitting() == 0 ? ""
-                : "give the priming step at most " + budget.fitting() + " 'connections', or ") + budget.raise(c));
+                + "here, and a process here " + budget.limit() + ": "
+                + budget.fix("give the priming step at most " + budget.fitting() + " 'connections'", c));
     }
 
     /** Where the suite writes its first priming step; {@code /load} when not found. */

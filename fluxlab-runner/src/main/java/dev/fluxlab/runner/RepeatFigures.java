@@ -38,8 +38,9 @@ import static dev.fluxlab.runner.process.CpuWindow.round;
 
 /**
  * A repeat's figures and verdict from what happened: who exited on its own (taken when built, before anything is
- * stopped) and where the targets' logs stood then, and, after the stop, every process's CPU in the measured window, memory, threads and GC pauses, the
- * log findings, the machine's CPU, the kernel's accept-queue evidence, and the judgement.
+ * stopped) and where the targets' logs stood then, and, after the stop, every process's CPU in the measured window,
+ * memory, threads and GC pauses, the log findings, the machine's CPU, the kernel's accept-queue evidence, and the
+ * judgement.
  */
 final class RepeatFigures {
 
@@ -133,15 +134,17 @@ final class RepeatFigures {
         // each injector judged on its own document (its share of a request count, its own precision and schedule):
         // a merged total of 14,019 for 2 x 8,000 had hidden an injector stopped at its time bound after 6,019
         List<LoadResult> each = injectors.size() <= 1 ? java.util.Collections.singletonList(doc) : load.injectorLoads();
+        Long requests = cell.load().requests();
+        // each injector's part of a request count, shared as the driver shared it
+        List<Long> parts = requests == null || each.isEmpty() ? null
+                : dev.fluxlab.runner.merge.LoadSplit.of(cell.load().connections(), null, requests, each.size()).requests();
+        String whose = each.size() == 1 ? "the cell asks for"
+                : "(its share of the cell's " + String.format(java.util.Locale.ROOT, "%,d", requests) + ")";
         List<String> warned = new ArrayList<>();
         for (int i = 0; i < each.size(); i++) {
             LoadResult own = each.get(i);
             String who = each.size() == 1 ? "" : injectors.get(i).name() + ": ";
-            Long part = cell.load().requests() == null ? null : each.size() == 1 ? cell.load().requests()
-                    : dev.fluxlab.runner.merge.LoadSplit.of(cell.load().connections(), null, cell.load().requests(),
-                    each.size()).requests().get(i);
-            Verdict.requestShortfall(own, part, each.size() == 1 ? "the cell asks for"
-                    : "(its share of the cell's " + String.format(java.util.Locale.ROOT, "%,d", cell.load().requests()) + ")")
+            Verdict.requestShortfall(own, parts == null ? null : parts.get(i), whose)
                     .ifPresent(r -> alsoInvalid.add(who + r));
             Verdict.precisionNotReached(own, suite.precision()).ifPresent(r -> warned.add(who + r));
             Verdict.lateSends(own).ifPresent(r -> warned.add(who + r));

@@ -137,9 +137,9 @@ final class GroupRunner {
     private static List<String> notProfiled(Cell cell) {
         String tool = cell.load().injectorName();
         if ("fluxlab".equals(tool)) {
-            return cell.load().injectors() > 1 || cell.load().hosts().size() > 1
-                    ? List.of("the " + Math.max(cell.load().injectors(), cell.load().hosts().size()) + " injectors are "
-                    + "not profiled (a cell with several injectors profiles its targets only)") : List.of();
+            // (a suite never spreads fewer injectors than hosts: SuitePlacement refuses it)
+            return cell.load().injectors() > 1 ? List.of("the " + cell.load().injectors() + " injectors are not "
+                    + "profiled (a cell with several injectors profiles its targets only)") : List.of();
         }
         return List.of(ExternalInjectors.byName(tool).isPresent() ? tool + " is not a JVM: only the targets are profiled"
                 : tool + "'s JVM is not profiled: only the targets are");

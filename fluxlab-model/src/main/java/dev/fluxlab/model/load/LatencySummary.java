@@ -15,7 +15,7 @@ public record LatencySummary(
         double p9999,
         double max) {
 
-    /** No latency figures (a tool's that could not be true, see {@link #disorder()}). */
+    /** No latency figures (a tool's that could not be true, see {@link #disorder(boolean)}). */
     public static final LatencySummary UNKNOWN = new LatencySummary(Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 

@@ -127,7 +127,7 @@ public record LoadResult(
                 availableProcessors, measureStartMs, errorDetails, stalledRequests);
     }
 
-    /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder()}). */
+    /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder(boolean)}). */
     public LoadResult withoutLatency() {
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps,

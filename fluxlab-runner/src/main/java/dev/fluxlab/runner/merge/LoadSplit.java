@@ -25,10 +25,6 @@ public record LoadSplit(List<Integer> connections, List<Double> rates, List<Long
         requests = requests == null ? null : List.copyOf(requests);
     }
 
-    /** {@link #of(int, Double, Long, int)} without a request count. */
-    public static LoadSplit of(int connections, Double rate, int injectors) {
-        return of(connections, rate, null, injectors);
-    }
 
     /**
      * Splits {@code connections} (and {@code rate}, null for the closed model) between {@code injectors} processes.

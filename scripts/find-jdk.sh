@@ -1,11 +1,12 @@
 # shellcheck shell=bash
 # Sourced by ./fluxlab, .ci/run and scripts/test.sh. Defines fluxlab_require_jdk, which finds a JDK whose major
 # version is >= FLUXLAB_MIN_JAVA (default 21), exports it as JAVA_HOME (and FLUXLAB_JAVA_MAJOR), or exits 3 with
-# one clear message. Order: $JAVA_HOME if suitable, then `java` on PATH, then the newest JDK under /usr/lib/jvm
+# one clear message. Order: $JAVA_HOME if suitable, then the JDK of `javac` on PATH, then the newest JDK under /usr/lib/jvm
 # (or $FLUXLAB_JVM_DIR). Nothing is written anywhere (no temporary file: a missing TMPDIR does not matter).
 
-# Sets FLUXLAB_PROBE_MAJOR to the major version of the java binary $1 (0 when it does not start) and, when it does
-# not start, FLUXLAB_PROBE_ERROR to the last line it printed (e.g. a memory limit the JVM cannot reserve under).
+# Sets FLUXLAB_PROBE_MAJOR to the major version of the java binary $1 (0 when it does not start); the first binary
+# that does not start is remembered in FLUXLAB_JDK_BROKEN ("path: the last line it printed", e.g. a memory limit the
+# JVM cannot reserve under) for fluxlab_require_jdk's message.
 fluxlab_probe_java() {
   local out v
   # ErrorFile: a JVM that crashes at start-up (e.g. under a low `ulimit -v`) leaves no hs_err file in the user's folder
@@ -18,13 +19,14 @@ fluxlab_probe_java() {
         FLUXLAB_PROBE_ERROR=$(printf '%s\n' "$out" | grep -v '^[[:space:]]*$' | grep -v '^#' | tail -n1)
         # a JVM that cannot reserve its memory may say so only in its '#' crash banner
         [ -n "$FLUXLAB_PROBE_ERROR" ] || FLUXLAB_PROBE_ERROR=$(printf '%s\n' "$out" | sed -n 's/^# \([A-Za-z].*\)/\1/p' | head -n1)
-        [ -n "$FLUXLAB_PROBE_ERROR" ] || FLUXLAB_PROBE_ERROR="it printed no version" ;;
+        [ -n "$FLUXLAB_PROBE_ERROR" ] || FLUXLAB_PROBE_ERROR="it printed no version"
+        if [ -z "${FLUXLAB_JDK_BROKEN:-}" ]; then FLUXLAB_JDK_BROKEN="$1: $FLUXLAB_PROBE_ERROR"; fi ;;
     *) FLUXLAB_PROBE_MAJOR="${v%%.*}" ;;
   esac
 }
 
-# Sets FLUXLAB_JDK_HOME and FLUXLAB_JAVA_MAJOR to the JDK to use, or returns 1. A JDK that is there but does not
-# start is remembered in FLUXLAB_JDK_BROKEN ("path: its last line") for the message.
+# Sets FLUXLAB_JDK_HOME and FLUXLAB_JAVA_MAJOR to the JDK to use, or returns 1 (FLUXLAB_JDK_BROKEN then says whether
+# a JDK was there but did not start).
 fluxlab_find_jdk() {
   local min=${FLUXLAB_MIN_JAVA:-21} best="" best_major=0 home candidates=()
   FLUXLAB_JDK_BROKEN=""
@@ -40,13 +42,11 @@ fluxlab_find_jdk() {
     if [ "$FLUXLAB_PROBE_MAJOR" -ge "$min" ]; then
       FLUXLAB_JDK_HOME=$home; FLUXLAB_JAVA_MAJOR=$FLUXLAB_PROBE_MAJOR; return 0
     fi
-    [ -n "$FLUXLAB_PROBE_ERROR" ] && [ -z "$FLUXLAB_JDK_BROKEN" ] && FLUXLAB_JDK_BROKEN="$home/bin/java: $FLUXLAB_PROBE_ERROR"
   done
   for home in "${FLUXLAB_JVM_DIR:-/usr/lib/jvm}"/*; do
     [ -x "$home/bin/java" ] && [ -x "$home/bin/javac" ] || continue
     [ -L "$home" ] && continue
     fluxlab_probe_java "$home/bin/java"
-    [ -n "$FLUXLAB_PROBE_ERROR" ] && [ -z "$FLUXLAB_JDK_BROKEN" ] && FLUXLAB_JDK_BROKEN="$home/bin/java: $FLUXLAB_PROBE_ERROR"
     if [ "$FLUXLAB_PROBE_MAJOR" -ge "$min" ] && [ "$FLUXLAB_PROBE_MAJOR" -gt "$best_major" ]; then
       best=$home; best_major=$FLUXLAB_PROBE_MAJOR
     fi
@@ -61,7 +61,7 @@ fluxlab_require_jdk() { # exports JAVA_HOME and FLUXLAB_JAVA_MAJOR, or exits wit
       echo "fluxlab: a JDK is installed but does not start here: $FLUXLAB_JDK_BROKEN" >&2
       echo "fluxlab: a process limit is the usual cause (ulimit -v is $(ulimit -v), ulimit -u is $(ulimit -u)); raise it, e.g. 'ulimit -v unlimited', and run again." >&2
     else
-      echo "fluxlab: no JDK ${FLUXLAB_MIN_JAVA:-21} or newer found (looked at \$JAVA_HOME, java on PATH and ${FLUXLAB_JVM_DIR:-/usr/lib/jvm}/*)." >&2
+      echo "fluxlab: no JDK ${FLUXLAB_MIN_JAVA:-21} or newer found (looked at \$JAVA_HOME, javac on PATH and ${FLUXLAB_JVM_DIR:-/usr/lib/jvm}/*)." >&2
       echo "fluxlab: install one (e.g. 'apt-get install openjdk-21-jdk' or a Temurin 21/25 JDK) or set JAVA_HOME to it." >&2
     fi
     exit 3

@@ -55,7 +55,8 @@ public record KnobDef(
             return "";
         }
         boolean offWritable = pattern != null && "off".matches(pattern);
-        return "; YAML reads an unquoted off or no as false: leave the knob out for its default ("
+        return "; YAML reads an unquoted " + (value.equals("false") ? "off or no as false" : "on or yes as true")
+                + ": leave the knob out for its default ("
                 + (defaultValue == null ? "none" : defaultValue) + ")" + (offWritable ? ", or quote it: \"off\"" : "");
     }
 

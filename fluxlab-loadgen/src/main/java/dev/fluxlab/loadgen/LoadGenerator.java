@@ -177,13 +177,14 @@ public final class LoadGenerator {
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
         long behind = 0;
         for (LoopWorker w : spec.openModel() ? workers : List.<LoopWorker>of()) {
-            behind += on(w, () -> w.behindAt(mStart));
+            behind += on(w, () -> w.dropBacklog(mStart));
         }
         if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
-            warnings.add(String.format(Locale.ROOT, "the measured phase began %d requests behind schedule (%.0f ms of "
-                    + "sends at %.0f req/s, a backlog from the warm-up): its throughput and corrected latency include "
-                    + "draining it; a longer --warmup (or auto) measures the steady state", behind,
-                    behind / spec.rate() * 1e3, spec.rate()));
+            warnings.add(String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule (%.0f ms of sends at "
+                    + "%.0f req/s): they were dropped, not sent, so the measured phase follows its own schedule from "
+                    + "its start; the target (or the injector) was still catching up when the warm-up ended, and a "
+                    + "longer --warmup (or auto) measures the steady state", behind, behind / spec.rate() * 1e3,
+                    spec.rate()));
         }
         Double achieved = null;
         if (spec.precision() != null) {
@@ -442,7 +443,7 @@ public final class LoadGenerator {
         return out;
     }
 
-    /** A backlog at the measured phase's start worth more than this many seconds of sends is reported. */
+    /** A warm-up backlog (dropped at the measured phase's start) worth more than this many seconds of sends is reported. */
     private static final double BACKLOG_SECONDS = 0.01;
 
     /** How often the count mode's wait for its last response looks for a stop. */

@@ -323,9 +323,13 @@ final class LoopWorker {
         return schedule.unsentBetween(measureStart, measureEnd) + lateSendsAfterEnd;
     }
 
-    /** Runs on the loop: open-model requests intended before {@code t} and not sent yet (how far behind it is). */
-    long behindAt(long t) {
-        return schedule.active() ? schedule.unsentBefore(t) : 0;
+    /**
+     * Runs on the loop at the measured phase's start {@code t}: drops the open-model requests intended before it and
+     * not sent yet (a backlog the warm-up left), so the measured phase's sends follow its own schedule; returns how
+     * many were dropped.
+     */
+    long dropBacklog(long t) {
+        return schedule.active() ? schedule.skipBefore(t) : 0;
     }
 
     /**

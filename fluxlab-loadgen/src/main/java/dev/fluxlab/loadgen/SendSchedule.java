@@ -100,6 +100,17 @@ final class SendSchedule {
         return intended >= start && intended < end && now >= end && now - intended > COALESCE_NANOS;
     }
 
+    /**
+     * Drops every request intended before {@code t} and not sent yet, so the next one sent is the first intended at or
+     * after {@code t}; returns how many were dropped.
+     */
+    long skipBefore(long t) {
+        long due = intendedBefore(t);
+        long dropped = Math.max(0, due - next);
+        next = Math.max(next, due);
+        return dropped;
+    }
+
     /** Requests intended before {@code end} that were never sent. */
     long unsentBefore(long end) {
         return Math.max(0, intendedBefore(end) - next);

@@ -86,6 +86,24 @@ class SendScheduleTest {
         assertFalse(new SendSchedule(0).active());
     }
 
+    /** The warm-up's backlog is dropped at the measured phase's start: the next send is the phase's first request. */
+    @Test
+    void aBacklogDroppedAtThePhaseStartLeavesTheNextSendOnItsSchedule() {
+        SendSchedule s = new SendSchedule(1_000); // 1 ms apart
+        s.start(START);
+        for (int i = 0; i < 3; i++) {
+            s.sent();
+        }
+        long phase = START + 10_000_000; // requests 0..9 intended before it, 3 sent
+        assertEquals(7, s.skipBefore(phase));
+        assertEquals(phase, s.nextIntended(), "request 10 is intended at the phase's start itself");
+        assertEquals(0, s.unsentBefore(phase));
+        assertEquals(0, s.skipBefore(phase), "nothing left to drop");
+        assertEquals(0, s.skipBefore(START + 5_000_000), "an earlier time drops nothing and never goes back");
+        assertEquals(phase, s.nextIntended());
+        assertEquals(5, s.unsentBetween(phase, phase + 5_000_000), "the phase's own misses are counted as before");
+    }
+
     /** A send after the phase's end misses it only when it waited longer than the coalescing holds a request. */
     @Test
     void aSendHeldByTheCoalescingAcrossTheEndIsNotMissed() {

@@ -136,6 +136,8 @@ public final class LoadGenerator {
             throws InterruptedException, LoadFailure {
         List<SecondSample> perSecond = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        // the warnings no figure of the document carries (a runner cannot derive them): they go into it as well
+        List<String> recorded = new ArrayList<>();
         long runStart = System.nanoTime();
         for (LoopWorker w : workers) {
             w.loop.execute(() -> w.start(runStart));
@@ -180,11 +182,11 @@ public final class LoadGenerator {
             behind += on(w, () -> w.dropBacklog(mStart));
         }
         if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
-            warnings.add(String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule (%.0f ms of sends at "
-                    + "%.0f req/s): they were dropped, not sent, so the measured phase follows its own schedule from "
-                    + "its start; the target (or the injector) was still catching up when the warm-up ended, and a "
-                    + "longer --warmup (or auto) measures the steady state", behind, behind / spec.rate() * 1e3,
-                    spec.rate()));
+            record(warnings, recorded, String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule "
+                    + "(%.0f ms of sends at %.0f req/s): they were dropped, not sent, so the measured phase follows "
+                    + "its own schedule from its start; the target (or the injector) was still catching up when the "
+                    + "warm-up ended, and a longer --warmup (or auto) measures the steady state", behind,
+                    behind / spec.rate() * 1e3, spec.rate()));
         }
         Double achieved = null;
         if (spec.precision() != null) {
@@ -294,15 +296,16 @@ public final class LoadGenerator {
         }
         double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
         if (cpu0 < 0 || cpu1 < 0) {
-            warnings.add("this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
+            record(warnings, recorded, "this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
         }
         double cores = cpuS / durationS;
         double[] busy = new double[tids.length];
         for (int i = 0; i < tids.length; i++) {
             busy[i] = tcpu0[i] < 0 || tcpu1[i] < 0 ? -1 : (tcpu1[i] - tcpu0[i]) / 1e9 / durationS;
             if (busy[i] >= 0.9) {
-                warnings.add(String.format(Locale.ROOT, "injector event loop %d was %.0f%% busy: the result may be the "
-                        + "injector's limit, not the server's (try more --threads)", i, busy[i] * 100));
+                record(warnings, recorded, String.format(Locale.ROOT, "injector event loop %d was %.0f%% busy: "
+                        + "the result may be the injector's limit, not the server's (try more --threads)", i,
+                        busy[i] * 100));
             }
         }
         int avail = Runtime.getRuntime().availableProcessors();
@@ -311,13 +314,14 @@ public final class LoadGenerator {
                     + "injector's limit, not the server's", cores, avail));
         }
         if (spec.protocol().isHttp2() && ctl.serverStreamLimit < spec.inFlight()) {
-            warnings.add("the server allows only " + ctl.serverStreamLimit + " concurrent streams per connection: "
-                    + "-m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
+            record(warnings, recorded, "the server allows only " + ctl.serverStreamLimit + " concurrent streams per "
+                    + "connection: -m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
         if (unanswered > 0) {
-            warnings.add(String.format(Locale.ROOT, "%d request%s written before the measured phase still had no "
-                    + "answer at its end, %.1f s later: the server stopped answering them, and they count nowhere in "
-                    + "these figures (a --timeout shorter than the measured phase, now %s, counts them as timeouts)",
+            record(warnings, recorded, String.format(Locale.ROOT, "%d request%s written before the measured phase "
+                    + "still had no answer at its end, %.1f s later: the server stopped answering them, and they "
+                    + "count nowhere in these figures (a --timeout shorter than the measured phase, now %s, counts "
+                    + "them as timeouts)",
                     unanswered, unanswered == 1 ? "" : "s", durationS, Durations.format(spec.timeout())));
         }
         if (stalled > 0) {
@@ -356,7 +360,8 @@ public final class LoadGenerator {
                 transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
                 achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum),
-                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap, stalled);
+                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap, stalled,
+                recorded.isEmpty() ? null : List.copyOf(recorded));
         return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
     }
 
@@ -443,7 +448,13 @@ public final class LoadGenerator {
         return out;
     }
 
-    /** A warm-up backlog (dropped at the measured phase's start) worth more than this many seconds of sends is reported. */
+    /** Adds a warning the document's figures do not carry to both the outcome's warnings and the document's. */
+    private static void record(List<String> warnings, List<String> recorded, String warning) {
+        warnings.add(warning);
+        recorded.add(warning);
+    }
+
+    /** A warm-up backlog (dropped at the measured phase's start) above this many seconds of sends is reported. */
     private static final double BACKLOG_SECONDS = 0.01;
 
     /** How often the count mode's wait for its last response looks for a stop. */

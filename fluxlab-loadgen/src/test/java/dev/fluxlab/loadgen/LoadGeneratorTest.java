@@ -350,6 +350,8 @@ class LoadGeneratorTest {
             assertEquals(0, o.result().errorCount());
             assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("2 requests written before the measured phase "
                     + "still had no answer at its end")), o.warnings().toString());
+            assertTrue(o.result().warnings().stream().anyMatch(w -> w.startsWith("2 requests written before the "
+                    + "measured phase")), "no figure carries it, so the document does: " + o.result().warnings());
 
             // open model: the requests the warm-up could not send are a backlog, dropped at the measured phase's start
             LoadSpec open = spec("http", silent.getLocalPort()).connections(1).rate(1000.0).build();
@@ -357,6 +359,8 @@ class LoadGeneratorTest {
             assertTrue(behind.warnings().stream().anyMatch(w -> w.matches("the warm-up ended \\d+ requests behind "
                     + "schedule \\(\\d+ ms of sends at 1000 req/s\\): they were dropped, not sent, .*")),
                     behind.warnings().toString());
+            assertTrue(behind.result().warnings().stream().anyMatch(w -> w.startsWith("the warm-up ended ")),
+                    String.valueOf(behind.result().warnings()));
             assertTrue(behind.result().missedRequests() <= Math.round(1000 * behind.result().durationS()) + 1,
                     "missed counts the window's intended requests only: " + behind.result().missedRequests());
         }

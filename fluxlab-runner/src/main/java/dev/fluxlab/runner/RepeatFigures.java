@@ -148,6 +148,9 @@ final class RepeatFigures {
                     .ifPresent(r -> alsoInvalid.add(who + r));
             Verdict.precisionNotReached(own, suite.precision()).ifPresent(r -> warned.add(who + r));
             Verdict.lateSends(own).ifPresent(r -> warned.add(who + r));
+            if (own != null && own.warnings() != null) {
+                own.warnings().forEach(w -> warned.add(who + w));
+            }
         }
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);

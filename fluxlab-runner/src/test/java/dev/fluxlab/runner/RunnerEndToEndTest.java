@@ -271,6 +271,7 @@ class RunnerEndToEndTest {
                 scenarios:
                   errors: {path: /errors}
                   unstable: {path: /unstable}
+                  warned: {path: /warned}
                 warmup_max: 1s
                 measure: 1s
                 """);
@@ -282,6 +283,11 @@ class RunnerEndToEndTest {
         CellResult unstable = r.cells().get(1);
         assertFalse(unstable.valid());
         assertTrue(unstable.reasons().get(0).startsWith("warm-up never stabilised"), unstable.reasons().toString());
+        // what the injector's document warns of and no figure carries is the repeat's warning, and no more
+        CellResult warned = r.cells().get(2);
+        assertTrue(warned.valid(), warned.reasons().toString());
+        assertEquals(List.of("warning: the server allows only 100 concurrent streams per connection: -m 128 was capped "
+                + "to 100"), warned.repeats().get(0).reasons(), warned.reasons().toString());
         assertNoneAlive(pidDir);
     }
 

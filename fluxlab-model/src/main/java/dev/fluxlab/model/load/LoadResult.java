@@ -62,6 +62,11 @@ import java.util.Map;
  * @param stalledRequests requests written in the measured window that still had no answer at its end after waiting
  *                        twice as long as the slowest recorded response (and at least 100 ms): a server that stalled
  *                        there, whose worst latencies the histograms therefore lack; null when not counted (tools)
+ * @param warnings        what the injector found that no figure here carries, in its own words (a warm-up backlog it
+ *                        dropped, a server's stream limit that capped the in-flight requests, an event loop at its
+ *                        limit, requests the server stopped answering before the window): a runner shows them as the
+ *                        repeat's warnings; null when none, for tools, and in a merged document (each injector's own
+ *                        document keeps its own)
  */
 public record LoadResult(
         String schema,
@@ -99,7 +104,8 @@ public record LoadResult(
         Integer availableProcessors,
         Long measureStartMs,
         Map<String, String> errorDetails,
-        Long stalledRequests) {
+        Long stalledRequests,
+        List<String> warnings) {
 
     public static final String SCHEMA = "fluxlab.load/1";
 
@@ -115,7 +121,7 @@ public record LoadResult(
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
                 injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
-                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null, null);
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
@@ -124,7 +130,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
     }
 
     /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder(boolean)}). */
@@ -134,7 +140,7 @@ public record LoadResult(
                 new Latency(LatencySummary.UNKNOWN, LatencySummary.UNKNOWN), lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, null, histogramUnit, null, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
     }
 
     /**
@@ -146,7 +152,7 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
     }
 
     /**
@@ -163,7 +169,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
     }
 
     /**

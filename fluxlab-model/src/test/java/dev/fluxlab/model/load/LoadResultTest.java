@@ -16,7 +16,7 @@ class LoadResultTest {
     private static LoadResult withErrors(Map<String, Long> errors, Map<String, Long> statuses, Map<String, String> why) {
         return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "h2c", "closed", "GET", 1, 1, null, 1, true, 1,
                 5, errors, 5, null, 0, 0, 0, 0, List.of(), null, null, null, null, "fluxlab", 1, null, null, statuses,
-                null, null, 2, 1L, why, null);
+                null, null, 2, 1L, why, null, null);
     }
 
     private static Map<String, Long> errors(long reset, long status, long protocol) {

@@ -4,6 +4,7 @@ import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
+import dev.fluxlab.model.load.WatchedJvm;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -23,7 +24,10 @@ import java.util.function.ToLongFunction;
  * throughput is the sum of each injector's own throughput (each over its own measured window, since the windows start
  * together at a barrier but end by each injector's clock); connections and rate are summed, in-flight per connection
  * must be the same everywhere. The measured duration is the longest window, warm-up the longest warm-up, and a
- * warm-up counts as settled only if every injector's settled. Per-second samples are added by phase and second.
+ * warm-up counts as settled only if every injector's settled. Per-second samples are added by phase and second. The
+ * achieved precision is the widest injector's; statuses are summed; the JIT evidence lists every watched JVM once
+ * (the targets each injector watched, every injector's own) and is JIT-quiet only if every injector's was. The
+ * injectors' warnings stay in their own documents.
  */
 public final class LoadMerge {
 
@@ -65,10 +69,56 @@ public final class LoadMerge {
                 LatencyHistograms.encode(corrected), first.histogramUnit(), LatencyHistograms.encode(uncorrected),
                 joined(docs, LoadResult::transport), joined(docs, LoadResult::injector),
                 docs.stream().allMatch(d -> d.threads() != null)
-                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, null, null, null, null, null,
-                null, null, errorDetails(docs), docs.stream().allMatch(d -> d.stalledRequests() == null) ? null
-                        : docs.stream().mapToLong(d -> d.stalledRequests() == null ? 0 : d.stalledRequests()).sum());
+                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, jitQuiet(docs), watched(docs),
+                statuses(docs), precision(docs), null, null, null, errorDetails(docs),
+                docs.stream().allMatch(d -> d.stalledRequests() == null) ? null
+                        : docs.stream().mapToLong(d -> d.stalledRequests() == null ? 0 : d.stalledRequests()).sum(),
+                null);
         return new MergedLoad(merged, docs);
+    }
+
+    /** JIT-quiet at the warm-up's end only if every injector saw its JVMs quiet; null when none judged it. */
+    private static Boolean jitQuiet(List<LoadResult> docs) {
+        if (docs.stream().allMatch(d -> d.warmupJitQuiet() == null)) {
+            return null;
+        }
+        return docs.stream().allMatch(d -> Boolean.TRUE.equals(d.warmupJitQuiet()));
+    }
+
+    /**
+     * Every JVM an injector watched, once: each injector's own JVM and the targets, which every injector watches (the
+     * first injector's record of a shared target is kept); null when none watched any.
+     */
+    private static List<WatchedJvm> watched(List<LoadResult> docs) {
+        Map<Long, WatchedJvm> byPid = new LinkedHashMap<>();
+        for (LoadResult d : docs) {
+            if (d.watchedJvms() != null) {
+                d.watchedJvms().forEach(w -> byPid.putIfAbsent(w.pid(), w));
+            }
+        }
+        return byPid.isEmpty() ? null : List.copyOf(byPid.values());
+    }
+
+    /** The unexpected statuses by code, summed; null unless every injector reports codes. */
+    private static Map<String, Long> statuses(List<LoadResult> docs) {
+        if (docs.stream().anyMatch(d -> d.statuses() == null)) {
+            return null;
+        }
+        Map<String, Long> all = new java.util.TreeMap<>();
+        docs.forEach(d -> d.statuses().forEach((k, v) -> all.merge(k, v, Long::sum)));
+        return all;
+    }
+
+    /**
+     * The widest of the injectors' achieved precisions ({@code measure: auto}), null unless every injector gave one:
+     * the relative half-width of a sum of estimates is at most the largest relative half-width of its terms, so the
+     * merged throughput is known at least that well.
+     */
+    private static Double precision(List<LoadResult> docs) {
+        if (docs.stream().anyMatch(d -> d.precisionPct() == null)) {
+            return null;
+        }
+        return docs.stream().mapToDouble(LoadResult::precisionPct).max().orElseThrow();
     }
 
     /** Each error class's first cause, from the first injector that gave one; null when none did. */

@@ -21,7 +21,7 @@ class StartBarrierTest {
     private static LoadResult startedAt(Long ms) {
         return new LoadResult(LoadResult.SCHEMA, "http://x", "h2c", "closed", "GET", 1, 1, null, 1, true, 1, 1,
                 Map.of(), 1, null, 0, 0, 0, 0, List.of(), null, null, null, null, "fluxlab", 1, null, null, null,
-                null, null, 1, ms, null, null);
+                null, null, 1, ms, null, null, null);
     }
 
     @Test

@@ -83,7 +83,9 @@ public final class FakeInjector {
                 opts.getOrDefault("method", "GET"), Integer.parseInt(opts.get("connections")),
                 Integer.parseInt(opts.getOrDefault("in-flight", "1")), null, warm, auto ? !unstable : null, measure, ok,
                 errorMap, ok / measure, new Latency(l, l), 0, 0, 0.1, 0.1 / measure, per, null, "us", null, "nio", null,
-                Integer.parseInt(opts.getOrDefault("threads", "1")), null, null, null, null, null);
+                Integer.parseInt(opts.getOrDefault("threads", "1")), null, null, null, null, null, 1, null, null,
+                null, url.contains("warned") ? List.of("the server allows only 100 concurrent streams per connection: "
+                        + "-m 128 was capped to 100") : null);
         Json.writeAtomically(Path.of(opts.get("json")), r);
         System.out.println("fake injector done");
     }

@@ -1,10 +1,12 @@
 package dev.fluxlab.runner.merge;
 
+import dev.fluxlab.model.load.JitActivity;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
+import dev.fluxlab.model.load.WatchedJvm;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +104,40 @@ class LoadMergeTest {
         LoadResult m = LoadMerge.merge(List.of(a, b)).merged();
         assertEquals(1001, m.rateRps(), 1e-9);
         assertFalse(m.warmupStable());
+    }
+
+    /**
+     * What the verdict reads beside the figures survives the merge: a target still compiling in the window (seen by
+     * both injectors, listed once), the JIT-quiet judgement, unexpected statuses and the achieved precision.
+     */
+    @Test
+    void jitEvidenceStatusesAndPrecisionSurviveTheMerge() {
+        Histogram h = new Histogram(MAX_US, 3);
+        h.recordValue(100);
+        WatchedJvm target = new WatchedJvm(7, WatchedJvm.TARGET, 900.0, new JitActivity(10, 400, 9000, 0, 3));
+        LoadResult a = withEvidence(open(h, 500, true), List.of(new WatchedJvm(11, WatchedJvm.INJECTOR, 1.0,
+                new JitActivity(10, 0, 0, 0, 0)), target), true, Map.of("503", 2L), 1.5);
+        LoadResult b = withEvidence(open(h, 500, true), List.of(new WatchedJvm(12, WatchedJvm.INJECTOR, 1.0,
+                new JitActivity(10, 0, 0, 0, 0)), target), false, Map.of("503", 1L, "404", 4L), 2.5);
+        LoadResult m = LoadMerge.merge(List.of(a, b)).merged();
+        assertEquals(List.of(11L, 7L, 12L), m.watchedJvms().stream().map(WatchedJvm::pid).toList());
+        assertEquals(1, m.stillCompiling().size(), m.stillCompiling().toString());
+        assertFalse(m.warmupJitQuiet(), "one injector saw a JVM still compiling at the warm-up's end");
+        assertEquals(Map.of("404", 4L, "503", 3L), m.statuses());
+        assertEquals(2.5, m.precisionPct(), "the widest injector's precision bounds the sum's");
+        assertEquals(null, m.warnings(), "each injector's warnings stay in its own document");
+        assertEquals(null, LoadMerge.merge(List.of(a, open(h, 500, true))).merged().precisionPct(),
+                "one injector without a precision: none for the sum");
+    }
+
+    private static LoadResult withEvidence(LoadResult d, List<WatchedJvm> watched, boolean quiet,
+                                           Map<String, Long> statuses, double precision) {
+        return new LoadResult(d.schema(), d.target(), d.protocol(), d.model(), d.method(), d.connections(),
+                d.inFlight(), d.rateRps(), d.warmupS(), d.warmupStable(), d.durationS(), d.requestsOk(), d.errors(),
+                d.throughputRps(), d.latencyMs(), d.lateRequests(), d.missedRequests(), d.injectorCpuS(),
+                d.injectorCpuCores(), d.perSecond(), d.histogram(), d.histogramUnit(), d.uncorrectedHistogram(),
+                d.transport(), d.injector(), d.threads(), quiet, watched, statuses, precision, null, 1, 0L, null, 0L,
+                List.of("a warning of its own"));
     }
 
     private static LoadResult open(Histogram h, double rate, boolean stable) {

@@ -68,7 +68,7 @@ class VerdictTest {
                 l.throughputRps(), l.latencyMs(), l.lateRequests(), l.missedRequests(), l.injectorCpuS(),
                 l.injectorCpuCores(), l.perSecond(), l.histogram(), l.histogramUnit(), l.uncorrectedHistogram(),
                 l.transport(), l.injector(), l.threads(), l.warmupJitQuiet(), l.watchedJvms(), l.statuses(),
-                l.precisionPct(), l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 4L);
+                l.precisionPct(), l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 4L, null);
         Verdict.Outcome o = Verdict.repeat(facts(stalled), Thresholds.defaults());
         assertFalse(o.valid());
         assertTrue(o.reasons().get(0).startsWith("4 requests written in the measured window still had no answer"),
@@ -94,7 +94,7 @@ class VerdictTest {
                 l.throughputRps(), l.latencyMs(), l.lateRequests(), l.missedRequests(), l.injectorCpuS(),
                 l.injectorCpuCores(), l.perSecond(), l.histogram(), l.histogramUnit(), l.uncorrectedHistogram(),
                 l.transport(), l.injector(), l.threads(), l.warmupJitQuiet(), l.watchedJvms(), l.statuses(),
-                174.6, l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 0L);
+                174.6, l.connect(), l.availableProcessors(), l.measureStartMs(), l.errorDetails(), 0L, null);
         assertEquals("precision not reached: the mean throughput is known within ±174.6 % after 6.0 s (`measure_max`), "
                 + "not the ±0.5 % asked; raise `measure_max` or ask less",
                 Verdict.precisionNotReached(wide, 0.005).orElseThrow());

@@ -53,10 +53,15 @@ final class ResultsLock implements AutoCloseable {
         } catch (IOException e) {
             host = "this host";
         }
-        ch.truncate(0);
-        ch.write(ByteBuffer.wrap(("fluxlab pid " + ProcessHandle.current().pid() + " on " + host + " since "
-                + Instant.now() + "\n").getBytes(StandardCharsets.UTF_8)));
-        ch.force(false);
+        try {
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(("fluxlab pid " + ProcessHandle.current().pid() + " on " + host + " since "
+                    + Instant.now() + "\n").getBytes(StandardCharsets.UTF_8)));
+            ch.force(false);
+        } catch (IOException e) {
+            ch.close(); // a full disk: the lock is released with its channel, not held until the JVM ends
+            throw e;
+        }
         return new ResultsLock(ch, lock);
     }
 

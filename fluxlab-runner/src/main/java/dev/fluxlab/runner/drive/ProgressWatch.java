@@ -58,6 +58,9 @@ public final class ProgressWatch {
         }
         ProgressLine pl = p.get();
         if (pl.phase().equals(ProgressLine.END_PHASE)) {
+            // a sample at the window's end, as at its start: between once-a-second samples the injector's collecting
+            // and writing after the window was spread back into it (up to 2.3 x its own CPU per request)
+            sampler.sampleNow();
             window.closed();
             return;
         }

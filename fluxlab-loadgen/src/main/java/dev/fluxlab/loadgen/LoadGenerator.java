@@ -138,9 +138,12 @@ public final class LoadGenerator {
         List<String> warnings = new ArrayList<>();
         // the warnings no figure of the document carries (a runner cannot derive them): they go into it as well
         List<String> recorded = new ArrayList<>();
+        // without a warm-up (a fixed 0 and no start barrier) the first request is the measured phase's first, so the
+        // server sees no unrecorded requests before it
+        boolean warmUp = spec.warmup().auto() || !spec.warmup().bound().isZero() || gate != null;
         long runStart = System.nanoTime();
-        for (LoopWorker w : workers) {
-            w.loop.execute(() -> w.start(runStart));
+        if (warmUp) {
+            startAll(workers, runStart);
         }
 
         // --- warm-up (not recorded) ---
@@ -174,6 +177,13 @@ public final class LoadGenerator {
         long cpu0 = processCpu();
         jit.measureStarted();
         long mStart = System.nanoTime();
+        // opened at once: a completion between mStart and the phase's first tick belongs to it, in the tally as in
+        // the per-second series (a fixed window knows its end now; measure: auto and a count find theirs later)
+        boolean fixed = spec.precision() == null && spec.requests() == null;
+        ctl.openMeasure(mStart, fixed ? mStart + spec.duration().toNanos() : Long.MAX_VALUE);
+        if (!warmUp) {
+            startAll(workers, mStart);
+        }
         long mStartMs = System.currentTimeMillis();
         long mEnd;
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
@@ -191,7 +201,6 @@ public final class LoadGenerator {
         Double achieved = null;
         if (spec.precision() != null) {
             // measure: auto: at least --duration, then until the mean is known within --precision, at most --max-duration
-            ctl.openMeasure(mStart, Long.MAX_VALUE);
             long least = mStart + spec.duration().toNanos();
             long bound = mStart + Math.max(spec.duration().toNanos(), spec.maxDuration().toNanos());
             List<Double> seconds = new ArrayList<>();
@@ -218,7 +227,6 @@ public final class LoadGenerator {
             }
         } else if (spec.requests() == null) {
             mEnd = mStart + spec.duration().toNanos();
-            ctl.openMeasure(mStart, mEnd);
             boolean stopped = false;
             while (!stopped && meas.nextTick() <= mEnd) {
                 stopped = stop.sleepUntil(meas.nextTick());
@@ -231,7 +239,6 @@ public final class LoadGenerator {
                 ctl.measureEnd = mEnd;
             }
         } else {
-            ctl.openMeasure(mStart, Long.MAX_VALUE);
             long bound = mStart + spec.maxDuration().toNanos();
             boolean reached = false;
             while (!reached && !stop.requested()) {
@@ -446,6 +453,12 @@ public final class LoadGenerator {
             out[i] = threads.isThreadCpuTimeSupported() ? threads.getThreadCpuTime(tids[i]) : -1;
         }
         return out;
+    }
+
+    private static void startAll(List<LoopWorker> workers, long start) {
+        for (LoopWorker w : workers) {
+            w.loop.execute(() -> w.start(start));
+        }
     }
 
     /** Adds a warning the document's figures do not carry to both the outcome's warnings and the document's. */

@@ -63,6 +63,7 @@ final class RunControl {
         long r = remaining.addAndGet(w - 1);   // a measured completion takes one unit, an outside one none
         if (r == 0 && w == MEASURED) {
             measureEnd = now + 1;
+            stopping = true; // no send after the N-th completion: the server sees N and those still in flight
             countReached.countDown();
         }
         return w | (int) (r >>> 63);           // a measured completion past the budget counts outside

@@ -78,7 +78,8 @@ public final class HumanReport {
 
     private static void latency(StringBuilder sb, String title, LatencySummary l) {
         sb.append("  ").append(title).append('\n');
-        sb.append(String.format(Locale.ROOT, "    mean %s  stdev %s  max %s%n", ms(l.mean()), ms(l.stdev()), ms(l.max())));
+        sb.append(String.format(Locale.ROOT, "    min %s  mean %s  stdev %s  max %s%n", ms(l.min()), ms(l.mean()),
+                ms(l.stdev()), ms(l.max())));
         sb.append(String.format(Locale.ROOT, "    p50 %s  p75 %s  p90 %s  p99 %s  p99.9 %s  p99.99 %s%n",
                 ms(l.p50()), ms(l.p75()), ms(l.p90()), ms(l.p99()), ms(l.p999()), ms(l.p9999())));
     }

@@ -51,6 +51,10 @@ class LoadGeneratorTest {
             assertEquals(r.requestsOk(), o.corrected().getTotalCount(), "ok count vs histogram");
             assertEquals(r.requestsOk(), LoadGenerator.decode(r.histogram()).getTotalCount(), "ok count vs encoded histogram");
             assertEquals(r.requestsOk() / r.durationS(), r.throughputRps(), 1e-6);
+            double min = r.latencyMs().uncorrected().min();
+            assertTrue(min > 0 && min <= r.latencyMs().uncorrected().p50(), "the fastest response: " + min);
+            assertEquals(o.uncorrected().getMinValue() / 1e3, min, 1e-9);
+            assertTrue(HumanReport.format(o).contains("    min "), HumanReport.format(o));
             assertEquals(protocol, r.protocol());
             assertNotNull(r.transport());
             assertTrue(server.requests() >= r.requestsOk(), "server saw fewer requests than were verified");

@@ -181,8 +181,7 @@ final class Fixtures {
     }
 
     static LatencySummary summary(Histogram h) {
-        return new LatencySummary(h.getMean() / 1000, h.getStdDeviation() / 1000, ms(h, 50), ms(h, 75), ms(h, 90), ms(h, 99), ms(h, 99.9),
-                ms(h, 99.99), h.getMaxValue() / 1000.0);
+        return dev.fluxlab.model.load.LatencyHistograms.summary(h);
     }
 
     private static double ms(Histogram h, double p) {

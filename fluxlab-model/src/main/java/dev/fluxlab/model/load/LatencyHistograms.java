@@ -56,13 +56,13 @@ public final class LatencyHistograms {
         return sum;
     }
 
-    /** Mean, standard deviation, percentiles and maximum of {@code h} (microseconds) in milliseconds; zeros when empty. */
+    /** Mean, standard deviation, percentiles, maximum and minimum of {@code h} (microseconds) in milliseconds; zeros when empty. */
     public static LatencySummary summary(Histogram h) {
         if (h.getTotalCount() == 0) {
-            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         return new LatencySummary(h.getMean() / 1e3, h.getStdDeviation() / 1e3, ms(h, 50), ms(h, 75), ms(h, 90),
-                ms(h, 99), ms(h, 99.9), ms(h, 99.99), h.getMaxValue() / 1e3);
+                ms(h, 99), ms(h, 99.9), ms(h, 99.99), h.getMaxValue() / 1e3, h.getMinValue() / 1e3);
     }
 
     private static double ms(Histogram h, double p) {

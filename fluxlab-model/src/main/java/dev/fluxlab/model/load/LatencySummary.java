@@ -2,7 +2,8 @@ package dev.fluxlab.model.load;
 
 /**
  * Latency figures in milliseconds, taken from one HdrHistogram: mean, standard deviation and the
- * percentile spectrum wrk and h2load users expect.
+ * percentile spectrum wrk and h2load users expect, from the fastest response ({@code min}, NaN for tools that print
+ * none) to the slowest.
  */
 public record LatencySummary(
         double mean,
@@ -13,11 +14,12 @@ public record LatencySummary(
         double p99,
         double p999,
         double p9999,
-        double max) {
+        double max,
+        double min) {
 
     /** No latency figures (a tool's that could not be true, see {@link #disorder(boolean)}). */
     public static final LatencySummary UNKNOWN = new LatencySummary(Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
     /**
      * What makes these figures impossible, or null when they can be true: percentiles that fall as the rank rises, or a

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class LatencySummaryTest {
 
     private static LatencySummary of(double p50, double p75, double p90, double p99, double max) {
-        return new LatencySummary(1, 1, p50, p75, p90, p99, Double.NaN, Double.NaN, max);
+        return new LatencySummary(1, 1, p50, p75, p90, p99, Double.NaN, Double.NaN, max, Double.NaN);
     }
 
     @Test

@@ -67,7 +67,7 @@ final class ToolOutput {
     }
 
     static LatencySummary latency(double mean, double stdev, double p50, double p75, double p90, double p99, double max) {
-        return new LatencySummary(mean, stdev, p50, p75, p90, p99, Double.NaN, Double.NaN, max);
+        return new LatencySummary(mean, stdev, p50, p75, p90, p99, Double.NaN, Double.NaN, max, Double.NaN);
     }
 
     static LoadResult result(LoadRequest r, String injector, double durationS, long ok, Map<String, Long> errors,

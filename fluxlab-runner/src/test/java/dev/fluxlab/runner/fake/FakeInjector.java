@@ -77,7 +77,7 @@ public final class FakeInjector {
             per.add(new SecondSample("measure", t, okT, errT));
             System.out.println("fluxlab-progress phase=measure t=" + t + " ok=" + ok + " errors=" + err + " rps=" + okT);
         }
-        LatencySummary l = new LatencySummary(1.0, 0.2, 0.9, 1.1, 1.3, 2.0, 3.0, 4.0, 5.0);
+        LatencySummary l = new LatencySummary(1.0, 0.2, 0.9, 1.1, 1.3, 2.0, 3.0, 4.0, 5.0, 0.1);
         Map<String, Long> errorMap = errors ? Map.of("status", err) : Map.of();
         LoadResult r = new LoadResult(LoadResult.SCHEMA, url, opts.get("protocol"), opts.containsKey("rate") ? "open" : "closed",
                 opts.getOrDefault("method", "GET"), Integer.parseInt(opts.get("connections")),

@@ -49,7 +49,7 @@ public final class FakeSelfLoader {
             per.add(new SecondSample("measure", t, 500, 0));
             System.out.println("fluxlab-progress phase=measure t=" + t + " ok=500 errors=0 rps=500");
         }
-        LatencySummary l = new LatencySummary(1.0, 0.2, 0.9, 1.1, 1.3, 2.0, 3.0, 4.0, 5.0);
+        LatencySummary l = new LatencySummary(1.0, 0.2, 0.9, 1.1, 1.3, 2.0, 3.0, 4.0, 5.0, 0.1);
         LoadResult r = new LoadResult(LoadResult.SCHEMA, opts.get("upstream") + opts.get("path"), "h2c", "closed",
                 "GET", Integer.parseInt(opts.get("connections")), 1, null, 0, null, measure, ok, Map.of(),
                 ok / measure, new Latency(l, l), 0, 0, 0.1, 0.1 / measure, per, null, "us", null, null, null, 1, null, null, null, null, null);

@@ -151,7 +151,7 @@ class ParsersTest {
         assertEquals(1.804, l.mean(), 1e-9);
         assertEquals(4.9, l.stdev(), 1e-9);
         assertTrue(new AbInjector().wholeMillis(), "whole milliseconds: a 50 % of 0 is a fast response, not impossible");
-        assertNull(new LatencySummary(0.4, 0.2, 0, 0, 1, 2, Double.NaN, Double.NaN, 3).disorder(true));
+        assertNull(new LatencySummary(0.4, 0.2, 0, 0, 1, 2, Double.NaN, Double.NaN, 3, Double.NaN).disorder(true));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.reactor.loader;
 
 import dev.fluxlab.model.load.Latency;
+import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
@@ -14,12 +15,10 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import java.lang.management.ManagementFactory;
 import java.net.ConnectException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -116,8 +115,8 @@ public final class HttpClientLoader {
             all.dispose();
             loopStats = Map.of("loops", pools.loopStats(), "pool_metrics", pools.poolStats());
             double cpuS = (cpu1 - cpu0) / 1e9;
-            LatencySummary lat = summary(h);
-            String encoded = encode(h);
+            LatencySummary lat = LatencyHistograms.summary(h);
+            String encoded = LatencyHistograms.encode(h);
             return new LoadResult(LoadResult.SCHEMA, config.backendUrl().resolve(config.path()).toString(),
                     config.protocol(), "closed", config.method(), config.connections(), config.inFlight(), null,
                     warmupS, judge.stable(), durationS, okCount, errs, okCount / durationS, new Latency(lat, lat), 0, 0,
@@ -238,24 +237,5 @@ public final class HttpClientLoader {
             return os.getProcessCpuTime();
         }
         return 0;
-    }
-
-    private static LatencySummary summary(Histogram h) {
-        if (h.getTotalCount() == 0) {
-            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
-        }
-        return new LatencySummary(ms(h.getMean()), ms(h.getStdDeviation()), ms(h.getValueAtPercentile(50)),
-                ms(h.getValueAtPercentile(75)), ms(h.getValueAtPercentile(90)), ms(h.getValueAtPercentile(99)),
-                ms(h.getValueAtPercentile(99.9)), ms(h.getValueAtPercentile(99.99)), ms(h.getMaxValue()));
-    }
-
-    private static double ms(double us) {
-        return Math.round(us) / 1000.0;
-    }
-
-    private static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int n = h.encodeIntoCompressedByteBuffer(buf);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
     }
 }

@@ -131,6 +131,12 @@ class HostileCommandLineTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().contains("damaged: cells[0] is null"), o.err());
         assertFalse(Files.exists(run.resolve("cells")), "nothing was started");
+
+        Files.writeString(run.resolve("results.json"), "null");
+        o = fluxlab("run --resume {tmp}/run");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("it holds no document (null), not a fluxlab run"), o.err());
+        assertEquals(1, o.err().lines().count(), "one line: " + o.err());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.fluxlab.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.suite.Suite;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,6 +47,11 @@ public final class ResultsFiles {
         RunResult run;
         try {
             JsonNode tree = Json.mapper().readTree(file.toFile());
+            if (tree != null && tree.path("cells").size() > Suite.MAX_CELLS) {
+                throw new ReportInputException(file + " holds " + tree.path("cells").size() + " cells, more than a run "
+                        + "can have (" + Suite.MAX_CELLS + "); it was not written by 'fluxlab run': pass another "
+                        + "results folder");
+            }
             String hole = nullEntry(tree, "");
             if (hole != null) {
                 throw new ReportInputException(file + " is damaged: " + hole + " is null, where a list holds only entries; "

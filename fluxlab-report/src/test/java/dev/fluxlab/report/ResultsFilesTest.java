@@ -53,4 +53,16 @@ class ResultsFilesTest {
         e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(dir));
         assertTrue(e.getMessage().contains("not a readable fluxlab results document"), e.getMessage());
     }
+
+    /** 2,000,000 cells had run the report out of memory after 41 s; no run holds more than the suite's limit. */
+    @Test
+    void moreCellsThanARunCanHoldIsRefusedBeforeTheReport() throws Exception {
+        StringBuilder json = new StringBuilder("{\"schema\":\"fluxlab.run/1\",\"cells\":[");
+        for (int i = 0; i <= dev.fluxlab.model.suite.Suite.MAX_CELLS; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"id\":\"x").append(i).append("\"}");
+        }
+        Files.writeString(dir.resolve("results.json"), json.append("]}"));
+        ReportInputException e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(dir));
+        assertTrue(e.getMessage().contains("holds 10001 cells, more than a run can have (10000)"), e.getMessage());
+    }
 }

@@ -155,6 +155,9 @@ public final class Runner {
      */
     public static RunResult load(Path runDir) throws IOException {
         RunResult r = Json.read(runDir.resolve(RESULTS_FILE), RunResult.class);
+        if (r == null) {
+            throw new IOException("it holds no document (null), not a fluxlab run");
+        }
         if (!RunResult.SCHEMA.equals(r.schema())) {
             throw new IOException(r.schema() == null ? "it is not a fluxlab run document (no schema)"
                     : "its schema is '" + r.schema() + "', not " + RunResult.SCHEMA

@@ -25,7 +25,7 @@ final class CellMatrix {
      * targets and measures for seconds at least, so 10,000 cells take days), and what keeps a few long value lists
      * from multiplying into millions of cells that exhaust memory before anything could be refused.
      */
-    static final int MAX_CELLS = 10_000;
+    static final int MAX_CELLS = Suite.MAX_CELLS;
 
     private final SuiteSpec spec;
 

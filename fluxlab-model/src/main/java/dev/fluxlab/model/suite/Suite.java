@@ -28,6 +28,12 @@ import java.util.Set;
  */
 public final class Suite {
 
+    /**
+     * The most cells a suite may have, and so a run's results: a limit far beyond any real experiment (10,000 cells
+     * take days) that {@code CellMatrix} applies before expanding and readers of results apply before reporting.
+     */
+    public static final int MAX_CELLS = 10_000;
+
     private final SuiteSource source;
     private final SuiteSettings settings;
     private final List<Cell> cells;

@@ -129,7 +129,7 @@ final class SuiteChecks {
                         + Durations.format(SuiteSettings.MIN_AUTO_MEASURE) + " (the least automatic measured phase), not "
                         + spec.measureMax());
             }
-            Double p = spec.precision() == null ? SuiteSettings.DEFAULT_PRECISION
+            Double p = spec.precision() == null ? Double.valueOf(SuiteSettings.DEFAULT_PRECISION)
                     : SuiteSettings.parsePercent(spec.precision());
             if (p == null || !(p >= 0.001 && p <= 0.5)) {
                 throw error("/precision", "'precision' must be a percentage between 0.1% and 50%, e.g. 2%, not '"
@@ -407,6 +407,7 @@ final class SuiteChecks {
         checkAtMost(at + "/in_flight", "in_flight", l.inFlight(), LoadLimits.MAX_IN_FLIGHT,
                 "requests in flight per connection (HTTP/2 streams or HTTP/1.1 pipeline depth)");
         checkPositive(at + "/rate", "rate", l.rate());
+        checkPositive(at + "/injectors", "injectors", l.injectors()); // before the cells are expanded from them
         checkAtMost(at + "/rate", "rate", l.rate(), (long) LoadLimits.MAX_RATE,
                 "requests per second (one per nanosecond, the resolution of the injector's send schedule)");
         if (l.protocol() != null && !LOAD_PROTOCOLS.contains(l.protocol())) {

@@ -75,15 +75,6 @@ final class SuitePlacement {
                 cpus(lists.size() == 1 ? at + "/cpus" : at + "/cpus/" + j, lists.get(j) == null ? "" : lists.get(j));
             }
             injectorHosts(at, l);
-            if (l.injectors() != null) {
-                for (int j = 0; j < l.injectors().size(); j++) {
-                    Integer n = l.injectors().get(j);
-                    if (n == null || n < 1) {
-                        throw source.error(at + "/injectors/" + j, "'injectors' values must be whole numbers of 1 or "
-                                + "more, not " + n);
-                    }
-                }
-            }
         }
         for (Cell cell : cells) {
             int n = cell.load().injectors();

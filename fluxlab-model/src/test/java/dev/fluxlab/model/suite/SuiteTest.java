@@ -383,6 +383,10 @@ class SuiteTest {
                 .contains("only apply to 'measure: auto'"));
         assertTrue(fail(SUITE.replace("measure: 4s", "measure: auto\nprecision: 80%")).getMessage()
                 .contains("'precision' must be a percentage between 0.1% and 50%"));
+        for (String bad : new String[] {"'-2%'", "NaN", "''", "true", "1e309", "10 parsecs"}) {
+            assertTrue(fail(SUITE.replace("measure: 4s", "measure: auto\nprecision: " + bad)).getMessage()
+                    .contains("'precision' must be a percentage between 0.1% and 50%"), bad);
+        }
         assertTrue(fail(SUITE.replace("measure: 4s", "measure: auto\nmeasure_max: 2s")).getMessage()
                 .contains("'measure_max' must be at least 5s"));
     }

@@ -98,6 +98,9 @@ final class CompareCommand implements Callable<Integer> {
             OutputFile.checkNotInput("--md", markdown, "A's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(a));
             OutputFile.checkNotInput("--md", markdown, "B's " + ResultsFiles.RESULTS_JSON, ResultsFiles.resolve(b));
             OutputFile.checkNotRunFile("--md", markdown);
+            if (markdown != null) {
+                OutputFile.checkWritable("--md", markdown);
+            }
             c = Comparison.of(runA, runB, normaliseSpeed);
         } catch (ReportInputException | IllegalArgumentException e) {
             err.println("fluxlab compare: " + e.getMessage());

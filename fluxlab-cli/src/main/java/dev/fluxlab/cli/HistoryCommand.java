@@ -77,6 +77,9 @@ final class HistoryCommand implements Callable<Integer> {
         try {
             OutputFile.checkNotInput("--html", html, "the history index", HistoryIndex.file(base));
             OutputFile.checkNotRunFile("--html", html);
+            if (html != null) {
+                OutputFile.checkWritable("--html", html);
+            }
         } catch (IllegalArgumentException e) {
             err.println("fluxlab history: " + e.getMessage());
             err.flush();

@@ -61,6 +61,12 @@ class HistoryCommandTest {
         assertEquals(2, onIndex.exit(), onIndex.err());
         assertTrue(onIndex.err().contains("is the history index, which this command reads"), onIndex.err());
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(index)), "the index is untouched");
+        for (String bad : java.util.List.of("/", "")) {
+            var refused = fluxlab("history", "--results", base.toString(), "--html", bad);
+            assertEquals(2, refused.exit(), refused.err());
+            assertTrue(refused.err().contains(bad.isEmpty() ? "--html needs a file name" : "is a folder"),
+                    refused.err());
+        }
 
         var p99 = fluxlab("history", "synthetic", "--results", base.toString(), "--figure", "p99");
         assertEquals(0, p99.exit(), p99.err());

@@ -128,6 +128,14 @@ class ReportAndCompareCommandTest {
             assertTrue(r.err().contains("is a file of the results folder"), r.err());
             assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(own)), own + " unchanged");
         }
+        // a folder or an empty name: refused before the table, not a crash after it (or a temp file beside the cwd)
+        for (String bad : List.of("/", "", tmp.toString())) {
+            Result r = fluxlab("compare", a.toString(), b.toString(), "--md", bad);
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertTrue(r.err().contains(bad.isEmpty() ? "--md needs a file name" : "is a folder; give a file name"),
+                    r.err());
+            assertEquals("", r.out(), "nothing printed before the refusal");
+        }
         Path mine = a.resolve("compare.md");
         assertEquals(0, fluxlab("compare", a.toString(), b.toString(), "--md", mine.toString()).exit());
         assertEquals(0, fluxlab("compare", a.toString(), b.toString(), "--md", mine.toString()).exit(),

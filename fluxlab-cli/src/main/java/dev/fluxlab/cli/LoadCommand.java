@@ -69,7 +69,7 @@ public final class LoadCommand implements Callable<Integer> {
                     + "the connect times and their share of the latency (default: ${DEFAULT-VALUE}).")
     boolean keepAlive;
 
-    @Option(names = {"-d", "--duration"}, defaultValue = "10s", description = "Measured phase length, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-d", "--duration"}, defaultValue = "10s", description = "Measured phase length, at least 100ms, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = {"-n", "--requests"}, description = "Measured phase by count instead of duration (bounded by --max-duration).")

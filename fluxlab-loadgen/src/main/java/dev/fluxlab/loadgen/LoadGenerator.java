@@ -306,17 +306,19 @@ public final class LoadGenerator {
             record(warnings, recorded, "this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
         }
         double cores = cpuS / durationS;
+        // a count reached within a few milliseconds: too short a window to judge the CPU clocks by
+        boolean judgeCpu = durationS >= LoadSpec.MIN_DURATION.toNanos() / 1e9;
         double[] busy = new double[tids.length];
         for (int i = 0; i < tids.length; i++) {
             busy[i] = tcpu0[i] < 0 || tcpu1[i] < 0 ? -1 : (tcpu1[i] - tcpu0[i]) / 1e9 / durationS;
-            if (busy[i] >= 0.9) {
+            if (judgeCpu && busy[i] >= 0.9) {
                 record(warnings, recorded, String.format(Locale.ROOT, "injector event loop %d was %.0f%% busy: "
                         + "the result may be the injector's limit, not the server's (try more --threads)", i,
                         busy[i] * 100));
             }
         }
         int avail = Runtime.getRuntime().availableProcessors();
-        if (cpuS >= 0 && cores >= 0.9 * avail) {
+        if (judgeCpu && cpuS >= 0 && cores >= 0.9 * avail) {
             warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
                     + "injector's limit, not the server's", cores, avail));
         }

@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.warmup.WarmupPolicy;
@@ -59,6 +60,12 @@ public record LoadSpec(
 
     /** See {@link LoadLimits#MAX_H2_BODY}. */
     public static final int MAX_H2_BODY = LoadLimits.MAX_H2_BODY;
+
+    /**
+     * Shortest measured phase by duration: 100 ms. A 1 ns window printed 10,000,000 injector cores and a 10 ms one
+     * "3.00 of 2 cores": CPU clocks and the per-second series need a window of this order at least.
+     */
+    public static final Duration MIN_DURATION = Duration.ofMillis(100);
 
     /** Tightest precision {@code --precision} accepts (0.1 %): below it the machine's own drift dominates. */
     public static final double MIN_PRECISION = 0.001;
@@ -181,8 +188,10 @@ public record LoadSpec(
             if (requests != null && requests < 1) {
                 throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
             }
-            if (requests == null && (duration == null || duration.isZero() || duration.isNegative())) {
-                throw new IllegalArgumentException("--duration must be positive, e.g. 10s");
+            if (requests == null && (duration == null || duration.compareTo(MIN_DURATION) < 0)) {
+                throw new IllegalArgumentException("--duration must be at least " + Durations.format(MIN_DURATION)
+                        + " (a shorter window measures neither a rate nor the injector's CPU), e.g. 10s; got "
+                        + (duration == null ? "none" : Durations.format(duration)));
             }
             if (precision != null && !(precision >= MIN_PRECISION && precision <= MAX_PRECISION)) {
                 throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,

@@ -43,6 +43,10 @@ class LoadSpecTest {
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").protocol("h2")).contains("https"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").protocol("h3")).contains("protocol"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ZERO)).contains("--duration"));
+        assertEquals("--duration must be at least 100ms (a shorter window measures neither a rate nor the injector's "
+                + "CPU), e.g. 10s; got 10ms", msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofMillis(10))));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofNanos(1))).contains("at least 100ms"));
+        LoadSpec.builder("http://127.0.0.1/").duration(LoadSpec.MIN_DURATION).build();
     }
 
     @Test

@@ -248,6 +248,9 @@ public record LoadSpec(
                 if (!LoadLimits.isHeaderName(h[0])) {
                     throw new IllegalArgumentException("invalid header name '" + h[0] + "': use -H 'Name: value'");
                 }
+                if (LoadLimits.framingHeader(h[0]) != null) {
+                    throw new IllegalArgumentException(LoadLimits.framingHeader(h[0]));
+                }
                 if (!LoadLimits.isHeaderValue(h[1])) {
                     throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks, and "
                             + "no character above U+00FF (HTTP sends a value as ISO-8859-1 bytes)");

@@ -47,6 +47,10 @@ class LoadSpecTest {
                 + "CPU), e.g. 10s; got 10ms", msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofMillis(10))));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofNanos(1))).contains("at least 100ms"));
         LoadSpec.builder("http://127.0.0.1/").duration(LoadSpec.MIN_DURATION).build();
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("Content-Length", "5"))
+                .startsWith("header 'Content-Length' is set by fluxlab from the request body"));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("transfer-encoding", "chunked"))
+                .startsWith("header 'transfer-encoding' cannot be sent"));
     }
 
     @Test

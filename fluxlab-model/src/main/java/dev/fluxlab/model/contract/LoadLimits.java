@@ -114,6 +114,24 @@ public final class LoadLimits {
         return sb.toString();
     }
 
+    /**
+     * Why a header of this name cannot be given, or null when it can: the injector frames the request body itself
+     * ({@code Content-Length} from the body, none without one), so a second length or a chunked encoding would
+     * describe a body that is not sent (a GET with {@code Content-Length: 5} had the server wait for 5 bytes, and
+     * every request timed out as if the server had stalled).
+     */
+    public static String framingHeader(String name) {
+        if ("content-length".equalsIgnoreCase(name)) {
+            return "header '" + name + "' is set by fluxlab from the request body (a scenario's body or body_size, "
+                    + "load's --body or --body-file); remove it";
+        }
+        if ("transfer-encoding".equalsIgnoreCase(name)) {
+            return "header '" + name + "' cannot be sent: fluxlab sends a body whole, with its Content-Length; "
+                    + "remove it";
+        }
+        return null;
+    }
+
     /** A header name as sent: at least one visible ASCII character, none of them a colon. */
     public static boolean isHeaderName(String name) {
         return name != null && !name.isEmpty() && name.chars().allMatch(c -> c > 32 && c < 127 && c != ':');

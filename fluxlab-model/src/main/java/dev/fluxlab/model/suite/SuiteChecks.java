@@ -340,6 +340,9 @@ final class SuiteChecks {
                     throw error(hat, "header name '" + h + "' is not accepted: it is sent as written, so it must be "
                             + "visible ASCII characters without ':' or blanks, e.g. content-type");
                 }
+                if (LoadLimits.framingHeader(h) != null) {
+                    throw error(hat, LoadLimits.framingHeader(h));
+                }
                 if (v == null || !LoadLimits.isHeaderValue(v)) {
                     throw error(hat, "header '" + h + "' needs a value on one line (a line break would start another "
                             + "header) and in ISO-8859-1 (HTTP sends a value as those bytes; a character above U+00FF "

@@ -127,6 +127,8 @@ class HostileSuiteTest {
             "path: \"/a\\tb\"                           | is not a valid URI path",
             "path: /a, headers: {\"bad name\": x}       | header name 'bad name' is not accepted",
             "path: /a, headers: {\"x-a\": \"1\\r\\n\"} | header 'x-a' needs a value on one line",
+            "path: /a, headers: {Content-Length: 5}       | header 'Content-Length' is set by fluxlab from the request body",
+            "path: /a, headers: {transfer-encoding: chunked} | header 'transfer-encoding' cannot be sent",
             "path: /LONG                                  | the request target and headers have 102401 bytes",
             "path: /a, headers: {x-big: LONG}             | the request target and headers have 102411 bytes",
             "path: /héllo                                 | path '/héllo' has the non-ASCII character 'é' (U+00E9) at index 2",

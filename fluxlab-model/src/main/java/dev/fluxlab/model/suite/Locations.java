@@ -61,6 +61,24 @@ public final class Locations {
         return byPointer.get(pointer);
     }
 
+    /**
+     * {@code pointer} as the text writes it: a {@code /0} that binding adds for a single value written without a list
+     * ({@code load: {connections: 4}} binds as {@code /load/0/connections/0}) is left out where the text has none.
+     */
+    public String written(String pointer) {
+        if (pointer.isEmpty()) {
+            return pointer;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String segment : pointer.substring(1).split("/", -1)) {
+            String with = sb + "/" + segment;
+            if (!segment.equals("0") || byPointer.containsKey(with) || contains(with)) {
+                sb.append('/').append(segment);
+            }
+        }
+        return sb.toString();
+    }
+
     /** True when some key or value under {@code pointer} was indexed (e.g. whether {@code /load/0} was written). */
     public boolean contains(String pointer) {
         String prefix = pointer + "/";

@@ -167,6 +167,9 @@ final class SuiteReader {
                         "YAML syntax error: " + problem.strip());
             }
         }
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return located(file, e.getLocation(), "YAML syntax error: " + dev.fluxlab.model.Json.problem(e));
+        }
         if (!(e instanceof JsonMappingException me)) {
             return located(file, e.getLocation(), "YAML syntax error: " + firstLine(e.getOriginalMessage()));
         }
@@ -175,7 +178,10 @@ final class SuiteReader {
         for (JsonMappingException.Reference r : me.getPath()) {
             pointer.append('/').append(r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()));
         }
-        SourceLocation exact = Locations.index(YAML.getFactory(), text).exact(pointer.toString());
+        // as written: a single value without its list, so that the line and the --set that gave it are found
+        Locations locations = Locations.index(YAML.getFactory(), text);
+        String written = locations.written(pointer.toString());
+        SourceLocation exact = locations.exact(written);
         String problem;
         if (e instanceof UnrecognizedPropertyException u) {
             Set<String> known = new TreeSet<>();
@@ -191,7 +197,7 @@ final class SuiteReader {
         } else {
             problem = numberProblem(firstLine(me.getOriginalMessage())) + where(me.getPath(), 0);
         }
-        String set = overrides.describe(pointer.toString());
+        String set = overrides.describe(written);
         if (set != null) {
             return new SuiteException(file, 0, 0, set + ": " + problem);
         }

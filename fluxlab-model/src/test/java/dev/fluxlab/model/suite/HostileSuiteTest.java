@@ -256,5 +256,10 @@ class HostileSuiteTest {
         String deep = "a: " + "[".repeat(100_000);
         SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", deep));
         assertTrue(e.getMessage().startsWith("h.yaml:"), e.getMessage());
+        // closed lists too, which the parser reads past its depth limit: said in words, without the API's name
+        String closed = "a: " + "[".repeat(10_000) + "]".repeat(10_000);
+        e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", closed));
+        assertTrue(e.getMessage().contains("it nests lists and objects deeper than 1000 levels"), e.getMessage());
+        assertFalse(e.getMessage().contains("StreamReadConstraints"), e.getMessage());
     }
 }

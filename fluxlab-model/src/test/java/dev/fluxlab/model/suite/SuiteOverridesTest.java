@@ -71,11 +71,39 @@ class SuiteOverridesTest {
         assertTrue(refused("repeats=many").contains("--set repeats=many: 'many' is not a whole number"));
         assertTrue(refused("load.connections=20000").contains("--set load.connections=20000: 'connections' of 20000"));
         assertTrue(refused("colour=red").contains("--set colour=red: unknown key 'colour'"));
+        // a type error under a load written without its list still names the --set (it had named only the file)
+        assertTrue(refused("load.connections=1.5").contains("--set load.connections=1.5: '1.5' is not a whole number"),
+                refused("load.connections=1.5"));
         assertTrue(refused("targets.reactor-netty.jvm.heap=lots").contains("heap size 'lots' is not valid"));
         // an error elsewhere in the file keeps its line
         SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("o.yaml",
                 SUITE.replace("measure: 4s", "measure: 4s\nrepeats: 0"), List.of("measure=5s")));
         assertEquals(13, e.line());
+    }
+
+    /** A single load profile written as a mapping: a binding error is at its own line, not after the section. */
+    @Test
+    void aBindingErrorInASingleLoadMappingIsAtItsLine() {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("m.yaml", """
+                targets: {reactor-netty: {}}
+                scenarios: {p: {path: /p}}
+                load:
+                  connections: 4
+                  conections: 4
+                  in_flight: 1
+
+                # a comment
+                warmup: 1s
+                """));
+        assertEquals(5, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown key 'conections'"), e.getMessage());
+        e = assertThrows(SuiteException.class, () -> Suite.parse("m.yaml", """
+                targets: {reactor-netty: {}}
+                scenarios: {p: {path: /p}}
+                load:
+                  connections: 1.5
+                """));
+        assertEquals(4, e.line(), e.getMessage());
     }
 
     @Test

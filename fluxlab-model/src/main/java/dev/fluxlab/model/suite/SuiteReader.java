@@ -188,8 +188,10 @@ final class SuiteReader {
             if (u.getKnownPropertyIds() != null) {
                 u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
             }
+            String near = nearest(u.getPropertyName(), known);
             problem = "unknown key '" + u.getPropertyName() + "'" + where(u.getPath(), 1)
-                    + "; accepted keys: " + String.join(", ", known);
+                    + (near == null ? "" : "; did you mean '" + near + "'?") + "; accepted keys: "
+                    + String.join(", ", known);
         } else if (e instanceof InvalidFormatException f) {
             problem = "'" + f.getValue() + "' is not " + describe(f.getTargetType()) + where(f.getPath(), 0);
         } else if (e instanceof MismatchedInputException m) {
@@ -202,6 +204,25 @@ final class SuiteReader {
             return new SuiteException(file, 0, 0, set + ": " + problem);
         }
         return exact != null ? new SuiteException(file, exact, problem) : located(file, e.getLocation(), problem);
+    }
+
+    /** Misspellings are at most this many edits from the key meant ("mesure", "conections", "in_fligth"). */
+    private static final int MAX_EDITS = 2;
+
+    /** The accepted key closest to {@code key} within {@link #MAX_EDITS} edits, or null when none is that close. */
+    static String nearest(String key, Set<String> known) {
+        org.apache.commons.text.similarity.LevenshteinDistance distance =
+                new org.apache.commons.text.similarity.LevenshteinDistance(MAX_EDITS);
+        String best = null;
+        int bestEdits = Integer.MAX_VALUE;
+        for (String k : known) {
+            int edits = distance.apply(key.toLowerCase(java.util.Locale.ROOT), k);
+            if (edits >= 0 && edits < bestEdits) {
+                best = k;
+                bestEdits = edits;
+            }
+        }
+        return best;
     }
 
     private static final java.util.regex.Pattern OUT_OF_RANGE =

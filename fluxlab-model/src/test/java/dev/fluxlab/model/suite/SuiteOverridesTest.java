@@ -70,7 +70,10 @@ class SuiteOverridesTest {
                 refused("thresholds.injector_saturation=NaN"));
         assertTrue(refused("repeats=many").contains("--set repeats=many: 'many' is not a whole number"));
         assertTrue(refused("load.connections=20000").contains("--set load.connections=20000: 'connections' of 20000"));
-        assertTrue(refused("colour=red").contains("--set colour=red: unknown key 'colour'"));
+        assertTrue(refused("colour=red").contains("--set colour=red: unknown key 'colour'; accepted keys:"),
+                refused("colour=red"));
+        assertTrue(refused("mesure=4s").contains("--set mesure=4s: unknown key 'mesure'; did you mean 'measure'?"),
+                refused("mesure=4s"));
         // a type error under a load written without its list still names the --set (it had named only the file)
         assertTrue(refused("load.connections=1.5").contains("--set load.connections=1.5: '1.5' is not a whole number"),
                 refused("load.connections=1.5"));
@@ -96,7 +99,8 @@ class SuiteOverridesTest {
                 warmup: 1s
                 """));
         assertEquals(5, e.line(), e.getMessage());
-        assertTrue(e.getMessage().contains("unknown key 'conections'"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown key 'conections' in 'load[0]'; did you mean 'connections'?"),
+                e.getMessage());
         e = assertThrows(SuiteException.class, () -> Suite.parse("m.yaml", """
                 targets: {reactor-netty: {}}
                 scenarios: {p: {path: /p}}

@@ -34,7 +34,12 @@ record TargetUrl(String host, int port, String pathAndQuery, boolean tls) {
         }
         boolean tls = scheme.equals("https");
         String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
-        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        if (authority.contains("@")) {
+            // never sent (no Authorization header is made from it) and kept in the load document's target
+            throw invalid(url.replace(authority.substring(0, authority.lastIndexOf('@') + 1), "***@"),
+                    "credentials in the URL are not sent; remove them and give -H 'Authorization: ...' if the "
+                    + "target needs one");
+        }
         String host;
         String portText;
         if (authority.startsWith("[")) {

@@ -164,8 +164,13 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         }
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
         double speedFloor = Math.max(noise.floor(), SINGLE_RUN_FLOOR);
-        return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise,
-                Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor), speedNote,
+        List<Fingerprint.Difference> differ = new ArrayList<>();
+        if (!java.util.Objects.equals(a.suite(), b.suite())) {
+            // cells are matched by id alone: two suites may name different experiments alike
+            differ.add(new Fingerprint.Difference("suite", a.suite(), b.suite()));
+        }
+        differ.addAll(Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor));
+        return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ), speedNote,
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
     }
 

@@ -112,6 +112,12 @@ class CompareNoiseAndFingerprintTest {
         assertTrue(text.contains("-20.0%"), text);
         RunResult[] unknown = pair(env("6.1", null, null, null), env("6.1", "def", true, 1e6), null, null);
         assertTrue(Comparison.of(unknown[0], unknown[1]).fingerprint().isEmpty(), "what A did not record is not a difference");
+        // runs of two suites: cells are matched by id alone, and the reader is told first
+        RunResult other = new RunResult(r[1].schema(), r[1].runId(), "stack-ab", r[1].suiteFile(), r[1].description(),
+                r[1].status(), r[1].startedAt(), r[1].finishedAt(), r[0].environment(), r[1].tables(), r[1].settings(),
+                r[1].cells(), null);
+        Comparison across = Comparison.of(r[0], other);
+        assertEquals("suite: " + r[0].suite() + " -> stack-ab", across.fingerprint().getFirst().text());
     }
 
     @Test

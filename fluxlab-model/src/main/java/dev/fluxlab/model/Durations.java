@@ -64,6 +64,18 @@ public final class Durations {
         }
     }
 
+    /** " (too large: at most 365 days)" when {@code text} is a duration beyond the bound, else null. */
+    public static String tooLarge(String text) {
+        try {
+            parse(text);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage() != null && e.getMessage().contains("too large") ? " (too large: at most 365 days)"
+                    : null;
+        }
+    }
+
+
     /**
      * Formats {@code d} as a whole number in the largest unit that keeps it exact ({@code 1500ms}, {@code 10s},
      * {@code 2m}): the inverse of {@link #parse(String)}, and a form every fluxlab command line accepts.

@@ -103,7 +103,8 @@ final class SuiteChecks {
             }
         }
         if (spec.warmup() != null && !spec.warmup().equals("auto") && !Durations.isValid(spec.warmup())) {
-            throw error("/warmup", "'warmup' must be 'auto' or a duration such as 5s, not '" + spec.warmup() + "'");
+            throw error("/warmup", "'warmup' must be 'auto' or a duration such as 5s, not '" + spec.warmup() + "'"
+                    + java.util.Objects.requireNonNullElse(Durations.tooLarge(spec.warmup()), ""));
         }
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
         checkColdWarmupMin("/cold_warmup_min", spec.coldWarmupMin());
@@ -210,7 +211,8 @@ final class SuiteChecks {
 
     private void checkDuration(String pointer, String key, String value) {
         if (value != null && !Durations.isValid(value)) {
-            throw error(pointer, "'" + key + "' must be a duration such as 500ms, 10s or 2m, not '" + value + "'");
+            throw error(pointer, "'" + key + "' must be a duration such as 500ms, 10s or 2m, not '" + value + "'"
+                    + java.util.Objects.requireNonNullElse(Durations.tooLarge(value), ""));
         }
     }
 
@@ -314,6 +316,10 @@ final class SuiteChecks {
 
     private void checkScenario(String name, ScenarioSpec s) {
         String at = Locations.pointer("scenarios", name);
+        if (name.isEmpty() || name.codePoints().anyMatch(Character::isISOControl)) {
+            // it names cells, their folders and a row of every table: a line break split the dry run's lines
+            throw error(at, "a scenario's name must be one line without control characters, e.g. plaintext");
+        }
         if (s == null || s.path() == null) {
             throw error(at, "scenario '" + name + "' needs a 'path', e.g. 'path: /plaintext'");
         }

@@ -50,7 +50,8 @@ class HostileSuiteTest {
             "measure: 999ms                                 | 'measure' must be at least 1s",
             "warmup_max: 0s                                 | 'warmup_max' must be at least 1s (the automatic warm-up judges whole seconds), not 0s; for no warm-up at all write 'warmup: 0s'",
             "warmup_max: 1ns                                | 'warmup_max' must be at least 1s",
-            "warmup: 999999h                                | 'warmup' must be 'auto' or a duration",
+            "warmup: 999999h                                | 'warmup' must be 'auto' or a duration such as 5s, not '999999h' (too large: at most 365 days)",
+            "measure: 999999h                               | not '999999h' (too large: at most 365 days)",
             "name: \"a\\nb\"                                | one line without control characters",
             "load: {prime: {connections: 20000, requests: 10}} | 'connections' of a priming step is 20000, above the ceiling of 10000",
             "load: {prime: {in_flight: 70000, requests: 10}}   | 'in_flight' of a priming step is 70000, above the injector's ceiling of 65536",
@@ -248,6 +249,16 @@ class HostileSuiteTest {
         String yaml = text.strip().replace("\\n", "\n").replace("\\t", "\t");
         SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", yaml));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+
+    /** A line break in a scenario's name split the dry run's and compare's lines; suite names refused it already. */
+    @Test
+    void aScenarioNameWithAControlCharacterIsRefused() {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml",
+                "targets: {reactor-netty: {}}\nscenarios: {\"a\\nb\": {path: /p}}\n"));
+        assertTrue(e.getMessage().contains("a scenario's name must be one line without control characters"),
+                e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 

@@ -48,6 +48,13 @@ final class SuiteReader {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // 'require_stable_warmup: 5' was true and 'repeats: ""' the default: neither is what was written
+            .withCoercionConfig(com.fasterxml.jackson.databind.type.LogicalType.Boolean, c -> c.setCoercion(
+                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer,
+                    com.fasterxml.jackson.databind.cfg.CoercionAction.Fail))
+            .withCoercionConfigDefaults(c -> c.setCoercion(
+                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.EmptyString,
+                    com.fasterxml.jackson.databind.cfg.CoercionAction.Fail))
             .build();
 
     private SuiteReader() {

@@ -51,6 +51,8 @@ class HostileSuiteTest {
             "warmup_max: 0s                                 | 'warmup_max' must be at least 1s (the automatic warm-up judges whole seconds), not 0s; for no warm-up at all write 'warmup: 0s'",
             "warmup_max: 1ns                                | 'warmup_max' must be at least 1s",
             "warmup: 999999h                                | 'warmup' must be 'auto' or a duration such as 5s, not '999999h' (too large: at most 365 days)",
+            "repeats: ''                                    | '' is not a whole number",
+            "thresholds: {require_stable_warmup: 5}         | h.yaml:",
             "measure: 999999h                               | not '999999h' (too large: at most 365 days)",
             "name: \"a\\nb\"                                | one line without control characters",
             "load: {prime: {connections: 20000, requests: 10}} | 'connections' of a priming step is 20000, above the ceiling of 10000",

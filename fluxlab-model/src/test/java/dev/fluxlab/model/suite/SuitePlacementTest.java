@@ -113,10 +113,12 @@ class SuitePlacementTest {
         assertTrue(e.problem().contains("several injectors are fluxlab's own only"), e.getMessage());
         e = refused(() -> suite("", "", "{connections: 8, injectors: 0}"));
         assertTrue(e.problem().contains("'injectors' values must be whole numbers of 1 or more"), e.getMessage());
-        for (String empty : new String[] {"''", "[~]", "[1, ~]"}) {
+        for (String empty : new String[] {"[~]", "[1, ~]"}) {
             e = refused(() -> suite("", "", "{connections: 8, injectors: " + empty + "}"));
             assertTrue(e.problem().contains("'injectors' values must be whole numbers of 1 or more, not null"),
                     e.getMessage());
         }
+        e = refused(() -> suite("", "", "{connections: 8, injectors: ''}"));
+        assertTrue(e.problem().contains("'' is not a whole number"), e.getMessage());
     }
 }

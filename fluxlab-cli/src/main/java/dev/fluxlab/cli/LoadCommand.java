@@ -177,6 +177,11 @@ public final class LoadCommand implements Callable<Integer> {
                 OutputFile.checkNotInput("--hgrm", hgrm, "the --body-file", bodyFile);
                 OutputFile.checkNotInput("--hgrm", hgrm, "the --json file too", json);
             }
+            if (measureGate != null && (measureGate.toString().isEmpty() || Files.isDirectory(measureGate))) {
+                // a folder exists already: the gate would open at once, and the injectors start apart
+                throw new IllegalArgumentException("--measure-gate needs the name of a file that does not exist yet "
+                        + "(the runner creates it to start every injector's measured phase), not '" + measureGate + "'");
+            }
         } catch (IllegalArgumentException e) {
             return badInput(err, e);
         }

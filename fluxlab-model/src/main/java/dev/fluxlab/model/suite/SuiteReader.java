@@ -116,7 +116,11 @@ final class SuiteReader {
                 }
             }
         } catch (JacksonException e) {
-            throw translate(file, text, e, applied);
+            if (e instanceof MismatchedInputException && firstLine(e.getOriginalMessage()).startsWith("No content")) {
+                spec = null; // only comments: as empty as a blank file
+            } else {
+                throw translate(file, text, e, applied);
+            }
         }
         if (spec == null) {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");

@@ -254,6 +254,16 @@ class HostileSuiteTest {
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 
+    /** A blank file, one of comments only, and a null document are all the same empty suite. */
+    @Test
+    void aSuiteOfOnlyCommentsIsEmpty() {
+        for (String text : List.of("", "# only a comment\n", "~\n", "---\n")) {
+            SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("e.yaml", text));
+            assertTrue(e.getMessage().contains("the suite is empty; it needs at least 'targets' and 'scenarios'"),
+                    text + ": " + e.getMessage());
+        }
+    }
+
     /** A line break in a scenario's name split the dry run's and compare's lines; suite names refused it already. */
     @Test
     void aScenarioNameWithAControlCharacterIsRefused() {

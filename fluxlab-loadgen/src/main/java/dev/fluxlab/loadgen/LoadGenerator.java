@@ -177,8 +177,13 @@ public final class LoadGenerator {
         long cpu0 = processCpu();
         jit.measureStarted();
         long mStart = System.nanoTime();
-        // opened at once: a completion between mStart and the phase's first tick belongs to it, in the tally as in
-        // the per-second series (a fixed window knows its end now; measure: auto and a count find theirs later)
+        // the warm-up's unsent backlog is dropped before the window opens, so no send of it counts in the window
+        long behind = 0;
+        for (LoopWorker w : spec.openModel() ? workers : List.<LoopWorker>of()) {
+            behind += on(w, () -> w.dropBacklog(mStart));
+        }
+        // then opened at once: a completion before the phase's first tick belongs to it, in the tally as in the
+        // per-second series (a fixed window knows its end now; measure: auto and a count find theirs later)
         boolean fixed = spec.precision() == null && spec.requests() == null;
         ctl.openMeasure(mStart, fixed ? mStart + spec.duration().toNanos() : Long.MAX_VALUE);
         if (!warmUp) {
@@ -187,10 +192,6 @@ public final class LoadGenerator {
         long mStartMs = System.currentTimeMillis();
         long mEnd;
         SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
-        long behind = 0;
-        for (LoopWorker w : spec.openModel() ? workers : List.<LoopWorker>of()) {
-            behind += on(w, () -> w.dropBacklog(mStart));
-        }
         if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
             record(warnings, recorded, String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule "
                     + "(%.0f ms of sends at %.0f req/s): they were dropped, not sent, so the measured phase follows "
@@ -306,8 +307,13 @@ public final class LoadGenerator {
             record(warnings, recorded, "this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
         }
         double cores = cpuS / durationS;
-        // a count reached within a few milliseconds: too short a window to judge the CPU clocks by
-        boolean judgeCpu = durationS >= LoadSpec.MIN_DURATION.toNanos() / 1e9;
+        // the process CPU clock counts in 10 ms ticks: over less than a second its reading is too coarse to judge by
+        boolean judgeCpu = durationS >= CPU_JUDGED_S;
+        if (!judgeCpu) {
+            warnings.add(String.format(Locale.ROOT, "the measured phase lasted %.0f ms, too short to judge whether the "
+                    + "injector's CPU was its limit (its CPU clock counts in 10 ms steps); measure at least %.0f s "
+                    + "for that", durationS * 1e3, CPU_JUDGED_S));
+        }
         double[] busy = new double[tids.length];
         for (int i = 0; i < tids.length; i++) {
             busy[i] = tcpu0[i] < 0 || tcpu1[i] < 0 ? -1 : (tcpu1[i] - tcpu0[i]) / 1e9 / durationS;
@@ -468,6 +474,9 @@ public final class LoadGenerator {
         warnings.add(warning);
         recorded.add(warning);
     }
+
+    /** Shortest measured phase whose CPU readings judge the injector's saturation (its CPU clock has 10 ms steps). */
+    private static final double CPU_JUDGED_S = 1.0;
 
     /** A warm-up backlog (dropped at the measured phase's start) above this many seconds of sends is reported. */
     private static final double BACKLOG_SECONDS = 0.01;

@@ -248,8 +248,8 @@ public record LoadSpec(
                 if (!LoadLimits.isHeaderName(h[0])) {
                     throw new IllegalArgumentException("invalid header name '" + h[0] + "': use -H 'Name: value'");
                 }
-                if (LoadLimits.framingHeader(h[0]) != null) {
-                    throw new IllegalArgumentException(LoadLimits.framingHeader(h[0]));
+                if (LoadLimits.reservedHeader(h[0]) != null) {
+                    throw new IllegalArgumentException(LoadLimits.reservedHeader(h[0]));
                 }
                 if (!LoadLimits.isHeaderValue(h[1])) {
                     throw new IllegalArgumentException("invalid header value for '" + h[0] + "': no line breaks, and "

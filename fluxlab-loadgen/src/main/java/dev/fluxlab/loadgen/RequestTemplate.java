@@ -56,11 +56,10 @@ final class RequestTemplate {
         this.expectContentType = spec.expectContentType() == null ? null
                 : spec.expectContentType().trim().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
 
-        boolean userHost = false, userType = false, userConnection = false;
+        boolean userHost = false, userType = false;
         for (String[] h : spec.headers()) {
             userHost |= h[0].equalsIgnoreCase("host");
             userType |= h[0].equalsIgnoreCase("content-type");
-            userConnection |= h[0].equalsIgnoreCase("connection");
         }
         boolean hasBody = bodyLength > 0 || spec.method().equals("POST");
 
@@ -72,7 +71,7 @@ final class RequestTemplate {
         for (String[] h : spec.headers()) {
             sb.append(h[0]).append(": ").append(h[1]).append("\r\n");
         }
-        if (!spec.keepAlive() && !userConnection) {
+        if (!spec.keepAlive()) {
             sb.append("Connection: close\r\n");   // a connection per request: the server may close after answering
         }
         if (hasBody) {

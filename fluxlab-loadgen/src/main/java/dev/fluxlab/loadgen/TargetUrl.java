@@ -36,9 +36,8 @@ record TargetUrl(String host, int port, String pathAndQuery, boolean tls) {
         String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
         if (authority.contains("@")) {
             // never sent (no Authorization header is made from it) and kept in the load document's target
-            throw invalid(url.replace(authority.substring(0, authority.lastIndexOf('@') + 1), "***@"),
-                    "credentials in the URL are not sent; remove them and give -H 'Authorization: ...' if the "
-                    + "target needs one");
+            throw invalid(url, "credentials in the URL are not sent; remove them and give -H 'Authorization: ...' "
+                    + "if the target needs one");
         }
         String host;
         String portText;
@@ -83,7 +82,12 @@ record TargetUrl(String host, int port, String pathAndQuery, boolean tls) {
         return (int) port;
     }
 
+    /** The error for {@code url}, its credentials (if it carries any) masked: a message is no place for them. */
     private static IllegalArgumentException invalid(String url, String why) {
-        return new IllegalArgumentException("invalid URL '" + url + "': " + why);
+        return new IllegalArgumentException("invalid URL '" + CREDENTIALS.matcher(url).replaceFirst("//***@") + "': "
+                + why);
     }
+
+    /** A URL's user information: from {@code //} to the last {@code @} before the path. */
+    private static final java.util.regex.Pattern CREDENTIALS = java.util.regex.Pattern.compile("//[^/?#]*@");
 }

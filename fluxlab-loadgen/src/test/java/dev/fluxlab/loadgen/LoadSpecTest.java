@@ -51,6 +51,8 @@ class LoadSpecTest {
                 .startsWith("header 'Content-Length' is set by fluxlab from the request body"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("transfer-encoding", "chunked"))
                 .startsWith("header 'transfer-encoding' cannot be sent"));
+        assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("Connection", "close"))
+                .contains("use --keep-alive false"));
     }
 
     @Test
@@ -90,6 +92,11 @@ class LoadSpecTest {
         String m = msg(LoadSpec.builder("http://user:secret@127.0.0.1:8080/x"));
         assertEquals("invalid URL 'http://***@127.0.0.1:8080/x': credentials in the URL are not sent; remove them and "
                 + "give -H 'Authorization: ...' if the target needs one", m);
+        // masked when another problem is found first too
+        for (String url : java.util.List.of("http://user:secret@127.0.0.1:8080/a b", "ftp://user:secret@127.0.0.1/")) {
+            String other = msg(LoadSpec.builder(url));
+            assertTrue(!other.contains("secret") && other.contains("//***@127.0.0.1"), other);
+        }
     }
 
     @Test

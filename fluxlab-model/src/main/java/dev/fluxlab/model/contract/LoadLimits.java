@@ -115,15 +115,22 @@ public final class LoadLimits {
     }
 
     /**
-     * Why a header of this name cannot be given, or null when it can: the injector frames the request body itself
+     * Why a header of this name cannot be given, or null when it can: the injector manages its connections and
+     * frames the request body itself
      * ({@code Content-Length} from the body, none without one), so a second length or a chunked encoding would
      * describe a body that is not sent (a GET with {@code Content-Length: 5} had the server wait for 5 bytes, and
      * every request timed out as if the server had stalled).
      */
-    public static String framingHeader(String name) {
+    public static String reservedHeader(String name) {
         if ("content-length".equalsIgnoreCase(name)) {
             return "header '" + name + "' is set by fluxlab from the request body (a scenario's body or body_size, "
-                    + "load's --body or --body-file); remove it";
+                    + "load's --body-file or --body-size); remove it";
+        }
+        if ("connection".equalsIgnoreCase(name)) {
+            // 'Connection: close' made every request a new connection with no connect time measured or reported
+            return "header '" + name + "' cannot be given: fluxlab manages its connections; for a connection per "
+                    + "request use --keep-alive false (a load profile's keep_alive: false), which also measures the "
+                    + "connects";
         }
         if ("transfer-encoding".equalsIgnoreCase(name)) {
             return "header '" + name + "' cannot be sent: fluxlab sends a body whole, with its Content-Length; "

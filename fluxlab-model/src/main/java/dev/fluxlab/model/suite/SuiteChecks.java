@@ -346,8 +346,8 @@ final class SuiteChecks {
                     throw error(hat, "header name '" + h + "' is not accepted: it is sent as written, so it must be "
                             + "visible ASCII characters without ':' or blanks, e.g. content-type");
                 }
-                if (LoadLimits.framingHeader(h) != null) {
-                    throw error(hat, LoadLimits.framingHeader(h));
+                if (LoadLimits.reservedHeader(h) != null) {
+                    throw error(hat, LoadLimits.reservedHeader(h));
                 }
                 if (v == null || !LoadLimits.isHeaderValue(v)) {
                     throw error(hat, "header '" + h + "' needs a value on one line (a line break would start another "

@@ -74,6 +74,8 @@ class SuiteOverridesTest {
                 refused("colour=red"));
         assertTrue(refused("mesure=4s").contains("--set mesure=4s: unknown key 'mesure'; did you mean 'measure'?"),
                 refused("mesure=4s"));
+        String deep = "assumes=" + "[".repeat(1500) + "]".repeat(1500);
+        assertTrue(refused(deep).contains("it nests lists and objects deeper than 1000 levels"), refused(deep));
         // a type error under a load written without its list still names the --set (it had named only the file)
         assertTrue(refused("load.connections=1.5").contains("--set load.connections=1.5: '1.5' is not a whole number"),
                 refused("load.connections=1.5"));

@@ -171,6 +171,15 @@ class HostsRunTest {
         assertTrue(two.placement().stream().filter(pl -> pl.process().startsWith("injector"))
                 .allMatch(pl -> "h3".equals(pl.host())), two.placement().toString());
         assertNotNull(two.injectorStartSpreadMs(), "the injectors' start spread is recorded");
+        // each injector's CPU per response is over its own responses, not the merged row's
+        for (int i = 0; i < 2; i++) {
+            String name = "injector-" + (i + 1);
+            var stats = two.processes().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+            var own = two.injectors().get(i);
+            assertEquals(stats.cpuS() * 1e6 / own.requestsOk(), stats.cpuPerRequestUs(),
+                    0.05 * stats.cpuPerRequestUs() + 1, name + ": " + stats.cpuPerRequestUs() + " vs "
+                            + own.requestsOk() + " responses");
+        }
 
         // two injectors on two hosts (2 + 1 connections), released by one gate copied to both: each ran where it was
         // placed, says its own log, and the merged row is their sum

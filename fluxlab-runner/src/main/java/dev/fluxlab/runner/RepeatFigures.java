@@ -96,7 +96,10 @@ final class RepeatFigures {
         for (ChildProcess c : observed) {
             List<ProcessSample> samples = sampler.samples(c);
             double cpu = window.cpuS(samples);
-            stats.add(stats(c, samples, window, doc));
+            // an injector's CPU per response is over its own responses (two injectors may carry 3:1 shares)
+            LoadResult per = injectors.size() > 1 && injectors.contains(c)
+                    ? java.util.Objects.requireNonNullElse(own(injectors.indexOf(c), doc), doc) : doc;
+            stats.add(stats(c, samples, window, per));
             if (!Double.isNaN(cpu)) {
                 allCpu += cpu;
             }

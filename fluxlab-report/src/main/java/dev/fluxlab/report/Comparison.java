@@ -43,6 +43,25 @@ import java.util.Map;
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
                          List<Fingerprint.Difference> fingerprint, String speedNote, List<ClaimMove> claims) {
 
+    /**
+     * The run settings that differ (measure, warm-up, thresholds, fork, the --set overrides...): the same suite name
+     * with another measured window or path override is another experiment under the same cell ids.
+     */
+    static List<Fingerprint.Difference> settingDifferences(Map<String, Object> a, Map<String, Object> b) {
+        if (a == null || b == null) {
+            return List.of();
+        }
+        java.util.Set<String> keys = new java.util.TreeSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        List<Fingerprint.Difference> out = new ArrayList<>();
+        for (String k : keys) {
+            if (!java.util.Objects.equals(a.get(k), b.get(k))) {
+                out.add(new Fingerprint.Difference("setting " + k, String.valueOf(a.get(k)), String.valueOf(b.get(k))));
+            }
+        }
+        return out;
+    }
+
     /** Smallest noise band assumed when a side has a single repeat. */
     public static final double SINGLE_RUN_FLOOR = NoiseBand.SINGLE_REPEAT_FLOOR;
 
@@ -169,6 +188,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
             // cells are matched by id alone: two suites may name different experiments alike
             differ.add(new Fingerprint.Difference("suite", a.suite(), b.suite()));
         }
+        differ.addAll(settingDifferences(a.settings(), b.settings()));
         differ.addAll(Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor));
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ), speedNote,
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));

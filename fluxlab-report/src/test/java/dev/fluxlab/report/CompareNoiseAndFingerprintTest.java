@@ -118,6 +118,11 @@ class CompareNoiseAndFingerprintTest {
                 r[1].cells(), null);
         Comparison across = Comparison.of(r[0], other);
         assertEquals("suite: " + r[0].suite() + " -> stack-ab", across.fingerprint().getFirst().text());
+        // the same suite name with another window: another experiment under the same cell ids
+        assertEquals(List.of("setting measure: 2s -> 3s", "setting set: null -> [load.connections=8]"),
+                Comparison.settingDifferences(java.util.Map.of("measure", "2s", "repeats", 3),
+                        java.util.Map.of("measure", "3s", "repeats", 3, "set", List.of("load.connections=8")))
+                        .stream().map(Fingerprint.Difference::text).toList());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.fluxlab.model.suite.Suite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Finds and reads {@code results.json}, the only input of every report: a results folder or the file itself
@@ -41,16 +42,33 @@ public final class ResultsFiles {
                 + "device, a pipe)" : " does not exist") + "; pass a results folder (results/<run>) or its results.json");
     }
 
+    /**
+     * Largest results.json read: 512 MiB. A 16-cell run with A/A pairs writes 0.8 MB, so this holds thousands of cells
+     * with repeats; a 1.3 GB hand-made file had the report take 5.9 GB of memory.
+     */
+    static final long MAX_BYTES = 512L << 20;
+
     /** Reads and checks the document at {@code dirOrFile} (folder or file). */
     public static RunResult load(Path dirOrFile) throws ReportInputException {
         Path file = resolve(dirOrFile);
         RunResult run;
         try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new ReportInputException(file + " has " + (Files.size(file) >> 20) + " MiB, more than any run "
+                        + "writes (at most " + (MAX_BYTES >> 20) + " MiB are read); pass another results folder");
+            }
             JsonNode tree = Json.mapper().readTree(file.toFile());
             if (tree != null && tree.path("cells").size() > Suite.MAX_CELLS) {
                 throw new ReportInputException(file + " holds " + tree.path("cells").size() + " cells, more than a run "
                         + "can have (" + Suite.MAX_CELLS + "); it was not written by 'fluxlab run': pass another "
                         + "results folder");
+            }
+            for (JsonNode cell : tree == null ? List.<JsonNode>of() : tree.path("cells")) {
+                if (cell.path("repeats").size() > 2 * Suite.MAX_REPEATS) {
+                    throw new ReportInputException(file + " holds a cell of " + cell.path("repeats").size()
+                            + " repeats, more than a run can have (" + 2 * Suite.MAX_REPEATS + " with A/A pairs); it "
+                            + "was not written by 'fluxlab run': pass another results folder");
+                }
             }
             String hole = nullEntry(tree, "");
             if (hole != null) {

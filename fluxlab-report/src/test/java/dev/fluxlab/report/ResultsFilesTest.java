@@ -64,5 +64,13 @@ class ResultsFilesTest {
         Files.writeString(dir.resolve("results.json"), json.append("]}"));
         ReportInputException e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(dir));
         assertTrue(e.getMessage().contains("holds 10001 cells, more than a run can have (10000)"), e.getMessage());
+
+        StringBuilder repeats = new StringBuilder("{\"schema\":\"fluxlab.run/1\",\"cells\":[{\"id\":\"x\",\"repeats\":[");
+        for (int i = 0; i <= 2 * dev.fluxlab.model.suite.Suite.MAX_REPEATS; i++) {
+            repeats.append(i == 0 ? "" : ",").append("{\"repeat\":").append(i + 1).append("}");
+        }
+        Files.writeString(dir.resolve("results.json"), repeats.append("]}]}"));
+        e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(dir));
+        assertTrue(e.getMessage().contains("holds a cell of 2001 repeats"), e.getMessage());
     }
 }

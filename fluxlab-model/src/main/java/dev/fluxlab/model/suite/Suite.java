@@ -34,6 +34,9 @@ public final class Suite {
      */
     public static final int MAX_CELLS = 10_000;
 
+    /** The most repeats a suite may ask for per cell (a run with {@code --aa} records twice as many). */
+    public static final int MAX_REPEATS = 1_000;
+
     private final SuiteSource source;
     private final SuiteSettings settings;
     private final List<Cell> cells;

@@ -63,7 +63,7 @@ final class SuiteChecks {
      */
     static final String MAX_HEAP = "16t";
     /** Most repeats of every cell: a thousand of one cell already take hours, and they sum up to the run's estimate. */
-    static final int MAX_REPEATS = 1_000;
+    static final int MAX_REPEATS = Suite.MAX_REPEATS;
 
     private final SuiteSource source;
     private final SuiteSpec spec;

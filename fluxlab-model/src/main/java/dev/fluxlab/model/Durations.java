@@ -49,7 +49,7 @@ public final class Durations {
         };
         BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(nanosPerUnit));
         if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
-            throw new IllegalArgumentException("duration '" + text + "' is too large (at most 365 days)");
+            throw new TooLarge("duration '" + text + "' is too large (at most 365 days)");
         }
         return Duration.ofNanos(nanos.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact());
     }
@@ -69,9 +69,17 @@ public final class Durations {
         try {
             parse(text);
             return null;
+        } catch (TooLarge e) {
+            return " (too large: at most 365 days)";
         } catch (IllegalArgumentException e) {
-            return e.getMessage() != null && e.getMessage().contains("too large") ? " (too large: at most 365 days)"
-                    : null;
+            return null;
+        }
+    }
+
+    /** A well-formed duration beyond {@link #MAX}: told apart by its type, not by its message's words. */
+    private static final class TooLarge extends IllegalArgumentException {
+        TooLarge(String message) {
+            super(message);
         }
     }
 

@@ -102,10 +102,8 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
         try {
             value = text.isBlank() ? null : yaml.readTree(text);
         } catch (JacksonException e) {
-            String why = e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException c
-                    ? dev.fluxlab.model.Json.problem(c) : SuiteReader.firstLine(e.getOriginalMessage());
-            throw refused(file, shown, "the value is not YAML as a suite would hold it (" + why + "); quote text, "
-                    + "e.g. --set 'name=\"a: b\"'");
+            throw refused(file, shown, "the value is not YAML as a suite would hold it ("
+                    + SuiteReader.parserProblem(e) + "); quote text, e.g. --set 'name=\"a: b\"'");
         }
         if (value == null || value.isNull() || value.isMissingNode()) {
             throw refused(file, shown, text.isBlank() ? "give a value after '='" : "'" + text.strip() + "' is no "

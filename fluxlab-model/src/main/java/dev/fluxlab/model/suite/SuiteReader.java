@@ -178,11 +178,8 @@ final class SuiteReader {
                         "YAML syntax error: " + problem.strip());
             }
         }
-        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return located(file, e.getLocation(), "YAML syntax error: " + dev.fluxlab.model.Json.problem(e));
-        }
         if (!(e instanceof JsonMappingException me)) {
-            return located(file, e.getLocation(), "YAML syntax error: " + firstLine(e.getOriginalMessage()));
+            return located(file, e.getLocation(), "YAML syntax error: " + parserProblem(e));
         }
         // prefer the position of the offending key/value as indexed from the text over the parser's position
         StringBuilder pointer = new StringBuilder();
@@ -252,6 +249,15 @@ final class SuiteReader {
 
     private static SuiteException located(String file, JsonLocation loc, String problem) {
         return new SuiteException(file, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(), problem);
+    }
+
+    /**
+     * What the YAML parser could not read, in words: a reader limit (nesting depth, length) as {@link
+     * dev.fluxlab.model.Json#problem} says it without the library's API names, else the parser's first line.
+     */
+    static String parserProblem(JacksonException e) {
+        return e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException c
+                ? dev.fluxlab.model.Json.problem(c) : firstLine(e.getOriginalMessage());
     }
 
     /** The first line of a parser message, stripped; {@code unreadable} for none. */

@@ -61,7 +61,8 @@ public final class LoadMerge {
         Double rate = first.rateRps() == null ? null : sum(docs, d -> d.rateRps() == null ? 0 : d.rateRps());
         LoadResult merged = new LoadResult(LoadResult.SCHEMA, joined(docs, LoadResult::target), first.protocol(),
                 first.model(), first.method(), (int) sumLong(docs, LoadResult::connections), first.inFlight(), rate,
-                max(docs, LoadResult::warmupS), warmupStable(docs), max(docs, LoadResult::durationS),
+                max(docs, LoadResult::warmupS), everyInjector(docs, LoadResult::warmupStable),
+                max(docs, LoadResult::durationS),
                 sumLong(docs, LoadResult::requestsOk), errors, sum(docs, LoadResult::throughputRps),
                 new Latency(LatencyHistograms.summary(corrected), LatencyHistograms.summary(uncorrected)),
                 sumLong(docs, LoadResult::lateRequests), sumLong(docs, LoadResult::missedRequests),
@@ -69,20 +70,13 @@ public final class LoadMerge {
                 LatencyHistograms.encode(corrected), first.histogramUnit(), LatencyHistograms.encode(uncorrected),
                 joined(docs, LoadResult::transport), joined(docs, LoadResult::injector),
                 docs.stream().allMatch(d -> d.threads() != null)
-                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null, jitQuiet(docs), watched(docs),
-                statuses(docs), precision(docs), null, null, null, errorDetails(docs),
+                        ? docs.stream().mapToInt(LoadResult::threads).sum() : null,
+                everyInjector(docs, LoadResult::warmupJitQuiet), watched(docs), statuses(docs), precision(docs), null,
+                null, null, errorDetails(docs),
                 docs.stream().allMatch(d -> d.stalledRequests() == null) ? null
                         : docs.stream().mapToLong(d -> d.stalledRequests() == null ? 0 : d.stalledRequests()).sum(),
                 null);
         return new MergedLoad(merged, docs);
-    }
-
-    /** JIT-quiet at the warm-up's end only if every injector saw its JVMs quiet; null when none judged it. */
-    private static Boolean jitQuiet(List<LoadResult> docs) {
-        if (docs.stream().allMatch(d -> d.warmupJitQuiet() == null)) {
-            return null;
-        }
-        return docs.stream().allMatch(d -> Boolean.TRUE.equals(d.warmupJitQuiet()));
     }
 
     /**
@@ -157,11 +151,14 @@ public final class LoadMerge {
         return values.isEmpty() ? null : String.join(", ", values);
     }
 
-    private static Boolean warmupStable(List<LoadResult> docs) {
-        if (docs.stream().allMatch(d -> d.warmupStable() == null)) {
+    /**
+     * A judgement of the warm-up (settled, JIT-quiet) true only if every injector's was; null when none judged it.
+     */
+    private static Boolean everyInjector(List<LoadResult> docs, Function<LoadResult, Boolean> judged) {
+        if (docs.stream().allMatch(d -> judged.apply(d) == null)) {
             return null;
         }
-        return docs.stream().allMatch(d -> Boolean.TRUE.equals(d.warmupStable()));
+        return docs.stream().allMatch(d -> Boolean.TRUE.equals(judged.apply(d)));
     }
 
     private static List<SecondSample> perSecond(List<LoadResult> docs) {

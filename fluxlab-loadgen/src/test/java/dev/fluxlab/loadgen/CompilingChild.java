@@ -7,12 +7,13 @@ import java.nio.file.Path;
 
 /**
  * A child JVM whose JIT keeps compiling: it runs javac on a fresh source file over and over (javac is large, so a
- * cold JVM compiles its methods for many seconds). Prints "ready", then runs until killed or for 60 s.
+ * cold JVM compiles its methods for many seconds) in the folder given as its argument, which the parent owns and
+ * deletes (this child is killed, so it cannot clean up). Prints "ready", then runs until killed or for 60 s.
  */
 public final class CompilingChild {
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("fluxlab-compiling-child");
+        Path dir = Path.of(args[0]);
         var javac = ToolProvider.getSystemJavaCompiler();
         System.out.println("ready");
         System.out.flush();

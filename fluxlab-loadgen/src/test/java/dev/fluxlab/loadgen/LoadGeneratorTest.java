@@ -546,9 +546,9 @@ class LoadGeneratorTest {
 
     /** A watched JVM that keeps compiling holds an automatic warm-up to its bound, and the document says so. */
     @Test
-    void autoWarmupWaitsForAWatchedJvmThatIsStillCompiling() throws Exception {
+    void autoWarmupWaitsForAWatchedJvmThatIsStillCompiling(@TempDir Path scratch) throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), CompilingChild.class.getName())
+                "-cp", System.getProperty("java.class.path"), CompilingChild.class.getName(), scratch.toString())
                 .redirectErrorStream(true).start();
         try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {
             String first = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();

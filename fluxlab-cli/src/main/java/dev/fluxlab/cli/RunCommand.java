@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.results.ResultsFile;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.profile.ProfileMode;
@@ -7,8 +8,6 @@ import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.host.HostException;
 import dev.fluxlab.report.ReportFiles;
-import dev.fluxlab.report.ReportInputException;
-import dev.fluxlab.report.ResultsFiles;
 import dev.fluxlab.report.ReportModel;
 import dev.fluxlab.report.TextReport;
 import dev.fluxlab.runner.RunListener;
@@ -106,14 +105,13 @@ public final class RunCommand implements Callable<Integer> {
             }
             try {
                 previous = Runner.load(resume);
-                ResultsFiles.load(resume); // the report's checks too: a damaged document is refused before anything runs
+            } catch (ResultsFile.Refused e) {
+                err.println("fluxlab run: cannot resume: " + e.getMessage());
+                return 2;
             } catch (IOException e) {
                 err.println("fluxlab run: cannot resume from " + resume.resolve(Runner.RESULTS_FILE) + ": "
                         + dev.fluxlab.model.Json.problem(e) + "; --resume takes the folder of an earlier run with its "
                         + Runner.RESULTS_FILE + " intact");
-                return 2;
-            } catch (ReportInputException e) {
-                err.println("fluxlab run: cannot resume: " + e.getMessage());
                 return 2;
             }
             if ("complete".equals(previous.status()) && !dryRun) {

@@ -135,7 +135,7 @@ class HostileCommandLineTest {
         Files.writeString(run.resolve("results.json"), "null");
         o = fluxlab("run --resume {tmp}/run");
         assertEquals(2, o.code(), o.err());
-        assertTrue(o.err().contains("it holds no document (null), not a fluxlab run"), o.err());
+        assertTrue(o.err().contains("holds no document (null), not a fluxlab run"), o.err());
         assertEquals(1, o.err().lines().count(), "one line: " + o.err());
     }
 

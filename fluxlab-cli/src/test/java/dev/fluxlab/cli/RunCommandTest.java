@@ -230,7 +230,7 @@ class RunCommandTest {
         Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"fluxlab.run/9\",\"cells\":[]}");
         Outcome other = execute("run", "--resume", tmp.toString());
         assertEquals(2, other.code(), other.err());
-        assertTrue(other.err().contains("'fluxlab.run/9', not fluxlab.run/1"), other.err());
+        assertTrue(other.err().contains("schema \"fluxlab.run/9\" but this fluxlab reads \"fluxlab.run/1\""), other.err());
         assertFalse(Files.exists(tmp.resolve("cells")), "nothing was started");
     }
 }

@@ -2,6 +2,7 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.results.ResultsFile;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Summaries;
 import dev.fluxlab.model.suite.Cell;
@@ -43,7 +44,7 @@ import java.util.stream.Stream;
  */
 public final class Runner {
 
-    public static final String RESULTS_FILE = "results.json";
+    public static final String RESULTS_FILE = ResultsFile.NAME;
     public static final String SUITE_COPY = "suite.yaml";
     /** The lock a run holds on its results folder while it runs ({@link ResultsLock}). */
     public static final String LOCK_FILE = ResultsLock.FILE;
@@ -148,21 +149,14 @@ public final class Runner {
     }
 
     /**
-     * Reads a previous run's results.json for {@code --resume}: a {@code fluxlab.run/1} document (a missing cell list
-     * is an empty one).
+     * Reads a previous run's results.json for {@code --resume}, with every check the report applies
+     * ({@link ResultsFile#read}); a missing cell list is an empty one.
      *
-     * @throws IOException when it cannot be read or is not a run of this schema (the message says which)
+     * @throws ResultsFile.Refused when it is not a run this fluxlab wrote (the message is complete)
+     * @throws IOException         when it cannot be read or parsed
      */
     public static RunResult load(Path runDir) throws IOException {
-        RunResult r = Json.read(runDir.resolve(RESULTS_FILE), RunResult.class);
-        if (r == null) {
-            throw new IOException("it holds no document (null), not a fluxlab run");
-        }
-        if (!RunResult.SCHEMA.equals(r.schema())) {
-            throw new IOException(r.schema() == null ? "it is not a fluxlab run document (no schema)"
-                    : "its schema is '" + r.schema() + "', not " + RunResult.SCHEMA
-                    + "; --resume continues only runs of this fluxlab");
-        }
+        RunResult r = ResultsFile.read(runDir.resolve(RESULTS_FILE));
         return r.cells() != null ? r : RunDocument.withCells(r, List.of(), r.status());
     }
 

@@ -87,11 +87,26 @@ class RunnerDefectsTest {
     void resumeRefusesAnotherSchemaAndAnEmptyDocument(@TempDir Path tmp) throws Exception {
         Files.writeString(tmp.resolve(Runner.RESULTS_FILE), "{\"schema\":\"other.run/2\",\"cells\":[]}");
         IOException other = assertThrows(IOException.class, () -> Runner.load(tmp));
-        assertTrue(other.getMessage().contains("'other.run/2', not fluxlab.run/1"), other.getMessage());
+        assertTrue(other.getMessage().contains("schema \"other.run/2\" but this fluxlab reads \"fluxlab.run/1\""), other.getMessage());
         Files.writeString(tmp.resolve(Runner.RESULTS_FILE), "{}");
         IOException empty = assertThrows(IOException.class, () -> Runner.load(tmp));
         assertTrue(empty.getMessage().contains("not a fluxlab run document"), empty.getMessage());
         Files.writeString(tmp.resolve(Runner.RESULTS_FILE), "{\"schema\":\"fluxlab.run/1\"}");
         assertTrue(Runner.load(tmp).cells().isEmpty(), "a document without cells has none to keep");
+    }
+
+    /** Resuming read the whole document before the report's checks ran; it now has the same reader. */
+    @Test
+    void resumeRefusesADocumentNoRunWritesBeforeReadingItIntoARun(@TempDir Path tmp) throws Exception {
+        StringBuilder json = new StringBuilder("{\"schema\":\"fluxlab.run/1\",\"cells\":[");
+        for (int i = 0; i <= dev.fluxlab.model.suite.Suite.MAX_CELLS; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"id\":\"x").append(i).append("\"}");
+        }
+        Files.writeString(tmp.resolve(Runner.RESULTS_FILE), json.append("]}"));
+        IOException many = assertThrows(dev.fluxlab.model.results.ResultsFile.Refused.class, () -> Runner.load(tmp));
+        assertTrue(many.getMessage().contains("holds 10001 cells, more than a run can have (10000)"), many.getMessage());
+        Files.writeString(tmp.resolve(Runner.RESULTS_FILE), "{\"schema\":\"fluxlab.run/1\",\"cells\":[{\"id\":\"a\",\"repeats\":[null]}]}");
+        IOException hole = assertThrows(dev.fluxlab.model.results.ResultsFile.Refused.class, () -> Runner.load(tmp));
+        assertTrue(hole.getMessage().contains("is damaged: cells[0].repeats[0] is null"), hole.getMessage());
     }
 }

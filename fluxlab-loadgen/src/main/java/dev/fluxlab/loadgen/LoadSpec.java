@@ -3,6 +3,7 @@ package dev.fluxlab.loadgen;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.LoadLimits;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.net.URI;
@@ -256,10 +257,7 @@ public record LoadSpec(
                             + "no character above U+00FF (HTTP sends a value as ISO-8859-1 bytes)");
                 }
             }
-            String tr = transport == null ? "native" : transport.toLowerCase(Locale.ROOT);
-            if (!List.of("native", "epoll", "io_uring", "nio").contains(tr)) {
-                throw new IllegalArgumentException("unknown transport '" + transport + "': use native, epoll, io_uring or nio");
-            }
+            String tr = (transport == null ? Transport.NATIVE : Transport.of(transport)).label();
             return new LoadSpec(url, u.host(), u.port(), u.pathAndQuery(), tls, p, connections, inFlight, t, duration, requests, maxDuration, precision,
                     warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
                     List.copyOf(watchPids), rate, m, body, contentType,

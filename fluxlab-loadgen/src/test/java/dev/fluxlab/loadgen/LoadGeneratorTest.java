@@ -532,6 +532,17 @@ class LoadGeneratorTest {
         assertTrue(e.getMessage().contains("--warmup-min (9.0s) must not exceed --warmup-max (5.0s)"), e.getMessage());
     }
 
+    /** The injector reads transport names with the model's one enum: the targets' spellings, the same message. */
+    @Test
+    void transportNamesAreTheModelsOnes() {
+        assertEquals("io_uring", spec("http", 1).transport("iouring").build().transport());
+        assertEquals("native", spec("http", 1).build().transport());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> spec("http", 1).transport("dpdk").build());
+        assertTrue(e.getMessage().contains("unknown transport 'dpdk'; expected one of native, io_uring, epoll, nio"),
+                e.getMessage());
+    }
+
     @Test
     void adaptiveWarmupIsBoundedAndReported() throws Exception {
         try (TestServer server = new TestServer("h2c", 0, 1, TestServer.Faults.NONE)) {

@@ -10,7 +10,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -88,9 +87,8 @@ public final class Agent {
             }
             out.println(AgentLines.process(s, pid, r.get(), HotSpotCounters.jit(pid).orElse(null)));
         }
-        ProcReader.read(self).ifPresent(r -> out.println(String.format(Locale.ROOT, "%s %d %.3f", AgentLines.SELF, s,
-                r.cpuS())));
-        out.println(AgentLines.END + " " + s);
+        ProcReader.read(self).ifPresent(r -> out.println(AgentLines.self(s, r.cpuS())));
+        out.println(AgentLines.end(s));
         out.flush();
     }
 }

@@ -49,6 +49,14 @@ public final class AgentLines {
                         jit.compiles(), jit.bailouts(), jit.invalidations()));
     }
 
+    static String self(long seq, double cpuS) {
+        return String.format(Locale.ROOT, "%s %d %.3f", SELF, seq, cpuS);
+    }
+
+    static String end(long seq) {
+        return END + " " + seq;
+    }
+
     /**
      * One round as the runner assembles it from the lines, stamped with the runner's {@link System#nanoTime()} when
      * its end line arrived.

@@ -68,10 +68,6 @@ public record LoadSpec(
      */
     public static final Duration MIN_DURATION = Duration.ofMillis(100);
 
-    /** Tightest precision {@code --precision} accepts (0.1 %): below it the machine's own drift dominates. */
-    public static final double MIN_PRECISION = 0.001;
-    /** Loosest precision {@code --precision} accepts (50 %). */
-    public static final double MAX_PRECISION = 0.5;
 
     /** See {@link LoadLimits#MAX_BODY}. */
     public static final int MAX_BODY = LoadLimits.MAX_BODY;
@@ -194,10 +190,10 @@ public record LoadSpec(
                         + " (a shorter window measures neither a rate nor the injector's CPU), e.g. 10s; got "
                         + (duration == null ? "none" : Durations.format(duration)));
             }
-            if (precision != null && !(precision >= MIN_PRECISION && precision <= MAX_PRECISION)) {
+            if (precision != null && !(precision >= LoadLimits.MIN_PRECISION && precision <= LoadLimits.MAX_PRECISION)) {
                 throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
                         "--precision must be between %.1f and %.0f (percent of the mean throughput), got %s",
-                        MIN_PRECISION * 100, MAX_PRECISION * 100, precision * 100));
+                        LoadLimits.MIN_PRECISION * 100, LoadLimits.MAX_PRECISION * 100, precision * 100));
             }
             if (precision != null && requests != null) {
                 throw new IllegalArgumentException("--precision and --requests each decide when the measured phase ends; give one of them");

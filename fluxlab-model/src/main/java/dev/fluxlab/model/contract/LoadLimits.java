@@ -30,6 +30,15 @@ public final class LoadLimits {
     /** Smallest generated JSON body ({@code --body-size}, a scenario's {@code body_size}): {@code {}}. */
     public static final int MIN_BODY_SIZE = 2;
 
+    /**
+     * Tightest precision of an automatic measured phase ({@code --precision}, a suite's {@code precision}): 0.1 %.
+     * Below it the machine's own drift dominates.
+     */
+    public static final double MIN_PRECISION = 0.001;
+
+    /** Loosest precision of an automatic measured phase: 50 %. */
+    public static final double MAX_PRECISION = 0.5;
+
     /** Shortest per-request timeout ({@code --timeout}, a load profile's {@code timeout}). */
     public static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
 

@@ -132,9 +132,10 @@ final class SuiteChecks {
             }
             Double p = spec.precision() == null ? Double.valueOf(SuiteSettings.DEFAULT_PRECISION)
                     : SuiteSettings.parsePercent(spec.precision());
-            if (p == null || !(p >= 0.001 && p <= 0.5)) {
-                throw error("/precision", "'precision' must be a percentage between 0.1% and 50%, e.g. 2%, not '"
-                        + spec.precision() + "'");
+            if (p == null || !(p >= LoadLimits.MIN_PRECISION && p <= LoadLimits.MAX_PRECISION)) {
+                throw error("/precision", String.format(Locale.ROOT, "'precision' must be a percentage between %.1f%% "
+                        + "and %.0f%%, e.g. 2%%, not '%s'", LoadLimits.MIN_PRECISION * 100, LoadLimits.MAX_PRECISION * 100,
+                        spec.precision()));
             }
         }
         checkDuration("/startup_timeout", "startup_timeout", spec.startupTimeout());

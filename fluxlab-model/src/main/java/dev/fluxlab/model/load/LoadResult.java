@@ -213,4 +213,10 @@ public record LoadResult(
     public long errorCount() {
         return errors == null ? 0 : errors.values().stream().mapToLong(Long::longValue).sum();
     }
+
+    /** Errors over every request that ended (verified responses plus errors); NaN when none ended. */
+    public double errorRate() {
+        long total = requestsOk + errorCount();
+        return total == 0 ? Double.NaN : (double) errorCount() / total;
+    }
 }

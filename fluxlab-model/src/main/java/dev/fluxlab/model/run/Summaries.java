@@ -67,10 +67,7 @@ public final class Summaries {
                 stat(loads, LoadResult::throughputRps),
                 latency,
                 stat(loads, l -> (double) l.errorCount()),
-                stat(loads, l -> {
-                    long total = l.requestsOk() + l.errorCount();
-                    return total == 0 ? Double.NaN : (double) l.errorCount() / total;
-                }),
+                stat(loads, LoadResult::errorRate),
                 byProcess(use, ProcessStats::cpuPerRequestUs),
                 byProcess(use, ProcessStats::cpuCores),
                 byProcess(use, ProcessStats::rssMaxMb),

@@ -45,9 +45,9 @@ public final class Verdict {
             if (l.requestsOk() == 0) {
                 invalid.add("zero throughput: no verified response in the measured phase"
                         + (errors > 0 ? " (" + errors + " errors: " + l.describeErrors() + ")" : ""));
-            } else if (total > 0 && (double) errors / total > t.maxErrorRate()) {
+            } else if (l.errorRate() > t.maxErrorRate()) {
                 invalid.add(String.format(Locale.ROOT, "error rate %s above the %s threshold (%d of %d requests failed: %s)",
-                        pct((double) errors / total), pct(t.maxErrorRate()), errors, total, l.describeErrors()));
+                        pct(l.errorRate()), pct(t.maxErrorRate()), errors, total, l.describeErrors()));
             }
             behindSchedule(l).ifPresent(invalid::add);
             if (l.stalledRequests() != null && l.stalledRequests() > 0) {

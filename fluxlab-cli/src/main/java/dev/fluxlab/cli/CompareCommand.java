@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.report.CompareReport;
 import dev.fluxlab.report.Comparison;
@@ -34,7 +35,7 @@ import java.util.concurrent.Callable;
                 + "(better / worse / within noise) and the p99 ratio.",
                 "Cells are matched by their id (their knob values); cells in only one run are listed."},
         footerHeading = "%n",
-        footer = {"Verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least 3%% when a side has "
+        footer = {"Verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least " + NoiseBand.SINGLE_REPEAT_FLOOR_PCT + "%% when a side has "
                 + "a single repeat, whose noise is unknown, and at least the noise floor a run recorded: its worst A/A "
                 + "disagreement) or when both have repeats and their min-max ranges overlap; else 'better' "
                 + "(B has more throughput; for p99, lower) or 'worse'. The output says which noise basis it used: "

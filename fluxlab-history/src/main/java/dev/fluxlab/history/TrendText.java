@@ -1,5 +1,6 @@
 package dev.fluxlab.history;
 
+import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.report.Fingerprint;
 import dev.fluxlab.report.Numbers;
@@ -42,7 +43,8 @@ public final class TrendText {
         }
         out.add("");
         out.add(ChangePoints.METHOD);
-        out.add("Noise floor per run: the full range of its repeats relative to their median (3% for a single repeat), "
+        out.add("Noise floor per run: the full range of its repeats relative to their median (" + NoiseBand.SINGLE_REPEAT_FLOOR_PCT
+                + "% for a single repeat), "
                 + "at least the worst A/A disagreement the run recorded.");
         return out;
     }

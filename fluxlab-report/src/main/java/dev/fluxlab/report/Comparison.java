@@ -67,7 +67,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
 
     /** The rule in one sentence, for output footers. */
     public static final String RULE = "verdict: 'within noise' when |B/A - 1| <= relative half range of A + that of B (at least "
-            + "3% when a side has a single repeat, and at least a recorded noise floor) or when both have repeats and their "
+            + NoiseBand.SINGLE_REPEAT_FLOOR_PCT + "% when a side has a single repeat, and at least a recorded noise floor) or when both have repeats and their "
             + "min-max ranges overlap; else 'better' (B faster; for p99, lower) or 'worse'.";
 
     public enum Verdict {

@@ -12,8 +12,10 @@ package dev.fluxlab.model.run;
  */
 public final class NoiseBand {
 
+    /** {@link #SINGLE_REPEAT_FLOOR} in percent, a constant that help texts (annotations) can quote. */
+    public static final int SINGLE_REPEAT_FLOOR_PCT = 3;
     /** Smallest band assumed when a side has a single repeat. */
-    public static final double SINGLE_REPEAT_FLOOR = 0.03;
+    public static final double SINGLE_REPEAT_FLOOR = SINGLE_REPEAT_FLOOR_PCT / 100.0;
 
     private NoiseBand() {
     }

@@ -3,7 +3,7 @@ package dev.fluxlab.cli;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.Claim;
 import dev.fluxlab.model.claim.ClaimJudge;
-import dev.fluxlab.model.claim.ClaimResult;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.claim.Relation;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.RunResult;

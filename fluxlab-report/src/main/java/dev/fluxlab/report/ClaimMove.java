@@ -1,6 +1,6 @@
 package dev.fluxlab.report;
 
-import dev.fluxlab.model.claim.ClaimResult;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.RunResult;
 
 import java.util.ArrayList;

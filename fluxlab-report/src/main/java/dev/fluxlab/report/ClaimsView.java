@@ -1,7 +1,7 @@
 package dev.fluxlab.report;
 
-import dev.fluxlab.model.claim.ClaimResult;
-import dev.fluxlab.model.claim.ClaimVerdict;
+import dev.fluxlab.model.run.ClaimResult;
+import dev.fluxlab.model.run.ClaimVerdict;
 import dev.fluxlab.model.run.RunResult;
 
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.fluxlab.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fluxlab.model.claim.ClaimResult;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
 import dev.fluxlab.model.run.Environment;

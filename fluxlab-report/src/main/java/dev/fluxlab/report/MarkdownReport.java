@@ -1,6 +1,6 @@
 package dev.fluxlab.report;
 
-import dev.fluxlab.model.claim.ClaimResult;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.LogFinding;

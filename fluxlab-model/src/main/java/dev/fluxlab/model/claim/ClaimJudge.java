@@ -1,5 +1,7 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.run.ClaimVerdict;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.FigureValue;

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.RunResult;
 

@@ -1,6 +1,5 @@
 package dev.fluxlab.model.run;
 
-import dev.fluxlab.model.claim.ClaimResult;
 
 import java.util.List;
 import java.util.Map;

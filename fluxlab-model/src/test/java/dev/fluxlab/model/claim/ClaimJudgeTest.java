@@ -1,5 +1,7 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.run.ClaimVerdict;
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.load.JitActivity;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.WatchedJvm;

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;

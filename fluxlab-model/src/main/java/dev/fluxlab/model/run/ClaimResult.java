@@ -1,6 +1,5 @@
-package dev.fluxlab.model.claim;
+package dev.fluxlab.model.run;
 
-import dev.fluxlab.model.run.Stat;
 
 import java.util.List;
 

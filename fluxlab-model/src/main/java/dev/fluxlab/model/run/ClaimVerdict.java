@@ -1,4 +1,4 @@
-package dev.fluxlab.model.claim;
+package dev.fluxlab.model.run;
 
 import java.util.Arrays;
 

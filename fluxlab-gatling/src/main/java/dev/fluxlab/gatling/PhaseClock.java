@@ -73,7 +73,7 @@ final class PhaseClock {
                 double rps = o >= lastOk ? (o - lastOk) / ((now - lastT) / 1e9) : o / ((now - s) / 1e9);
                 lastOk = o;
                 lastT = now;
-                System.out.println(new ProgressLine(measuring ? "measure" : "warmup", t, o, errors.get(), rps).format());
+                System.out.println(new ProgressLine(measuring ? ProgressLine.MEASURE_PHASE : ProgressLine.WARMUP_PHASE, t, o, errors.get(), rps).format());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.stats.MeanPrecision;
@@ -191,7 +192,7 @@ public final class LoadGenerator {
         }
         long mStartMs = System.currentTimeMillis();
         long mEnd;
-        SecondTicker meas = new SecondTicker("measure", mStart, workers, perSecond, progress, jit);
+        SecondTicker meas = new SecondTicker(ProgressLine.MEASURE_PHASE, mStart, workers, perSecond, progress, jit);
         if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
             record(warnings, recorded, String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule "
                     + "(%.0f ms of sends at %.0f req/s): they were dropped, not sent, so the measured phase follows "
@@ -519,7 +520,7 @@ public final class LoadGenerator {
         }
     }
 
-    private static final String WARMUP = "warmup";
+    private static final String WARMUP = ProgressLine.WARMUP_PHASE;
 
     private static final class SecondTicker {
         final String phase;

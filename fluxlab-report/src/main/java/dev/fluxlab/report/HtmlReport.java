@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -482,13 +483,13 @@ public final class HtmlReport {
         List<Map<String, Object>> out = new ArrayList<>();
         double warmupEnd = 0;
         for (SecondSample s : load.perSecond()) {
-            if ("warmup".equals(s.phase())) {
+            if (ProgressLine.WARMUP_PHASE.equals(s.phase())) {
                 warmupEnd = Math.max(warmupEnd, s.t());
             }
         }
         warmupEnd = Math.max(warmupEnd, load.warmupS());
         for (SecondSample s : load.perSecond()) {
-            boolean warm = "warmup".equals(s.phase());
+            boolean warm = ProgressLine.WARMUP_PHASE.equals(s.phase());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("x", warm ? s.t() : warmupEnd + s.t());
             m.put("y", s.ok());

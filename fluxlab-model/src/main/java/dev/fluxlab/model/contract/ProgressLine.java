@@ -12,6 +12,10 @@ import java.util.Optional;
 public record ProgressLine(String phase, double t, long ok, long errors, double rps) {
 
     public static final String PREFIX = "fluxlab-progress";
+    /** The phase of the unrecorded warm-up's lines; also the {@code phase} of a load document's warm-up seconds. */
+    public static final String WARMUP_PHASE = "warmup";
+    /** The phase of the measured phase's lines; also the {@code phase} of a load document's measured seconds. */
+    public static final String MEASURE_PHASE = "measure";
     /**
      * The phase of the one line fluxlab's injector prints the moment its measured phase is over ({@code t} = measured
      * seconds, counts 0), before it shuts down: the runner stops the profilers on it.

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.console;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.RunResult;
@@ -67,12 +68,12 @@ public class ConsoleListener implements RunListener {
     @Override
     public synchronized void progress(Cell cell, Position position, Progress p) {
         String phase = switch (p.phase()) {
-            case "warmup", "measure" -> String.format(Locale.ROOT, "%s %.0f/%s%.0fs", p.phase(), p.t(),
+            case ProgressLine.WARMUP_PHASE, ProgressLine.MEASURE_PHASE -> String.format(Locale.ROOT, "%s %.0f/%s%.0fs", p.phase(), p.t(),
                     p.boundOnly() ? "≤" : "", p.phaseLength());
             default -> p.phase();
         };
         String text = prefix(cell, position) + " | " + phase;
-        if (p.phase().equals("warmup") || p.phase().equals("measure")) {
+        if (p.phase().equals(ProgressLine.WARMUP_PHASE) || p.phase().equals(ProgressLine.MEASURE_PHASE)) {
             text += String.format(Locale.ROOT, " | %,.0f req/s | %,d err", p.rps(), p.errors());
         }
         if (tty) {

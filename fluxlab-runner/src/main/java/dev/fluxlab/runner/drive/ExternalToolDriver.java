@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
@@ -98,7 +99,7 @@ public final class ExternalToolDriver implements LoadDriver {
         double warmupS = 0;
         if (!warm.isZero()) {
             long t0 = System.nanoTime();
-            Run w = run(job, targets, exe.get(), request.withDuration(warm), "injector-warmup", "warmup", null);
+            Run w = run(job, targets, exe.get(), request.withDuration(warm), "injector-warmup", ProgressLine.WARMUP_PHASE, null);
             warmupS = (System.nanoTime() - t0) / 1e9;
             if (w.end() != LoadWait.End.EXITED) {
                 return failed(LoadJob.endProblem(w.end(), "the injector's warm-up run", w.limit()), warnings);
@@ -111,7 +112,7 @@ public final class ExternalToolDriver implements LoadDriver {
             }
         }
         double start = job.sampler().now();
-        Run m = run(job, targets, exe.get(), request, "injector", "measure", job.sampler());
+        Run m = run(job, targets, exe.get(), request, "injector", ProgressLine.MEASURE_PHASE, job.sampler());
         ChildProcess c = m.process();
         List<ProcessSample> samples = job.sampler().samples(c);
         double end = samples.isEmpty() ? job.sampler().now() : samples.get(samples.size() - 1).t();

@@ -64,12 +64,12 @@ public final class ProgressWatch {
             window.closed();
             return;
         }
-        if (pl.phase().equals("measure") && Double.isNaN(measureStart)) {
+        if (pl.phase().equals(ProgressLine.MEASURE_PHASE) && Double.isNaN(measureStart)) {
             measureStart = Math.max(0, sampler.now() - pl.t());
             sampler.sampleNow();
             window.opened();
         }
-        boolean warm = pl.phase().equals("warmup");
+        boolean warm = pl.phase().equals(ProgressLine.WARMUP_PHASE);
         double length = (warm ? suite.warmup() : suite.measure()).toMillis() / 1000.0;
         listener.progress(cell, pos, new RunListener.Progress(pl.phase(), pl.t(), length, warm && suite.autoWarmup(),
                 pl.rps(), pl.ok(), pl.errors()));
@@ -77,7 +77,7 @@ public final class ProgressWatch {
 
     /** A phase the runner reports itself (starting, stopping, an external tool's seconds). */
     public void phase(String phase, double t, double length) {
-        if (phase.equals("measure") && t == 0) {
+        if (phase.equals(ProgressLine.MEASURE_PHASE) && t == 0) {
             window.opened();
         }
         listener.progress(cell, pos, new RunListener.Progress(phase, t, length, false, 0, 0, 0));

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.verdict;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RepeatResult;
@@ -208,7 +209,7 @@ public final class Verdict {
     /** Verified responses in each full second of the measured window (a trailing partial second is left out). */
     private static List<Long> measuredSeconds(LoadResult l) {
         return l.perSecond().stream()
-                .filter(x -> "measure".equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
+                .filter(x -> ProgressLine.MEASURE_PHASE.equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
                 .map(dev.fluxlab.model.load.SecondSample::ok).toList();
     }
 

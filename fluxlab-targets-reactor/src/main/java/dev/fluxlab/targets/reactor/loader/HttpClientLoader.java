@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.loader;
 
+import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
@@ -88,7 +89,7 @@ public final class HttpClientLoader {
             List<SecondSample> seconds = new ArrayList<>();
             JitWatch jit = new JitWatch(List.of());
             WarmupJudge judge = new WarmupJudge(config.warmup(), jit);
-            double warmupS = phase("warmup", config.warmup().bound(), seconds, jit, judge);
+            double warmupS = phase(ProgressLine.WARMUP_PHASE, config.warmup().bound(), seconds, jit, judge);
             jit.warmupEnded();
             ok.reset();
             errors.clear();
@@ -97,7 +98,7 @@ public final class HttpClientLoader {
             measuring = true;
             jit.measureStarted();
             long start = System.nanoTime();
-            phase("measure", config.duration(), seconds, jit, null);
+            phase(ProgressLine.MEASURE_PHASE, config.duration(), seconds, jit, null);
             measuring = false;
             jit.measureEnded();
             double durationS = (System.nanoTime() - start) / 1e9;
@@ -217,8 +218,7 @@ public final class HttpClientLoader {
             long e = errorSum();
             jit.tick();
             seconds.add(new SecondSample(name, t, o - lastOk, e - lastErr, jit.lastSecond()));
-            progress.accept("fluxlab-progress phase=" + name + " t=" + t + " ok=" + (o - lastOk) + " errors="
-                    + (e - lastErr) + " rps=" + (o - lastOk));
+            progress.accept(new ProgressLine(name, t, o - lastOk, e - lastErr, o - lastOk).format());
             if (judge != null && judge.second(o - lastOk, System.nanoTime() - start)) {
                 break;
             }

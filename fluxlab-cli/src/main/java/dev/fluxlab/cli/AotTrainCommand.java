@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.model.ParentWatch;
 import dev.fluxlab.model.Readiness;
 import picocli.CommandLine.Command;
@@ -86,9 +87,7 @@ public final class AotTrainCommand implements Callable<Integer> {
     private static int serve(String protocol, List<Process> servers) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
-        if (Runtime.version().feature() >= 23) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow");
-        }
+        cmd.addAll(JdkFlags.forFeature(Runtime.version().feature()));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve",
                 "reactor-netty", "--host", "127.0.0.1", "--port", "0", "--protocol=" + protocol));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.suite.Cell;
@@ -77,16 +78,11 @@ public final class Commands {
     }
 
     /**
-     * Flags every child JVM gets from the JDK it runs on. On JDK 23+ Netty does not use sun.misc.Unsafe memory
-     * access unless it is allowed explicitly, which makes every Netty process (targets and injector alike) slower
-     * than on JDK 21; allowing it keeps results comparable across JDKs. Older JDKs do not know the flag, so it is
-     * only added when the children run on this very JVM and its version is known.
+     * Flags every child JVM gets from the JDK it runs on ({@link JdkFlags}): only when the children run on this very
+     * JVM, whose version is known.
      */
     static List<String> runtimeFlags(String java) {
-        boolean sameJvm = java.equals(TargetRegistry.java());
-        return sameJvm && Runtime.version().feature() >= 23
-                ? List.of("--sun-misc-unsafe-memory-access=allow")
-                : List.of();
+        return java.equals(TargetRegistry.java()) ? JdkFlags.forFeature(Runtime.version().feature()) : List.of();
     }
 
     public List<String> target(Cell.CellProcess p, Path gcLog, Map<String, String> placeholders) {

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 
@@ -24,8 +25,6 @@ import java.util.regex.Pattern;
  * there.
  */
 public final class Launcher {
-
-    static final String UNSAFE_FLAG = "--sun-misc-unsafe-memory-access=allow";
 
     private final String java;
     private final String classpath;
@@ -108,7 +107,7 @@ public final class Launcher {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < command.size(); i++) {
             String w = command.get(i);
-            if (w.equals(UNSAFE_FLAG) && h.facts().javaFeature() < 23) {
+            if (w.equals(JdkFlags.UNSAFE_MEMORY_ACCESS) && h.facts().javaFeature() < JdkFlags.UNSAFE_MEMORY_ACCESS_SINCE) {
                 continue;
             }
             if (w.equals(java)) {

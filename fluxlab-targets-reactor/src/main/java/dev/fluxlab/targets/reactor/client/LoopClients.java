@@ -249,7 +249,7 @@ public final class LoopClients implements AutoCloseable {
             p.disposeLater().block(Duration.ofSeconds(10));
         }
         if (ownLoops != null) {
-            ownLoops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            ownLoops.close();
         }
     }
 }

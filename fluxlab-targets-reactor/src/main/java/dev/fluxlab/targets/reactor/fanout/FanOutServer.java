@@ -125,7 +125,7 @@ public final class FanOutServer {
                     handler);
         } catch (RuntimeException e) {
             pool.disposeLater().block(Duration.ofSeconds(10));
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.close();
             throw e;
         }
     }
@@ -193,7 +193,7 @@ public final class FanOutServer {
                 server.disposeNow(Duration.ofSeconds(10));
                 pool.disposeLater().block(Duration.ofSeconds(10));
             } finally {
-                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                loops.close();
             }
         }
     }

@@ -62,7 +62,7 @@ public final class MockApiServer {
                     })), port);
             return new Running(server, loops, TransportSupport.actual(server.channel()), loops.workerCount(), delay);
         } catch (RuntimeException e) {
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.close();
             throw e;
         }
     }
@@ -95,7 +95,7 @@ public final class MockApiServer {
             try {
                 server.disposeNow(Duration.ofSeconds(10));
             } finally {
-                loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                loops.close();
             }
         }
     }

@@ -129,7 +129,7 @@ public final class HttpClientLoader {
             if (clients != null) {
                 clients.close();
             }
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.close();
         }
     }
 

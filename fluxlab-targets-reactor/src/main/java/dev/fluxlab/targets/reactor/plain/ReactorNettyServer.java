@@ -71,7 +71,7 @@ public final class ReactorNettyServer {
                     tls == null ? null : tls.certificate(), stress);
         } catch (RuntimeException | Error e) {
             stress.close();
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.close();
             throw e;
         }
     }
@@ -184,7 +184,7 @@ public final class ReactorNettyServer {
                 server.disposeNow(Duration.ofSeconds(10));
             } finally {
                 try {
-                    loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                    loops.close();
                 } finally {
                     stress.close();
                 }

@@ -90,7 +90,7 @@ public final class FrontendServer {
             if (clients != null) {
                 clients.close();
             }
-            loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+            loops.close();
             throw e;
         }
     }
@@ -175,7 +175,7 @@ public final class FrontendServer {
                 try {
                     clients.close();
                 } finally {
-                    loops.loops().disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
+                    loops.close();
                 }
             }
         }

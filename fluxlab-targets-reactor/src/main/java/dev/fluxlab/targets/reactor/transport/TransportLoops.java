@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.transport;
 
+import java.time.Duration;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
@@ -65,6 +66,14 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
             case NATIVE, IO_URING -> new TransportLoops(requested, expected,
                     LoopResources.create(threadPrefix, select, workers, true, colocate), true);
         };
+    }
+
+    /**
+     * Stops the event loops, the one shutdown of every Reactor Netty target's loops: no quiet period (a target stops
+     * when told to), at most 5 s for the tasks already running, and at most 10 s of waiting for it all.
+     */
+    public void close() {
+        loops.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
     }
 
     /** The number of worker event loops the server really runs on. */

@@ -136,7 +136,7 @@ final class GroupRunner {
      */
     private static List<String> notProfiled(Cell cell) {
         String tool = cell.load().injectorName();
-        if ("fluxlab".equals(tool)) {
+        if (cell.load().byFluxlab()) {
             // (a suite never spreads fewer injectors than hosts: SuitePlacement refuses it)
             return cell.load().injectors() > 1 ? List.of("the " + cell.load().injectors() + " injectors are not "
                     + "profiled (a cell with several injectors profiles its targets only)") : List.of();

@@ -30,6 +30,9 @@ public record Cell(
         CellLoad load,
         List<String> labelKnobs) {
 
+    /** The name of fluxlab's own injector in a load profile's {@code injector}, and its default. */
+    public static final String FLUXLAB_INJECTOR = "fluxlab";
+
     /**
      * What identifies this cell's target processes (targets, knobs, JVM options): cells with equal keys can run
      * against the same target JVMs ({@code fork: shared}).
@@ -74,9 +77,14 @@ public record Cell(
                     cpus == null ? List.of() : List.of(cpus), keepAlive, null, null, List.of());
         }
 
-        /** The injector's name, {@code fluxlab} when the profile names none. */
+        /** The injector's name, {@link Cell#FLUXLAB_INJECTOR} when the profile names none. */
         public String injectorName() {
-            return injector == null ? "fluxlab" : injector;
+            return injector == null ? FLUXLAB_INJECTOR : injector;
+        }
+
+        /** Whether fluxlab's own injector loads this level (the default), not a peer tool. */
+        public boolean byFluxlab() {
+            return injectorName().equals(FLUXLAB_INJECTOR);
         }
     }
 

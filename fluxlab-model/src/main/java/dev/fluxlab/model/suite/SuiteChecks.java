@@ -29,7 +29,7 @@ final class SuiteChecks {
 
     static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
     /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
-    static final List<String> INJECTORS = List.of("fluxlab", "wrk", "h2load", "ab", "gatling");
+    static final List<String> INJECTORS = List.of(Cell.FLUXLAB_INJECTOR, "wrk", "h2load", "ab", "gatling");
 
     /**
      * Target and process names become file names ({@code <cell>/<name>-1.log}, {@code .cmd}, {@code -gc.log}) and
@@ -439,7 +439,7 @@ final class SuiteChecks {
                     throw error(at + "/injector/" + j, "injector '" + inj + "' is not known; accepted: "
                             + String.join(", ", INJECTORS));
                 }
-                if (!inj.equals("fluxlab") && l.rate() != null) {
+                if (!inj.equals(Cell.FLUXLAB_INJECTOR) && l.rate() != null) {
                     throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
                             + "or keep 'injector: fluxlab' for the open model");
                 }

@@ -79,7 +79,7 @@ final class SuitePlacement {
         for (Cell cell : cells) {
             int n = cell.load().injectors();
             String at = loadPointer(cell) + "/injectors";
-            if (n > 1 && !cell.load().injectorName().equals("fluxlab")) {
+            if (n > 1 && !cell.load().byFluxlab()) {
                 throw source.error(at, "cell " + cell.id() + ": several injectors are fluxlab's own only (their "
                         + "histograms are merged exactly); " + cell.load().injectorName() + " reports no histogram to "
                         + "merge: use 'injectors: 1' for it, or leave such cells out with an 'exclude' rule");

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
@@ -46,7 +47,7 @@ public final class PrimeStep {
     /** Runs the cell's priming load against {@code targets} and waits for its end. */
     public Outcome run(LoadJob job, TargetSet targets, boolean keepAlive) throws IOException, InterruptedException {
         PrimeSpec p = job.cell().load().prime();
-        String tool = p.injector() == null ? "fluxlab" : p.injector();
+        String tool = p.injector() == null ? Cell.FLUXLAB_INJECTOR : p.injector();
         Path dir = Files.createDirectories(job.cellDir().resolve("prime-" + job.repeat()));
         LoadArgs a = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
         Duration bound = job.suite().measureMax();

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.merge;
 
+import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LoadResult;
@@ -131,7 +132,7 @@ public final class LoadMerge {
             String encoded = field.apply(docs.get(i));
             if (encoded == null || encoded.isBlank()) {
                 throw new IllegalArgumentException("injector " + (i + 1) + " of " + docs.size() + " has no " + name
-                        + " (a " + Objects.requireNonNullElse(docs.get(i).injector(), "fluxlab")
+                        + " (a " + Objects.requireNonNullElse(docs.get(i).injector(), Cell.FLUXLAB_INJECTOR)
                         + " document): percentiles of several injectors can only be merged from their histograms");
             }
         }

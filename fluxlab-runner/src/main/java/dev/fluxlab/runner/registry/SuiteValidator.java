@@ -142,7 +142,7 @@ public final class SuiteValidator {
                     : s.bodySize() != null ? s.bodySize() : 0;
             String protocol = protocol(cell);
             if (size <= LoadLimits.MAX_H2_BODY || protocol.equals("http1.1") || selfLoading(cell)
-                    || !cell.load().injectorName().equals("fluxlab")) {
+                    || !cell.load().byFluxlab()) {
                 continue;
             }
             throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), s.body() != null ? "body" : "body_size"),
@@ -292,7 +292,7 @@ public final class SuiteValidator {
         }
         for (Cell cell : suite.cells()) {
             boolean selfLoading = selfLoading(cell);
-            if (selfLoading || !cell.load().injectorName().equals("fluxlab")) {
+            if (selfLoading || !cell.load().byFluxlab()) {
                 throw suite.error("/measure", "'measure: auto' needs fluxlab's own injector, which measures until the "
                         + "precision is reached; cell " + cell.id() + " is loaded by " + (selfLoading
                         ? "the self-loading target " + cell.entryProcess().target() : cell.load().injectorName())
@@ -332,7 +332,7 @@ public final class SuiteValidator {
             String method = cell.scenario().method();
             boolean selfLoading = selfLoading(cell);
             if (method == null || ScenarioSpec.INJECTOR_METHODS.contains(method) || selfLoading
-                    || !cell.load().injectorName().equals("fluxlab")) {
+                    || !cell.load().byFluxlab()) {
                 continue;
             }
             throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), "method"), "method '" + method
@@ -399,7 +399,7 @@ public final class SuiteValidator {
      */
     private void checkHosts(Suite suite) {
         for (Cell cell : suite.cells()) {
-            if (!cell.load().hosts().isEmpty() && !cell.load().injectorName().equals("fluxlab")) {
+            if (!cell.load().hosts().isEmpty() && !cell.load().byFluxlab()) {
                 throw suite.error("/load", "cell " + cell.id() + ": only fluxlab's own injector runs on a suite host; "
                         + cell.load().injectorName() + " runs on this machine: remove the load profile's 'host', or "
                         + "leave such cells out with an 'exclude' rule");

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.verdict;
 
+import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineCpu;
 import dev.fluxlab.model.run.RepeatResult;
@@ -55,7 +56,7 @@ public final class CrossCheck {
     }
 
     private static CellResult check(CellResult c, List<CellResult> all) {
-        if (c.knobs() == null || !"fluxlab".equals(c.knobs().get("injector")) || throughput(c) == null) {
+        if (c.knobs() == null || !Cell.FLUXLAB_INJECTOR.equals(c.knobs().get("injector")) || throughput(c) == null) {
             return c;
         }
         if (c.reasons() != null && c.reasons().stream().anyMatch(r -> r.contains(MARK) || r.contains(CONTENTION)

@@ -56,7 +56,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "Target, e.g. http://127.0.0.1:8080/plaintext (loopback only unless --allow-remote).")
     String url;
 
-    @Option(names = {"-c", "--connections"}, defaultValue = "16", description = "TCP connections (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-c", "--connections"}, defaultValue = "" + LoadArgs.DEFAULT_CONNECTIONS, description = "TCP connections (default: ${DEFAULT-VALUE}).")
     int connections;
 
     @Option(names = {"-m", "--in-flight"}, defaultValue = "1", description = "Requests in flight per connection: h2 streams (kept at N), or HTTP/1.1 pipeline depth (between N/2 and N: "
@@ -69,13 +69,13 @@ public final class LoadCommand implements Callable<Integer> {
                     + "the connect times and their share of the latency (default: ${DEFAULT-VALUE}).")
     boolean keepAlive;
 
-    @Option(names = {"-d", "--duration"}, defaultValue = "10s", description = "Measured phase length, at least 100ms, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-d", "--duration"}, defaultValue = LoadArgs.DEFAULT_DURATION_TEXT, description = "Measured phase length, at least 100ms, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = {"-n", "--requests"}, description = "Measured phase by count instead of duration (bounded by --max-duration).")
     Long requests;
 
-    @Option(names = "--max-duration", defaultValue = "10m", description = "Bound of a measured phase by count or by "
+    @Option(names = "--max-duration", defaultValue = LoadArgs.DEFAULT_MAX_DURATION_TEXT, description = "Bound of a measured phase by count or by "
             + "--precision (default: ${DEFAULT-VALUE}).")
     String maxDuration;
 
@@ -127,7 +127,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect-content-type", description = "Content-Type every response must have (parameters such as charset ignored).")
     String expectContentType;
 
-    @Option(names = "--timeout", defaultValue = "10s", description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", defaultValue = LoadArgs.DEFAULT_TIMEOUT_TEXT, description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
     String timeout;
 
     @Option(names = "--threads", description = "Injector event loops (default: min(cores, connections); with --rate at most one per "

@@ -93,12 +93,12 @@ public record LoadSpec(
     public static final class Builder {
         private final String url;
         private String protocol;
-        private int connections = 16;
+        private int connections = LoadArgs.DEFAULT_CONNECTIONS;
         private int inFlight = 1;
         private Integer threads;
-        private Duration duration = Duration.ofSeconds(10);
+        private Duration duration = LoadArgs.DEFAULT_DURATION;
         private Long requests;
-        private Duration maxDuration = Duration.ofMinutes(10);
+        private Duration maxDuration = LoadArgs.DEFAULT_MAX_DURATION;
         private Double precision;
         private Duration warmup = WarmupPolicy.DEFAULT.fixed();
         private boolean warmupAuto = WarmupPolicy.DEFAULT.auto();
@@ -113,7 +113,7 @@ public record LoadSpec(
         private int expectStatus = 200;
         private byte[] expectBody;
         private String expectContentType;
-        private Duration timeout = Duration.ofSeconds(10);
+        private Duration timeout = LoadArgs.DEFAULT_TIMEOUT;
         private boolean insecure;
         private boolean allowRemote;
         private String transport = "native";

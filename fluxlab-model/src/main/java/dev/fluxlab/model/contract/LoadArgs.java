@@ -103,6 +103,21 @@ public record LoadArgs(
         return defaultThreads(connections, null);
     }
 
+    /** Connections of a load that names none ({@code fluxlab load -c}, a suite's {@code load.connections}). */
+    public static final int DEFAULT_CONNECTIONS = 16;
+    /** The measured phase's length unless told otherwise, as written ({@code -d}; a suite's {@code measure}). */
+    public static final String DEFAULT_DURATION_TEXT = "10s";
+    /** {@link #DEFAULT_DURATION_TEXT} as a duration. */
+    public static final Duration DEFAULT_DURATION = Durations.parse(DEFAULT_DURATION_TEXT);
+    /** The bound of a measured phase by count or by precision unless told otherwise, as written. */
+    public static final String DEFAULT_MAX_DURATION_TEXT = "10m";
+    /** {@link #DEFAULT_MAX_DURATION_TEXT} as a duration. */
+    public static final Duration DEFAULT_MAX_DURATION = Durations.parse(DEFAULT_MAX_DURATION_TEXT);
+    /** The per-request timeout unless told otherwise, as written. */
+    public static final String DEFAULT_TIMEOUT_TEXT = "10s";
+    /** {@link #DEFAULT_TIMEOUT_TEXT} as a duration. */
+    public static final Duration DEFAULT_TIMEOUT = Durations.parse(DEFAULT_TIMEOUT_TEXT);
+
     /**
      * The open model's share of the work one event loop takes by default: {@value #OPEN_RATE_PER_LOOP} requests per
      * second. A paced load sends on a timer and waits between sends, so every extra loop adds wake-ups, not capacity.

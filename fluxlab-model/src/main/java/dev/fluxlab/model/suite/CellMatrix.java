@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
 import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
@@ -19,7 +20,7 @@ import java.util.Set;
  */
 final class CellMatrix {
 
-    static final int DEFAULT_CONNECTIONS = 16;
+    static final int DEFAULT_CONNECTIONS = LoadArgs.DEFAULT_CONNECTIONS;
     /**
      * The most cells a suite may expand to, before exclusions: far beyond any real experiment (every cell starts its
      * targets and measures for seconds at least, so 10,000 cells take days), and what keeps a few long value lists

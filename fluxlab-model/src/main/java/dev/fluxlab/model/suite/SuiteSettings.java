@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.profile.ProfileMode;
@@ -18,7 +19,7 @@ public final class SuiteSettings {
 
     public static final String DEFAULT_WARMUP = WarmupPolicy.AUTO;
     public static final Duration DEFAULT_WARMUP_MAX = WarmupPolicy.DEFAULT_MAX;
-    public static final Duration DEFAULT_MEASURE = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_MEASURE = LoadArgs.DEFAULT_DURATION;
     /** {@code measure: auto}. */
     public static final String AUTO_MEASURE = "auto";
     /** Least measured phase of {@code measure: auto}: {@code MeanPrecision} states no precision below 5 seconds. */

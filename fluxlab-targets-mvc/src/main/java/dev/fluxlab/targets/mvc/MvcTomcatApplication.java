@@ -4,6 +4,7 @@ import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.spring.launch.Http11Prime;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.Banner;
@@ -59,6 +60,8 @@ public final class MvcTomcatApplication {
         props.put("logging.level.root", "WARN");
         props.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
         props.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        Path baseDir = TomcatBaseDir.create();
+        props.put("server.tomcat.basedir", baseDir.toString());
         app.setDefaultProperties(props);
         app.addInitializers(ctx -> {
             ctx.getBeanFactory().registerSingleton("mvcOptions", options);
@@ -68,9 +71,11 @@ public final class MvcTomcatApplication {
         try {
             context = app.run();
         } catch (RuntimeException e) {
+            TomcatBaseDir.delete(baseDir);
             throw StartFailure.of(e, options.port());
         }
-        Started started = new Started(context, options);
+        TomcatBaseDir.deleteAtExit(context, baseDir);
+        Started started = new Started(context, options, baseDir);
         Http11Prime.get(NAME, options.host(), started.port(), "/stress-benchmark-04");
         return started;
     }
@@ -80,8 +85,10 @@ public final class MvcTomcatApplication {
      *
      * @param context the Spring context (closing it stops Tomcat)
      * @param options the knobs
+     * @param baseDir Tomcat's base directory, deleted when the application closes or the JVM exits
      */
-    public record Started(ConfigurableApplicationContext context, MvcOptions options) implements ServeLoop.Running {
+    public record Started(ConfigurableApplicationContext context, MvcOptions options, Path baseDir)
+            implements ServeLoop.Running {
 
         /** The bound port (Boot's {@code local.server.port}). */
         public int port() {
@@ -117,6 +124,7 @@ public final class MvcTomcatApplication {
         @Override
         public void close() {
             context.close();
+            TomcatBaseDir.delete(baseDir);
         }
     }
 }

@@ -404,7 +404,7 @@ public final class HtmlReport {
                     for (ProcessStats p : rep.processes()) {
                         List<Map<String, Object>> pts = cores(p.samples());
                         if (!pts.isEmpty()) {
-                            boolean injector = "injector".equals(p.role());
+                            boolean injector = ProcessStats.INJECTOR.equals(p.role());
                             Map<String, Object> s = series(c.label() + " · " + p.name(), color, injector, pts);
                             s.put("process", p.name());
                             // first target solid, further targets (e.g. a backend) dotted, the injector dashed
@@ -413,7 +413,7 @@ public final class HtmlReport {
                         }
                         List<Map<String, Object>> compiling = compileRate(p.samples());
                         if (!compiling.isEmpty()) {
-                            Map<String, Object> s = series(c.label() + " · " + p.name(), color, "injector".equals(p.role()), compiling);
+                            Map<String, Object> s = series(c.label() + " · " + p.name(), color, ProcessStats.INJECTOR.equals(p.role()), compiling);
                             s.put("process", p.name());
                             jit.add(s);
                         }

@@ -235,11 +235,11 @@ final class RepeatFigures {
 
     private ProcessStats stats(ChildProcess c, List<ProcessSample> samples, CpuWindow window, LoadResult doc) {
         GcLog.Pauses gc = null;
-        if (c.role().equals("target")) {
+        if (c.role().equals(ProcessStats.TARGET)) {
             double offset = (c.startNanos() - origin) / 1e9;
             gc = GcLog.parse(targets.gcLogs().get(c.name()), window.from() - offset, window.to() - offset);
         }
-        boolean died = exitedAlone.contains(c) && (c.role().equals("target") && c != load.process()
+        boolean died = exitedAlone.contains(c) && (c.role().equals(ProcessStats.TARGET) && c != load.process()
                 ? startProblem == null : c.exitCode() != null && c.exitCode() != 0);
         double perRequest = doc == null ? Double.NaN : window.cpuPerRequestUs(samples, doc.durationS(), doc.requestsOk());
         return new ProcessStats(c.role(), c.name(), c.pid(), round(window.cpuS(samples), 3), round(perRequest, 2),
@@ -247,6 +247,6 @@ final class RepeatFigures {
                 samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
                 gc == null ? null : gc.count(), gc == null ? null : gc.totalMs(), c.exitCode(), died,
                 runDir.relativize(c.log()).toString(), samples, gc == null ? null : gc.scope(),
-                c.role().equals("target") ? StackVersions.of(targets.readiness().get(c.name())) : null);
+                c.role().equals(ProcessStats.TARGET) ? StackVersions.of(targets.readiness().get(c.name())) : null);
     }
 }

@@ -80,7 +80,7 @@ public final class FigureValue {
             for (RepeatResult r : cell.repeats()) {
                 if (r.processes() != null) {
                     for (ProcessStats p : r.processes()) {
-                        if ("injector".equals(p.role())) {
+                        if (ProcessStats.INJECTOR.equals(p.role())) {
                             names.add(p.name());
                         }
                     }

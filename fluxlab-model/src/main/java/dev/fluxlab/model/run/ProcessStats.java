@@ -44,6 +44,12 @@ public record ProcessStats(
         String gcScope,
         Map<String, String> versions) {
 
+    /** The role of a system-under-test process (a child the runner started as a target). */
+    public static final String TARGET = "target";
+    /** The role of a load process (fluxlab's injector, a peer tool, a priming load). */
+    public static final String INJECTOR = "injector";
+
+
     /** A process that reported no library releases. */
     public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
                         double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,

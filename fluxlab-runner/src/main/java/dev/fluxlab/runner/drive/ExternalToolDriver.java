@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
@@ -172,7 +173,7 @@ public final class ExternalToolDriver implements LoadDriver {
         StringBuilder text = new StringBuilder(ShellWords.line(cmd)).append('\n');
         tool.notes(r).forEach(n -> text.append("# ").append(n).append('\n'));
         job.writeCommand(name + "-" + job.repeat(), text.toString());
-        ChildProcess c = ChildProcess.start("injector", name, cmd, job.log(name), null, job.supervisor());
+        ChildProcess c = ChildProcess.start(ProcessStats.INJECTOR, name, cmd, job.log(name), null, job.supervisor());
         try {
             if (sampler != null) {
                 sampler.watch(c);

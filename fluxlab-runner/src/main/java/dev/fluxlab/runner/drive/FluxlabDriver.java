@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.MeasureGate;
@@ -104,7 +105,7 @@ public final class FluxlabDriver implements LoadDriver {
                     }
                     progress.accept(line);
                 };
-                ChildProcess injector = launcher.start(role.host(), "injector", role.role(), cmd,
+                ChildProcess injector = launcher.start(role.host(), ProcessStats.INJECTOR, role.role(), cmd,
                         job.log(role.role()), listener, job.supervisor());
                 injectors.add(injector);
                 if (gate != null) {

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
@@ -53,7 +54,7 @@ public final class GatlingDriver implements LoadDriver {
                 commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(), args.expectBody(),
                         commands.gatlingClasspath(), results)));
         job.writeCommand("injector-" + job.repeat(), ShellWords.line(cmd) + "\n");
-        ChildProcess gatling = ChildProcess.start("injector", "injector", cmd, job.log("injector"), job.watch()::line,
+        ChildProcess gatling = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"), job.watch()::line,
                 job.supervisor());
         Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);
         try {

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
@@ -73,7 +74,7 @@ public final class PrimeStep {
             cmd = commands.injector(args);
         }
         Files.writeString(dir.resolve("prime.cmd"), ShellWords.line(cmd) + "\n");
-        ChildProcess c = ChildProcess.start("injector", "prime", cmd, dir.resolve("prime.log"), null, job.supervisor());
+        ChildProcess c = ChildProcess.start(ProcessStats.INJECTOR, "prime", cmd, dir.resolve("prime.log"), null, job.supervisor());
         Duration limit = bound.plus(SLACK);
         try {
             LoadWait.End end = LoadWait.follow(c, limit,

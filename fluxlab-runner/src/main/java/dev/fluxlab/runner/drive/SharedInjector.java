@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.runner.Commands;
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.contract.LoadSession;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
@@ -60,7 +62,7 @@ public final class SharedInjector {
             return process;
         }
         release();
-        process = launcher.startFed("injector", "injector", command, log, supervisor);
+        process = launcher.startFed(ProcessStats.INJECTOR, Commands.INJECTOR, command, log, supervisor);
         this.command = List.copyOf(command);
         this.targets = targets;
         return process;

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.host;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
@@ -73,7 +74,7 @@ public final class Launcher {
             throw new HostException("host '" + host + "' was not prepared for this run");
         }
         Map<String, Path> bringBack = new LinkedHashMap<>();
-        List<String> remote = translate(h, command, "target".equals(role), bringBack);
+        List<String> remote = translate(h, command, ProcessStats.TARGET.equals(role), bringBack);
         Files.writeString(commandFile(log), text + "# on host '" + host + "' (ssh " + h.ssh().name() + ") it ran as:\n"
                 + ShellWords.line(remote) + "\n");
         return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);

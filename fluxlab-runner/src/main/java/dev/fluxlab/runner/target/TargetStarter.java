@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.target;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
@@ -77,7 +78,7 @@ public final class TargetStarter {
                 if (entry) {
                     cmd.addAll(entryFlags);
                 }
-                ChildProcess c = launcher.start(p.host(), "target", p.name(), cmd,
+                ChildProcess c = launcher.start(p.host(), ProcessStats.TARGET, p.name(), cmd,
                         cellDir.resolve(p.name() + "-" + repeat + ".log"), entry ? entryListener : null, supervisor);
                 processes.add(c);
                 sampler.watch(c);

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.verdict;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Stat;
 
@@ -66,7 +67,7 @@ public final class Plausibility {
             return out;
         }
         List<String> targets = c.repeats().stream().filter(r -> r.processes() != null)
-                .flatMap(r -> r.processes().stream()).filter(p -> "target".equals(p.role()))
+                .flatMap(r -> r.processes().stream()).filter(p -> ProcessStats.TARGET.equals(p.role()))
                 .map(p -> p.name()).distinct().toList();
         for (String t : targets) {
             Stat s = c.summary().cpuPerRequestUs().get(t);

@@ -1,11 +1,13 @@
 package dev.fluxlab.runner.verdict;
 
+import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,12 +94,57 @@ public final class RepeatAgreement {
         if (Double.isNaN(gap) || gap <= bound || bimodal(c)) {
             return c;
         }
-        List<String> figures = measured(c).stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
+        List<RepeatResult> m = measured(c);
+        List<String> figures = m.stream().map(r -> String.format(Locale.ROOT, "#%d %,.0f",
                 r.repeat(), r.load().throughputRps())).toList();
+        Comparator<RepeatResult> byRate = Comparator.comparingDouble(r -> r.load().throughputRps());
         return c.withMoreReasons(List.of(String.format(Locale.ROOT,
-                "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal, one JVM may have "
-                        + "landed in a slow state; read the repeats, not the median", Verdict.WARNING, MARK,
-                String.join(", ", figures), gap * 100, bound * 100)));
+                "%s%s: throughput by repeat %s req/s lie %.0f %% apart (bound %.0f %%): bimodal; %s; read the repeats, "
+                        + "not the median", Verdict.WARNING, MARK, String.join(", ", figures), gap * 100, bound * 100,
+                witness(m.stream().min(byRate).orElseThrow(), m.stream().max(byRate).orElseThrow()))));
+    }
+
+    /** CPU per request that counts as having risen between two repeats: 15 % more. */
+    static final double CPU_RISE = 1.15;
+
+    /**
+     * What the processes' CPU per request says about the slowest repeat against the fastest. The injector does the
+     * same work per request whatever state the target is in, so it is the witness. In an A/A run of the quick suite on
+     * this 2-core VM (2026-11-25) three cells' slow repeats had the target at 24.8-28.1 µs against 15.2-16.5 µs per
+     * request and the injector at 14.1-15.9 µs against 9.2-10.1 µs, with the reference workload at full speed before
+     * them: every process was slower per request, so the machine or its kernel was, not one JVM. A target alone
+     * spending more per request is the slow JVM state the flag was made for (194 against 12-20 µs in an h2c cell).
+     */
+    static String witness(RepeatResult slow, RepeatResult fast) {
+        double ts = cpuPerRequest(slow, ProcessStats.TARGET), tf = cpuPerRequest(fast, ProcessStats.TARGET);
+        double is = cpuPerRequest(slow, ProcessStats.INJECTOR), inf = cpuPerRequest(fast, ProcessStats.INJECTOR);
+        if (!(ts > 0 && tf > 0)) {
+            return "one JVM may have landed in a slow state";
+        }
+        double rt = ts / tf;
+        String targets = String.format(Locale.ROOT, "the target's CPU per request %.1f µs against %.1f µs", ts, tf);
+        if (!(is > 0 && inf > 0)) {
+            return rt >= CPU_RISE ? targets + " in the faster repeat: one JVM may have landed in a slow state"
+                    : targets + " in the faster repeat: the processes got less CPU in the slower one";
+        }
+        double ri = is / inf;
+        String both = String.format(Locale.ROOT, "%s, the injector's %.1f µs against %.1f µs, in the faster repeat",
+                targets, is, inf);
+        if (rt >= CPU_RISE && ri >= 1 + (rt - 1) / 2) {
+            return both + ": every process did the same work slower, so the machine or its kernel was slower then, "
+                    + "not one JVM";
+        }
+        if (rt >= CPU_RISE) {
+            return both + ": the target alone spent more per request, so its JVM was in a slower state";
+        }
+        return both + ": CPU per request hardly moved, so the processes got less CPU in the slower repeat (another "
+                + "process, or the machine)";
+    }
+
+    /** The CPU per request of the repeat's processes of {@code role}, summed (a chain has several targets); 0 if none. */
+    private static double cpuPerRequest(RepeatResult r, String role) {
+        return r.processes() == null ? 0 : r.processes().stream().filter(p -> role.equals(p.role()))
+                .mapToDouble(p -> p.cpuPerRequestUs()).sum();
     }
 
     /** Whether the cell carries the {@value #MARK} warning. */

@@ -56,6 +56,31 @@ class RepeatAgreementTest {
     }
 
     /**
+     * The flag says who got slower, with the injector as the witness. Figures from the A/A run of 2026-11-25: both
+     * processes 1.6x slower per request (the machine), and the h2c cell whose target alone needed 194 µs.
+     */
+    @Test
+    void theFlagSaysWhetherTheMachineOrOneJvmWasSlower() {
+        CellResult machine = SteadinessFixtures.cell(1, "t", 20, new double[]{50_581, 80_738},
+                new double[]{24.75, 15.15}, new double[]{14.05, 9.17});
+        CellResult jvm = SteadinessFixtures.cell(2, "t", 20, new double[]{9_196, 77_968},
+                new double[]{194, 16}, new double[]{4.1, 4.0});
+        CellResult starved = SteadinessFixtures.cell(3, "t", 20, new double[]{40_000, 70_000},
+                new double[]{16, 15.5}, new double[]{9.5, 9.3});
+        List<CellResult> out = RepeatAgreement.judge(List.of(machine, jvm, starved,
+                cell(4, "t", 10, 80_000, 81_000), cell(5, "t", 10, 70_000, 71_000), cell(6, "t", 10, 60_000, 61_000),
+                cell(7, "t", 10, 50_000, 51_000), cell(8, "t", 10, 40_000, 40_500)), false).cells();
+        String m = String.join("|", out.get(0).reasons());
+        assertTrue(m.contains("the target's CPU per request 24.8 µs against 15.2 µs, the injector's 14.1 µs against 9.2 µs, "
+                + "in the faster repeat: every process did the same work slower, so the machine or its kernel was slower"), m);
+        String j = String.join("|", out.get(1).reasons());
+        assertTrue(j.contains("194.0 µs against 16.0 µs") && j.contains("the target alone spent more per request, so its "
+                + "JVM was in a slower state"), j);
+        String s = String.join("|", out.get(2).reasons());
+        assertTrue(s.contains("CPU per request hardly moved, so the processes got less CPU in the slower repeat"), s);
+    }
+
+    /**
      * A cell's own disagreement stays out of its bound. The audit's two-cell run: repeats 9,086, 27,208 and 30,655
      * req/s (97 % apart) beside a cell within 16 %; with the cell in the median the bound was 3 x 56.5 % = 170 % and
      * the cell could never be flagged.

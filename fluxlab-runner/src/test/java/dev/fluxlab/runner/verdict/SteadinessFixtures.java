@@ -22,14 +22,23 @@ final class SteadinessFixtures {
      * the target is {@code cpuUs}.
      */
     static CellResult cell(int index, String process, double cpuUs, double... rps) {
+        double[] target = new double[rps.length];
+        double[] injector = new double[rps.length];
+        java.util.Arrays.fill(target, cpuUs);
+        java.util.Arrays.fill(injector, 5.0);
+        return cell(index, process, cpuUs, rps, target, injector);
+    }
+
+    /** As above, with each repeat's CPU per request of the target and of the injector. */
+    static CellResult cell(int index, String process, double cpuUs, double[] rps, double[] targetUs, double[] injectorUs) {
         List<String> repeats = new ArrayList<>();
         for (int i = 0; i < rps.length; i++) {
             repeats.add(String.format(Locale.ROOT, """
                     {"repeat": %d, "valid": true, "reasons": [], "findings": [],
                      "load": {"throughput_rps": %.1f, "requests_ok": %d},
                      "processes": [{"role": "target", "name": "%s", "cpu_per_request_us": %.2f},
-                                   {"role": "injector", "name": "injector", "cpu_per_request_us": 5.0}]}""",
-                    i + 1, rps[i], (long) rps[i] * 4, process, cpuUs));
+                                   {"role": "injector", "name": "injector", "cpu_per_request_us": %.2f}]}""",
+                    i + 1, rps[i], (long) rps[i] * 4, process, targetUs[i], injectorUs[i]));
         }
         String json = String.format(Locale.ROOT, """
                 {"id": "cell-%d", "index": %d, "knobs": {"target": "%s", "n": "%d"}, "valid": true, "reasons": [],

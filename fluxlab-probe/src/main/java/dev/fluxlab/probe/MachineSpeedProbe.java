@@ -1,6 +1,7 @@
 package dev.fluxlab.probe;
 
 import dev.fluxlab.model.run.MachineSpeed;
+import dev.fluxlab.model.run.Stat;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -41,12 +42,9 @@ public final class MachineSpeedProbe {
 
     /** The best per-sample speed, and (best - median) / best as the measurement's own spread. */
     static MachineSpeed of(double[] opsPerSecond, Instant at) {
-        double[] s = opsPerSecond.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-        double best = s[n - 1];
-        double spread = best <= 0 ? 0 : (best - median) / best;
-        return new MachineSpeed(Math.round(best), Math.round(spread * 1e4) / 1e4, n, at.toString());
+        Stat s = Stat.of(Arrays.stream(opsPerSecond).boxed().toList());
+        double best = s.max();
+        double spread = best <= 0 ? 0 : (best - s.median()) / best;
+        return new MachineSpeed(Math.round(best), Math.round(spread * 1e4) / 1e4, s.n(), at.toString());
     }
 }

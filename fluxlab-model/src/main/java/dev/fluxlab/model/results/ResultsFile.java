@@ -8,7 +8,6 @@ import dev.fluxlab.model.suite.Suite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The one reader of a run's {@code results.json}, for every command that takes one ({@code report}, {@code compare},

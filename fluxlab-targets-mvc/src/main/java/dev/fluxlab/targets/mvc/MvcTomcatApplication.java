@@ -74,8 +74,10 @@ public final class MvcTomcatApplication {
             TomcatBaseDir.delete(baseDir);
             throw StartFailure.of(e, options.port());
         }
-        TomcatBaseDir.deleteAtExit(context, baseDir);
         Started started = new Started(context, options, baseDir);
+        // at exit (SIGTERM, the runner gone) close as Started.close does: Boot's own hook may be closing the context
+        // already, and close() waits for it to finish before the base directory goes
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("fluxlab-tomcat-basedir").unstarted(started::close));
         Http11Prime.get(NAME, options.host(), started.port(), "/stress-benchmark-04");
         return started;
     }

@@ -1,7 +1,5 @@
 package dev.fluxlab.targets.mvc;
 
-import org.springframework.context.ConfigurableApplicationContext;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,9 +15,6 @@ import java.util.stream.Stream;
  */
 final class TomcatBaseDir {
 
-    /** How long the deleting hook waits for the context (and Tomcat) to finish closing. */
-    private static final long CLOSE_WAIT_MS = 5_000;
-
     private TomcatBaseDir() {
     }
 
@@ -32,38 +27,13 @@ final class TomcatBaseDir {
         }
     }
 
-    /**
-     * Deletes {@code dir} when the JVM exits, once {@code context} has closed (Boot's own shutdown hook closes it, and
-     * Tomcat stops before the context stops being active), waiting at most {@value #CLOSE_WAIT_MS} ms for that.
-     */
-    static void deleteAtExit(ConfigurableApplicationContext context, Path dir) {
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("fluxlab-tomcat-basedir").unstarted(() -> {
-            long end = System.currentTimeMillis() + CLOSE_WAIT_MS;
-            while (context.isActive() && System.currentTimeMillis() < end) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-            delete(dir);
-        }));
-    }
-
-    /** Deletes {@code dir} and everything in it; what cannot be deleted stays (nothing to report at exit). */
+    /** Deletes {@code dir} and everything in it; what cannot be deleted stays (the process is ending). */
     static void delete(Path dir) {
         if (!Files.isDirectory(dir)) {
             return;
         }
         try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // left behind; the process is ending
-                }
-            });
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
             // left behind
         }

@@ -46,8 +46,9 @@ public final class ResultsFile {
      * @throws IOException when the file cannot be read or is not JSON (the caller says which file and what to do)
      */
     public static RunResult read(Path file) throws IOException {
-        if (Files.size(file) > MAX_BYTES) {
-            throw new Refused(file + " has " + (Files.size(file) >> 20) + " MiB, more than any run writes (at most "
+        long bytes = Files.size(file);
+        if (bytes > MAX_BYTES) {
+            throw new Refused(file + " has " + (bytes >> 20) + " MiB, more than any run writes (at most "
                     + (MAX_BYTES >> 20) + " MiB are read); pass another results folder");
         }
         JsonNode tree = Json.mapper().readTree(file.toFile());
@@ -55,11 +56,12 @@ public final class ResultsFile {
             throw new Refused(file + " holds no document (null), not a fluxlab run; pass a results folder written by "
                     + "'fluxlab run'");
         }
-        if (tree.path("cells").size() > Suite.MAX_CELLS) {
-            throw new Refused(file + " holds " + tree.path("cells").size() + " cells, more than a run can have ("
+        JsonNode cells = tree.path("cells");
+        if (cells.size() > Suite.MAX_CELLS) {
+            throw new Refused(file + " holds " + cells.size() + " cells, more than a run can have ("
                     + Suite.MAX_CELLS + "); it was not written by 'fluxlab run': pass another results folder");
         }
-        for (JsonNode cell : tree.path("cells")) {
+        for (JsonNode cell : cells) {
             if (cell.path("repeats").size() > 2 * Suite.MAX_REPEATS) {
                 throw new Refused(file + " holds a cell of " + cell.path("repeats").size() + " repeats, more than a "
                         + "run can have (" + 2 * Suite.MAX_REPEATS + " with A/A pairs); it was not written by "

@@ -68,7 +68,6 @@ public record LoadSpec(
      */
     public static final Duration MIN_DURATION = Duration.ofMillis(100);
 
-
     /** See {@link LoadLimits#MAX_BODY}. */
     public static final int MAX_BODY = LoadLimits.MAX_BODY;
 
@@ -116,7 +115,7 @@ public record LoadSpec(
         private Duration timeout = LoadArgs.DEFAULT_TIMEOUT;
         private boolean insecure;
         private boolean allowRemote;
-        private String transport = "native";
+        private String transport = Transport.NATIVE.label();
         private boolean keepAlive = true;
 
         private Builder(String url) {

@@ -1,6 +1,5 @@
 package dev.fluxlab.model.run;
 
-
 import java.util.List;
 
 /**

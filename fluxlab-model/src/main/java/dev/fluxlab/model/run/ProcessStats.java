@@ -49,7 +49,6 @@ public record ProcessStats(
     /** The role of a load process (fluxlab's injector, a peer tool, a priming load). */
     public static final String INJECTOR = "injector";
 
-
     /** A process that reported no library releases. */
     public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
                         double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,

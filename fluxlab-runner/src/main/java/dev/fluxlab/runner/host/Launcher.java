@@ -108,7 +108,8 @@ public final class Launcher {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < command.size(); i++) {
             String w = command.get(i);
-            if (w.equals(JdkFlags.UNSAFE_MEMORY_ACCESS) && h.facts().javaFeature() < JdkFlags.UNSAFE_MEMORY_ACCESS_SINCE) {
+            if (w.equals(JdkFlags.UNSAFE_MEMORY_ACCESS)
+                    && !JdkFlags.forFeature(h.facts().javaFeature()).contains(w)) {
                 continue;
             }
             if (w.equals(java)) {

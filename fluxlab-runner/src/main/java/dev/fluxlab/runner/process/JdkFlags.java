@@ -14,7 +14,7 @@ public final class JdkFlags {
     /** Allows Netty's sun.misc.Unsafe memory access on JDK 23 and newer. */
     public static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     /** The first JDK feature release that knows {@link #UNSAFE_MEMORY_ACCESS}. */
-    public static final int UNSAFE_MEMORY_ACCESS_SINCE = 23;
+    private static final int UNSAFE_MEMORY_ACCESS_SINCE = 23;
 
     private JdkFlags() {
     }

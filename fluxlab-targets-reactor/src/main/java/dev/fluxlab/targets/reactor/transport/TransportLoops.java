@@ -1,12 +1,13 @@
 package dev.fluxlab.targets.reactor.transport;
 
-import java.time.Duration;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import reactor.netty.resources.LoopResources;
+
+import java.time.Duration;
 
 /**
  * The event loops for one transport choice, as the pair Reactor Netty's {@code runOn(loops, preferNative)} takes.

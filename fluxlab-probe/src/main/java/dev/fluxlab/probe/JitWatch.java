@@ -2,6 +2,7 @@ package dev.fluxlab.probe;
 
 import dev.fluxlab.model.load.JitActivity;
 import dev.fluxlab.model.load.WatchedJvm;
+import dev.fluxlab.model.warmup.ThroughputSettling;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * Watches the JIT of a set of JVMs, once a second, from their {@link HotSpotCounters}: the JIT half of an automatic
@@ -20,10 +22,16 @@ import java.util.Optional;
 public final class JitWatch {
 
     private final List<Jvm> jvms = new ArrayList<>();
+    private final LongFunction<Optional<JitSnapshot>> counters;
 
     /** Watches this JVM and {@code targetPids} (duplicates of this JVM's pid are ignored). */
     public JitWatch(List<Long> targetPids) {
-        long self = ProcessHandle.current().pid();
+        this(ProcessHandle.current().pid(), targetPids, HotSpotCounters::jit);
+    }
+
+    /** Watches {@code self} as the injector and {@code targetPids}, read by {@code counters} (tests feed readings). */
+    JitWatch(long self, List<Long> targetPids, LongFunction<Optional<JitSnapshot>> counters) {
+        this.counters = counters;
         jvms.add(new Jvm(self, WatchedJvm.INJECTOR));
         targetPids.stream().distinct().filter(p -> p != self).forEach(p -> jvms.add(new Jvm(p, WatchedJvm.TARGET)));
         tick();
@@ -32,7 +40,7 @@ public final class JitWatch {
     /** Reads every watched JVM's counters; call once a second. */
     public void tick() {
         for (Jvm j : jvms) {
-            j.read();
+            j.read(counters);
         }
     }
 
@@ -68,6 +76,27 @@ public final class JitWatch {
         return any;
     }
 
+    /**
+     * Whether these JVMs were warm all along: a target among them is readable, and every readable JVM compiled less
+     * than its floor per second from the watch's start to now, over at least {@link WarmupPolicy#JIT_QUIET_SECONDS}
+     * seconds. A JVM in its JIT ramp (about 1000 ms of compile time per second on this lab's machine) never
+     * qualifies; one that only keeps its earlier code does ({@link ThroughputSettling#settledWarm}).
+     */
+    public boolean quietThroughout() {
+        boolean target = false;
+        for (Jvm j : jvms) {
+            Optional<Double> r = j.rateSinceStart();
+            if (r.isEmpty()) {
+                continue;
+            }
+            target |= WatchedJvm.TARGET.equals(j.role);
+            if (r.get() >= WarmupPolicy.compileFloor(j.role)) {
+                return false;
+            }
+        }
+        return target;
+    }
+
     /** "JVM 1234 (target) compiling 420 ms/s", the watched JVM furthest from quiet, for a warning. */
     public String loudest() {
         Jvm worst = null;
@@ -91,7 +120,7 @@ public final class JitWatch {
     /** Marks the start of the measured phase (reads the counters). */
     public void measureStarted() {
         for (Jvm j : jvms) {
-            j.read();
+            j.read(counters);
             j.measureStart = j.latest();
         }
     }
@@ -99,7 +128,7 @@ public final class JitWatch {
     /** Marks the end of the measured phase (reads the counters). */
     public void measureEnded() {
         for (Jvm j : jvms) {
-            j.read();
+            j.read(counters);
             j.measureEnd = j.latest();
         }
     }
@@ -128,6 +157,7 @@ public final class JitWatch {
         final long pid;
         final String role;
         final List<JitSnapshot> history = new ArrayList<>();
+        JitSnapshot first;
         Double warmupEndRate;
         JitSnapshot measureStart;
         JitSnapshot measureEnd;
@@ -137,8 +167,11 @@ public final class JitWatch {
             this.role = role;
         }
 
-        void read() {
-            HotSpotCounters.jit(pid).ifPresent(s -> {
+        void read(LongFunction<Optional<JitSnapshot>> counters) {
+            counters.apply(pid).ifPresent(s -> {
+                if (first == null) {
+                    first = s;
+                }
                 history.add(s);
                 if (history.size() > WarmupPolicy.JIT_QUIET_SECONDS + 1) {
                     history.remove(0);
@@ -153,6 +186,11 @@ public final class JitWatch {
         Optional<JitActivity> lastStep() {
             int n = history.size();
             return n < 2 ? Optional.empty() : Optional.of(history.get(n - 1).since(history.get(n - 2)));
+        }
+
+        /** Compile ms per second since the first reading, once the quiet window is full. */
+        Optional<Double> rateSinceStart() {
+            return recentRate().map(r -> latest().since(first).compileMsPerSecond());
         }
 
         /** Compile ms per second over the quiet window, once the window is full. */

@@ -3,6 +3,7 @@ package dev.fluxlab.report;
 import dev.fluxlab.model.claim.RecordedClaims;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseBand;
+import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 
@@ -60,6 +61,49 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
             }
         }
         return out;
+    }
+
+    /** Cells whose request differs that are named one by one; the rest are counted. */
+    static final int REQUEST_DIFFERENCES_NAMED = 3;
+
+    /**
+     * The matched cells whose measured request differs (method, or path and query, as the injector sent them; the
+     * port is left out): a scenario whose path was edited keeps its cell id, so the same id can name another
+     * experiment, which the suite name and settings do not show.
+     */
+    static List<Fingerprint.Difference> requestDifferences(List<CellView[]> pairs) {
+        List<Fingerprint.Difference> out = new ArrayList<>();
+        int more = 0;
+        for (CellView[] p : pairs) {
+            String ra = request(p[0]);
+            String rb = request(p[1]);
+            if (ra == null || rb == null || ra.equals(rb)) {
+                continue;
+            }
+            if (out.size() < REQUEST_DIFFERENCES_NAMED) {
+                out.add(new Fingerprint.Difference("request of " + p[0].label(), ra, rb));
+            } else {
+                more++;
+            }
+        }
+        if (more > 0) {
+            out.add(new Fingerprint.Difference("request", "as in A", more + " more cell" + (more == 1 ? "" : "s")
+                    + " sent another request in B"));
+        }
+        return out;
+    }
+
+    /** {@code GET /plaintext}: the method and the path and query of a cell's representative load; null if none. */
+    static String request(CellView c) {
+        RepeatResult r = c.representativeRepeat();
+        if (r == null || r.load() == null || r.load().target() == null) {
+            return null;
+        }
+        String url = r.load().target();
+        int scheme = url.indexOf("://");
+        int slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+        String path = slash < 0 ? "/" : url.substring(slash);
+        return (r.load().method() == null ? "" : r.load().method() + " ") + path;
     }
 
     /** Smallest noise band assumed when a side has a single repeat. */
@@ -189,6 +233,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
             differ.add(new Fingerprint.Difference("suite", a.suite(), b.suite()));
         }
         differ.addAll(settingDifferences(a.settings(), b.settings()));
+        differ.addAll(requestDifferences(pairs));
         differ.addAll(Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor));
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ), speedNote,
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));

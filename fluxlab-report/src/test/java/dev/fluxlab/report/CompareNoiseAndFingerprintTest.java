@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.model.run.MachineSpeed;
@@ -184,5 +185,20 @@ class CompareNoiseAndFingerprintTest {
         assertEquals("off", d.getFirst().a());
         assertEquals("on", d.getFirst().b());
         assertTrue(Fingerprint.differences(with, with, 0.03).isEmpty());
+    }
+
+    /** An edited scenario path keeps the cell ids: compare names the cells whose request changed, not their port. */
+    @Test
+    void aChangedRequestUnderTheSameCellIdIsWarned() throws Exception {
+        RunResult a = Fixtures.run();
+        RunResult samePathOtherPort = Json.read(Json.write(a).replace("127.0.0.1:40123", "127.0.0.1:39999"), RunResult.class);
+        assertTrue(Comparison.of(a, samePathOtherPort).fingerprint().isEmpty(), "another port is the same request");
+        RunResult edited = Json.read(Json.write(a).replace("40123/plaintext", "40123/json?n=1"), RunResult.class);
+        Comparison c = Comparison.of(a, edited);
+        List<String> texts = c.fingerprint().stream().map(Fingerprint.Difference::text).toList();
+        assertEquals(Comparison.REQUEST_DIFFERENCES_NAMED + 0L, texts.stream().filter(t -> t.startsWith("request of ")).count(), texts.toString());
+        assertTrue(texts.get(0).endsWith(": GET /plaintext -> GET /json?n=1"), texts.toString());
+        String text = String.join("\n", CompareReport.lines(c));
+        assertTrue(text.contains("WARNING: the runs' environments differ") && text.contains("/json?n=1"), text);
     }
 }

@@ -33,10 +33,47 @@ public final class ShortErrors {
             err.flush();
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         }
+        String unknown = ex instanceof CommandLine.MissingParameterException ? unknownOption(cmd, args) : null;
+        if (unknown != null) {
+            // picocli checks required parameters before unknown options: the missing one may be the misspelt one
+            err.println("fluxlab: Unknown option: '" + unknown + "'");
+            err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
+            err.flush();
+            return cmd.getCommandSpec().exitCodeOnInvalidInput();
+        }
         err.println("fluxlab: " + ex.getMessage());
         CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the accepted options.");
         err.flush();
         return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /**
+     * The first of {@code args} that looks like an option ({@code -x}, {@code --name}, {@code --name=value}) and is
+     * one of neither {@code cmd} nor its parent commands, nor the value of the option before it; null if none.
+     */
+    static String unknownOption(CommandLine cmd, String[] args) {
+        boolean valueNext = false;
+        for (String a : args == null ? new String[0] : args) {
+            if (a.equals("--")) {
+                return null;
+            }
+            boolean optionLike = a.length() > 1 && a.charAt(0) == '-' && !Character.isDigit(a.charAt(1))
+                    && a.charAt(1) != '.';
+            if (valueNext || !optionLike) {
+                valueNext = false;
+                continue;
+            }
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            CommandLine.Model.OptionSpec known = null;
+            for (CommandLine c = cmd; c != null && known == null; c = c.getParent()) {
+                known = c.getCommandSpec().findOption(name);
+            }
+            if (known == null) {
+                return name;
+            }
+            valueNext = !a.contains("=") && known.arity().min() > 0;
+        }
+        return null;
     }
 }

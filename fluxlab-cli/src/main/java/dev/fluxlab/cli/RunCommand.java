@@ -1,6 +1,5 @@
 package dev.fluxlab.cli;
 
-import dev.fluxlab.model.results.ResultsFile;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.profile.ProfileMode;
@@ -14,6 +13,7 @@ import dev.fluxlab.runner.RunListener;
 import dev.fluxlab.runner.ResultsInUseException;
 import dev.fluxlab.runner.ResultsLostException;
 import dev.fluxlab.runner.RunListeners;
+import dev.fluxlab.runner.Resume;
 import dev.fluxlab.runner.Runner;
 import dev.fluxlab.runner.console.ConsoleListener;
 import dev.fluxlab.runner.registry.HostPlatform;
@@ -91,7 +91,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TargetRegistry registry = TargetRegistry.builtIn();
         SuiteValidator validator = new SuiteValidator(registry, new HostPlatform());
-        RunResult previous = null;
+        Resume resumed = null;
         Path suiteFile;
         if (resume != null) {
             if (suite != null || this.out != null || !set.isEmpty() || profile != null) {
@@ -99,39 +99,17 @@ public final class RunCommand implements Callable<Integer> {
                         + "overrides it recorded; give no SUITE, --out, --set or --profile with it");
                 return 2;
             }
-            if (!Files.isRegularFile(resume.resolve(Runner.RESULTS_FILE))) {
-                err.println("fluxlab run: " + resume + " has no " + Runner.RESULTS_FILE + "; give a results folder of an earlier run");
-                return 2;
-            }
             try {
-                previous = Runner.load(resume);
-            } catch (ResultsFile.Refused e) {
-                err.println("fluxlab run: cannot resume: " + e.getMessage());
-                return 2;
-            } catch (IOException e) {
-                err.println("fluxlab run: cannot resume from " + resume.resolve(Runner.RESULTS_FILE) + ": "
-                        + dev.fluxlab.model.Json.problem(e) + "; --resume takes the folder of an earlier run with its "
-                        + Runner.RESULTS_FILE + " intact");
-                return 2;
-            }
-            if ("complete".equals(previous.status()) && !dryRun) {
-                out.println("the run in " + resume + " is complete: nothing to resume (its results are left as they are)");
-                return 0;
-            }
-            boolean recordedAa = previous.settings() != null && Boolean.TRUE.equals(previous.settings().get("aa"));
-            if (aa && !recordedAa) {
-                err.println("fluxlab run: --aa cannot make the run in " + resume + " an A/A run, since its cells ran "
-                        + "without A/A pairs; resume it without --aa, or start a new run with --aa");
-                return 2;
-            }
-            aa = recordedAa; // an A/A run resumes as one
-            set = recordedOverrides(previous);
-            suiteFile = resume.resolve(Runner.SUITE_COPY);
-            if (!Files.isRegularFile(suiteFile)) {
-                // the file the run was started from may have changed since: only the run's own copy says what ran
-                err.println("fluxlab run: cannot resume: " + resume + " has no " + Runner.SUITE_COPY + ", the copy of "
-                        + "the suite its cells ran" + (previous.suiteFile() == null ? "" : "; if " + previous.suiteFile()
-                        + ", which it was started from, is unchanged, copy it to " + suiteFile + " and resume again"));
+                resumed = Resume.open(resume);
+                if (resumed.complete() && !dryRun) {
+                    out.println("the run in " + resume + " is complete: nothing to resume (its results are left as they are)");
+                    return 0;
+                }
+                aa = resumed.aa(aa); // an A/A run resumes as one
+                set = new ArrayList<>(resumed.overrides());
+                suiteFile = resumed.suiteCopy();
+            } catch (Resume.Refused e) {
+                err.println("fluxlab run: " + e.getMessage());
                 return 2;
             }
         } else {
@@ -159,11 +137,15 @@ public final class RunCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return 2;
         }
-        String mixed = previous == null ? null : notTheSameRun(previous, s);
-        if (mixed != null) {
-            err.println("fluxlab run: cannot resume " + resume + ": " + mixed + "; nothing was started");
-            return 2;
+        if (resumed != null) {
+            try {
+                resumed.check(s);
+            } catch (Resume.Refused e) {
+                err.println("fluxlab run: " + e.getMessage());
+                return 2;
+            }
         }
+        RunResult previous = resumed == null ? null : resumed.previous();
         String outProblem = resume == null && this.out != null ? OutFolder.problem(this.out) : null;
         if (outProblem != null) {
             err.println("fluxlab run: " + outProblem);
@@ -318,49 +300,6 @@ public final class RunCommand implements Callable<Integer> {
             }
             out.flush();
         }
-    }
-
-    /**
-     * Why the results a folder holds are not the run its suite copy describes, or null when they are: another suite's
-     * name, settings other than the recorded ones (the suite copy edited since: 15 cells of 1 repeat of 4 s counted as
-     * done under 3 repeats of 30 s), or measured cells the suite does not have (merged into a document that then
-     * said "suite: tiny" over 16 quick cells). Settings only one side knows (an older fluxlab's document) are not
-     * compared.
-     */
-    static String notTheSameRun(RunResult previous, Suite s) {
-        if (previous.suite() != null && !previous.suite().equals(s.name())) {
-            return "its results.json is of suite '" + previous.suite() + "' and its suite copy is suite '" + s.name()
-                    + "'; the folder mixes two runs: start a new run";
-        }
-        if (previous.settings() != null) {
-            com.fasterxml.jackson.databind.JsonNode was = dev.fluxlab.model.Json.mapper().valueToTree(previous.settings());
-            com.fasterxml.jackson.databind.JsonNode now = dev.fluxlab.model.Json.mapper().valueToTree(s.settings());
-            List<String> changed = new ArrayList<>();
-            was.properties().forEach(e -> {
-                if (now.has(e.getKey()) && !now.get(e.getKey()).equals(e.getValue())) {
-                    changed.add(e.getKey() + ": " + e.getValue() + " -> " + now.get(e.getKey()));
-                }
-            });
-            if (!changed.isEmpty()) {
-                return "its suite copy's settings differ from the ones the run recorded (" + String.join(", ", changed)
-                        + "): it was edited since; restore it, or start a new run";
-            }
-        }
-        java.util.Set<String> ids = new java.util.HashSet<>();
-        s.cells().forEach(c -> ids.add(c.id()));
-        List<String> foreign = previous.cells() == null ? List.of() : previous.cells().stream()
-                .map(dev.fluxlab.model.run.CellResult::id).filter(id -> id != null && !ids.contains(id)).toList();
-        if (!foreign.isEmpty()) {
-            return foreign.size() + " measured cell(s) of its results.json are not cells of its suite copy (e.g. "
-                    + foreign.get(0) + "); the folder mixes two runs: start a new run";
-        }
-        return null;
-    }
-
-    /** The {@code --set} overrides a run recorded ({@code settings.set}), to apply again on {@code --resume}. */
-    static List<String> recordedOverrides(RunResult run) {
-        Object recorded = run.settings() == null ? null : run.settings().get(Suite.OVERRIDES);
-        return recorded instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
     }
 
     /** A path as given, else a shipped suite by name: {@code quick} -> {@code $FLUXLAB_HOME/suites/quick.yaml}. */

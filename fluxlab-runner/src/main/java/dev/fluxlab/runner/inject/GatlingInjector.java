@@ -1,5 +1,8 @@
 package dev.fluxlab.runner.inject;
 
+import dev.fluxlab.model.contract.GatlingArgs;
+import dev.fluxlab.model.contract.GatlingWindowLine;
+import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -21,13 +24,13 @@ import java.util.stream.Stream;
 /**
  * Gatling (the seeds' own injector) as a peer of fluxlab's: a JVM on its own classpath (module fluxlab-gatling) that
  * runs fluxlab's one simulation, {@code dev.fluxlab.gatling.FluxlabSimulation}, parameterised by the cell through
- * {@code -Dfluxlab.gatling.*} properties. The simulation warms up and measures in the same JVM (so Gatling's own JIT
- * is warm when the measured phase starts), names the two phases' requests {@code warmup} and {@code measure}, and
- * prints the measured window's length. The result is read from the HTML report Gatling writes (3.14 keeps its
- * statistics there; its simulation.log is a binary format of its own): the {@code measure} requests' row of the
- * statistics table (counts, min/mean/sd/max and the 50/75/90/99 percentiles, asked for through Gatling's charting
- * indicators, over all responses as Gatling computes them) and their errors by message (classed here); throughput is
- * the OK count over the measured window.
+ * {@code -Dfluxlab.gatling.*} properties ({@link GatlingArgs}). The simulation warms up and measures in the same JVM
+ * (so Gatling's own JIT is warm when the measured phase starts), names the two phases' requests {@code warmup} and
+ * {@code measure}, and prints the measured window's length ({@link GatlingWindowLine}). The result is read from the
+ * HTML report Gatling writes (3.14 keeps its statistics there; its simulation.log is a binary format of its own): the
+ * {@code measure} requests' row of the statistics table (counts, min/mean/sd/max and the 50/75/90/99 percentiles,
+ * asked for through Gatling's charting indicators, over all responses as Gatling computes them) and their errors by
+ * message (classed here); throughput is the OK count over the measured window.
  *
  * <p>What Gatling is not driven to do here: h2c (Gatling's HTTP/2 is TLS with ALPN only), HTTP/1.1 pipelining (a
  * virtual user has one request in flight on its connection), methods other than GET and POST, and open-model rates.
@@ -41,9 +44,7 @@ public final class GatlingInjector {
     public static final String MAIN = "io.gatling.app.Gatling";
     /** A file of Gatling's classpath that exists once module fluxlab-gatling is built (relative to FLUXLAB_HOME). */
     public static final String CLASSPATH_CHECK = "fluxlab-gatling/target/fluxlab-gatling.jar";
-    private static final String P = "-Dfluxlab.gatling.";
     private static final String MEASURE = "measure";
-    private static final Pattern WINDOW = Pattern.compile("fluxlab-gatling-window measured_ms=([0-9.]+)");
     private static final Pattern REPORT = Pattern.compile("please open the following file: (\\S+?)index\\.html");
     private static final Pattern MEASURE_PAGE = Pattern.compile("href=\"(req_" + MEASURE + "-[^\"]*\\.html)\"");
     private static final Pattern HEADER = Pattern.compile("<th id=\"col-(\\d+)\"[^>]*>(.*?)</th>", Pattern.DOTALL);
@@ -89,31 +90,9 @@ public final class GatlingInjector {
      */
     public static List<String> arguments(LoadRequest r, Duration warmup, int expectStatus, String expectBody,
                                          String classpath, Path results) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(P + "url=" + r.url());
-        cmd.add(P + "protocol=" + r.protocol());
-        cmd.add(P + "connections=" + r.connections());
-        cmd.add(P + "streams=" + r.inFlight());
-        cmd.add(P + "warmup-ms=" + warmup.toMillis());
-        cmd.add(P + "duration-ms=" + r.duration().toMillis());
-        if (r.requests() != null) {
-            cmd.add(P + "requests=" + r.requests());
-        }
-        cmd.add(P + "method=" + r.method());
-        if (r.bodyFile() != null) {
-            cmd.add(P + "body-file=" + r.bodyFile());
-        }
-        int i = 0;
-        for (var h : (r.headers() == null ? Map.<String, String>of() : r.headers()).entrySet()) {
-            cmd.add(P + "header." + i++ + "=" + h.getKey() + ": " + h.getValue());
-        }
-        cmd.add(P + "expect-status=" + expectStatus);
-        if (expectBody != null) {
-            cmd.add(P + "expect-body=" + expectBody);
-        }
-        long timeoutMs = r.timeout() == null ? 10_000 : r.timeout().toMillis();
-        cmd.add(P + "timeout-ms=" + timeoutMs);
-        cmd.add("-Dgatling.http.requestTimeout=" + timeoutMs);
+        GatlingArgs cell = cell(r, warmup, expectStatus, expectBody);
+        List<String> cmd = new ArrayList<>(cell.jvmOptions());
+        cmd.add("-Dgatling.http.requestTimeout=" + cell.timeout().toMillis());
         cmd.add("-Dgatling.http.warmUpUrl=");
         cmd.add("-Dgatling.data.enableAnalytics=false");
         cmd.add("-Dgatling.charting.indicators.percentile3=90");
@@ -125,6 +104,13 @@ public final class GatlingInjector {
         cmd.add("--results-folder");
         cmd.add(results.toString());
         return cmd;
+    }
+
+    /** The cell as the simulation reads it: the request's load, the warm-up, the checks, the default timeout. */
+    private static GatlingArgs cell(LoadRequest r, Duration warmup, int expectStatus, String expectBody) {
+        return new GatlingArgs(r.url(), r.protocol(), r.connections(), r.inFlight(), warmup, r.duration(),
+                r.requests(), r.method(), r.bodyFile(), r.headers(), expectStatus, expectBody,
+                r.timeout() == null ? LoadArgs.DEFAULT_TIMEOUT : r.timeout());
     }
 
     /**
@@ -148,8 +134,7 @@ public final class GatlingInjector {
 
     /** {@link #parse(String, Path, LoadRequest)} on the texts: the console output, index.html, the measure page. */
     static LoadResult parse(String output, String indexHtml, String measurePage, LoadRequest r) {
-        Matcher w = ToolOutput.find(WINDOW, output);
-        double seconds = w == null ? 0 : Double.parseDouble(w.group(1)) / 1000;
+        double seconds = GatlingWindowLine.find(output).map(GatlingWindowLine::seconds).orElse(0.0);
         Map<String, Double> row = statsRow(indexHtml, MEASURE);
         if (row.isEmpty() || seconds <= 0) {
             throw new IllegalArgumentException("gatling measured no request: " + ToolOutput.tail(output));

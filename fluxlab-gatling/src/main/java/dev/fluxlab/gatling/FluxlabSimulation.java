@@ -1,5 +1,6 @@
 package dev.fluxlab.gatling;
 
+import dev.fluxlab.model.contract.GatlingArgs;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -24,7 +25,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * Gatling multiplexes on the user's HTTP/2 connection and waits for together). A warm-up phase names its requests
  * {@code warmup}, the measured phase {@code measure}, so Gatling's statistics keep the two apart; the measured phase
  * lasts a duration or sends a fixed number of requests. Every response is checked for the expected status (and body).
- * The parameters are system properties ({@link CellSettings}), so nothing is compiled at run time.
+ * The parameters are system properties ({@link GatlingArgs}, laid onto Gatling by {@link CellSettings}), so nothing
+ * is compiled at run time.
  */
 public class FluxlabSimulation extends Simulation {
 
@@ -33,7 +35,8 @@ public class FluxlabSimulation extends Simulation {
     static final String MEASURE = "measure";
 
     private final CellSettings cell = CellSettings.fromSystemProperties();
-    private final PhaseClock clock = new PhaseClock(cell.streams());
+    private final GatlingArgs args = cell.args();
+    private final PhaseClock clock = new PhaseClock(args.streams());
     private final AtomicInteger users = new AtomicInteger();
 
     {
@@ -41,20 +44,20 @@ public class FluxlabSimulation extends Simulation {
         dev.fluxlab.model.ParentWatch.startFromEnvironment();
         HttpProtocolBuilder protocol = http.baseUrl(cell.baseUrl()).disableWarmUp().disableCaching()
                 .disableFollowRedirect();
-        if (cell.http2()) {
+        if (args.http2()) {
             protocol = protocol.enableHttp2();
         }
         ScenarioBuilder scenario = scenario("fluxlab")
                 .exec(session -> session.set("index", users.getAndIncrement()));
-        if (!cell.warmup().isZero()) {
-            scenario = scenario.during(cell.warmup()).on(batch(WARMUP));
+        if (!args.warmup().isZero()) {
+            scenario = scenario.during(args.warmup()).on(batch(WARMUP));
         }
         scenario = cell.requests() > 0
                 ? scenario.repeat(session -> (int) cell.batches(session.getInt("index"))).on(batch(MEASURE))
-                : scenario.during(cell.duration()).on(batch(MEASURE));
-        var setUp = setUp(scenario.injectOpen(atOnceUsers(cell.connections()))).protocols(protocol);
+                : scenario.during(args.duration()).on(batch(MEASURE));
+        var setUp = setUp(scenario.injectOpen(atOnceUsers(args.connections()))).protocols(protocol);
         if (cell.requests() == 0) {
-            setUp.maxDuration(cell.warmup().plus(cell.duration()).plus(cell.timeout()).plusSeconds(5));
+            setUp.maxDuration(args.warmup().plus(args.duration()).plus(args.timeout()).plusSeconds(5));
         }
     }
 
@@ -84,9 +87,9 @@ public class FluxlabSimulation extends Simulation {
 
     private HttpRequestActionBuilder request(String phase) {
         HttpRequestActionBuilder r = single(phase);
-        if (cell.streams() > 1) {
+        if (args.streams() > 1) {
             List<HttpRequestActionBuilder> more = new ArrayList<>();
-            for (int i = 1; i < cell.streams(); i++) {
+            for (int i = 1; i < args.streams(); i++) {
                 more.add(single(phase));
             }
             r = r.resources(more);
@@ -96,16 +99,16 @@ public class FluxlabSimulation extends Simulation {
 
     private HttpRequestActionBuilder single(String phase) {
         var named = http(phase);
-        HttpRequestActionBuilder r = "POST".equals(cell.method()) ? named.post(cell.path()) : named.get(cell.path());
-        if (!cell.headers().isEmpty()) {
-            r = r.headers(cell.headers());
+        HttpRequestActionBuilder r = "POST".equals(args.method()) ? named.post(cell.path()) : named.get(cell.path());
+        if (!args.headers().isEmpty()) {
+            r = r.headers(args.headers());
         }
-        if (cell.bodyFile() != null) {
-            r = r.body(RawFileBody(cell.bodyFile().toString()));
+        if (args.bodyFile() != null) {
+            r = r.body(RawFileBody(args.bodyFile().toString()));
         }
-        r = r.check(status().is(cell.expectStatus()));
-        if (cell.expectBody() != null) {
-            r = r.check(bodyString().is(cell.expectBody()));
+        r = r.check(status().is(args.expectStatus()));
+        if (args.expectBody() != null) {
+            r = r.check(bodyString().is(args.expectBody()));
         }
         return r;
     }

@@ -1,21 +1,18 @@
 package dev.fluxlab.gatling;
 
+import dev.fluxlab.model.contract.GatlingWindowLine;
 import dev.fluxlab.model.contract.ProgressLine;
 
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The simulation's clock for fluxlab: it prints the machine progress line once a second (the runner places the
  * measured window's CPU samples by it), and times the measured window from the start of its first batch to the end
- * of its last, which it prints when the simulation ends ({@link #WINDOW_PREFIX}): Gatling's own statistics count the
+ * of its last, which it prints when the simulation ends ({@link GatlingWindowLine}): Gatling's own statistics count the
  * measured requests, this window turns the count into a rate. The live counts are per batch (a batch with a failed
  * request counts all its requests as errors); only the final figures come from Gatling's statistics.
  */
 final class PhaseClock {
-
-    /** The line with the measured window's length: {@code fluxlab-gatling-window measured_ms=<ms>}. */
-    static final String WINDOW_PREFIX = "fluxlab-gatling-window";
 
     private final int streams;
     private final long started = System.nanoTime();
@@ -54,8 +51,8 @@ final class PhaseClock {
         }
         long s = measureStart.get();
         long e = measureEnd.get();
-        System.out.println(String.format(Locale.ROOT, "%s measured_ms=%.3f", WINDOW_PREFIX,
-                s == Long.MIN_VALUE || e == Long.MIN_VALUE ? 0.0 : (e - s) / 1e6));
+        System.out.println(new GatlingWindowLine(s == Long.MIN_VALUE || e == Long.MIN_VALUE ? 0.0 : (e - s) / 1e6)
+                .format());
         System.out.flush();
     }
 

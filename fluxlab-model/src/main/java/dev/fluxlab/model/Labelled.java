@@ -2,16 +2,29 @@ package dev.fluxlab.model;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * An enum whose constants have a command-line name ({@code pooled-direct}, {@code scheduled-pool}), parsed in one way
- * everywhere: trimmed, case-insensitive, and refused with the list of accepted names.
+ * An enum whose constants have a written name ({@code pooled-direct}, {@code h2c}, {@code confirmed}) on the command
+ * line, in suites, readiness lines or results files, looked up in one way everywhere: trimmed and case-insensitive.
+ * {@link #parse} refuses an unknown name with the list of accepted ones; an enum that must tolerate unknown names
+ * (say, when reading files older versions wrote) builds its own named, lenient lookup on {@link #find}.
  */
 public interface Labelled {
 
-    /** The name on the command line and in readiness lines. */
+    /** The written name: on the command line, in suites, readiness lines and results files. */
     String label();
+
+    /**
+     * The constant of {@code type} named {@code label}, if any: the one matching rule {@link #parse} refuses by.
+     *
+     * @param label the name as written; null and blank match nothing
+     */
+    static <E extends Enum<E> & Labelled> Optional<E> find(Class<E> type, String label) {
+        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(type.getEnumConstants()).filter(e -> e.label().equals(l)).findFirst();
+    }
 
     /**
      * The constant of {@code type} named {@code label}.
@@ -20,13 +33,12 @@ public interface Labelled {
      * @throws IllegalArgumentException naming the value and every accepted name
      */
     static <E extends Enum<E> & Labelled> E parse(Class<E> type, String label, String what) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (E e : type.getEnumConstants()) {
-            if (e.label().equals(l)) {
-                return e;
-            }
-        }
-        throw new IllegalArgumentException("unknown " + what + " '" + label + "'; accepted: "
-                + Arrays.stream(type.getEnumConstants()).map(Labelled::label).collect(Collectors.joining(", ")));
+        return find(type, label).orElseThrow(() -> new IllegalArgumentException(
+                "unknown " + what + " '" + label + "'; accepted: " + accepted(type)));
+    }
+
+    /** Every name of {@code type} in declaration order, comma-separated, for refusals and help texts. */
+    static <E extends Enum<E> & Labelled> String accepted(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Labelled::label).collect(Collectors.joining(", "));
     }
 }

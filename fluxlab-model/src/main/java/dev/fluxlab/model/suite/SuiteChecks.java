@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.FigureName;
@@ -368,7 +369,7 @@ final class SuiteChecks {
                 Placement.of(s.theory());
             } catch (IllegalArgumentException e) {
                 throw error(at + "/theory", "theory '" + s.theory() + "' is not a placement; accepted: "
-                        + Placement.accepted());
+                        + Labelled.accepted(Placement.class));
             }
         }
         if (s.expect() != null && s.expect().status() != null

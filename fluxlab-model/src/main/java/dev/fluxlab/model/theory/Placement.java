@@ -1,14 +1,12 @@
 package dev.fluxlab.model.theory;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import dev.fluxlab.model.Labelled;
 
 /**
  * Where a blocking call runs, which decides how many of them can be in progress at once (seed 002). Named in suites
  * as a scenario's {@code theory:} and read from a target's readiness line for the sizes.
  */
-public enum Placement {
+public enum Placement implements Labelled {
     /** On the event loop (or wherever the framework runs non-reactive handlers): {@code workers} at a time. */
     EVENT_LOOP("event-loop"),
     /** {@code Schedulers.boundedElastic()}: at most its cap ({@code 10 x cores} by default) at a time. */
@@ -34,6 +32,7 @@ public enum Placement {
     }
 
     /** The suite / readiness name. */
+    @Override
     public String label() {
         return label;
     }
@@ -44,18 +43,7 @@ public enum Placement {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static Placement of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (Placement p : values()) {
-            if (p.label.equals(l)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown placement '" + label + "'; accepted: " + accepted());
-    }
-
-    /** The accepted names, comma-separated. */
-    public static String accepted() {
-        return Arrays.stream(values()).map(Placement::label).collect(Collectors.joining(", "));
+        return Labelled.parse(Placement.class, label, "placement");
     }
 
     @Override

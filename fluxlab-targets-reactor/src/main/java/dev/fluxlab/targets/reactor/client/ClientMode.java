@@ -1,15 +1,13 @@
 package dev.fluxlab.targets.reactor.client;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import dev.fluxlab.model.Labelled;
 
 /**
  * How a Reactor Netty {@code HttpClient} places its HTTP/2 connections on event loops and which pool a request uses:
  * the variable of the seeds' HTTP/2 proxy experiment, shared by the proxy frontend and the HttpClient loader
  * ({@link LoopClients} arranges the pools).
  */
-public enum ClientMode {
+public enum ClientMode implements Labelled {
     /**
      * The client shares the frontend server's event loops with colocation on, as Reactor Netty's default
      * {@code HttpResources} do: a backend connection is registered on the loop of the thread that asked for it. While
@@ -46,6 +44,7 @@ public enum ClientMode {
     }
 
     /** The command-line and readiness name. */
+    @Override
     public String label() {
         return label;
     }
@@ -61,14 +60,7 @@ public enum ClientMode {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static ClientMode of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (ClientMode m : values()) {
-            if (m.label.equals(l)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown client mode '" + label + "'; expected one of "
-                + Arrays.stream(values()).map(ClientMode::label).collect(Collectors.joining(", ")));
+        return Labelled.parse(ClientMode.class, label, "client mode");
     }
 
     @Override

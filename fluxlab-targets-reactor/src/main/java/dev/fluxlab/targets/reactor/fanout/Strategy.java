@@ -1,8 +1,6 @@
 package dev.fluxlab.targets.reactor.fanout;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import dev.fluxlab.model.Labelled;
 
 /**
  * How the fan-out service handles the components it fetched (seed 003):
@@ -14,7 +12,7 @@ import java.util.stream.Collectors;
  *   <li>{@code subscribe-on}: as {@code mono}, the whole chain {@code .subscribeOn(Schedulers.parallel())}.</li>
  * </ul>
  */
-public enum Strategy {
+public enum Strategy implements Labelled {
     PARALLEL("parallel"),
     PARALLEL_N("parallel-n"),
     MONO("mono"),
@@ -26,6 +24,8 @@ public enum Strategy {
         this.label = label;
     }
 
+    /** The command-line, knob and path name. */
+    @Override
     public String label() {
         return label;
     }
@@ -36,14 +36,7 @@ public enum Strategy {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static Strategy of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (Strategy s : values()) {
-            if (s.label.equals(l)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown strategy '" + label + "'; accepted: "
-                + Arrays.stream(values()).map(Strategy::label).collect(Collectors.joining(", ")));
+        return Labelled.parse(Strategy.class, label, "strategy");
     }
 
     @Override

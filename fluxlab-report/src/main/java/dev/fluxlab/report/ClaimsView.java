@@ -39,7 +39,7 @@ final class ClaimsView {
         claims.forEach(c -> counts.merge(c.verdictValue(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
         for (ClaimVerdict v : ClaimVerdict.values()) {
-            parts.add(counts.getOrDefault(v, 0) + " " + v.text());
+            parts.add(counts.getOrDefault(v, 0) + " " + v.label());
         }
         return String.join(", ", parts);
     }

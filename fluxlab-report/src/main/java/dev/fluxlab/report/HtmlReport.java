@@ -233,7 +233,7 @@ public final class HtmlReport {
         h.append("<div class=\"scroll\"><table class=\"detail claims\">\n<thead><tr><th>verdict</th><th>claim</th>")
                 .append("<th>cells: claimed, measured</th><th>evidence</th><th>source</th></tr></thead>\n<tbody>\n");
         for (ClaimResult c : claims) {
-            h.append("<tr class=\"claim-").append(esc(c.verdictValue().text())).append("\"><td class=\"text\"><b>")
+            h.append("<tr class=\"claim-").append(esc(c.verdictValue().label())).append("\"><td class=\"text\"><b>")
                     .append(esc(c.verdict())).append("</b></td><td class=\"text\">").append(esc(c.claim()))
                     .append("<br><code>").append(esc(ClaimsView.relation(c))).append("</code></td><td class=\"text\">");
             ClaimsView.cells(c).forEach(m -> h.append(esc(ClaimsView.cell(m))).append("<br>"));

@@ -81,7 +81,7 @@ public final class ClaimJudge {
         Judgement j = missing != null ? new Judgement(ClaimVerdict.INCONCLUSIVE, missing)
                 : judge(claim.relation(), measured, floor);
         return new ClaimResult(claim.title(), claim.source(), claim.quote(), claim.figure().key(),
-                claim.relation().text(), measured, j.verdict().text(), j.reason(), theory(claim, byId));
+                claim.relation().text(), measured, j.verdict().label(), j.reason(), theory(claim, byId));
     }
 
     /** The first "measured while JVM ... was still compiling (...)" of the cell's repeats, or null. */

@@ -32,8 +32,8 @@ public record ClaimResult(String claim, String source, String quote, String figu
     public record Measured(String id, String label, Double claimed, Stat measured, Boolean valid) {
     }
 
-    /** The verdict as an enum; {@link ClaimVerdict#INCONCLUSIVE} for an unknown text. */
+    /** The verdict as an enum; inconclusive for a missing or unknown one ({@link ClaimVerdict#ofOrInconclusive}). */
     public ClaimVerdict verdictValue() {
-        return ClaimVerdict.of(verdict);
+        return ClaimVerdict.ofOrInconclusive(verdict);
     }
 }

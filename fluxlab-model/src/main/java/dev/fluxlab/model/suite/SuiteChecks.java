@@ -3,6 +3,7 @@ package dev.fluxlab.model.suite;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.contract.LoadLimits;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.TableSpec;
@@ -15,6 +16,7 @@ import dev.fluxlab.model.theory.Placement;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +30,12 @@ import java.util.regex.Pattern;
  */
 final class SuiteChecks {
 
-    static final List<String> LOAD_PROTOCOLS = List.of("http1.1", "h2c", "h2");
+    /**
+     * What {@code load: protocol:} takes: the name of one {@link WireProtocol}, since every injector connection
+     * speaks exactly one (a server's {@code http1.1+h2c} is no load protocol). Matched exactly as written, not
+     * case-insensitively, because the runner and the injectors compare the suite's text.
+     */
+    static final List<String> LOAD_PROTOCOLS = Arrays.stream(WireProtocol.values()).map(WireProtocol::label).toList();
     /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
     static final List<String> INJECTORS = List.of(Cell.FLUXLAB_INJECTOR, "wrk", "h2load", "ab", "gatling");
 
@@ -474,7 +481,7 @@ final class SuiteChecks {
             throw error(at + "/keep_alive", "'keep_alive' takes true or false");
         }
         String why = null;
-        if (l.protocol() != null && !l.protocol().equals("http1.1")) {
+        if (l.protocol() != null && !l.protocol().equals(WireProtocol.HTTP11.label())) {
             why = "it is for HTTP/1.1 only (HTTP/2 multiplexes requests on one connection); drop 'protocol: "
                     + l.protocol() + "'";
         } else if (l.inFlight() != null && l.inFlight().stream().anyMatch(m -> m != 1)) {

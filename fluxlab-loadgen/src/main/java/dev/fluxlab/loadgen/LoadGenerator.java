@@ -7,6 +7,7 @@ import dev.fluxlab.model.stats.MeanPrecision;
 
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.contract.SocketBudget;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
@@ -329,7 +330,7 @@ public final class LoadGenerator {
             warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
                     + "injector's limit, not the server's", cores, avail));
         }
-        if (spec.protocol().isHttp2() && ctl.serverStreamLimit < spec.inFlight()) {
+        if (spec.protocol().http2() && ctl.serverStreamLimit < spec.inFlight()) {
             record(warnings, recorded, "the server allows only " + ctl.serverStreamLimit + " concurrent streams per "
                     + "connection: -m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
@@ -403,7 +404,8 @@ public final class LoadGenerator {
     private static SslContext sslContext(LoadSpec spec) {
         try {
             SslContextBuilder b = SslContextBuilder.forClient();
-            String alpn = spec.protocol() == Protocol.H2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1;
+            String alpn = spec.protocol() == WireProtocol.H2
+                    ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1;
             b.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                     ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn));

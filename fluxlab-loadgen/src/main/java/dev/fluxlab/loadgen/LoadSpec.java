@@ -3,6 +3,7 @@ package dev.fluxlab.loadgen;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.LoadLimits;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
@@ -24,7 +25,7 @@ import java.util.Locale;
  * @param port          port to connect to
  * @param pathAndQuery  request target sent on the wire
  * @param tls           whether to speak TLS (https://)
- * @param protocol      wire protocol
+ * @param protocol      the one wire protocol every connection speaks ({@code http1.1}, {@code h2c}, {@code h2})
  * @param connections   TCP connections
  * @param inFlight      requests in flight per connection (pipeline depth or concurrent streams)
  * @param threads       injector event loops
@@ -52,7 +53,7 @@ import java.util.Locale;
  */
 public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
-        Protocol protocol, int connections, int inFlight, int threads,
+        WireProtocol protocol, int connections, int inFlight, int threads,
         Duration duration, Long requests, Duration maxDuration, Double precision,
         WarmupPolicy warmup, List<Long> watchPids,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
@@ -157,11 +158,11 @@ public record LoadSpec(
         public LoadSpec build() {
             TargetUrl u = TargetUrl.parse(url);
             boolean tls = u.tls();
-            Protocol p = protocol == null ? (tls ? Protocol.H2 : Protocol.HTTP1_1) : Protocol.of(protocol);
-            if (p == Protocol.H2 && !tls) {
+            WireProtocol p = protocol == null ? (tls ? WireProtocol.H2 : WireProtocol.HTTP11) : WireProtocol.of(protocol);
+            if (p == WireProtocol.H2 && !tls) {
                 throw new IllegalArgumentException("--protocol h2 needs an https:// URL (use h2c for cleartext HTTP/2)");
             }
-            if (p == Protocol.H2C && tls) {
+            if (p == WireProtocol.H2C && tls) {
                 throw new IllegalArgumentException("--protocol h2c needs an http:// URL (use h2 for HTTP/2 over TLS)");
             }
             if (connections < 1) {
@@ -230,7 +231,7 @@ public record LoadSpec(
                 throw new IllegalArgumentException("request body of " + body.length + " bytes is too large; at most "
                         + MAX_BODY + " bytes (16 MiB) are supported");
             }
-            if (p.isHttp2() && body.length > MAX_H2_BODY) {
+            if (p.http2() && body.length > MAX_H2_BODY) {
                 throw new IllegalArgumentException("request body of " + body.length + " bytes is too large for HTTP/2; at most "
                         + MAX_H2_BODY + " bytes are supported");
             }
@@ -261,8 +262,8 @@ public record LoadSpec(
         }
 
         /** A connection per request is defined for one HTTP/1.1 request at a time, each waited for (closed model). */
-        private void checkConnectionPerRequest(Protocol p) {
-            if (p.isHttp2()) {
+        private void checkConnectionPerRequest(WireProtocol p) {
+            if (p.http2()) {
                 throw new IllegalArgumentException("--keep-alive false is for HTTP/1.1 only: HTTP/2 (" + p.label()
                         + ") exists to multiplex many requests on one connection, so a connection per request would "
                         + "measure the connection preface, not requests; use --protocol http1.1");

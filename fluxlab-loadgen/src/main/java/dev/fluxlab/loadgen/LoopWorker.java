@@ -66,7 +66,7 @@ final class LoopWorker {
         this.timeoutNanos = spec.timeout().toNanos();
         this.timeoutDetail = "no complete response within " + spec.timeout().toMillis() + " ms (--timeout)";
         this.schedule = new SendSchedule(loopRate);
-        this.http1Batch = spec.protocol().isHttp2() ? null : tpl.http1Batch(spec.inFlight());
+        this.http1Batch = spec.protocol().http2() ? null : tpl.http1Batch(spec.inFlight());
         this.bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(transport.channelClass())
@@ -90,7 +90,7 @@ final class LoopWorker {
     }
 
     private Conn newConn(int i) {
-        return spec.protocol().isHttp2() ? new H2Conn(this, i, spec.inFlight()) : new Http1Conn(this, i, spec.inFlight(), http1Batch);
+        return spec.protocol().http2() ? new H2Conn(this, i, spec.inFlight()) : new Http1Conn(this, i, spec.inFlight(), http1Batch);
     }
 
     private void connect(int i) {

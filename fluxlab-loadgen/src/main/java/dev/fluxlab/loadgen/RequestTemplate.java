@@ -83,7 +83,7 @@ final class RequestTemplate {
         sb.append("\r\n");
         byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
         if (head.length > MAX_HTTP1_HEAD) {
-            throw new IllegalArgumentException(spec.protocol().isHttp2()
+            throw new IllegalArgumentException(spec.protocol().http2()
                     ? "request target and headers of " + head.length + " bytes (as HTTP/1.1 lines) are too large: "
                     + "fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes of them, over HTTP/2 as over HTTP/1.1 (servers "
                     + "take less: Netty and Reactor Netty refuse more than 8192 bytes of headers by default)"
@@ -96,7 +96,7 @@ final class RequestTemplate {
         System.arraycopy(spec.body(), 0, all, head.length, bodyLength);
         this.http1 = all;
 
-        if (!spec.protocol().isHttp2()) {
+        if (!spec.protocol().http2()) {
             this.h2First = null;
             this.h2Indexed = null;
             this.h2Stateless = null;

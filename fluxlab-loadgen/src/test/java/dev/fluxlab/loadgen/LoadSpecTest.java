@@ -2,6 +2,7 @@ package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.http.WireProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,10 +19,10 @@ class LoadSpecTest {
     @Test
     void defaultsFollowTheScheme() {
         LoadSpec s = LoadSpec.builder("https://localhost:8443/x?y=1").build();
-        assertEquals(Protocol.H2, s.protocol());
+        assertEquals(WireProtocol.H2, s.protocol());
         assertEquals("/x?y=1", s.pathAndQuery());
         assertEquals("localhost:8443", s.authority());
-        assertEquals(Protocol.HTTP1_1, LoadSpec.builder("http://127.0.0.1/").build().protocol());
+        assertEquals(WireProtocol.HTTP11, LoadSpec.builder("http://127.0.0.1/").build().protocol());
         assertEquals("127.0.0.1:80", LoadSpec.builder("http://127.0.0.1/").build().authority());
     }
 

@@ -1,39 +1,40 @@
 package dev.fluxlab.targets.common.http;
 
-import java.util.Arrays;
+import dev.fluxlab.model.Labelled;
+import dev.fluxlab.model.http.WireProtocol;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
- * The wire protocols a target serves, with their command-line names. Each stack maps {@link #wires()} to its own
- * switches (Reactor Netty's {@code HttpProtocol} has a constant of the same name for each {@link Wire}; raw Netty
- * builds its pipeline, Undertow sets {@code ENABLE_HTTP2}).
+ * What a target's port serves, with its command-line name. The single protocols are named after their
+ * {@link WireProtocol}; the difference from what a client speaks lives here: a port may enable several wires, so
+ * {@code h2} also falls back to HTTP/1.1 when ALPN does not pick HTTP/2, and {@code http1.1+h2c} serves both
+ * cleartext protocols on one port, a name no client connection (the injector, a suite's load) can ask for.
+ * Each stack maps {@link #wires()} to its own switches (Reactor Netty's {@code HttpProtocol}s, raw Netty's
+ * pipeline, Undertow's {@code ENABLE_HTTP2}).
  */
-public enum ServerProtocol {
+public enum ServerProtocol implements Labelled {
     /** Plain HTTP/1.1. */
-    HTTP11("http1.1", false, Wire.HTTP11),
+    HTTP11(WireProtocol.HTTP11.label(), false, WireProtocol.HTTP11),
     /** HTTP/2 over cleartext with prior knowledge only. */
-    H2C("h2c", false, Wire.H2C),
+    H2C(WireProtocol.H2C.label(), false, WireProtocol.H2C),
     /** HTTP/2 over TLS, negotiated by ALPN, with HTTP/1.1 as the fallback. */
-    H2("h2", true, Wire.H2, Wire.HTTP11),
+    H2(WireProtocol.H2.label(), true, WireProtocol.H2, WireProtocol.HTTP11),
     /** HTTP/1.1 and h2c (prior knowledge or upgrade) on one cleartext port. */
-    HTTP11_H2C("http1.1+h2c", false, Wire.HTTP11, Wire.H2C);
-
-    /** One protocol on the wire; the names are Reactor Netty's {@code HttpProtocol} constants. */
-    public enum Wire { HTTP11, H2C, H2 }
+    HTTP11_H2C(WireProtocol.HTTP11.label() + "+" + WireProtocol.H2C.label(), false,
+            WireProtocol.HTTP11, WireProtocol.H2C);
 
     private final String label;
     private final boolean secure;
-    private final List<Wire> wires;
+    private final List<WireProtocol> wires;
 
-    ServerProtocol(String label, boolean secure, Wire... wires) {
+    ServerProtocol(String label, boolean secure, WireProtocol... wires) {
         this.label = label;
         this.secure = secure;
         this.wires = List.of(wires);
     }
 
     /** The command-line and readiness name. */
+    @Override
     public String label() {
         return label;
     }
@@ -45,11 +46,11 @@ public enum ServerProtocol {
 
     /** Whether HTTP/2 is among the protocols (so HTTP/2 settings apply). */
     public boolean http2() {
-        return wires.contains(Wire.H2) || wires.contains(Wire.H2C);
+        return wires.stream().anyMatch(WireProtocol::http2);
     }
 
     /** The protocols to enable on the port, in order of preference. */
-    public List<Wire> wires() {
+    public List<WireProtocol> wires() {
         return wires;
     }
 
@@ -59,14 +60,8 @@ public enum ServerProtocol {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static ServerProtocol of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (ServerProtocol p : values()) {
-            if (p.label.equals(l)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown protocol '" + label + "'; expected one of "
-                + Arrays.stream(values()).map(ServerProtocol::label).collect(Collectors.joining(", ")));
+        return Labelled.find(ServerProtocol.class, label).orElseThrow(() -> new IllegalArgumentException(
+                "unknown protocol '" + label + "'; expected one of " + Labelled.accepted(ServerProtocol.class)));
     }
 
     @Override

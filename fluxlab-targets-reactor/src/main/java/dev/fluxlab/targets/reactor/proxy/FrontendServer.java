@@ -1,7 +1,7 @@
 package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.Readiness;
-import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
@@ -74,7 +74,7 @@ public final class FrontendServer {
                 throw e;
             }
             DisposableServer statsServer = null;
-            if (!config.protocol().secure() && !config.protocol().wires().contains(ServerProtocol.Wire.HTTP11)) {
+            if (!config.protocol().secure() && !config.protocol().wires().contains(WireProtocol.HTTP11)) {
                 // h2c by prior knowledge only: plain HTTP/1.1 clients (the runner) read the stats on a side port
                 statsServer = HttpServer.create().host(config.host()).port(0)
                         .runOn(loops.loops(), loops.preferNative())

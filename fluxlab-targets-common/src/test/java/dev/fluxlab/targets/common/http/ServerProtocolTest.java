@@ -1,0 +1,41 @@
+package dev.fluxlab.targets.common.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxlab.model.http.WireProtocol;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class ServerProtocolTest {
+
+    @Test
+    void aPortOfOneWireIsNamedAfterIt() {
+        assertEquals(WireProtocol.HTTP11.label(), ServerProtocol.HTTP11.label());
+        assertEquals(WireProtocol.H2C.label(), ServerProtocol.H2C.label());
+        assertEquals(WireProtocol.H2.label(), ServerProtocol.H2.label());
+    }
+
+    @Test
+    void whatAServerServesGoesBeyondOneWire() {
+        assertEquals(List.of(WireProtocol.H2, WireProtocol.HTTP11), ServerProtocol.H2.wires());
+        assertEquals("http1.1+h2c", ServerProtocol.HTTP11_H2C.label());
+        assertEquals(List.of(WireProtocol.HTTP11, WireProtocol.H2C), ServerProtocol.HTTP11_H2C.wires());
+        assertTrue(ServerProtocol.HTTP11_H2C.http2());
+        assertFalse(ServerProtocol.HTTP11.http2());
+        assertTrue(ServerProtocol.H2.secure());
+        assertFalse(ServerProtocol.HTTP11_H2C.secure());
+    }
+
+    @Test
+    void parsesEveryNameAndRefusesNamingTheAcceptedOnes() {
+        for (ServerProtocol p : ServerProtocol.values()) {
+            assertEquals(p, ServerProtocol.of(p.label().toUpperCase(Locale.ROOT)));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServerProtocol.of("http3"));
+        assertEquals("unknown protocol 'http3'; expected one of http1.1, h2c, h2, http1.1+h2c", e.getMessage());
+    }
+}

@@ -1,20 +1,14 @@
 package dev.fluxlab.loadgen;
 
-import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.Durations;
-import dev.fluxlab.model.load.ConnectTimes;
-import dev.fluxlab.model.stats.MeanPrecision;
-
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
-import dev.fluxlab.model.load.SecondSample;
-import dev.fluxlab.probe.JitWatch;
-import dev.fluxlab.probe.WarmupJudge;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -26,11 +20,8 @@ import io.netty.util.ResourceLeakDetector;
 import org.HdrHistogram.Histogram;
 
 import javax.net.ssl.SSLException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,9 +36,6 @@ import java.util.concurrent.TimeUnit;
  * event loops, each recording into its own histograms, merged once at the end.
  */
 public final class LoadGenerator {
-
-    /** Least wait at the window's end that makes an unanswered request stalled (a fast target's slowest is ~1 ms). */
-    static final long STALL_MIN_NANOS = 100_000_000L;
 
 
     static {
@@ -133,253 +121,150 @@ public final class LoadGenerator {
         }
     }
 
+    /**
+     * Measures a run whose connections are up, in five steps: the warm-up ({@link Warmup}), the measured window
+     * ({@link MeasuredWindow}), the collection of what each loop counted in it ({@link WindowTally}), the judgement of
+     * those figures (the warnings) and the result document. Each step hands the next a record of what it found.
+     */
     private static LoadOutcome measure(LoadSpec spec, ProgressListener progress, ClientTransport transport, RunControl ctl,
                                        List<LoopWorker> workers, long[] tids, MeasureGate gate, LoadStop stop)
             throws InterruptedException, LoadFailure {
-        List<SecondSample> perSecond = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        // the warnings no figure of the document carries (a runner cannot derive them): they go into it as well
-        List<String> recorded = new ArrayList<>();
-        // without a warm-up (a fixed 0 and no start barrier) the first request is the measured phase's first, so the
-        // server sees no unrecorded requests before it
-        boolean warmUp = spec.warmup().auto() || !spec.warmup().bound().isZero() || gate != null;
-        long runStart = System.nanoTime();
-        if (warmUp) {
-            startAll(workers, runStart);
-        }
+        LoadRun run = new LoadRun(spec, progress, ctl, workers, tids, stop, new ArrayList<>(), new RunWarnings());
+        Warmup warmup = Warmup.warmUp(run, gate);
+        MeasuredWindow window = MeasuredWindow.measure(run, warmup);
+        WindowTally tally = WindowTally.collect(run, window);
+        InjectorCpu cpu = judge(run, window, tally);
+        return document(run, transport, warmup, window, tally, cpu);
+    }
 
-        // --- warm-up (not recorded) ---
-        JitWatch jit = new JitWatch(spec.watchPids());
-        SecondTicker warm = new SecondTicker(WARMUP, runStart, workers, perSecond, progress, jit);
-        WarmupJudge judge = new WarmupJudge(spec.warmup(), jit);
-        long warmEnd = runStart + spec.warmup().bound().toNanos();
-        boolean over = false;
-        while (!over && warm.nextTick() <= warmEnd) {
-            if (stop.sleepUntil(warm.nextTick())) {
-                throw stoppedInWarmup(runStart);
-            }
-            warm.tick();
-            over = judge.second(warm.lastSecondOk, System.nanoTime() - runStart);
-        }
-        if (!over && stop.sleepUntil(warmEnd)) {
-            throw stoppedInWarmup(runStart);
-        }
-        if (gate != null) {
-            awaitGate(gate, warm, spec.warmup().bound(), stop);
-            if (stop.requested()) {
-                throw stoppedInWarmup(runStart);
-            }
-        }
-        warnings.addAll(judge.warnings());
-        jit.warmupEnded();
+    /**
+     * Judges the window's figures: adds the warnings the reader must know, in a fixed order (a stop, the injector's
+     * CPU, the server's stream cap, unanswered and stalled requests, an open model behind schedule); returns the
+     * injector's CPU figures, which the document carries.
+     */
+    private static InjectorCpu judge(LoadRun run, MeasuredWindow window, WindowTally tally) {
+        double seconds = window.seconds();
+        warnInterrupted(run, seconds);
+        InjectorCpu cpu = InjectorCpu.between(window.cpuAtStart(), window.cpuAtEnd(), seconds);
+        cpu.warn(run.warnings());
+        warnStreamCap(run);
+        warnUnanswered(run, tally.unanswered(), seconds);
+        warnStalled(run, tally);
+        warnBehindSchedule(run, tally, seconds);
+        return cpu;
+    }
 
-        // --- measurement ---
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long[] tcpu0 = threadCpu(threads, tids);
-        long cpu0 = processCpu();
-        jit.measureStarted();
-        long mStart = System.nanoTime();
-        // the warm-up's unsent backlog is dropped before the window opens, so no send of it counts in the window
-        long behind = 0;
-        for (LoopWorker w : spec.openModel() ? workers : List.<LoopWorker>of()) {
-            behind += on(w, () -> w.dropBacklog(mStart));
+    /**
+     * A stop asked by now cut the window short: its figures cover the part that ran. A stop asked while the loops'
+     * tallies were collected, after a full window, is reported the same.
+     */
+    private static void warnInterrupted(LoadRun run, double seconds) {
+        if (run.stop().requested()) {
+            run.warnings().add(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
+                    + "the figures cover that part only", seconds));
         }
-        // then opened at once: a completion before the phase's first tick belongs to it, in the tally as in the
-        // per-second series (a fixed window knows its end now; measure: auto and a count find theirs later)
-        boolean fixed = spec.precision() == null && spec.requests() == null;
-        ctl.openMeasure(mStart, fixed ? mStart + spec.duration().toNanos() : Long.MAX_VALUE);
-        if (!warmUp) {
-            startAll(workers, mStart);
-        }
-        long mStartMs = System.currentTimeMillis();
-        long mEnd;
-        SecondTicker meas = new SecondTicker(ProgressLine.MEASURE_PHASE, mStart, workers, perSecond, progress, jit);
-        if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
-            record(warnings, recorded, String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule "
-                    + "(%.0f ms of sends at %.0f req/s): they were dropped, not sent, so the measured phase follows "
-                    + "its own schedule from its start; the target (or the injector) was still catching up when the "
-                    + "warm-up ended, and a longer --warmup (or auto) measures the steady state", behind,
-                    behind / spec.rate() * 1e3, spec.rate()));
-        }
-        Double achieved = null;
-        if (spec.precision() != null) {
-            // measure: auto: at least --duration, then until the mean is known within --precision, at most --max-duration
-            long least = mStart + spec.duration().toNanos();
-            long bound = mStart + Math.max(spec.duration().toNanos(), spec.maxDuration().toNanos());
-            List<Double> seconds = new ArrayList<>();
-            double precision = Double.POSITIVE_INFINITY;
-            while (meas.nextTick() <= bound) {
-                if (stop.sleepUntil(meas.nextTick())) {
-                    break;
-                }
-                meas.tick();
-                seconds.add((double) meas.lastSecondOk);
-                precision = MeanPrecision.relativeHalfWidth(seconds);
-                if (meas.nextTick() > least && precision <= spec.precision()) {
-                    break;
-                }
-            }
-            mEnd = System.nanoTime();
-            ctl.measureEnd = mEnd;
-            achieved = Double.isInfinite(precision) ? null : precision;
-            if (!(precision <= spec.precision()) && !stop.requested()) {
-                warnings.add(String.format(Locale.ROOT, "precision not reached: the mean throughput was known within "
-                                + "%s after --max-duration %.0fs, not the ±%.1f %% asked for",
-                        achieved == null ? "no bound" : String.format(Locale.ROOT, "±%.1f %%", achieved * 100),
-                        spec.maxDuration().toMillis() / 1e3, spec.precision() * 100));
-            }
-        } else if (spec.requests() == null) {
-            mEnd = mStart + spec.duration().toNanos();
-            boolean stopped = false;
-            while (!stopped && meas.nextTick() <= mEnd) {
-                stopped = stop.sleepUntil(meas.nextTick());
-                if (!stopped) {
-                    meas.tick();
-                }
-            }
-            if (stopped || stop.sleepUntil(mEnd)) {
-                mEnd = System.nanoTime();
-                ctl.measureEnd = mEnd;
-            }
-        } else {
-            long bound = mStart + spec.maxDuration().toNanos();
-            boolean reached = false;
-            while (!reached && !stop.requested()) {
-                long wake = Math.min(Math.min(meas.nextTick(), bound), System.nanoTime() + STOP_POLL_NANOS);
-                reached = ctl.countReached.await(Math.max(0, wake - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (!reached && System.nanoTime() >= meas.nextTick() && meas.nextTick() <= bound) {
-                    meas.tick();
-                }
-                if (!reached && System.nanoTime() >= bound) {
-                    break;
-                }
-            }
-            if (reached) {
-                mEnd = ctl.measureEnd;
-            } else {
-                mEnd = System.nanoTime();
-                ctl.measureEnd = mEnd;
-                if (!stop.requested()) {
-                    warnings.add("the measured phase hit --max-duration before " + spec.requests()
-                            + " requests completed");
-                }
-            }
-        }
-        long cpu1 = processCpu();
-        long[] tcpu1 = threadCpu(threads, tids);
-        ctl.stopping = true;
-        jit.measureEnded();
-        progress.measureEnded(meas.t);
+    }
 
-        // --- collect (on each loop, after it has recorded everything up to the end) ---
-        Tally all = new Tally();
-        long missed = 0;
-        long unanswered = 0;
-        final long end = mEnd;
-        final long start = mStart;
-        for (LoopWorker w : workers) {
-            Tally measured = on(w, () -> w.stats.measured().copy());
-            all.add(measured);
-            missed += on(w, () -> w.missedAt(start, end));
-            unanswered += on(w, () -> w.unansweredSince(start));
-        }
-        Histogram corrected = all.corrected;
-        Histogram uncorrected = all.uncorrected;
-        // written in the window, unanswered at its end, and already twice as old as the slowest recorded response
-        long stallAgeNanos = Math.max(STALL_MIN_NANOS, 2 * corrected.getMaxValue() * 1000L);
-        final long cut = end - stallAgeNanos;
-        long stalled = 0;
-        if (cut > start) {
-            for (LoopWorker w : workers) {
-                stalled += on(w, () -> w.unansweredSince(cut) - w.unansweredSince(start));
-            }
-        }
-        long ok = all.ok, late = all.late;
-        long[] errors = all.errors;
-        long[] statuses = all.statuses;
-        Histogram connect = all.connect;
-        long connectSum = all.connectSumNanos, latencySum = all.latencySumNanos;
-        double durationS = (mEnd - mStart) / 1e9;
-        if (stop.requested()) {
-            warnings.add(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
-                    + "the figures cover that part only", durationS));
-        }
-        double cpuS = cpu0 < 0 || cpu1 < 0 ? 0 : (cpu1 - cpu0) / 1e9;
-        if (cpu0 < 0 || cpu1 < 0) {
-            record(warnings, recorded, "this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
-        }
-        double cores = cpuS / durationS;
-        // the process CPU clock counts in 10 ms ticks: over less than a second its reading is too coarse to judge by
-        boolean judgeCpu = durationS >= CPU_JUDGED_S;
-        if (!judgeCpu) {
-            warnings.add(String.format(Locale.ROOT, "the measured phase lasted %.0f ms, too short to judge whether the "
-                    + "injector's CPU was its limit (its CPU clock counts in 10 ms steps); measure at least %.0f s "
-                    + "for that", durationS * 1e3, CPU_JUDGED_S));
-        }
-        double[] busy = new double[tids.length];
-        for (int i = 0; i < tids.length; i++) {
-            busy[i] = tcpu0[i] < 0 || tcpu1[i] < 0 ? -1 : (tcpu1[i] - tcpu0[i]) / 1e9 / durationS;
-            if (judgeCpu && busy[i] >= 0.9) {
-                record(warnings, recorded, String.format(Locale.ROOT, "injector event loop %d was %.0f%% busy: "
-                        + "the result may be the injector's limit, not the server's (try more --threads)", i,
-                        busy[i] * 100));
-            }
-        }
-        int avail = Runtime.getRuntime().availableProcessors();
-        if (judgeCpu && cpuS >= 0 && cores >= 0.9 * avail) {
-            warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
-                    + "injector's limit, not the server's", cores, avail));
-        }
+    /** An HTTP/2 server allowed fewer concurrent streams per connection than {@code -m}, which it capped. */
+    private static void warnStreamCap(LoadRun run) {
+        LoadSpec spec = run.spec();
+        RunControl ctl = run.ctl();
         if (spec.protocol().http2() && ctl.serverStreamLimit < spec.inFlight()) {
-            record(warnings, recorded, "the server allows only " + ctl.serverStreamLimit + " concurrent streams per "
+            run.warnings().record("the server allows only " + ctl.serverStreamLimit + " concurrent streams per "
                     + "connection: -m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
+    }
+
+    /** Requests written before the window and never answered in it count nowhere else. */
+    private static void warnUnanswered(LoadRun run, long unanswered, double seconds) {
         if (unanswered > 0) {
-            record(warnings, recorded, String.format(Locale.ROOT, "%d request%s written before the measured phase "
+            run.warnings().record(String.format(Locale.ROOT, "%d request%s written before the measured phase "
                     + "still had no answer at its end, %.1f s later: the server stopped answering them, and they "
                     + "count nowhere in these figures (a --timeout shorter than the measured phase, now %s, counts "
                     + "them as timeouts)",
-                    unanswered, unanswered == 1 ? "" : "s", durationS, Durations.format(spec.timeout())));
+                    unanswered, unanswered == 1 ? "" : "s", seconds, Durations.format(run.spec().timeout())));
         }
-        if (stalled > 0) {
-            warnings.add(String.format(Locale.ROOT, "%d request%s written in the measured phase still had no answer at "
-                    + "its end after more than %.0f ms (twice the slowest recorded response, at least 100 ms): the "
-                    + "server stalled, and the latency figures lack its worst part", stalled, stalled == 1 ? "" : "s",
-                    stallAgeNanos / 1e6));
-        }
-        if (spec.openModel() && (late > 0 || missed > 0)) {
-            warnings.add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests sent in the measured window "
-                    + "left more than 1 ms after their intended time, and %d were never sent (%.0f req/s for %.1f s "
-                    + "intends %d); the rate was NOT lowered: corrected latency includes the waiting", late, missed,
-                    spec.rate(), durationS, Math.round(spec.rate() * durationS)));
-        }
+    }
 
-        Map<String, Long> errorMap = new LinkedHashMap<>();
-        Map<String, String> detailMap = new LinkedHashMap<>();
-        for (ErrorClass c : ErrorClass.values()) {
-            errorMap.put(c.key(), errors[c.ordinal()]);
-            if (all.details[c.ordinal()] != null) {
-                detailMap.put(c.key(), all.details[c.ordinal()]);
-            }
+    /** Requests written in the window and stalled at its end: the latency figures lack the server's worst part. */
+    private static void warnStalled(LoadRun run, WindowTally tally) {
+        long stalled = tally.stalled();
+        if (stalled > 0) {
+            run.warnings().add(String.format(Locale.ROOT, "%d request%s written in the measured phase still had no "
+                    + "answer at its end after more than %.0f ms (twice the slowest recorded response, at least "
+                    + "100 ms): the server stalled, and the latency figures lack its worst part", stalled,
+                    stalled == 1 ? "" : "s", tally.stallAgeNanos() / 1e6));
         }
-        Map<String, Long> statusMap = new LinkedHashMap<>();
-        for (int code = 0; code < statuses.length; code++) {
-            if (statuses[code] > 0) {
-                statusMap.put(Integer.toString(code), statuses[code]);
-            }
+    }
+
+    /** Open model: requests sent late or never sent in the window; the rate was kept, the waiting is in the latency. */
+    private static void warnBehindSchedule(LoadRun run, WindowTally tally, double seconds) {
+        LoadSpec spec = run.spec();
+        long late = tally.all().late;
+        long missed = tally.missed();
+        if (spec.openModel() && (late > 0 || missed > 0)) {
+            run.warnings().add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests sent in the "
+                    + "measured window left more than 1 ms after their intended time, and %d were never sent (%.0f "
+                    + "req/s for %.1f s intends %d); the rate was NOT lowered: corrected latency includes the waiting",
+                    late, missed, spec.rate(), seconds, Math.round(spec.rate() * seconds)));
         }
-        LatencySummary cs = LatencyHistograms.summary(corrected);
-        LatencySummary us = LatencyHistograms.summary(uncorrected);
+    }
+
+    /** The {@code fluxlab.load/1} document and the outcome around it, from what each step handed on. */
+    private static LoadOutcome document(LoadRun run, ClientTransport transport, Warmup warmup, MeasuredWindow window,
+                                        WindowTally tally, InjectorCpu cpu) {
+        LoadSpec spec = run.spec();
+        Tally all = tally.all();
+        double seconds = window.seconds();
+        Double precision = window.precision();
+        Map<String, Long> errors = errorCounts(all);
+        Map<String, String> details = errorDetails(all);
+        Map<String, Long> statuses = statusCounts(all);
+        LatencySummary cs = LatencyHistograms.summary(all.corrected);
+        LatencySummary us = LatencyHistograms.summary(all.uncorrected);
         LoadResult result = new LoadResult(LoadResult.SCHEMA, spec.target(), spec.protocol().label(),
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
-                (mStart - runStart) / 1e9, judge.stable(), durationS, ok, errorMap, ok / durationS, new Latency(cs, us),
-                late, missed, cpuS, cores, List.copyOf(perSecond), encode(corrected), "us", encode(uncorrected),
-                transport.name(), null, tids.length, judge.jitQuiet(), jit.evidence(), statusMap,
-                achieved == null ? null : Math.round(achieved * 1e5) / 1e3,
-                spec.keepAlive() ? null : connectTimes(connect, connectSum, latencySum),
-                Runtime.getRuntime().availableProcessors(), mStartMs, detailMap.isEmpty() ? null : detailMap, stalled,
-                recorded.isEmpty() ? null : List.copyOf(recorded));
-        return new LoadOutcome(result, corrected, uncorrected, tids.length, busy, List.copyOf(warnings));
+                (window.start() - warmup.start()) / 1e9, warmup.judge().stable(), seconds, all.ok, errors,
+                all.ok / seconds, new Latency(cs, us), all.late, tally.missed(), cpu.seconds(), cpu.cores(),
+                List.copyOf(run.perSecond()), encode(all.corrected), "us", encode(all.uncorrected), transport.name(),
+                null, run.tids().length, warmup.judge().jitQuiet(), warmup.jit().evidence(), statuses,
+                precision == null ? null : Math.round(precision * 1e5) / 1e3,
+                spec.keepAlive() ? null : connectTimes(all.connect, all.connectSumNanos, all.latencySumNanos),
+                Runtime.getRuntime().availableProcessors(), window.startMillis(), details.isEmpty() ? null : details,
+                tally.stalled(), run.warnings().recorded());
+        return new LoadOutcome(result, all.corrected, all.uncorrected, run.tids().length, cpu.loopBusy(),
+                run.warnings().all());
+    }
+
+    /** Errors by class, every class present (0 when none), in {@link ErrorClass} order. */
+    private static Map<String, Long> errorCounts(Tally all) {
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            errors.put(c.key(), all.errors[c.ordinal()]);
+        }
+        return errors;
+    }
+
+    /** The first cause given for each class of error that occurred, in {@link ErrorClass} order. */
+    private static Map<String, String> errorDetails(Tally all) {
+        Map<String, String> details = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            if (all.details[c.ordinal()] != null) {
+                details.put(c.key(), all.details[c.ordinal()]);
+            }
+        }
+        return details;
+    }
+
+    /** Status errors by code, only the codes seen, ascending ("0": no valid 3-digit status). */
+    private static Map<String, Long> statusCounts(Tally all) {
+        Map<String, Long> statuses = new LinkedHashMap<>();
+        for (int code = 0; code < all.statuses.length; code++) {
+            if (all.statuses[code] > 0) {
+                statuses.put(Integer.toString(code), all.statuses[code]);
+            }
+        }
+        return statuses;
     }
 
     /** The connect times of a run without keep-alive, over the requests recorded in the measured phase. */
@@ -451,131 +336,12 @@ public final class LoadGenerator {
         return m;
     }
 
-    private static long processCpu() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
-    }
-
-    private static long[] threadCpu(ThreadMXBean threads, long[] tids) {
-        long[] out = new long[tids.length];
-        for (int i = 0; i < tids.length; i++) {
-            out[i] = threads.isThreadCpuTimeSupported() ? threads.getThreadCpuTime(tids[i]) : -1;
-        }
-        return out;
-    }
-
-    private static void startAll(List<LoopWorker> workers, long start) {
-        for (LoopWorker w : workers) {
-            w.loop.execute(() -> w.start(start));
-        }
-    }
-
-    /** Adds a warning the document's figures do not carry to both the outcome's warnings and the document's. */
-    private static void record(List<String> warnings, List<String> recorded, String warning) {
-        warnings.add(warning);
-        recorded.add(warning);
-    }
-
-    /** Shortest measured phase whose CPU readings judge the injector's saturation (its CPU clock has 10 ms steps). */
-    private static final double CPU_JUDGED_S = 1.0;
-
-    /** A warm-up backlog (dropped at the measured phase's start) above this many seconds of sends is reported. */
-    private static final double BACKLOG_SECONDS = 0.01;
-
-    /** How often the count mode's wait for its last response looks for a stop. */
-    private static final long STOP_POLL_NANOS = 50_000_000L;
-
-    private static LoadFailure stoppedInWarmup(long runStart) {
-        return new LoadFailure(String.format(Locale.ROOT, "interrupted in the warm-up, after %.1f s: nothing was "
-                + "measured", (System.nanoTime() - runStart) / 1e9), null);
-    }
-
-    private static <T> T on(LoopWorker w, java.util.concurrent.Callable<T> task) throws InterruptedException {
+    /** Runs {@code task} on {@code w}'s loop and waits for its answer (at most 10 s): for the coordinating thread. */
+    static <T> T on(LoopWorker w, java.util.concurrent.Callable<T> task) throws InterruptedException {
         try {
             return w.loop.submit(task).get(10, TimeUnit.SECONDS);
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("injector event loop did not answer: " + e, e);
-        }
-    }
-
-    /** Per-second samples of one phase from the loops' running totals. */
-    /**
-     * Holds the end of the warm-up until {@code gate} opens, loading on (unrecorded, the warm-up's seconds still
-     * reported), at most {@code bound} more: another injector's warm-up is bounded by the same suite setting.
-     */
-    private static void awaitGate(MeasureGate gate, SecondTicker warm, Duration bound, LoadStop stop)
-            throws InterruptedException, LoadFailure {
-        System.out.println(MeasureGate.WAITING_LINE);
-        System.out.flush();
-        long deadline = System.nanoTime() + bound.toNanos() + 30_000_000_000L;
-        while (!gate.isOpen() && !stop.requested()) {
-            if (System.nanoTime() >= deadline) {
-                throw new LoadFailure("the measure gate " + gate.file() + " did not open within the warm-up bound "
-                        + "plus 30 s: the runner or another injector is gone", null);
-            }
-            if (System.nanoTime() >= warm.nextTick()) {
-                warm.tick();
-            }
-            Thread.sleep(MeasureGate.POLL_MS);
-        }
-    }
-
-    private static final String WARMUP = ProgressLine.WARMUP_PHASE;
-
-    private static final class SecondTicker {
-        final String phase;
-        final long start;
-        final List<LoopWorker> workers;
-        final List<SecondSample> out;
-        final ProgressListener progress;
-        final JitWatch jit;
-        int t;
-        long lastSecondOk;
-        long lastOk, lastErr;
-
-        SecondTicker(String phase, long start, List<LoopWorker> workers, List<SecondSample> out, ProgressListener progress,
-                JitWatch jit) {
-            this.phase = phase;
-            this.jit = jit;
-            this.start = start;
-            this.workers = workers;
-            this.out = out;
-            this.progress = progress;
-            long[] now = totals();
-            lastOk = now[0];
-            lastErr = now[1];
-        }
-
-        long nextTick() {
-            return start + (t + 1) * 1_000_000_000L;
-        }
-
-        long[] totals() {
-            long ok = 0, err = 0;
-            for (LoopWorker w : workers) {
-                ok += w.stats.okAll();
-                err += w.stats.errAll();
-            }
-            return new long[]{ok, err};
-        }
-
-        void tick() {
-            t++;
-            long[] now = totals();
-            long ok = now[0] - lastOk, err = now[1] - lastErr;
-            lastOk = now[0];
-            lastErr = now[1];
-            jit.tick();
-            out.add(new SecondSample(phase, t, ok, err, jit.lastSecond()));
-            if (phase.equals(WARMUP)) {
-                for (LoopWorker w : workers) {
-                    w.loop.execute(w.stats::restartOutside);
-                }
-            }
-            lastSecondOk = ok;
-            progress.onSecond(phase, t, ok, err, ok);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.theory;
 
+import dev.fluxlab.model.Readiness;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,7 +45,7 @@ public final class Theory {
         if (concurrency < 1 || readiness == null) {
             return Optional.empty();
         }
-        Integer sleepMs = integer(readiness, placement == Placement.NON_BLOCKING_WAIT ? "wait-ms" : "sleep-ms");
+        Integer sleepMs = integer(readiness, placement == Placement.NON_BLOCKING_WAIT ? Readiness.WAIT_MS : Readiness.SLEEP_MS);
         if (sleepMs == null || sleepMs <= 0) {
             return Optional.empty();
         }
@@ -52,22 +53,22 @@ public final class Theory {
         String basis;
         switch (placement) {
             case EVENT_LOOP -> {
-                if ("virtual".equals(readiness.get("blocking-execution"))) {
+                if ("virtual".equals(readiness.get(Readiness.BLOCKING_EXECUTION))) {
                     workers = concurrency;
                     basis = "handlers on virtual threads: one per request in flight (" + concurrency + ")";
                 } else {
-                    workers = integer(readiness, "workers");
+                    workers = integer(readiness, Readiness.WORKERS);
                     basis = "event-loop workers (" + workers + ")";
                 }
             }
             case BOUNDED_ELASTIC -> {
-                workers = integer(readiness, "elastic-cap");
+                workers = integer(readiness, Readiness.ELASTIC_CAP);
                 basis = "boundedElastic cap (" + workers + ")";
             }
             case TASK_POOL -> {
-                Integer core = integer(readiness, "async-core");
-                Integer max = integer(readiness, "async-max");
-                Integer queue = integer(readiness, "async-queue");
+                Integer core = integer(readiness, Readiness.ASYNC_CORE);
+                Integer max = integer(readiness, Readiness.ASYNC_MAX);
+                Integer queue = integer(readiness, Readiness.ASYNC_QUEUE);
                 if (core == null || max == null || queue == null) {
                     return Optional.empty();
                 }
@@ -78,7 +79,7 @@ public final class Theory {
                         : "pool threads min(max " + max + ", concurrency - queue " + (concurrency - queue) + ")";
             }
             case COMMON_POOL -> {
-                workers = integer(readiness, "common-pool");
+                workers = integer(readiness, Readiness.COMMON_POOL);
                 basis = "commonPool parallelism (" + workers + ")";
             }
             case VIRTUAL -> {

@@ -1,5 +1,14 @@
 package dev.fluxlab.model.theory;
 
+import static dev.fluxlab.model.Readiness.ASYNC_CORE;
+import static dev.fluxlab.model.Readiness.ASYNC_MAX;
+import static dev.fluxlab.model.Readiness.ASYNC_QUEUE;
+import static dev.fluxlab.model.Readiness.BLOCKING_EXECUTION;
+import static dev.fluxlab.model.Readiness.COMMON_POOL;
+import static dev.fluxlab.model.Readiness.ELASTIC_CAP;
+import static dev.fluxlab.model.Readiness.SLEEP_MS;
+import static dev.fluxlab.model.Readiness.WAIT_MS;
+import static dev.fluxlab.model.Readiness.WORKERS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,9 +22,9 @@ import org.junit.jupiter.api.Test;
 class TheoryTest {
 
     private static Map<String, String> ready(String... kv) {
-        Map<String, String> m = new HashMap<>(Map.of("workers", "4", "sleep-ms", "1000", "elastic-cap", "120",
-                "async-core", "100", "async-max", "200", "async-queue", "1000", "common-pool", "11",
-                "blocking-execution", "event-loop"));
+        Map<String, String> m = new HashMap<>(Map.of(WORKERS, "4", SLEEP_MS, "1000", ELASTIC_CAP, "120",
+                ASYNC_CORE, "100", ASYNC_MAX, "200", ASYNC_QUEUE, "1000", COMMON_POOL, "11",
+                BLOCKING_EXECUTION, "event-loop"));
         for (int i = 0; i < kv.length; i += 2) {
             m.put(kv[i], kv[i + 1]);
         }
@@ -43,12 +52,12 @@ class TheoryTest {
         assertEquals(150, Theory.taskPoolThreads(100, 200, 1000, 1150));
         assertEquals(200, Theory.taskPoolThreads(100, 200, 1000, 5000));
         assertEquals(200, Theory.taskPoolThreads(100, 200, 0, 300));
-        assertEquals(200.0, predicted(Placement.TASK_POOL, ready("async-queue", "0"), 5000), 1e-9);
+        assertEquals(200.0, predicted(Placement.TASK_POOL, ready(ASYNC_QUEUE, "0"), 5000), 1e-9);
     }
 
     @Test
     void concurrencyCapsEveryPlacementAndSleepScales() {
-        Map<String, String> r = ready("sleep-ms", "100");
+        Map<String, String> r = ready(SLEEP_MS, "100");
         assertEquals(30.0, predicted(Placement.BOUNDED_ELASTIC, r, 3), 1e-9);
         assertEquals(200.0 * 10, predicted(Placement.VIRTUAL, r, 200), 1e-9);
         assertTrue(Theory.predict(Placement.BOUNDED_ELASTIC, r, 3).orElseThrow().basis().contains("capped"));
@@ -56,29 +65,29 @@ class TheoryTest {
 
     @Test
     void eventLoopHandlersOnVirtualThreadsScaleWithConcurrency() {
-        assertEquals(200.0, predicted(Placement.EVENT_LOOP, ready("blocking-execution", "virtual"), 200), 1e-9);
+        assertEquals(200.0, predicted(Placement.EVENT_LOOP, ready(BLOCKING_EXECUTION, "virtual"), 200), 1e-9);
     }
 
     @Test
     void fanOutCeilingIsUsersOverTheDelay() {
-        TheoryResult t = Theory.predict(Placement.NON_BLOCKING_WAIT, Map.of("wait-ms", "50"), 300).orElseThrow();
+        TheoryResult t = Theory.predict(Placement.NON_BLOCKING_WAIT, Map.of(WAIT_MS, "50"), 300).orElseThrow();
         assertEquals(6000.0, t.predictedRps(), 1e-9);
         assertTrue(t.basis().contains("latency floor 50 ms"), t.basis());
-        assertTrue(Theory.predict(Placement.NON_BLOCKING_WAIT, Map.of("sleep-ms", "50"), 300).isEmpty());
+        assertTrue(Theory.predict(Placement.NON_BLOCKING_WAIT, Map.of(SLEEP_MS, "50"), 300).isEmpty());
     }
 
     @Test
     void missingSizesGiveNoPrediction() {
         Map<String, String> r = ready();
-        r.remove("elastic-cap");
+        r.remove(ELASTIC_CAP);
         assertTrue(Theory.predict(Placement.BOUNDED_ELASTIC, r, 10).isEmpty());
-        assertTrue(Theory.predict(Placement.VIRTUAL, Map.of("sleep-ms", "0"), 10).isEmpty());
+        assertTrue(Theory.predict(Placement.VIRTUAL, Map.of(SLEEP_MS, "0"), 10).isEmpty());
         assertTrue(Theory.predict(Placement.VIRTUAL, ready(), 0).isEmpty());
     }
 
     @Test
     void measuredFarFromPredictedIsFlagged() {
-        TheoryResult p = Theory.predict(Placement.BOUNDED_ELASTIC, ready("sleep-ms", "100", "elastic-cap", "20"), 200)
+        TheoryResult p = Theory.predict(Placement.BOUNDED_ELASTIC, ready(SLEEP_MS, "100", ELASTIC_CAP, "20"), 200)
                 .orElseThrow();
         assertEquals(200.0, p.predictedRps(), 1e-9);
         TheoryResult close = Theory.compare(p, 193.0);

@@ -3,6 +3,7 @@ package dev.fluxlab.cli;
 import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.model.ParentWatch;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -99,12 +100,12 @@ public final class AotTrainCommand implements Callable<Integer> {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String line;
         while (System.nanoTime() < deadline && (line = out.readLine()) != null) {
-            String port = Readiness.parse(line).map(a -> a.get("port")).orElse(null);
+            Integer port = Readiness.parse(line).flatMap(ReadinessAttributes::port).orElse(null);
             if (port != null) {
                 Thread drain = new Thread(() -> drain(out), "aot-train-" + protocol);
                 drain.setDaemon(true);
                 drain.start();
-                return Integer.parseInt(port);
+                return port;
             }
         }
         throw new IOException("the " + protocol + " target printed no readiness line within 60 s");

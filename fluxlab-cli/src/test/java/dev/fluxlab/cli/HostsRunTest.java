@@ -1,6 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunHost;
@@ -143,8 +144,8 @@ class HostsRunTest {
         assertTrue(cell.valid(), cell.reasons().toString());
         assertTrue(rep.load().requestsOk() > 0, "no response crossed the namespaces");
         assertEquals(0, rep.load().errorCount(), "errors: " + rep.load().errors());
-        assertEquals(address(1), rep.readiness().get("backend").get("host"));
-        assertEquals(address(2), rep.readiness().get("frontend").get("host"));
+        assertEquals(address(1), rep.readiness().get("backend").get(Readiness.HOST));
+        assertEquals(address(2), rep.readiness().get("frontend").get(Readiness.HOST));
         Path cellDir = cellDir(out);
         assertRanIn(cellDir.resolve("backend-1.log"), 1);
         assertRanIn(cellDir.resolve("frontend-1.log"), 2);

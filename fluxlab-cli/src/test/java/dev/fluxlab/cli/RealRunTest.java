@@ -1,6 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -57,7 +58,7 @@ class RealRunTest {
             assertNotNull(rep.load(), c.id());
             assertTrue(rep.load().requestsOk() > 0, c.id() + " measured nothing");
             assertEquals(0, rep.load().errorCount(), c.id() + " errors: " + rep.load().errors());
-            assertEquals("nio", rep.readiness().get("reactor-netty").get("transport"));
+            assertEquals("nio", rep.readiness().get("reactor-netty").get(Readiness.TRANSPORT));
             List<ProcessStats> ps = rep.processes();
             assertEquals(List.of("target", "injector"), ps.stream().map(ProcessStats::role).toList());
             for (ProcessStats p : ps) {

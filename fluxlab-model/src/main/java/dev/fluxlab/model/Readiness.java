@@ -12,9 +12,9 @@ import java.util.Optional;
  * whether a process placed on CPUs counts them as its default thread pools will.
  *
  * <p>The attribute names are the constants below: targets write them, and the runner, the theory and the tests
- * read them, from this one place (the loaded library releases are {@link StackVersions}'s).
- * Attributes are additive: a reader ignores those it does not know, and a suite may name any of them in a
- * {@code ${process.attribute}} placeholder.
+ * read them, from this one place (the loaded library releases are {@link StackVersions}'s); a parsed line is read
+ * through {@link ReadinessAttributes}. Attributes are additive: a reader ignores those it does not know, and a suite
+ * may name any of them in a {@code ${process.attribute}} placeholder.
  */
 public final class Readiness {
 
@@ -134,8 +134,8 @@ public final class Readiness {
         return sb.toString();
     }
 
-    /** Parses a readiness line; empty when {@code line} is not one. */
-    public static Optional<Map<String, String>> parse(String line) {
+    /** Parses a readiness line, its attributes in the line's order; empty when {@code line} is not one. */
+    public static Optional<ReadinessAttributes> parse(String line) {
         if (line == null || !(line.equals(PREFIX) || line.startsWith(PREFIX + " "))) {
             return Optional.empty();
         }
@@ -146,6 +146,6 @@ public final class Readiness {
                 out.put(token.substring(0, eq), token.substring(eq + 1));
             }
         }
-        return Optional.of(out);
+        return Optional.of(new ReadinessAttributes(out));
     }
 }

@@ -1,6 +1,5 @@
 package dev.fluxlab.runner;
 
-import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.placement.CellPlacement;
@@ -204,8 +203,7 @@ final class RepeatFigures {
         List<ProcessPlacement> out = new ArrayList<>();
         for (ChildProcess t : targets.processes()) {
             RolePlacement r = placement.target(t.name());
-            String seen = targets.readiness().getOrDefault(t.name(), Map.of()).get(Readiness.PROCESSORS);
-            out.add(record(r, commands, seen == null || !seen.matches("\\d+") ? null : Integer.valueOf(seen)));
+            out.add(record(r, commands, targets.announced(t.name()).processors().orElse(null)));
         }
         List<ChildProcess> injectors = load.injectors();
         for (int i = 0; i < injectors.size(); i++) {

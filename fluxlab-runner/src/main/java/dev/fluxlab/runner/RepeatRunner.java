@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -213,13 +214,7 @@ final class RepeatRunner {
 
     /** The port the cell's entry listens on, as its readiness line announced it (none for a self-loading entry). */
     static Optional<Integer> listenPort(TargetSet targets, Cell cell) {
-        String port = targets.readiness().getOrDefault(cell.entry(), Map.of()).get("port");
-        try {
-            int p = port == null ? 0 : Integer.parseInt(port);
-            return p > 0 ? Optional.of(p) : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        return targets.announced(cell.entry()).port().filter(p -> p > 0);
     }
 
     /** Stops the repeat's processes: every process it started, its targets unless they are kept. */
@@ -256,17 +251,18 @@ final class RepeatRunner {
     /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
     private static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness) {
         Map<String, Object> out = new LinkedHashMap<>();
-        readiness.forEach((process, attrs) -> {
-            String path = attrs.get("stats");
-            String port = attrs.get("port");
+        readiness.forEach((process, values) -> {
+            ReadinessAttributes attrs = ReadinessAttributes.of(values);
+            String path = attrs.stats().orElse(null);
+            Integer port = attrs.port().orElse(null);
             if (path == null) {
                 return;
             }
             if (path.startsWith("http://") || path.startsWith("https://")) {
                 out.put(process, TargetStats.fetch(java.net.URI.create(path)));
-            } else if (port != null && !"0".equals(port)) {
-                out.put(process, TargetStats.fetch(attrs.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port),
-                        "h2".equals(attrs.get("protocol")), path));
+            } else if (port != null && port != 0) {
+                out.put(process, TargetStats.fetch(attrs.host().orElse("127.0.0.1"), port,
+                        "h2".equals(attrs.protocol().orElse(null)), path));
             }
         });
         return out;

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.run.RepeatResult;
@@ -94,7 +95,8 @@ class RunnerEndToEndTest {
         assertEquals("injector", injector.role());
         assertTrue(injector.cpuS() > 0, "injector CPU in the measured phase: " + injector.cpuS());
         assertNotNull(rep.measuredS());
-        assertEquals("nio", rep.readiness().get("fake").get("transport"), "the transport the target reports is kept");
+        assertEquals("nio", rep.readiness().get("fake").get(Readiness.TRANSPORT),
+                "the transport the target reports is kept");
         assertTrue(Files.readString(dir.resolve(ok.dir()).resolve("injector-1.cmd")).contains("--warmup auto --warmup-max 3s"));
 
         CellResult crash = stored.cells().get(1);
@@ -254,8 +256,8 @@ class RunnerEndToEndTest {
         assertTrue(c.valid(), c.reasons().toString());
         RepeatResult rep = c.repeats().get(0);
         assertEquals(List.of("backend", "frontend", "injector"), rep.processes().stream().map(ProcessStats::name).toList());
-        String backendPort = rep.readiness().get("backend").get("port");
-        String frontendPort = rep.readiness().get("frontend").get("port");
+        String backendPort = rep.readiness().get("backend").get(Readiness.PORT);
+        String frontendPort = rep.readiness().get("frontend").get(Readiness.PORT);
         Path cellDir = tmp.resolve("run").resolve(c.dir());
         assertTrue(Files.readString(cellDir.resolve("frontend-1.cmd")).contains("--upstream=http://127.0.0.1:" + backendPort + "/"));
         assertTrue(rep.load().target().startsWith("http://127.0.0.1:" + frontendPort + "/a"), rep.load().target());

@@ -1,6 +1,7 @@
 package dev.fluxlab.cli.contract;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
@@ -97,7 +98,7 @@ class H2cContractTest {
                         // gone
                     }
                 });
-                return Integer.parseInt(Readiness.parse(line).orElseThrow().get("port"));
+                return Readiness.parse(line).flatMap(ReadinessAttributes::port).orElseThrow();
             }
         }
         throw new AssertionError(name + " printed no readiness line: " + seen);

@@ -3,6 +3,7 @@ package dev.fluxlab.cli.contract;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.runner.registry.LaunchDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.AfterAll;
@@ -103,9 +104,9 @@ class TargetContractTest {
             }
         });
         for (var e : running.entrySet()) {
-            Map<String, String> ready = awaitReady(e.getKey(), e.getValue());
-            ports.put(e.getKey(), Integer.parseInt(ready.get("port")));
-            readiness.put(e.getKey(), ready);
+            ReadinessAttributes ready = awaitReady(e.getKey(), e.getValue());
+            ports.put(e.getKey(), ready.port().orElseThrow());
+            readiness.put(e.getKey(), ready.values());
         }
     }
 
@@ -124,7 +125,7 @@ class TargetContractTest {
                 target + " reported " + versions);
     }
 
-    private static Map<String, String> awaitReady(String name, Process p) throws IOException {
+    private static ReadinessAttributes awaitReady(String name, Process p) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,16 +37,16 @@ class ServeProcessTest {
         try {
             String line = awaitFirstLine(p, stdout);
             assertNotNull(line, () -> "no readiness line; exited: " + !p.isAlive() + "; stderr: " + read(stderr));
-            Map<String, String> ready = Readiness.parse(line).orElseThrow(
+            ReadinessAttributes ready = Readiness.parse(line).orElseThrow(
                     () -> new AssertionError("first stdout line is not a readiness line: " + line));
-            assertEquals("http1.1+h2c", ready.get("protocol"));
-            assertEquals("2", ready.get("workers"));
+            assertEquals("http1.1+h2c", ready.get(Readiness.PROTOCOL));
+            assertEquals("2", ready.get(Readiness.WORKERS));
             if (transport.equals("native")) {
-                assertTrue(List.of("io_uring", "epoll", "nio").contains(ready.get("transport")), line);
+                assertTrue(List.of("io_uring", "epoll", "nio").contains(ready.get(Readiness.TRANSPORT)), line);
             } else {
-                assertEquals(transport, ready.get("transport"), line);
+                assertEquals(transport, ready.get(Readiness.TRANSPORT), line);
             }
-            int port = Integer.parseInt(ready.get("port"));
+            int port = ready.port().orElseThrow();
             assertTrue(port > 0, line);
 
             try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {

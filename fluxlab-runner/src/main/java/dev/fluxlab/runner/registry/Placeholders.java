@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.Readiness;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,7 +21,7 @@ public final class Placeholders {
     private static final Pattern ATTRIBUTE = Pattern.compile("[a-z][a-z0-9-]*");
 
     /** Sample values of the attributes every process has: its port (announced) and its host (the runner's). */
-    private static final Map<String, String> SAMPLES = Map.of("port", "8080", "host", "127.0.0.1");
+    private static final Map<String, String> SAMPLES = Map.of(Readiness.PORT, "8080", Readiness.HOST, "127.0.0.1");
 
     private Placeholders() {
     }

@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.target;
 
+import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.process.ChildProcess;
 
@@ -45,13 +47,18 @@ public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
         return processes.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /** What process {@code name} announced on its readiness line; none when it announced nothing. */
+    public ReadinessAttributes announced(String name) {
+        return ReadinessAttributes.of(readiness.get(name));
+    }
+
     /** The protocol the load speaks: the load profile's, else the one the entry process announced. */
     public String protocol(Cell cell) {
         if (cell.load().protocol() != null) {
             return cell.load().protocol();
         }
-        String p = readiness.getOrDefault(cell.entry(), Map.of()).getOrDefault("protocol",
-                cell.entryProcess().knobs().getOrDefault("protocol", "http1.1"));
+        String p = announced(cell.entry()).protocol()
+                .orElse(cell.entryProcess().knobs().getOrDefault("protocol", "http1.1"));
         return switch (p) {
             case "h2", "h2c" -> p;
             default -> "http1.1";
@@ -60,9 +67,9 @@ public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
 
     /** The URL of the cell's scenario on the entry process: its announced host and port, https for h2. */
     public String entryUrl(Cell cell) {
-        Map<String, String> entry = readiness.getOrDefault(cell.entry(), Map.of());
-        String host = entry.getOrDefault("host", "127.0.0.1");
+        ReadinessAttributes entry = announced(cell.entry());
+        String host = entry.host().orElse("127.0.0.1");
         return ("h2".equals(protocol(cell)) ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host)
-                + ":" + entry.get("port") + cell.scenario().path();
+                + ":" + entry.get(Readiness.PORT) + cell.scenario().path();
     }
 }

@@ -2,6 +2,7 @@ package dev.fluxlab.runner.target;
 
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
@@ -90,13 +91,14 @@ public final class TargetStarter {
                     problem = notReady(c, suite.startupTimeout());
                     break;
                 }
-                Map<String, String> attrs = new LinkedHashMap<>(Readiness.parse(line.get()).orElse(Map.of()));
+                Map<String, String> attrs = new LinkedHashMap<>(
+                        Readiness.parse(line.get()).orElse(ReadinessAttributes.NONE).values());
                 if (p.host() != null) {
-                    attrs.putIfAbsent("host", launcher.address(p.host())); // where the others reach it
+                    attrs.putIfAbsent(Readiness.HOST, launcher.address(p.host())); // where the others reach it
                 }
                 readiness.put(p.name(), attrs);
                 attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
-                placeholders.putIfAbsent(p.name() + ".host", launcher.address(p.host()));
+                placeholders.putIfAbsent(p.name() + "." + Readiness.HOST, launcher.address(p.host()));
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             supervisor.stop(processes, grace); // nobody else knows of them yet

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.target;
 
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class TargetStarterTest {
         ChildProcess c = ChildProcess.start("target", "quick", List.of("sh", "-c",
                 "echo starting; exec >/dev/null 2>&1; sleep 0.5; exit 3"), tmp.resolve("quick.log"), null, supervisor);
         try {
-            assertTrue(c.awaitLine(l -> l.startsWith("fluxlab-ready"), Duration.ofSeconds(20)).isEmpty());
+            assertTrue(c.awaitLine(l -> l.startsWith(Readiness.PREFIX), Duration.ofSeconds(20)).isEmpty());
             String problem = TargetStarter.notReady(c, Duration.ofSeconds(20));
             assertTrue(problem.startsWith("target quick exited with code 3 before it was ready"), problem);
             assertTrue(problem.contains("starting"), "the log tail: " + problem);
@@ -38,7 +39,7 @@ class TargetStarterTest {
         ChildProcess c = ChildProcess.start("target", "silent", List.of("sh", "-c", "sleep 5"),
                 tmp.resolve("silent.log"), null, supervisor);
         try {
-            assertTrue(c.awaitLine(l -> l.startsWith("fluxlab-ready"), Duration.ofMillis(300)).isEmpty());
+            assertTrue(c.awaitLine(l -> l.startsWith(Readiness.PREFIX), Duration.ofMillis(300)).isEmpty());
             String problem = TargetStarter.notReady(c, Duration.ofSeconds(7));
             assertTrue(problem.startsWith("target silent did not print its readiness line within 7s"), problem);
             assertTrue(problem.contains("(the log is empty)"), problem);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -15,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -46,15 +46,15 @@ class MvcTomcatApplicationTest {
             assertTrue(thread(s.port(), "/stress-benchmark-05").matches("http-nio-.*;virtual=false"));
             assertTrue(thread(s.port(), "/stress-benchmark-01").startsWith("fluxlab-async-"));
             assertTrue(thread(s.port(), "/stress-benchmark-02-vt").endsWith("virtual=true"));
-            Map<String, String> ready = Readiness.parse(s.readinessLine()).orElseThrow();
-            assertEquals("7", ready.get("workers"));
-            assertEquals("tomcat-thread", ready.get("blocking-execution"));
+            ReadinessAttributes ready = Readiness.parse(s.readinessLine()).orElseThrow();
+            assertEquals("7", ready.get(Readiness.WORKERS));
+            assertEquals("tomcat-thread", ready.get(Readiness.BLOCKING_EXECUTION));
         }
         try (MvcTomcatApplication.Started s = MvcTomcatApplication.start(MvcOptions.parse(new String[]{
                 "--sleep=0ms", "--thread-header=true", "--virtual-threads=true"}))) {
             assertTrue(thread(s.port(), "/stress-benchmark-05").endsWith(";virtual=true"));
             assertTrue(thread(s.port(), "/stress-benchmark-02").endsWith(";virtual=true"));
-            assertEquals("virtual", Readiness.parse(s.readinessLine()).orElseThrow().get("blocking-execution"));
+            assertEquals("virtual", Readiness.parse(s.readinessLine()).orElseThrow().get(Readiness.BLOCKING_EXECUTION));
         }
     }
 
@@ -70,7 +70,7 @@ class MvcTomcatApplicationTest {
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             String ready = new BufferedReader(new InputStreamReader(p.getInputStream())).readLine();
-            assertTrue(ready != null && ready.startsWith("fluxlab-ready"), "readiness: " + ready);
+            assertTrue(ready != null && ready.startsWith(Readiness.PREFIX), "readiness: " + ready);
             try (Stream<Path> during = Files.list(tmp)) {
                 assertTrue(during.anyMatch(d -> d.getFileName().toString().startsWith("fluxlab-mvc-tomcat")),
                         "Tomcat's base directory is in the JVM's temporary folder while it runs");

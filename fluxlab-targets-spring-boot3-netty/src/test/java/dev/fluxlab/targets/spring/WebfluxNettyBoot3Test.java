@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.targets.spring.launch.StartFailure;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,11 +28,11 @@ class WebfluxNettyBoot3Test {
                 "--port=0", "--workers=1", "--transport=nio", "--prime=true",
                 "--stack=boot-" + boot.substring(0, boot.lastIndexOf('.'))}));
         try {
-            Map<String, String> ready = Readiness.parse(app.readinessLine()).orElseThrow();
+            ReadinessAttributes ready = Readiness.parse(app.readinessLine()).orElseThrow();
             assertEquals(boot, ready.get(StackVersions.SPRING_BOOT), app.readinessLine());
             assertEquals(System.getProperty("fluxlab.expected.reactor-netty"), ready.get(StackVersions.REACTOR_NETTY));
             assertEquals(System.getProperty("fluxlab.expected.netty"), ready.get(StackVersions.NETTY));
-            assertEquals("nio", ready.get("transport"));
+            assertEquals("nio", ready.get(Readiness.TRANSPORT));
             HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + app.port() + "/plaintext")).build(),
                     HttpResponse.BodyHandlers.ofString());

@@ -23,7 +23,8 @@ class VirtualThreadsTest {
             WebfluxNettyApplicationTest.assertDate(r.body());
             String thread = r.headers().firstValue(StressWork.THREAD_HEADER).orElseThrow();
             assertTrue(thread.endsWith(";virtual=true"), thread);
-            assertEquals("virtual", Readiness.parse(app.readinessLine()).orElseThrow().get("blocking-execution"));
+            assertEquals("virtual",
+                    Readiness.parse(app.readinessLine()).orElseThrow().get(Readiness.BLOCKING_EXECUTION));
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
 import java.net.URI;
@@ -11,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,10 +40,10 @@ class WebfluxFanOutApplicationTest {
                 }
                 assertEquals(404, http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port()
                         + "/fanout/nope")).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
-                Map<String, String> ready = Readiness.parse(s.readinessLine()).orElseThrow();
-                assertEquals("5", ready.get("wait-ms"));
-                assertEquals("5", ready.get("rails"));
-                assertEquals("3", ready.get("components"));
+                ReadinessAttributes ready = Readiness.parse(s.readinessLine()).orElseThrow();
+                assertEquals("5", ready.get(Readiness.WAIT_MS));
+                assertEquals("5", ready.get(Readiness.RAILS));
+                assertEquals("3", ready.get(Readiness.COMPONENTS));
             }
         }
     }

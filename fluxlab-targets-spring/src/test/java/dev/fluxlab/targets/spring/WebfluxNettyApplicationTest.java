@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.text.SimpleDateFormat;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -88,17 +88,17 @@ class WebfluxNettyApplicationTest {
 
     @Test
     void readinessLineReportsWhatRuns() {
-        Map<String, String> a = Readiness.parse(app.readinessLine()).orElseThrow();
-        assertEquals(String.valueOf(app.port()), a.get("port"));
-        assertEquals("http1.1", a.get("protocol"));
-        assertEquals("nio", a.get("transport"));
-        assertEquals("2", a.get("workers"));
-        assertEquals("20", a.get("sleep-ms"));
-        assertEquals("event-loop", a.get("blocking-execution"));
-        assertEquals("100", a.get("async-core"));
-        assertEquals("false", a.get("primed"));
-        assertEquals("pooled-heap", a.get("allocator"));
-        assertEquals("scheduled-pool", a.get("virtual-scheduler"));
+        ReadinessAttributes a = Readiness.parse(app.readinessLine()).orElseThrow();
+        assertEquals(String.valueOf(app.port()), a.get(Readiness.PORT));
+        assertEquals("http1.1", a.get(Readiness.PROTOCOL));
+        assertEquals("nio", a.get(Readiness.TRANSPORT));
+        assertEquals("2", a.get(Readiness.WORKERS));
+        assertEquals("20", a.get(Readiness.SLEEP_MS));
+        assertEquals("event-loop", a.get(Readiness.BLOCKING_EXECUTION));
+        assertEquals("100", a.get(Readiness.ASYNC_CORE));
+        assertEquals("false", a.get(Readiness.PRIMED));
+        assertEquals("pooled-heap", a.get(Readiness.ALLOCATOR));
+        assertEquals("scheduled-pool", a.get(Readiness.VIRTUAL_SCHEDULER));
     }
 
     @Test

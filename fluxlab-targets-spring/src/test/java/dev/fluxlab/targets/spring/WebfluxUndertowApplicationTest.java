@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,13 +72,13 @@ class WebfluxUndertowApplicationTest {
 
     @Test
     void readinessLineCarriesTheBoundPortAndTheUndertowKnobs() {
-        Map<String, String> a = Readiness.parse(app.readinessLine()).orElseThrow();
+        ReadinessAttributes a = Readiness.parse(app.readinessLine()).orElseThrow();
         assertTrue(app.port() > 0);
-        assertEquals(String.valueOf(app.port()), a.get("port"));
-        assertEquals("http1.1+h2c", a.get("protocol"));
-        assertEquals("2", a.get("io-threads"));
-        assertEquals("8", a.get("worker-threads"));
-        assertEquals("spring-webflux", a.get("framework"));
+        assertEquals(String.valueOf(app.port()), a.get(Readiness.PORT));
+        assertEquals("http1.1+h2c", a.get(Readiness.PROTOCOL));
+        assertEquals("2", a.get(Readiness.IO_THREADS));
+        assertEquals("8", a.get(Readiness.WORKER_THREADS));
+        assertEquals("spring-webflux", a.get(Readiness.FRAMEWORK));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -37,13 +37,13 @@ class ReactorNetty12Test {
         assumeTrue(TransportSupport.isAvailable(transport), () -> transport + " is not available here");
         try (ReactorNettyServer.Running server = ReactorNettyServer.start(ReactorNettyServerConfig.builder()
                 .transport(transport).protocol(ServerProtocol.HTTP11).workers(1).build())) {
-            Map<String, String> ready = Readiness.parse(server.readinessLine()).orElseThrow();
+            ReadinessAttributes ready = Readiness.parse(server.readinessLine()).orElseThrow();
             assertTrue(EXPECTED_REACTOR_NETTY.startsWith("1.2."), EXPECTED_REACTOR_NETTY);
             assertEquals(EXPECTED_REACTOR_NETTY, ready.get(StackVersions.REACTOR_NETTY), server.readinessLine());
             assertEquals(EXPECTED_NETTY, ready.get(StackVersions.NETTY), server.readinessLine());
             // native is epoll on this line (no io_uring), nio where epoll cannot load
             String concrete = TransportSupport.resolve(transport).label();
-            assertEquals(concrete, ready.get("transport"));
+            assertEquals(concrete, ready.get(Readiness.TRANSPORT));
             assertEquals(concrete, TransportSupport.actual(server.server().channel()));
             HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + server.port() + "/plaintext")).build(),

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class FanOutTest {
         String body = get(mock.port(), "/component/7");
         assertTrue(System.nanoTime() - t0 >= Duration.ofMillis(30).toNanos());
         assertTrue(body.contains("\"id\":\"7\""), body);
-        assertEquals("30", Readiness.parse(mock.readinessLine()).orElseThrow().get("delay-ms"));
+        assertEquals("30", Readiness.parse(mock.readinessLine()).orElseThrow().get(Readiness.DELAY_MS));
     }
 
     @ParameterizedTest
@@ -77,10 +77,10 @@ class FanOutTest {
     @Test
     void defaultStrategyAndReadiness() {
         assertTrue(get(fanOut.port(), "/fanout").startsWith("{\"strategy\":\"mono\""));
-        Map<String, String> a = Readiness.parse(fanOut.readinessLine()).orElseThrow();
-        assertEquals("mono", a.get("strategy"));
-        assertEquals("30", a.get("wait-ms"));
-        assertEquals("3", a.get("components"));
+        ReadinessAttributes a = Readiness.parse(fanOut.readinessLine()).orElseThrow();
+        assertEquals("mono", a.get(Readiness.STRATEGY));
+        assertEquals("30", a.get(Readiness.WAIT_MS));
+        assertEquals("3", a.get(Readiness.COMPONENTS));
     }
 
     @Test
@@ -92,10 +92,10 @@ class FanOutTest {
             assertTrue(body.startsWith("{\"strategy\":\"parallel\",\"rails\":12,"), body);
             assertEquals(3, body.split("\"id\":").length - 1, body);
             assertTrue(get(twelve.port(), "/fanout/parallel-n").contains("\"rails\":3,"));
-            Map<String, String> a = Readiness.parse(twelve.readinessLine()).orElseThrow();
-            assertEquals("12", a.get("rails"));
-            assertEquals("1000", a.get("request-cpu-us"));
-            assertTrue(Long.parseLong(a.get("cpu-rounds")) > 0, a.toString());
+            ReadinessAttributes a = Readiness.parse(twelve.readinessLine()).orElseThrow();
+            assertEquals("12", a.get(Readiness.RAILS));
+            assertEquals("1000", a.get(Readiness.REQUEST_CPU_US));
+            assertTrue(Long.parseLong(a.get(Readiness.CPU_ROUNDS)) > 0, a.toString());
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import io.netty.handler.codec.http.HttpMethod;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,9 +27,9 @@ class EndpointsTest {
     void everyEndpointAnswersOnEveryProtocol(ServerProtocol protocol) {
         try (ReactorNettyServer.Running server = ReactorNettyServer.start(
                 ReactorNettyServerConfig.builder().protocol(protocol).workers(2).build())) {
-            Map<String, String> ready = Readiness.parse(server.readinessLine()).orElseThrow();
-            assertEquals(protocol.label(), ready.get("protocol"));
-            assertEquals(String.valueOf(server.port()), ready.get("port"));
+            ReadinessAttributes ready = Readiness.parse(server.readinessLine()).orElseThrow();
+            assertEquals(protocol.label(), ready.get(Readiness.PROTOCOL));
+            assertEquals(String.valueOf(server.port()), ready.get(Readiness.PORT));
             X509Certificate trust = server.certificate().orElse(null);
             assertEquals(protocol.secure(), trust != null);
             switch (protocol) {

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,13 +66,13 @@ class StressEndpointsTest {
 
     @Test
     void readinessCarriesWhatExplainsTheBlockingEndpoints() {
-        Map<String, String> a = Readiness.parse(server.readinessLine()).orElseThrow();
-        assertEquals("20", a.get("sleep-ms"));
-        assertEquals("3", a.get("async-core"));
-        assertEquals("5", a.get("async-max"));
-        assertEquals("7", a.get("async-queue"));
-        assertEquals("event-loop", a.get("blocking-execution"));
-        assertEquals("per-task", a.get("virtual-scheduler"));
-        assertTrue(Integer.parseInt(a.get("elastic-cap")) >= 10, a.toString());
+        ReadinessAttributes a = Readiness.parse(server.readinessLine()).orElseThrow();
+        assertEquals("20", a.get(Readiness.SLEEP_MS));
+        assertEquals("3", a.get(Readiness.ASYNC_CORE));
+        assertEquals("5", a.get(Readiness.ASYNC_MAX));
+        assertEquals("7", a.get(Readiness.ASYNC_QUEUE));
+        assertEquals("event-loop", a.get(Readiness.BLOCKING_EXECUTION));
+        assertEquals("per-task", a.get(Readiness.VIRTUAL_SCHEDULER));
+        assertTrue(Integer.parseInt(a.get(Readiness.ELASTIC_CAP)) >= 10, a.toString());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
@@ -51,9 +52,9 @@ class FrontendTest {
             assertEquals(404, c.call(HttpMethod.GET, "/nope", null).status());
             // 1 get + 1 post + (permission + post) = 4 backend responses
             assertEquals(4, fe.stats().total("backend_responses"));
-            Map<String, String> ready = Readiness.parse(fe.readinessLine()).orElseThrow();
-            assertTrue(ready.get("stats").endsWith("/stats"), ready.get("stats"));
-            assertEquals("colocated", ready.get("client-mode"));
+            ReadinessAttributes ready = Readiness.parse(fe.readinessLine()).orElseThrow();
+            assertTrue(ready.get(Readiness.STATS).endsWith("/stats"), ready.get(Readiness.STATS));
+            assertEquals("colocated", ready.get(Readiness.CLIENT_MODE));
         }
     }
 
@@ -68,7 +69,7 @@ class FrontendTest {
             assertEquals(200, post2.status());
             assertEquals(JSON, post2.body());
             // h2c by prior knowledge only: the stats are announced on an HTTP/1.1 side port
-            String stats = Readiness.parse(fe.readinessLine()).orElseThrow().get("stats");
+            String stats = Readiness.parse(fe.readinessLine()).orElseThrow().get(Readiness.STATS);
             assertTrue(stats.startsWith("http://127.0.0.1:") && stats.endsWith("/stats"), stats);
             try (java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient()) {
                 String body = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(stats)).build(),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -31,10 +31,10 @@ class TransportTest {
                 + TransportSupport.unavailabilityCause(transport).map(Throwable::toString).orElse("?"));
         try (ReactorNettyServer.Running server = ReactorNettyServer.start(
                 ReactorNettyServerConfig.builder().transport(transport).workers(3).selectCount(1).build())) {
-            Map<String, String> ready = Readiness.parse(server.readinessLine()).orElseThrow();
-            assertEquals(transport.label(), ready.get("transport"));
+            ReadinessAttributes ready = Readiness.parse(server.readinessLine()).orElseThrow();
+            assertEquals(transport.label(), ready.get(Readiness.TRANSPORT));
             assertEquals(transport.label(), TransportSupport.actual(server.server().channel()));
-            assertEquals("3", ready.get("workers"));
+            assertEquals("3", ready.get(Readiness.WORKERS));
             assertEquals("Hello, World!", plaintext(server.port()));
         }
     }

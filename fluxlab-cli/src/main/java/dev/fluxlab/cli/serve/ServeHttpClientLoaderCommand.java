@@ -142,12 +142,12 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         Map<String, Object> ready = new LinkedHashMap<>();
-        ready.put("port", 0);
-        ready.put("protocol", config.protocol());
+        ready.put(Readiness.PORT, 0);
+        ready.put(Readiness.PROTOCOL, config.protocol());
         // the transport the loader's native loops resolve to here (io_uring, then epoll, then nio), as every target says
-        ready.put("transport", dev.fluxlab.targets.common.transport.TransportSupport
+        ready.put(Readiness.TRANSPORT, dev.fluxlab.targets.common.transport.TransportSupport
                 .resolve(dev.fluxlab.model.transport.Transport.NATIVE).label());
-        ready.put("self-loading", true);
+        ready.put(Readiness.SELF_LOADING, true);
         out.println(Readiness.line(ready));
         out.flush();
         LoadResult result;

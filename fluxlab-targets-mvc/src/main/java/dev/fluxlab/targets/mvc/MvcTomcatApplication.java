@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.mvc;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.targets.spring.launch.Http11Prime;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
@@ -100,25 +101,25 @@ public final class MvcTomcatApplication {
         @Override
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", options.protocol().label());
-            a.put("transport", "nio");
-            a.put("workers", options.maxThreads());
-            a.put("max-threads", options.maxThreads());
-            a.put("accept-count", options.acceptCount());
-            a.put("max-connections", options.maxConnections());
-            a.put("max-keep-alive-requests", options.maxKeepAliveRequests());
-            a.put("server", "tomcat");
-            a.put("framework", "spring-mvc");
-            a.put("spring-boot", SpringBootVersion.getVersion());
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, options.protocol().label());
+            a.put(Readiness.TRANSPORT, "nio");
+            a.put(Readiness.WORKERS, options.maxThreads());
+            a.put(Readiness.MAX_THREADS, options.maxThreads());
+            a.put(Readiness.ACCEPT_COUNT, options.acceptCount());
+            a.put(Readiness.MAX_CONNECTIONS, options.maxConnections());
+            a.put(Readiness.MAX_KEEP_ALIVE_REQUESTS, options.maxKeepAliveRequests());
+            a.put(Readiness.SERVER, "tomcat");
+            a.put(Readiness.FRAMEWORK, "spring-mvc");
+            a.put(StackVersions.SPRING_BOOT, SpringBootVersion.getVersion());
             Map<String, Object> stress = options.stress().readinessAttributes(
                     options.virtualThreads() ? "virtual" : "tomcat-thread", 0);
-            stress.remove("elastic-cap");   // no Reactor here
+            stress.remove(Readiness.ELASTIC_CAP);   // no Reactor here
             a.putAll(stress);
-            a.put("strategy", options.strategy());
-            a.put("components", options.components());
+            a.put(Readiness.STRATEGY, options.strategy());
+            a.put(Readiness.COMPONENTS, options.components());
             if (options.backendDelay() != null) {
-                a.put("wait-ms", options.backendDelay().toMillis());
+                a.put(Readiness.WAIT_MS, options.backendDelay().toMillis());
             }
             return Readiness.line(a);
         }

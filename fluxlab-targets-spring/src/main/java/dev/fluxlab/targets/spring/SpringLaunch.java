@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.StackVersions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,12 +87,12 @@ final class SpringLaunch {
      */
     static Map<String, Object> applicationAttributes(WebfluxOptions options, String platformExecution) {
         Map<String, Object> a = new LinkedHashMap<>();
-        a.put("framework", "spring-webflux");
-        a.put("spring-boot", SpringBootVersion.getVersion());
+        a.put(Readiness.FRAMEWORK, "spring-webflux");
+        a.put(StackVersions.SPRING_BOOT, SpringBootVersion.getVersion());
         a.putAll(options.stressConfig().readinessAttributes(options.virtualThreads() ? "virtual" : platformExecution,
                 Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
-        a.put("elastic-threads", elasticOnVirtualThreads() ? "virtual" : "platform");
-        a.put("primed", options.prime());
+        a.put(Readiness.ELASTIC_THREADS, elasticOnVirtualThreads() ? "virtual" : "platform");
+        a.put(Readiness.PRIMED, options.prime());
         return a;
     }
 

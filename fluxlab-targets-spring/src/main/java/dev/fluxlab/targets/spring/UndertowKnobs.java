@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.spring.launch.KnobArgs;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,13 +46,13 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
      */
     java.util.Map<String, Object> readinessHead(int port, WebfluxOptions options, String server) {
         java.util.Map<String, Object> a = new java.util.LinkedHashMap<>();
-        a.put("port", port);
-        a.put("protocol", options.protocol().label());
-        a.put("transport", "nio");
-        a.put("workers", ioThreads);
-        a.put("io-threads", ioThreads);
-        a.put("worker-threads", workerThreads);
-        a.put("server", server);
+        a.put(Readiness.PORT, port);
+        a.put(Readiness.PROTOCOL, options.protocol().label());
+        a.put(Readiness.TRANSPORT, "nio");
+        a.put(Readiness.WORKERS, ioThreads);
+        a.put(Readiness.IO_THREADS, ioThreads);
+        a.put(Readiness.WORKER_THREADS, workerThreads);
+        a.put(Readiness.SERVER, server);
         return a;
     }
 

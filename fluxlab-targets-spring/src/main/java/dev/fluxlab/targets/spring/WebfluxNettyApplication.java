@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;
 import dev.fluxlab.model.transport.Transport;
@@ -152,12 +153,12 @@ public final class WebfluxNettyApplication {
         @Override
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", options.protocol().label());
-            a.put("transport", transport);
-            a.put("workers", workers);
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, options.protocol().label());
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, workers);
             if (options.allocator() != null) {
-                a.put("allocator", options.allocator().label());
+                a.put(Readiness.ALLOCATOR, options.allocator().label());
             }
             a.putAll(LoadedVersions.readinessAttributes());
             a.putAll(SpringLaunch.applicationAttributes(options, "event-loop"));

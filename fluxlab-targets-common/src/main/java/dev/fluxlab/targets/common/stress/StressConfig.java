@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.common.stress;
 
+import dev.fluxlab.model.Readiness;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,14 +57,14 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
      */
     public Map<String, Object> readinessAttributes(String blockingExecution, int elasticCap) {
         Map<String, Object> a = new LinkedHashMap<>();
-        a.put("sleep-ms", sleep.toMillis());
-        a.put("blocking-execution", blockingExecution);
-        a.put("elastic-cap", elasticCap);
-        a.put("async-core", asyncCore);
-        a.put("async-max", asyncMax);
-        a.put("async-queue", asyncQueue);
-        a.put("common-pool", ForkJoinPool.getCommonPoolParallelism());
-        a.put("virtual-scheduler", virtualScheduler.label());
+        a.put(Readiness.SLEEP_MS, sleep.toMillis());
+        a.put(Readiness.BLOCKING_EXECUTION, blockingExecution);
+        a.put(Readiness.ELASTIC_CAP, elasticCap);
+        a.put(Readiness.ASYNC_CORE, asyncCore);
+        a.put(Readiness.ASYNC_MAX, asyncMax);
+        a.put(Readiness.ASYNC_QUEUE, asyncQueue);
+        a.put(Readiness.COMMON_POOL, ForkJoinPool.getCommonPoolParallelism());
+        a.put(Readiness.VIRTUAL_SCHEDULER, virtualScheduler.label());
         return a;
     }
 }

@@ -48,10 +48,10 @@ public final class NettyServer {
 
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", config.protocol().label());
-            a.put("transport", transport);
-            a.put("workers", config.workers());
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, config.protocol().label());
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, config.workers());
             return Readiness.line(a);
         }
 

@@ -40,12 +40,12 @@ public final class UndertowServer {
 
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port);
-            a.put("protocol", config.protocol());
-            a.put("transport", "nio"); // XNIO's NIO provider (epoll underneath on Linux)
-            a.put("workers", config.ioThreads());
-            a.put("io-threads", config.ioThreads());
-            a.put("worker-threads", config.workerThreads());
+            a.put(Readiness.PORT, port);
+            a.put(Readiness.PROTOCOL, config.protocol());
+            a.put(Readiness.TRANSPORT, "nio"); // XNIO's NIO provider (epoll underneath on Linux)
+            a.put(Readiness.WORKERS, config.ioThreads());
+            a.put(Readiness.IO_THREADS, config.ioThreads());
+            a.put(Readiness.WORKER_THREADS, config.workerThreads());
             return Readiness.line(a);
         }
 

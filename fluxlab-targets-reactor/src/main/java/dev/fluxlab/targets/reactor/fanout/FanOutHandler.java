@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.reactor.fanout;
 
+import dev.fluxlab.model.Readiness;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,17 +107,17 @@ public final class FanOutHandler {
      */
     public Map<String, Object> readinessAttributes() {
         Map<String, Object> a = new LinkedHashMap<>();
-        a.put("strategy", config.strategy().label());
-        a.put("components", config.components());
-        a.put("rails", config.rails());
-        a.put("work-us", config.workUs());
+        a.put(Readiness.STRATEGY, config.strategy().label());
+        a.put(Readiness.COMPONENTS, config.components());
+        a.put(Readiness.RAILS, config.rails());
+        a.put(Readiness.WORK_US, config.workUs());
         if (budget.iterations() > 0) {
-            a.put("request-cpu-us", budget.perRequest().toNanos() / 1000);
-            a.put("cpu-rounds", budget.iterations());
-            a.put("cpu-rounds-per-ms", Math.round(budget.roundsPerMs()));
+            a.put(Readiness.REQUEST_CPU_US, budget.perRequest().toNanos() / 1000);
+            a.put(Readiness.CPU_ROUNDS, budget.iterations());
+            a.put(Readiness.CPU_ROUNDS_PER_MS, Math.round(budget.roundsPerMs()));
         }
         if (config.expectedDelay() != null) {
-            a.put("wait-ms", config.expectedDelay().toMillis());
+            a.put(Readiness.WAIT_MS, config.expectedDelay().toMillis());
         }
         return a;
     }

@@ -179,10 +179,10 @@ public final class FanOutServer {
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", "http1.1");
-            a.put("transport", transport);
-            a.put("workers", workers);
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, "http1.1");
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, workers);
             a.putAll(handler.readinessAttributes());
             return Readiness.line(a);
         }

@@ -82,11 +82,11 @@ public final class MockApiServer {
         /** {@code fluxlab-ready port=.. protocol=http1.1 transport=.. workers=.. delay-ms=..}. */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", "http1.1");
-            a.put("transport", transport);
-            a.put("workers", workers);
-            a.put("delay-ms", delay.toMillis());
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, "http1.1");
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, workers);
+            a.put(Readiness.DELAY_MS, delay.toMillis());
             return Readiness.line(a);
         }
 

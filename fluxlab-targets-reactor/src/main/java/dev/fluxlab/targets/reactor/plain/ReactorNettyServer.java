@@ -165,12 +165,12 @@ public final class ReactorNettyServer {
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", config.protocol().label());
-            a.put("transport", transport);
-            a.put("workers", workers);
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, config.protocol().label());
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, workers);
             if (config.allocator() != null) {
-                a.put("allocator", config.allocator().label());
+                a.put(Readiness.ALLOCATOR, config.allocator().label());
             }
             a.putAll(stress.readinessAttributes());
             a.putAll(LoadedVersions.readinessAttributes());

@@ -151,14 +151,14 @@ public final class FrontendServer {
          */
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("port", port());
-            a.put("protocol", config.protocol().label());
-            a.put("transport", transport);
-            a.put("workers", workers);
-            a.put("client-mode", config.clientMode().label());
-            a.put("pools", clients.pools());
+            a.put(Readiness.PORT, port());
+            a.put(Readiness.PROTOCOL, config.protocol().label());
+            a.put(Readiness.TRANSPORT, transport);
+            a.put(Readiness.WORKERS, workers);
+            a.put(Readiness.CLIENT_MODE, config.clientMode().label());
+            a.put(Readiness.POOLS, clients.pools());
             // a path on this port, or, for h2c by prior knowledge, the HTTP/1.1 side port serving the same document
-            a.put("stats", statsServer == null ? STATS_PATH : "http://" + config.host() + ":"
+            a.put(Readiness.STATS, statsServer == null ? STATS_PATH : "http://" + config.host() + ":"
                     + ((InetSocketAddress) statsServer.address()).getPort() + STATS_PATH);
             return Readiness.line(a);
         }

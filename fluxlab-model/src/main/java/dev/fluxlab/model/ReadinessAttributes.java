@@ -19,6 +19,7 @@ public record ReadinessAttributes(Map<String, String> values) {
     /** An empty set of attributes: a process that announced nothing. */
     public static final ReadinessAttributes NONE = new ReadinessAttributes(Map.of());
 
+    /** Copies {@code values} in their order, so the attributes cannot change under a reader. */
     public ReadinessAttributes {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(values, "values")));
     }

@@ -2,6 +2,7 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.run.Environment;
 import dev.fluxlab.probe.MachineSpeedProbe;
+import dev.fluxlab.runner.launch.InjectorAotCache;
 
 import java.io.File;
 import java.io.IOException;

@@ -10,6 +10,7 @@ import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.model.run.Summaries;

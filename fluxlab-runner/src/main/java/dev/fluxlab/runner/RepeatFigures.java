@@ -25,6 +25,7 @@ import dev.fluxlab.runner.target.TargetSet;
 import dev.fluxlab.runner.verdict.RepeatFacts;
 import dev.fluxlab.runner.verdict.Thresholds;
 import dev.fluxlab.runner.verdict.Verdict;
+import dev.fluxlab.runner.launch.Commands;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -25,6 +25,8 @@ import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;

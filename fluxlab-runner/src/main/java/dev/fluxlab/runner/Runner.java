@@ -12,6 +12,8 @@ import dev.fluxlab.model.suite.SuiteHost;
 import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.LabHosts;
 import dev.fluxlab.runner.host.Launcher;
+import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;

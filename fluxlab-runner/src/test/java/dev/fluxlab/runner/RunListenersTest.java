@@ -1,5 +1,7 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.runner.listen.RunListeners;
+import dev.fluxlab.runner.listen.RunListener;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;

@@ -4,6 +4,7 @@ import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.listen.RunListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

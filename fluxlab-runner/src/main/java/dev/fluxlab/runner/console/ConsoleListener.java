@@ -6,7 +6,7 @@ import dev.fluxlab.model.run.CellSummary;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.suite.Cell;
-import dev.fluxlab.runner.RunListener;
+import dev.fluxlab.runner.listen.RunListener;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.warmup.WarmupPolicy;
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.merge.LoadMerge;
 import dev.fluxlab.runner.merge.LoadSplit;

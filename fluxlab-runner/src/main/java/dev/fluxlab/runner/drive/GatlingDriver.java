@@ -4,7 +4,7 @@ import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.inject.GatlingInjector;
 import dev.fluxlab.runner.inject.LoadRequest;
 import dev.fluxlab.runner.process.ChildProcess;

@@ -7,7 +7,7 @@ import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.suite.SuiteSpec.PrimeSpec;
 import dev.fluxlab.model.warmup.WarmupPolicy;
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.GatlingInjector;

@@ -3,7 +3,7 @@ package dev.fluxlab.runner.drive;
 import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
-import dev.fluxlab.runner.RunListener;
+import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.process.Sampler;
 
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.fluxlab.runner.drive;
 
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.contract.LoadSession;
 import dev.fluxlab.runner.host.Launcher;

@@ -6,7 +6,7 @@ import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;

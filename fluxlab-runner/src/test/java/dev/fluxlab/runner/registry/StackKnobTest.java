@@ -3,7 +3,7 @@ package dev.fluxlab.runner.registry;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
-import dev.fluxlab.runner.Commands;
+import dev.fluxlab.runner.launch.Commands;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

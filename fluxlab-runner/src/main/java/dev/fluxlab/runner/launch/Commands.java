@@ -1,4 +1,4 @@
-package dev.fluxlab.runner;
+package dev.fluxlab.runner.launch;
 
 import dev.fluxlab.runner.process.JdkFlags;
 import dev.fluxlab.model.contract.LoadArgs;

@@ -1,4 +1,4 @@
-package dev.fluxlab.runner;
+package dev.fluxlab.runner.launch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

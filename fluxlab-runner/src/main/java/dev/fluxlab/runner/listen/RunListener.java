@@ -1,4 +1,4 @@
-package dev.fluxlab.runner;
+package dev.fluxlab.runner.listen;
 
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RunResult;

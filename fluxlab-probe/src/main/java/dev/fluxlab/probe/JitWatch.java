@@ -2,7 +2,6 @@ package dev.fluxlab.probe;
 
 import dev.fluxlab.model.load.JitActivity;
 import dev.fluxlab.model.load.WatchedJvm;
-import dev.fluxlab.model.warmup.ThroughputSettling;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.util.ArrayList;
@@ -76,27 +75,6 @@ public final class JitWatch {
         return any;
     }
 
-    /**
-     * Whether these JVMs were warm all along: a target among them is readable, and every readable JVM compiled less
-     * than its floor per second from the watch's start to now, over at least {@link WarmupPolicy#JIT_QUIET_SECONDS}
-     * seconds. A JVM in its JIT ramp (about 1000 ms of compile time per second on this lab's machine) never
-     * qualifies; one that only keeps its earlier code does ({@link ThroughputSettling#settledWarm}).
-     */
-    public boolean quietThroughout() {
-        boolean target = false;
-        for (Jvm j : jvms) {
-            Optional<Double> r = j.rateSinceStart();
-            if (r.isEmpty()) {
-                continue;
-            }
-            target |= WatchedJvm.TARGET.equals(j.role);
-            if (r.get() >= WarmupPolicy.compileFloor(j.role)) {
-                return false;
-            }
-        }
-        return target;
-    }
-
     /** "JVM 1234 (target) compiling 420 ms/s", the watched JVM furthest from quiet, for a warning. */
     public String loudest() {
         Jvm worst = null;
@@ -157,7 +135,6 @@ public final class JitWatch {
         final long pid;
         final String role;
         final List<JitSnapshot> history = new ArrayList<>();
-        JitSnapshot first;
         Double warmupEndRate;
         JitSnapshot measureStart;
         JitSnapshot measureEnd;
@@ -169,9 +146,6 @@ public final class JitWatch {
 
         void read(LongFunction<Optional<JitSnapshot>> counters) {
             counters.apply(pid).ifPresent(s -> {
-                if (first == null) {
-                    first = s;
-                }
                 history.add(s);
                 if (history.size() > WarmupPolicy.JIT_QUIET_SECONDS + 1) {
                     history.remove(0);
@@ -186,11 +160,6 @@ public final class JitWatch {
         Optional<JitActivity> lastStep() {
             int n = history.size();
             return n < 2 ? Optional.empty() : Optional.of(history.get(n - 1).since(history.get(n - 2)));
-        }
-
-        /** Compile ms per second since the first reading, once the quiet window is full. */
-        Optional<Double> rateSinceStart() {
-            return recentRate().map(r -> latest().since(first).compileMsPerSecond());
         }
 
         /** Compile ms per second over the quiet window, once the window is full. */

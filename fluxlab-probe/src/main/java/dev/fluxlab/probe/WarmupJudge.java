@@ -11,10 +11,8 @@ import java.util.Optional;
 /**
  * Decides, second by second, when a warm-up following a {@link WarmupPolicy} is over, for every fluxlab load driver
  * alike: a fixed warm-up at its length; {@code auto} once at least {@code min} has passed, throughput has settled
- * ({@link ThroughputSettling}) and the watched JVMs are quiet ({@link JitWatch#quiet()}), or at {@code max}. On JVMs
- * that compiled nothing worth counting during the whole warm-up ({@link JitWatch#quietThroughout()}, a target among
- * them) a quiet 3-second plateau settles throughput without the 5-second trend. When no JVM's counters can be read
- * the JIT half is skipped and a warning says so.
+ * ({@link ThroughputSettling}) and the watched JVMs are quiet ({@link JitWatch#quiet()}), or at {@code max}. When no
+ * JVM's counters can be read the JIT half is skipped and a warning says so.
  */
 public final class WarmupJudge {
 
@@ -41,8 +39,7 @@ public final class WarmupJudge {
             over = elapsedNanos >= policy.fixed().toNanos();
             return over;
         }
-        settled = ThroughputSettling.settled(rates)
-                || (jit.quietThroughout() && ThroughputSettling.settledWarm(rates));
+        settled = ThroughputSettling.settled(rates);
         quiet = !jit.readable() || jit.quiet();
         over = elapsedNanos >= policy.min().toNanos() && settled && quiet;
         return over;

@@ -18,6 +18,7 @@ class WarmupJudgeTest {
 
     private static final long INJECTOR = 1, TARGET = 2;
     private static final WarmupPolicy AUTO = WarmupPolicy.auto(Duration.ZERO, Duration.ofSeconds(30));
+    private static final double[] FLAT = {50_000, 50_500, 49_800, 50_200, 50_100, 49_900, 50_000, 50_300, 50_000, 50_100};
 
     /** Compile milliseconds per second of each JVM, second by second (the last figure repeats); absent: unreadable. */
     private static final class Jvms {
@@ -48,9 +49,7 @@ class WarmupJudgeTest {
     }
 
     /** The second (1-based) at which warm-up ends for these per-second throughputs, or -1 if it does not. */
-    private static int endsAt(Jvms jvms, double... throughput) {
-        JitWatch watch = new JitWatch(INJECTOR, List.of(TARGET), jvms::read);
-        WarmupJudge judge = new WarmupJudge(AUTO, watch);
+    private static int endsAt(WarmupJudge judge, JitWatch watch, Jvms jvms, double... throughput) {
         for (int s = 1; s <= throughput.length; s++) {
             jvms.advance();
             watch.tick();
@@ -61,50 +60,57 @@ class WarmupJudgeTest {
         return -1;
     }
 
-    @Test
-    void warmJvmsOnAQuietPlateauEndAfterThreeSeconds() {
-        Jvms warm = new Jvms().rate(INJECTOR, 20).rate(TARGET, 10);
-        assertEquals(3, endsAt(warm, 50_000, 51_000, 50_500, 50_800, 50_200));
+    private static int endsAt(Jvms jvms, double... throughput) {
+        JitWatch watch = new JitWatch(INJECTOR, List.of(TARGET), jvms::read);
+        return endsAt(new WarmupJudge(AUTO, watch), watch, jvms, throughput);
     }
 
     @Test
-    void warmJvmsOnANoisyOrRisingStartStillWaitForTheTrend() {
-        assertEquals(4, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 10), 30_000, 50_000, 51_000, 50_500, 50_800),
-                "the connect second is left behind once three quiet seconds follow it");
-        assertEquals(-1, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 10), 40_000, 44_000, 48_000, 52_000, 56_000),
-                "a rise of 10% a second never settles, warm JVMs or not");
+    void quietJvmsOnAPlateauEndAfterTheFiveSecondTrend() {
+        assertEquals(5, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 10), FLAT),
+                "three quiet seconds are not enough: a paused JIT ramp looks the same");
     }
 
     @Test
-    void aTargetThatCompiledDuringTheWarmUpNeedsTheFiveSecondTrend() {
-        Jvms fresh = new Jvms().rate(INJECTOR, 20).rate(TARGET, 1000, 0);
-        assertEquals(5, endsAt(fresh, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000),
-                "quiet over the last 3 s at second 4, but not since the start: the plateau needs its trend");
+    void aRampNeverSettlesWhateverTheJit() {
+        assertEquals(-1, endsAt(new Jvms().rate(INJECTOR, 0).rate(TARGET, 0),
+                40_000, 44_000, 48_000, 52_000, 56_000, 60_000, 64_000, 68_000));
     }
 
     @Test
-    void anInjectorStillCompilingAboveItsFloorRulesOutTheShortRule() {
-        Jvms jvms = new Jvms().rate(INJECTOR, 400, 400, 400, 0).rate(TARGET, 0);
-        assertEquals(5, endsAt(jvms, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000),
-                "the injector averaged 300 ms/s of its 250 ms/s floor by second 4");
+    void aTargetStillCompilingHoldsTheWarmUpUntilThreeQuietSeconds() {
+        Jvms jvms = new Jvms().rate(INJECTOR, 20).rate(TARGET, 1000, 1000, 1000, 1000, 1000, 1000, 0);
+        assertEquals(9, endsAt(jvms, FLAT), "compiling until second 6, quiet over seconds 7-9");
     }
 
     @Test
-    void withoutAReadableTargetTheShortRuleDoesNotApply() {
-        Jvms injectorOnly = new Jvms().rate(INJECTOR, 0);
-        assertEquals(5, endsAt(injectorOnly, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000),
-                "a target whose JIT nobody sees may be ramping: the trend guard stays");
+    void theInjectorHasAFloorOfItsOwn() {
+        Jvms jvms = new Jvms().rate(INJECTOR, 400, 400, 400, 400, 0).rate(TARGET, 0);
+        assertEquals(6, endsAt(jvms, FLAT), "267 ms/s over seconds 3-5 is above the injector's 250; 133 over 4-6 is not");
+        Jvms stray = new Jvms().rate(INJECTOR, 200).rate(TARGET, 0);
+        assertEquals(5, endsAt(stray, FLAT), "200 ms/s would hold a target, not the injector");
     }
 
     @Test
-    void quietThroughoutNeedsAFullQuietWindow() {
-        Jvms warm = new Jvms().rate(INJECTOR, 0).rate(TARGET, 0);
-        JitWatch watch = new JitWatch(INJECTOR, List.of(TARGET), warm::read);
-        for (int s = 1; s <= WarmupPolicy.JIT_QUIET_SECONDS; s++) {
-            assertFalse(watch.quietThroughout(), "after " + (s - 1) + " s");
-            warm.advance();
-            watch.tick();
-        }
-        assertTrue(watch.quietThroughout());
+    void aWarmUpThatHitsItsBoundSaysWhoWasCompiling() {
+        Jvms jvms = new Jvms().rate(INJECTOR, 0).rate(TARGET, 1000);
+        JitWatch watch = new JitWatch(INJECTOR, List.of(TARGET), jvms::read);
+        WarmupJudge judge = new WarmupJudge(WarmupPolicy.auto(Duration.ZERO, Duration.ofSeconds(8)), watch);
+        assertEquals(-1, endsAt(judge, watch, jvms, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 50_000));
+        assertFalse(judge.stable());
+        assertFalse(judge.jitQuiet());
+        String w = String.join("|", judge.warnings());
+        assertTrue(w.contains("did not settle within --warmup-max 8s: JVM 2 (target) was compiling 1000 ms per second"), w);
+    }
+
+    @Test
+    void withNoReadableJvmTheWarmUpGoesByThroughputAndSaysSo() {
+        Jvms none = new Jvms();
+        JitWatch watch = new JitWatch(INJECTOR, List.of(TARGET), none::read);
+        WarmupJudge judge = new WarmupJudge(AUTO, watch);
+        assertEquals(5, endsAt(judge, watch, none, FLAT));
+        assertTrue(judge.stable());
+        assertEquals(null, judge.jitQuiet());
+        assertTrue(String.join("|", judge.warnings()).contains("no JVM's JIT counters were readable"), judge.warnings().toString());
     }
 }

@@ -18,11 +18,6 @@ import java.util.List;
  * </ul>
  * A flat throughput alone is not steady state: a JVM still compiling its hot path can hold a slow plateau for
  * seconds, which is why an automatic warm-up also waits for the JIT to go quiet.
- *
- * <p>{@link #settledWarm} is the rule for JVMs that were already warm: when every watched JVM, a target among them,
- * has stayed below its compile floor for the whole warm-up, the ramp the trend guard looks for (a JIT ramp) is
- * absent by evidence, and the quiet plateau of the last 3 windows suffices. That is the usual case of a cell that
- * follows another on the same JVMs ({@code fork: shared}): its warm-up can end after 3 s instead of 5 s.
  */
 public final class ThroughputSettling {
 
@@ -35,27 +30,6 @@ public final class ThroughputSettling {
     /** Whether the per-second throughputs {@code rates} (oldest first) have settled. */
     public static boolean settled(List<Double> rates) {
         int n = rates.size();
-        if (n < TREND_WINDOWS) {
-            return false;
-        }
-        double trend = Trend.relativeSlope(rates.subList(n - TREND_WINDOWS, n));
-        if (quietPlateau(rates) && trend <= 2 * MAX_RISE_PER_SECOND) {
-            return true;
-        }
-        return trend <= MAX_RISE_PER_SECOND;
-    }
-
-    /**
-     * Whether {@code rates} (oldest first) have settled on JVMs known not to have compiled during them: the quiet
-     * plateau of the last 3 windows, without the trend guard (see the class comment).
-     */
-    public static boolean settledWarm(List<Double> rates) {
-        return quietPlateau(rates);
-    }
-
-    /** The last 3 windows within +-5% of their mean, which is positive, and not rising. */
-    private static boolean quietPlateau(List<Double> rates) {
-        int n = rates.size();
         if (n < 3) {
             return false;
         }
@@ -64,12 +38,20 @@ public final class ThroughputSettling {
         if (mean <= 0) {
             return false;
         }
+        boolean quiet = true;
         for (double v : new double[]{a, b, c}) {
             if (Math.abs(v - mean) > 0.05 * mean) {
-                return false;
+                quiet = false;
             }
         }
         boolean rising = a < b && b < c && (c - a) > 0.02 * mean;
-        return !rising;
+        if (n < TREND_WINDOWS) {
+            return false;
+        }
+        double trend = Trend.relativeSlope(rates.subList(n - TREND_WINDOWS, n));
+        if (quiet && !rising && trend <= 2 * MAX_RISE_PER_SECOND) {
+            return true;
+        }
+        return trend <= MAX_RISE_PER_SECOND;
     }
 }

@@ -37,7 +37,10 @@ public final class HumanReport {
                                 j.compiledWhileMeasured() ? " (STILL COMPILING)" : ""));
             }
         }
-        if (r.model().equals("open")) {
+        if (r.requestsOk() == 0) {
+            // latency is recorded per verified response: zeros here would read as a very fast server
+            sb.append("  Latency      none: no verified response completed in the measured phase\n");
+        } else if (r.model().equals("open")) {
             latency(sb, "Latency (corrected, from intended send time)", r.latencyMs().corrected());
             latency(sb, "Latency (uncorrected, from actual write)", r.latencyMs().uncorrected());
         } else {

@@ -380,6 +380,9 @@ class LoadGeneratorTest {
                     + "still had no answer at its end")), o.warnings().toString());
             assertTrue(o.result().warnings().stream().anyMatch(w -> w.startsWith("2 requests written before the "
                     + "measured phase")), "no figure carries it, so the document does: " + o.result().warnings());
+            String text = HumanReport.format(o);
+            assertTrue(text.contains("Latency      none: no verified response completed in the measured phase")
+                    && !text.contains("min 0.000ms"), "an empty histogram is no latency of zero: " + text);
 
             // open model: the requests the warm-up could not send are a backlog, dropped at the measured phase's start
             LoadSpec open = spec("http", silent.getLocalPort()).connections(1).rate(1000.0).build();

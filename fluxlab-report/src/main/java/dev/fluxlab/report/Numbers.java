@@ -10,10 +10,19 @@ public final class Numbers {
     private Numbers() {
     }
 
+    /**
+     * Beyond this magnitude a figure is printed in scientific notation: no run measures it, and a hand-edited 1e308
+     * printed as 309 digits and broke every table's columns.
+     */
+    static final double HUGE = 1e15;
+
     /** {@code 123,456}; {@code -} for NaN. */
     public static String integer(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "-";
+        }
+        if (Math.abs(v) >= HUGE) {
+            return String.format(Locale.ROOT, "%.3g", v);
         }
         return String.format(Locale.ROOT, "%,.0f", v);
     }
@@ -36,7 +45,7 @@ public final class Numbers {
         if (a < 100) {
             return String.format(Locale.ROOT, "%.1f", v);
         }
-        return String.format(Locale.ROOT, "%,.0f", v);
+        return integer(v);
     }
 
     /** {@code 12.3%} / {@code 0.05%}. */

@@ -36,4 +36,13 @@ class NumbersTest {
         assertEquals("±1%", Numbers.spread(Stat.of(List.of(99.0, 100.0, 101.0))));
         assertEquals("±0.5%", Numbers.spread(Stat.of(List.of(99.5, 100.0, 100.5))));
     }
+
+    @Test
+    void aHugeHandEditedFigureStaysOneColumnWide() {
+        assertEquals("1.00e+308", Numbers.integer(1e308), "printed 309 digits");
+        assertEquals("-2.50e+20", Numbers.decimal(-2.5e20));
+        assertEquals("999,999,999,999,999", Numbers.integer(999_999_999_999_999.0));
+        assertEquals("123,457", Numbers.decimal(123_456.7));
+        assertEquals("-", Numbers.integer(Double.POSITIVE_INFINITY));
+    }
 }

@@ -3,6 +3,7 @@ package dev.fluxlab.model.suite;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -101,6 +102,7 @@ final class SuiteReader {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
         refuseAliases(file, text);
+        refuseMisreadings(file, text);
         SuiteSpec spec;
         SuiteOverrides applied = SuiteOverrides.NONE;
         try {
@@ -158,6 +160,45 @@ final class SuiteReader {
         }
         return null;
     }
+
+    /**
+     * What YAML would read otherwise than a person wrote it, refused at the first: a second document after
+     * {@code ---} (the binding called it "wrong type" at the second document's first line), and a plain integer with a
+     * leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8 repeats).
+     */
+    private static void refuseMisreadings(String file, String text) {
+        try (JsonParser p = YAML.getFactory().createParser(text)) {
+            int depth = 0;
+            boolean rootDone = false;
+            for (JsonToken t; (t = p.nextToken()) != null; ) {
+                JsonLocation at = p.currentTokenLocation();
+                if (rootDone) {
+                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "a suite file holds one YAML "
+                            + "document, and this one has a second after '---'; remove it, or make it a suite file of "
+                            + "its own");
+                }
+                if (t == JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(p.getText()).matches()) {
+                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "'" + p.getText() + "' has a "
+                            + "leading zero, which YAML reads as the octal number " + p.getLongValue()
+                            + "; write it without the zero (or in quotes, if it is a name)");
+                }
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    depth++;
+                } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                    depth--;
+                }
+                rootDone = depth == 0;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof SuiteException se) {
+                throw se;
+            }
+            // a syntax error: the binding reports it with its position
+        }
+    }
+
+    /** An integer as YAML 1.1 reads octal: a sign, then 0, then more digits. */
+    private static final java.util.regex.Pattern LEADING_ZERO = java.util.regex.Pattern.compile("[-+]?0[0-9_]+");
 
     /** A YAML alias {@code *name} at a 1-based line and column of the text it was found in. */
     record Alias(String name, int line, int column) {

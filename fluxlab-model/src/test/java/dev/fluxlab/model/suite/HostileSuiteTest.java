@@ -52,6 +52,8 @@ class HostileSuiteTest {
             "warmup_max: 1ns                                | 'warmup_max' must be at least 1s",
             "warmup: 999999h                                | 'warmup' must be 'auto' or a duration such as 5s, not '999999h' (too large: at most 365 days)",
             "repeats: ''                                    | '' is not a whole number",
+            "repeats: 010                                   | h.yaml:3:10: '010' has a leading zero, which YAML reads as the octal number 8; write it without the zero",
+            "load: {connections: [064, 16]}                 | h.yaml:3:22: '064' has a leading zero, which YAML reads as the octal number 52",
             "thresholds: {require_stable_warmup: 5}         | h.yaml:",
             "measure: 999999h                               | not '999999h' (too large: at most 365 days)",
             "name: \"a\\nb\"                                | one line without control characters",
@@ -62,6 +64,15 @@ class HostileSuiteTest {
         SuiteException e = refused(extra);
         assertTrue(e.getMessage().contains(expected), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+    }
+
+    @Test
+    void aSecondDocumentIsRefusedWhereItStarts() {
+        SuiteException e = refused("---\nname: b\n");
+        assertTrue(e.getMessage().startsWith("h.yaml:4:1: a suite file holds one YAML document, and this one has a "
+                + "second after '---'"), e.getMessage());
+        assertEquals("quoted", Suite.parse("h.yaml", "name: '010'\n" + BASE).name().replace("010", "quoted"),
+                "a quoted leading zero is a name, not a number");
     }
 
     @Test

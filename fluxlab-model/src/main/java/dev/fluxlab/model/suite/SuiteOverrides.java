@@ -98,6 +98,10 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             throw refused(file, shown, alias.problem() + "; write the value out, quoted when it starts with '*' "
                     + "(--set 'KEY=\"*" + alias.name() + "\"')");
         }
+        SuiteReader.Misreading misread = SuiteReader.firstMisreading(text);
+        if (misread != null) {
+            throw refused(file, shown, misread.problem());
+        }
         JsonNode value;
         try {
             value = text.isBlank() ? null : yaml.readTree(text);

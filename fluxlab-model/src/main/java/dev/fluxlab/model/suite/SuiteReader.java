@@ -161,26 +161,33 @@ final class SuiteReader {
         return null;
     }
 
-    /**
-     * What YAML would read otherwise than a person wrote it, refused at the first: a second document after
-     * {@code ---} (the binding called it "wrong type" at the second document's first line), and a plain integer with a
-     * leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8 repeats).
-     */
     private static void refuseMisreadings(String file, String text) {
+        Misreading m = firstMisreading(text);
+        if (m != null) {
+            throw new SuiteException(file, m.line(), m.column(), m.problem());
+        }
+    }
+
+    /**
+     * The first place where YAML would read {@code text} (a suite file or a {@code --set} value) otherwise than a
+     * person wrote it; null when there is none, or when a syntax error comes first (the binding reports it): a second
+     * document after {@code ---} (the binding called it "wrong type" at the second document's first line), and a
+     * plain integer with a leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8 repeats).
+     */
+    static Misreading firstMisreading(String text) {
         try (JsonParser p = YAML.getFactory().createParser(text)) {
             int depth = 0;
             boolean rootDone = false;
             for (JsonToken t; (t = p.nextToken()) != null; ) {
                 JsonLocation at = p.currentTokenLocation();
                 if (rootDone) {
-                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "a suite file holds one YAML "
-                            + "document, and this one has a second after '---'; remove it, or make it a suite file of "
-                            + "its own");
+                    return new Misreading("a suite file holds one YAML document, and this one has a second after "
+                            + "'---'; remove it, or make it a suite file of its own", at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(p.getText()).matches()) {
-                    throw new SuiteException(file, at.getLineNr(), at.getColumnNr(), "'" + p.getText() + "' has a "
-                            + "leading zero, which YAML reads as the octal number " + p.getLongValue()
-                            + "; write it without the zero (or in quotes, if it is a name)");
+                    return new Misreading("'" + p.getText() + "' has a leading zero, which YAML reads as the octal "
+                            + "number " + p.getLongValue() + "; write it without the zero (or in quotes, if it is a "
+                            + "name)", at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                     depth++;
@@ -190,11 +197,13 @@ final class SuiteReader {
                 rootDone = depth == 0;
             }
         } catch (IOException | RuntimeException e) {
-            if (e instanceof SuiteException se) {
-                throw se;
-            }
             // a syntax error: the binding reports it with its position
         }
+        return null;
+    }
+
+    /** What YAML would misread, at a 1-based line and column of the text it was found in. */
+    record Misreading(String problem, int line, int column) {
     }
 
     /** An integer as YAML 1.1 reads octal: a sign, then 0, then more digits. */

@@ -73,6 +73,10 @@ class HostileSuiteTest {
                 + "second after '---'"), e.getMessage());
         assertEquals("quoted", Suite.parse("h.yaml", "name: '010'\n" + BASE).name().replace("010", "quoted"),
                 "a quoted leading zero is a name, not a number");
+        SuiteException set = assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE, List.of("repeats=010")));
+        assertTrue(set.getMessage().contains("--set repeats=010: '010' has a leading zero, which YAML reads as the octal "
+                + "number 8"), set.getMessage());
     }
 
     @Test

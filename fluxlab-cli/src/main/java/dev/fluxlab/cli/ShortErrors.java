@@ -65,14 +65,28 @@ public final class ShortErrors {
                 continue;
             }
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            CommandLine.Model.OptionSpec known = null;
-            for (CommandLine c = cmd; c != null && known == null; c = c.getParent()) {
-                known = c.getCommandSpec().findOption(name);
+            CommandLine.Model.OptionSpec known = option(cmd, name);
+            boolean attached = false;
+            if (known == null && !a.startsWith("--") && a.length() > 2) {
+                // a short option with its value attached (-c4, -d10s) or a cluster of short flags
+                known = option(cmd, a.substring(0, 2));
+                attached = true;
             }
             if (known == null) {
                 return name;
             }
-            valueNext = !a.contains("=") && known.arity().min() > 0;
+            valueNext = !attached && !a.contains("=") && known.arity().min() > 0;
+        }
+        return null;
+    }
+
+    /** The option {@code name} of {@code cmd} or of a command above it; null when none has it. */
+    private static CommandLine.Model.OptionSpec option(CommandLine cmd, String name) {
+        for (CommandLine c = cmd; c != null; c = c.getParent()) {
+            CommandLine.Model.OptionSpec o = c.getCommandSpec().findOption(name);
+            if (o != null) {
+                return o;
+            }
         }
         return null;
     }

@@ -66,6 +66,8 @@ class HostileCommandLineTest {
             "load --bogus                                | 2 | Unknown option: '--bogus'",
             "load -c 4 --bogus=1                         | 2 | Unknown option: '--bogus'",
             "load -c -1                                  | 2 | Missing required parameter: 'URL'",
+            "load -c4 -d10s                              | 2 | Missing required parameter: 'URL'",
+            "load -c4 -x                                 | 2 | Unknown option: '-x'",
             "history --results {tmp}                     | 2 | no history index",
             "history --rebuild {tmp}                     | 2 | holds no run folders",
             "serve                                       | 2 | missing target",

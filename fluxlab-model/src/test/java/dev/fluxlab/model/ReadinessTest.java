@@ -78,4 +78,28 @@ class ReadinessTest {
         assertThrows(UnsupportedOperationException.class, () -> r.values().put(Readiness.HOST, "x"));
         assertEquals(ReadinessAttributes.NONE, ReadinessAttributes.of(null));
     }
+
+    /**
+     * The attribute names are a contract beyond the code (results.json's {@code readiness}, {@code ${process.name}}
+     * placeholders in suites, docs/contracts.md), while writers and readers both use the constants: this list, as
+     * text, is what pins their spelling.
+     */
+    @Test
+    void theAttributeNamesAreSpelledAsTheContractSays() throws Exception {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (java.lang.reflect.Field f : Readiness.class.getFields()) {
+            if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == String.class
+                    && !f.getName().equals("PREFIX")) {
+                names.add((String) f.get(null));
+            }
+        }
+        assertEquals(new java.util.TreeSet<>(java.util.List.of("port", "protocol", "transport", "processors",
+                "workers", "host", "stats", "allocator", "server", "framework", "io-threads", "worker-threads",
+                "max-threads", "accept-count", "max-connections", "max-keep-alive-requests", "primed",
+                "elastic-threads", "sleep-ms", "blocking-execution", "elastic-cap", "async-core", "async-max",
+                "async-queue", "common-pool", "virtual-scheduler", "strategy", "components", "rails", "work-us",
+                "request-cpu-us", "cpu-rounds", "cpu-rounds-per-ms", "wait-ms", "delay-ms", "client-mode", "pools",
+                "self-loading")), names);
+        assertEquals("fluxlab-ready", Readiness.PREFIX);
+    }
 }

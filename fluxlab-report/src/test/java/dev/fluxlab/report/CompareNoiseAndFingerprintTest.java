@@ -200,5 +200,15 @@ class CompareNoiseAndFingerprintTest {
         assertTrue(texts.get(0).endsWith(": GET /plaintext -> GET /json?n=1"), texts.toString());
         String text = String.join("\n", CompareReport.lines(c));
         assertTrue(text.contains("WARNING: the runs' environments differ") && text.contains("/json?n=1"), text);
+        // beyond the named cells the rest are counted, not listed
+        List<CellView[]> pairs = new java.util.ArrayList<>();
+        List<CellView> before = ReportModel.of(a).cells();
+        List<CellView> after = ReportModel.of(edited).cells();
+        for (int i = 0; i < 5; i++) {
+            pairs.add(new CellView[]{before.get(i % before.size()), after.get(i % after.size())});
+        }
+        List<Fingerprint.Difference> five = Comparison.requestDifferences(pairs);
+        assertEquals(Comparison.REQUEST_DIFFERENCES_NAMED + 1, five.size(), five.toString());
+        assertEquals("request: as in A -> 2 more cells sent another request in B", five.getLast().text());
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.contract;
 
+import dev.fluxlab.model.http.WireProtocol;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ public record GatlingArgs(
 
     /** Whether the simulation speaks HTTP/2 (over TLS); otherwise HTTP/1.1. */
     public boolean http2() {
-        return "h2".equals(protocol);
+        return WireProtocol.H2.label().equals(protocol);
     }
 
     /**

@@ -45,6 +45,18 @@ public enum WireProtocol implements Labelled {
         return Labelled.parse(WireProtocol.class, label, "protocol");
     }
 
+    /**
+     * The protocol a client connection speaks to a port written {@code label}: the wire of that name, else HTTP/1.1.
+     * Lenient on purpose, for the runner, which learns a port's protocol from a target's {@code protocol} knob or
+     * readiness line: that may name a server protocol such as {@code http1.1+h2c}, no wire of its own, whose port
+     * a client opens in HTTP/1.1, or nothing at all (a target that announces no protocol serves HTTP/1.1).
+     *
+     * @param label the name as written; null, blank or unknown is HTTP/1.1
+     */
+    public static WireProtocol ofOrHttp11(String label) {
+        return Labelled.find(WireProtocol.class, label).orElse(HTTP11);
+    }
+
     @Override
     public String toString() {
         return label;

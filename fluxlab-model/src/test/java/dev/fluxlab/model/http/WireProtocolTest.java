@@ -24,6 +24,15 @@ class WireProtocolTest {
     }
 
     @Test
+    void aClientSpeaksTheWireNamedElseHttp11() {
+        assertEquals(WireProtocol.H2, WireProtocol.ofOrHttp11("h2"));
+        assertEquals(WireProtocol.H2C, WireProtocol.ofOrHttp11("h2c"));
+        assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11("http1.1"));
+        assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11("http1.1+h2c"));
+        assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11(null));
+    }
+
+    @Test
     void onlyHttp2MultiplexesStreams() {
         assertFalse(WireProtocol.HTTP11.http2());
         assertTrue(WireProtocol.H2C.http2());

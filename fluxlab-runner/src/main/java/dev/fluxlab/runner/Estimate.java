@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 
@@ -84,8 +85,9 @@ public final class Estimate {
      * pointed at an {@code https://} URL (a proxy's backend).
      */
     static boolean tls(Cell cell) {
-        return "h2".equals(cell.load().protocol()) || cell.processes().stream().anyMatch(p ->
-                "h2".equals(p.knobs().get("protocol"))
+        String h2 = WireProtocol.H2.label();
+        return h2.equals(cell.load().protocol()) || cell.processes().stream().anyMatch(p ->
+                h2.equals(p.knobs().get("protocol"))
                         || p.knobs().values().stream().anyMatch(v -> v != null && v.startsWith("https://")));
     }
 

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.ReadinessAttributes;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -264,7 +265,7 @@ final class RepeatRunner {
                 out.put(process, TargetStats.fetch(java.net.URI.create(path)));
             } else if (port != null && port != 0) {
                 out.put(process, TargetStats.fetch(attrs.host().orElse("127.0.0.1"), port,
-                        "h2".equals(attrs.protocol().orElse(null)), path));
+                        WireProtocol.H2.label().equals(attrs.protocol().orElse(null)), path));
             }
         });
         return out;

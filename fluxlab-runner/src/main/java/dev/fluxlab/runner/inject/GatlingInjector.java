@@ -3,6 +3,7 @@ package dev.fluxlab.runner.inject;
 import dev.fluxlab.model.contract.GatlingArgs;
 import dev.fluxlab.model.contract.GatlingWindowLine;
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -63,13 +64,14 @@ public final class GatlingInjector {
             return Optional.of("the gatling injector runs the closed model only (connections x in_flight); an open-model "
                     + "rate needs fluxlab's injector");
         }
-        if ("h2c".equals(protocol)) {
+        if (WireProtocol.H2C.label().equals(protocol)) {
             return Optional.of("Gatling speaks HTTP/2 over TLS only (ALPN), not h2c; give the target protocol h2");
         }
-        if (!"h2".equals(protocol) && !"http1.1".equals(protocol)) {
+        boolean http11 = WireProtocol.HTTP11.label().equals(protocol);
+        if (!http11 && !WireProtocol.H2.label().equals(protocol)) {
             return Optional.of("Gatling is driven here over h2 (TLS) or HTTP/1.1, not " + protocol);
         }
-        if ("http1.1".equals(protocol) && inFlight > 1) {
+        if (http11 && inFlight > 1) {
             return Optional.of("Gatling cannot pipeline HTTP/1.1 (in_flight " + inFlight + "); use h2, or wrk / h2load --h1");
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {

@@ -1,9 +1,11 @@
 package dev.fluxlab.runner.inject;
 
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -44,7 +46,7 @@ public final class H2loadInjector implements ExternalInjector {
 
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (!"h2c".equals(protocol) && !"h2".equals(protocol) && !"http1.1".equals(protocol)) {
+        if (Arrays.stream(WireProtocol.values()).noneMatch(w -> w.label().equals(protocol))) {
             return Optional.of("h2load is driven here over h2c, h2 (TLS) or HTTP/1.1, not " + protocol);
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {
@@ -65,9 +67,9 @@ public final class H2loadInjector implements ExternalInjector {
         } else {
             cmd.add("--duration=" + r.seconds());
         }
-        if ("http1.1".equals(r.protocol())) {
+        if (WireProtocol.HTTP11.label().equals(r.protocol())) {
             cmd.add("--h1");
-        } else if ("h2".equals(r.protocol())) {
+        } else if (WireProtocol.H2.label().equals(r.protocol())) {
             cmd.add("--npn-list=h2");
         }
         if (r.headers() != null) {
@@ -88,7 +90,8 @@ public final class H2loadInjector implements ExternalInjector {
             throw new IllegalArgumentException("h2load printed no result: " + ToolOutput.tail(output));
         }
         Matcher alpn = ToolOutput.find(APPLICATION, output);
-        if ("h2".equals(r.protocol()) && alpn != null && !"h2".equals(alpn.group(1))) {
+        // what h2load printed as "Application protocol" is an ALPN id (h2, http/1.1), not one of the lab's names
+        if (WireProtocol.H2.label().equals(r.protocol()) && alpn != null && !"h2".equals(alpn.group(1))) {
             throw new IllegalArgumentException("h2load negotiated " + alpn.group(1) + ", not h2: " + ToolOutput.tail(output));
         }
         double seconds = ToolOutput.millis(f.group(1)) / 1000;

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.inject;
 
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -52,7 +53,7 @@ public final class WrkInjector implements ExternalInjector {
 
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (!"http1.1".equals(protocol)) {
+        if (!WireProtocol.HTTP11.label().equals(protocol)) {
             return Optional.of("wrk speaks HTTP/1.1 only, not " + protocol + "; use h2load for h2c");
         }
         return Optional.empty();

@@ -2,6 +2,7 @@ package dev.fluxlab.runner.registry;
 
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.contract.SocketBudget;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.placement.Shares;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Locations;
@@ -141,7 +142,7 @@ public final class SuiteValidator {
             long size = s.body() != null ? s.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length
                     : s.bodySize() != null ? s.bodySize() : 0;
             String protocol = protocol(cell);
-            if (size <= LoadLimits.MAX_H2_BODY || protocol.equals("http1.1") || selfLoading(cell)
+            if (size <= LoadLimits.MAX_H2_BODY || protocol.equals(WireProtocol.HTTP11.label()) || selfLoading(cell)
                     || !cell.load().byFluxlab()) {
                 continue;
             }
@@ -163,10 +164,10 @@ public final class SuiteValidator {
                 continue;
             }
             String protocol = cell.load().protocol() != null ? cell.load().protocol()
-                    : effectiveKnob(cell, "protocol").orElse("http1.1");
+                    : effectiveKnob(cell, "protocol").orElse(null);
             String why = selfLoading(cell) ? "the self-loading target " + cell.entryProcess().target()
                     + " opens its own connections"
-                    : protocol.equals("h2c") || protocol.equals("h2") ? "its entry speaks " + protocol
+                    : WireProtocol.ofOrHttp11(protocol).http2() ? "its entry speaks " + protocol
                     + " (a connection per request is for HTTP/1.1 only)"
                     : cell.load().injectors() > 1 ? "several injectors' connect times cannot be merged (each "
                     + "reports summary figures only); use 'injectors: 1'" : null;
@@ -206,10 +207,6 @@ public final class SuiteValidator {
     }
 
     /**
-     * The protocol a cell's load speaks: the profile's, else the entry's effective {@code protocol} knob (as written,
-     * else the registry's default) when it is h2 or h2c, else HTTP/1.1.
-     */
-    /**
      * A load profile's {@code protocol} must be one the entry serves (its {@code protocol} knob, or the registry's
      * default): h2 against an HTTP/1.1 server failed in the injector, after the targets had started, as "not an SSL/TLS
      * record". {@code http1.1+h2c} serves both cleartext protocols.
@@ -236,13 +233,13 @@ public final class SuiteValidator {
         }
     }
 
+    /**
+     * The protocol a cell's load speaks: the profile's, else the entry's effective {@code protocol} knob (as written,
+     * else the registry's default) when it is a wire, else HTTP/1.1 ({@link WireProtocol#ofOrHttp11}).
+     */
     private String protocol(Cell cell) {
         return cell.load().protocol() != null ? cell.load().protocol()
-                : switch (effectiveKnob(cell, "protocol").orElse("http1.1")) {
-                    case "h2" -> "h2";
-                    case "h2c" -> "h2c";
-                    default -> "http1.1";
-                };
+                : WireProtocol.ofOrHttp11(effectiveKnob(cell, "protocol").orElse(null)).label();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.fluxlab.runner.target;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.process.ChildProcess;
 
@@ -52,24 +53,24 @@ public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
         return ReadinessAttributes.of(readiness.get(name));
     }
 
-    /** The protocol the load speaks: the load profile's, else the one the entry process announced. */
+    /**
+     * The protocol the load speaks: the load profile's, else the one the entry process announced (or its
+     * {@code protocol} knob) when that is a wire, else HTTP/1.1 ({@link WireProtocol#ofOrHttp11}).
+     */
     public String protocol(Cell cell) {
         if (cell.load().protocol() != null) {
             return cell.load().protocol();
         }
-        String p = announced(cell.entry()).protocol()
-                .orElse(cell.entryProcess().knobs().getOrDefault("protocol", "http1.1"));
-        return switch (p) {
-            case "h2", "h2c" -> p;
-            default -> "http1.1";
-        };
+        return WireProtocol.ofOrHttp11(announced(cell.entry()).protocol()
+                .orElse(cell.entryProcess().knobs().get("protocol"))).label();
     }
 
     /** The URL of the cell's scenario on the entry process: its announced host and port, https for h2. */
     public String entryUrl(Cell cell) {
         ReadinessAttributes entry = announced(cell.entry());
         String host = entry.host().orElse("127.0.0.1");
-        return ("h2".equals(protocol(cell)) ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host)
-                + ":" + entry.get(Readiness.PORT) + cell.scenario().path();
+        String scheme = WireProtocol.H2.label().equals(protocol(cell)) ? "https" : "http";
+        return scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + entry.get(Readiness.PORT)
+                + cell.scenario().path();
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.other.undertow.UndertowServer;
 import dev.fluxlab.targets.other.undertow.UndertowServerConfig;
 import picocli.CommandLine;
@@ -8,6 +9,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code fluxlab serve undertow [knobs]}: plain undertow-core with light-4j's settings, the non-reactive baseline of
@@ -58,15 +60,16 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (!protocol.equals("http1.1") && !protocol.equals("h2c") && !protocol.equals("http1.1+h2c")) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "unknown protocol '" + protocol + "'; expected one of http1.1, h2c, http1.1+h2c");
-        }
+        // the exact names only, as this command always took them (ServerProtocol.of would take any case)
+        ServerProtocol served = ServerProtocol.cleartext().stream().filter(p -> p.label().equals(protocol))
+                .findFirst().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
+                        "unknown protocol '" + protocol + "'; expected one of " + ServerProtocol.cleartext().stream()
+                                .map(ServerProtocol::label).collect(Collectors.joining(", "))));
         UndertowServerConfig config;
         try {
             config = UndertowServerConfig.builder().host(bind.host()).port(bind.port()).ioThreads(ioThreads)
                     .workerThreads(workerThreads).backlog(backlog).bufferSize(bufferSize).tcpNoDelay(tcpNoDelay)
-                    .protocol(protocol).build();
+                    .protocol(served).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

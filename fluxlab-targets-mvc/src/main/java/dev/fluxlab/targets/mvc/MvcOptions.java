@@ -59,7 +59,7 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
         KnobArgs.checkBind(host, port);
         if (protocol.secure()) {
             throw new IllegalArgumentException("--protocol " + protocol + " is not offered by mvc-tomcat (no TLS "
-                    + "here); use http1.1, h2c or http1.1+h2c");
+                    + "here); use " + ServerProtocol.cleartextNames("or"));
         }
         if (maxKeepAliveRequests < -1 || maxKeepAliveRequests == 0) {
             throw new IllegalArgumentException("--max-keep-alive-requests must be -1 (unlimited) or 1 or more, was "
@@ -82,7 +82,7 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
      */
     public static MvcOptions parse(String[] args) {
         Map<String, String> v = KnobArgs.options(args, NAMES);
-        String protocol = v.getOrDefault("protocol", "http1.1");
+        String protocol = v.getOrDefault("protocol", ServerProtocol.HTTP11.label());
         ServerProtocol p;
         try {
             p = ServerProtocol.of(protocol);

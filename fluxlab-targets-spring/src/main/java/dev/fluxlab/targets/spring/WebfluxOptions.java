@@ -84,7 +84,7 @@ public record WebfluxOptions(
         KnobArgs.checkBind(host, port);
         if (protocol.secure()) {
             throw new IllegalArgumentException("--protocol " + protocol + " is not offered by the Spring targets "
-                    + "(no TLS here); use http1.1, h2c or http1.1+h2c");
+                    + "(no TLS here); use " + ServerProtocol.cleartextNames("or"));
         }
         if (stack != null && !stack.matches("boot-\\d+\\.\\d+")) {
             throw new IllegalArgumentException("--stack: '" + stack + "' is not a Spring Boot line such as boot-4.0 or "
@@ -125,7 +125,7 @@ public record WebfluxOptions(
         return new WebfluxOptions(
                 v.getOrDefault("host", "127.0.0.1"),
                 KnobArgs.intValue(v, "port", 0, 0),
-                protocol(v.getOrDefault("protocol", "http1.1")),
+                protocol(v.getOrDefault("protocol", ServerProtocol.HTTP11.label())),
                 transport(v.getOrDefault("transport", "native")),
                 KnobArgs.optionalInt(v, "workers", 1),
                 KnobArgs.optionalInt(v, "select-count", 0),

@@ -2,6 +2,7 @@ package dev.fluxlab.targets.common.http;
 
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.http.WireProtocol;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -52,6 +53,21 @@ public enum ServerProtocol implements Labelled {
     /** The protocols to enable on the port, in order of preference. */
     public List<WireProtocol> wires() {
         return wires;
+    }
+
+    /** The protocols of a port without TLS (all but {@link #H2}), in declaration order: what TLS-less targets serve. */
+    public static List<ServerProtocol> cleartext() {
+        return Arrays.stream(values()).filter(p -> !p.secure()).toList();
+    }
+
+    /**
+     * The names of {@link #cleartext()}, comma-separated but for {@code conjunction} before the last
+     * ({@code http1.1, h2c or http1.1+h2c}): for the refusals of the targets that serve no TLS, so their lists of
+     * what they do serve follow this enum.
+     */
+    public static String cleartextNames(String conjunction) {
+        List<String> names = cleartext().stream().map(ServerProtocol::label).toList();
+        return String.join(", ", names.subList(0, names.size() - 1)) + " " + conjunction + " " + names.getLast();
     }
 
     /**

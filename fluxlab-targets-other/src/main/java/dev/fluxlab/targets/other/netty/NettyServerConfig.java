@@ -16,8 +16,8 @@ public record NettyServerConfig(String host, int port, ServerProtocol protocol, 
 
     public NettyServerConfig {
         if (protocol == ServerProtocol.H2) {
-            throw new IllegalArgumentException("the netty target serves http1.1, h2c and http1.1+h2c, not h2 (TLS); "
-                    + "use reactor-netty for h2");
+            throw new IllegalArgumentException("the netty target serves " + ServerProtocol.cleartextNames("and")
+                    + ", not " + protocol + " (TLS); use reactor-netty for " + protocol);
         }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");

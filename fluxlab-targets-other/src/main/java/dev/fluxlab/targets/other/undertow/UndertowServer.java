@@ -41,7 +41,7 @@ public final class UndertowServer {
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
             a.put(Readiness.PORT, port);
-            a.put(Readiness.PROTOCOL, config.protocol());
+            a.put(Readiness.PROTOCOL, config.protocol().label());
             a.put(Readiness.TRANSPORT, "nio"); // XNIO's NIO provider (epoll underneath on Linux)
             a.put(Readiness.WORKERS, config.ioThreads());
             a.put(Readiness.IO_THREADS, config.ioThreads());

@@ -1,20 +1,28 @@
 package dev.fluxlab.targets.other.undertow;
 
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import java.util.Objects;
+
 /**
  * Settings of the plain Undertow target, with light-4j's defaults for a hello-world service: IO threads 2 x cores,
  * 200 worker threads (unused by these non-blocking handlers, kept for parity), a 10000 backlog, 16 KiB buffers.
  * {@code protocol} {@code h2c} or {@code http1.1+h2c} enables Undertow's HTTP/2 support (cleartext h2c next to
- * HTTP/1.1 on the same port) and is announced as given. Immutable; see {@link #builder()}.
+ * HTTP/1.1 on the same port) and is announced as given; no TLS, so not {@code h2}. Immutable; see {@link #builder()}.
  */
 public record UndertowServerConfig(String host, int port, int ioThreads, int workerThreads, int backlog,
-                                   int bufferSize, boolean tcpNoDelay, String protocol) {
+                                   int bufferSize, boolean tcpNoDelay, ServerProtocol protocol) {
 
     /** Whether Undertow's HTTP/2 is on. */
     public boolean http2() {
-        return !"http1.1".equals(protocol);
+        return protocol.http2();
     }
 
     public UndertowServerConfig {
+        Objects.requireNonNull(protocol, "protocol");
+        if (protocol.secure()) {
+            throw new IllegalArgumentException("the undertow target serves " + ServerProtocol.cleartextNames("and")
+                    + ", not " + protocol + " (TLS)");
+        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
         }
@@ -45,7 +53,7 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         private int backlog = 10_000;
         private int bufferSize = 16 * 1024;
         private boolean tcpNoDelay = true;
-        private String protocol = "http1.1";
+        private ServerProtocol protocol = ServerProtocol.HTTP11;
 
         public Builder host(String v) { host = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -54,7 +62,7 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         public Builder backlog(Integer v) { if (v != null) { backlog = v; } return this; }
         public Builder bufferSize(Integer v) { if (v != null) { bufferSize = v; } return this; }
         public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
-        public Builder protocol(String v) { protocol = v; return this; }
+        public Builder protocol(ServerProtocol v) { protocol = v; return this; }
 
         public UndertowServerConfig build() {
             return new UndertowServerConfig(host, port, ioThreads, workerThreads, backlog, bufferSize, tcpNoDelay, protocol);

@@ -2,6 +2,7 @@ package dev.fluxlab.targets.reactor.fanout;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.reactor.http.EventLoopSend;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -180,7 +181,7 @@ public final class FanOutServer {
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
             a.put(Readiness.PORT, port());
-            a.put(Readiness.PROTOCOL, "http1.1");
+            a.put(Readiness.PROTOCOL, ServerProtocol.HTTP11.label());
             a.put(Readiness.TRANSPORT, transport);
             a.put(Readiness.WORKERS, workers);
             a.putAll(handler.readinessAttributes());

@@ -2,6 +2,7 @@ package dev.fluxlab.targets.reactor.fanout;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.reactor.http.EventLoopSend;
@@ -83,7 +84,7 @@ public final class MockApiServer {
         public String readinessLine() {
             Map<String, Object> a = new LinkedHashMap<>();
             a.put(Readiness.PORT, port());
-            a.put(Readiness.PROTOCOL, "http1.1");
+            a.put(Readiness.PROTOCOL, ServerProtocol.HTTP11.label());
             a.put(Readiness.TRANSPORT, transport);
             a.put(Readiness.WORKERS, workers);
             a.put(Readiness.DELAY_MS, delay.toMillis());

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.reactor.loader;
 
 import dev.fluxlab.model.LabAddresses;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
@@ -106,7 +107,7 @@ public record LoaderConfig(
 
     /** {@code h2} or {@code h2c}. */
     public String protocol() {
-        return secure() ? "h2" : "h2c";
+        return (secure() ? WireProtocol.H2 : WireProtocol.H2C).label();
     }
 
     /** Whether {@code host} is the address of one of the suite's hosts ({@link LabAddresses}). */

@@ -1,6 +1,7 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.contract.ProgressLine;
+import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
@@ -20,7 +21,8 @@ public final class HumanReport {
         LoadResult r = o.result();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "fluxlab load %s%n", r.target()));
-        int least = r.protocol().startsWith("h2") ? r.inFlight() : Http1Conn.leastInFlight(r.inFlight());
+        boolean http2 = WireProtocol.ofOrHttp11(r.protocol()).http2();
+        int least = http2 ? r.inFlight() : Http1Conn.leastInFlight(r.inFlight());
         sb.append(String.format(Locale.ROOT, "  %s, %s transport, %d threads, %d connections x %s in flight, %s model%s%n",
                 r.protocol(), r.transport(), o.threads(), r.connections(), least < r.inFlight() - 1
                         ? least + "-" + r.inFlight() + " (pipelined, refilled at half)" : String.valueOf(r.inFlight()),

@@ -31,6 +31,14 @@ class ServerProtocolTest {
     }
 
     @Test
+    void aTlsLessTargetServesEveryProtocolButH2() {
+        assertEquals(List.of(ServerProtocol.HTTP11, ServerProtocol.H2C, ServerProtocol.HTTP11_H2C),
+                ServerProtocol.cleartext());
+        assertEquals("http1.1, h2c or http1.1+h2c", ServerProtocol.cleartextNames("or"));
+        assertEquals("http1.1, h2c and http1.1+h2c", ServerProtocol.cleartextNames("and"));
+    }
+
+    @Test
     void parsesEveryNameAndRefusesNamingTheAcceptedOnes() {
         for (ServerProtocol p : ServerProtocol.values()) {
             assertEquals(p, ServerProtocol.of(p.label().toUpperCase(Locale.ROOT)));

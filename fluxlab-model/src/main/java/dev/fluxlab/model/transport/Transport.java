@@ -1,20 +1,23 @@
 package dev.fluxlab.model.transport;
 
-import java.util.Arrays;
+import dev.fluxlab.model.Labelled;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.Optional;
 
 /**
  * The event-loop transports fluxlab knows, by the names every command line, suite and readiness line uses. The
  * injector and the targets map them to Netty classes themselves; which concrete transport {@link #NATIVE} means is
  * {@link NativeOrder}'s business. The explicit choices either take effect or fail, never fall back silently.
  */
-public enum Transport {
+public enum Transport implements Labelled {
     /** The best available native transport, in the order {@link NativeOrder} gives; NIO when there is none. */
     NATIVE("native"),
     IO_URING("io_uring"),
     EPOLL("epoll"),
     NIO("nio");
+
+    /** A second name of {@link #IO_URING}, without the underscore, that the command lines have always taken. */
+    private static final String IO_URING_ALIAS = "iouring";
 
     private final String label;
 
@@ -23,6 +26,7 @@ public enum Transport {
     }
 
     /** The command-line and readiness name ({@code native}, {@code io_uring}, {@code epoll}, {@code nio}). */
+    @Override
     public String label() {
         return label;
     }
@@ -33,23 +37,20 @@ public enum Transport {
     }
 
     /**
-     * Parses a command-line name ({@code iouring} is accepted for {@code io_uring}).
+     * Parses a command-line name as {@link Labelled} does, and {@code iouring} as {@code io_uring}.
      *
-     * @throws IllegalArgumentException listing the accepted names
+     * @throws IllegalArgumentException naming the value and the accepted names
      */
     public static Transport of(String label) {
-        String l = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
-        for (Transport t : values()) {
-            if (t.label.equals(l) || (t == IO_URING && l.equals("iouring"))) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown transport '" + label + "'; expected one of " + names());
+        return Labelled.find(Transport.class, label).or(() -> alias(label)).orElseThrow(() ->
+                new IllegalArgumentException("unknown transport '" + label + "'; expected one of "
+                        + Labelled.accepted(Transport.class)));
     }
 
-    /** Every name, comma separated, for messages and help texts. */
-    public static String names() {
-        return Arrays.stream(values()).map(Transport::label).collect(Collectors.joining(", "));
+    /** {@link #IO_URING} for its alias, written as loosely as a name (trimmed, any case). */
+    private static Optional<Transport> alias(String label) {
+        return label != null && label.trim().toLowerCase(Locale.ROOT).equals(IO_URING_ALIAS)
+                ? Optional.of(IO_URING) : Optional.empty();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.profile.ProfileMode;
@@ -117,9 +118,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (profile != null) {
             for (String mode : profile) {
-                if (ProfileMode.parse(mode).isEmpty()) {
-                    err.println("fluxlab run: --profile takes " + ProfileMode.names() + " (a comma-separated list), not '"
-                            + mode + "'");
+                if (Labelled.find(ProfileMode.class, mode).isEmpty()) {
+                    err.println("fluxlab run: --profile takes " + Labelled.accepted(ProfileMode.class)
+                            + " (a comma-separated list), not '" + mode + "'");
                     return 2;
                 }
             }

@@ -1,31 +1,21 @@
 package dev.fluxlab.model.profile;
 
-import java.util.Arrays;
+import dev.fluxlab.model.Labelled;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * What a profiled repeat records of every JVM of a cell ({@code profile:} in a suite, {@code fluxlab run --profile}):
  * on-CPU samples, allocations, wall-clock samples of every thread, contended locks, or the JDK's own Flight Recorder
- * (with on-CPU samples beside it). Each mode is one profiled repeat of its own.
+ * (with on-CPU samples beside it). Each mode is one profiled repeat of its own. Names are looked up as every
+ * {@link Labelled} name is ({@code Labelled.find}); the suite checks and {@code run --profile} word their own refusals
+ * with {@code Labelled.accepted}.
  */
-public enum ProfileMode {
+public enum ProfileMode implements Labelled {
     CPU, ALLOC, WALL, LOCK, JFR;
 
-    /** The name as written in suites and on the command line. */
+    /** The name as written in suites and on the command line: the constant's, in lower case. */
+    @Override
     public String label() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** The mode named {@code text} (case-insensitive), if any. */
-    public static Optional<ProfileMode> parse(String text) {
-        return Arrays.stream(values()).filter(m -> m.label().equalsIgnoreCase(text == null ? "" : text.strip()))
-                .findFirst();
-    }
-
-    /** Every name, for messages: {@code cpu, alloc, wall, lock, jfr}. */
-    public static String names() {
-        return Arrays.stream(values()).map(ProfileMode::label).collect(Collectors.joining(", "));
     }
 }

@@ -161,8 +161,9 @@ final class SuiteChecks {
         }
         if (spec.profile() != null) {
             for (int i = 0; i < spec.profile().size(); i++) {
-                if (ProfileMode.parse(spec.profile().get(i)).isEmpty()) {
-                    throw error("/profile/" + i, "'profile' must be one or a list of " + ProfileMode.names()
+                if (Labelled.find(ProfileMode.class, spec.profile().get(i)).isEmpty()) {
+                    throw error("/profile/" + i, "'profile' must be one or a list of "
+                            + Labelled.accepted(ProfileMode.class)
                             + ", not '" + spec.profile().get(i) + "'");
                 }
             }

@@ -3,6 +3,7 @@ package dev.fluxlab.model.suite;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.TableSpec;
 
@@ -57,7 +58,8 @@ public final class SuiteSettings {
      */
     public List<ProfileMode> profileModes() {
         return spec.profile() == null ? List.of()
-                : spec.profile().stream().map(p -> ProfileMode.parse(p).orElseThrow()).distinct().toList();
+                : spec.profile().stream().map(p -> Labelled.find(ProfileMode.class, p).orElseThrow()).distinct()
+                        .toList();
     }
 
     /** Whether this run measures its noise floor from A/A pairs ({@code fluxlab run --aa}). */

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.common.net;
 
+import dev.fluxlab.model.Labelled;
 import io.netty.util.ResourceLeakDetector;
 import java.util.Arrays;
 import java.util.List;
@@ -10,39 +11,54 @@ import java.util.Locale;
  * ({@code simple}, or the {@code io.netty.leakDetection.level} system property) samples buffers and records a stack
  * trace for each sampled one, which shows in a busy server's profile; {@code disabled} takes that cost away,
  * {@code advanced} and {@code paranoid} add to it to find a leak. A target that offers the knob checks it with
- * {@link #check} when its configuration is built and sets it with {@link #apply} before it allocates a buffer.
+ * {@link #check} when its configuration is built and sets it with {@link #apply} before it allocates a buffer. The
+ * configurations keep the level as written text, {@code null} standing for Netty's default.
  */
-public final class LeakDetection {
+public enum LeakDetection implements Labelled {
+    DISABLED(ResourceLeakDetector.Level.DISABLED),
+    SIMPLE(ResourceLeakDetector.Level.SIMPLE),
+    ADVANCED(ResourceLeakDetector.Level.ADVANCED),
+    PARANOID(ResourceLeakDetector.Level.PARANOID);
 
     /** The knob's values: Netty's levels, in lower case. */
-    public static final List<String> LEVELS = Arrays.stream(ResourceLeakDetector.Level.values())
-            .map(l -> l.name().toLowerCase(Locale.ROOT)).toList();
+    public static final List<String> LEVELS = Arrays.stream(values()).map(LeakDetection::label).toList();
 
-    private LeakDetection() {
+    private final ResourceLeakDetector.Level level;
+
+    LeakDetection(ResourceLeakDetector.Level level) {
+        this.level = level;
+    }
+
+    /** The knob's value: Netty's level in lower case. */
+    @Override
+    public String label() {
+        return level.name().toLowerCase(Locale.ROOT);
     }
 
     /**
-     * The level in lower case, {@code null} (Netty's default) as is.
+     * The level named {@code label}, looked up as every {@link Labelled} name is.
      *
-     * @throws IllegalArgumentException naming the accepted levels
+     * @throws IllegalArgumentException naming the value (in lower case) and the accepted levels
+     */
+    public static LeakDetection of(String label) {
+        return Labelled.find(LeakDetection.class, label).orElseThrow(() -> new IllegalArgumentException(
+                "unknown leak-detection '" + String.valueOf(label).toLowerCase(Locale.ROOT)
+                        + "'; expected one of " + Labelled.accepted(LeakDetection.class)));
+    }
+
+    /**
+     * The level's name, {@code null} (Netty's default) as is.
+     *
+     * @throws IllegalArgumentException naming the value and the accepted levels
      */
     public static String check(String level) {
-        if (level == null) {
-            return null;
-        }
-        String lower = level.toLowerCase(Locale.ROOT);
-        if (!LEVELS.contains(lower)) {
-            throw new IllegalArgumentException("unknown leak-detection '" + lower + "'; expected one of "
-                    + String.join(", ", LEVELS));
-        }
-        return lower;
+        return level == null ? null : of(level).label();
     }
 
     /** Sets Netty's level for the whole JVM; {@code null} leaves Netty's default. */
     public static void apply(String level) {
-        String checked = check(level);
-        if (checked != null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(checked.toUpperCase(Locale.ROOT)));
+        if (level != null) {
+            ResourceLeakDetector.setLevel(of(level).level);
         }
     }
 }

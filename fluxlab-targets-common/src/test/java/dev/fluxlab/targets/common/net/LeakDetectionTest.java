@@ -20,6 +20,14 @@ class LeakDetectionTest {
     }
 
     @Test
+    void everyNettyLevelHasItsConstant() {
+        for (ResourceLeakDetector.Level level : ResourceLeakDetector.Level.values()) {
+            assertEquals(level.name(), LeakDetection.of(level.name()).name());
+        }
+        assertEquals(ResourceLeakDetector.Level.values().length, LeakDetection.values().length);
+    }
+
+    @Test
     void unknownLevelIsRefusedWithTheList() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LeakDetection.check("Off"));
         assertEquals("unknown leak-detection 'off'; expected one of disabled, simple, advanced, paranoid",

@@ -27,4 +27,16 @@ class ServeUndertowCommandTest {
         }
         assertEquals("", r.out());
     }
+
+    /** Only the cleartext names, exactly as written (the name is announced as given): no TLS, no other spelling. */
+    @ParameterizedTest(name = "--protocol {0}")
+    @CsvSource({"h2", "H2C", "http3"})
+    void aProtocolItDoesNotServeIsRefusedWithTheOnesItDoes(String protocol) {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "undertow", "--protocol",
+                protocol);
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: unknown protocol '" + protocol
+                + "'; expected one of http1.1, h2c, http1.1+h2c"), r.err());
+        assertEquals("", r.out());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.placement.CellPlacement;
@@ -252,7 +253,7 @@ final class RepeatRunner {
     }
 
     /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
-    private static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness) {
+    static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness) {
         Map<String, Object> out = new LinkedHashMap<>();
         readiness.forEach((process, values) -> {
             ReadinessAttributes attrs = ReadinessAttributes.of(values);
@@ -266,6 +267,10 @@ final class RepeatRunner {
             } else if (port != null && port != 0) {
                 out.put(process, TargetStats.fetch(attrs.host().orElse("127.0.0.1"), port,
                         WireProtocol.H2.label().equals(attrs.protocol().orElse(null)), path));
+            } else if (port == null) {
+                out.put(process, Map.of("error", "not fetched: its readiness line announced stats=" + path + " but "
+                        + (attrs.get(Readiness.PORT) == null ? "no port" : "port '" + attrs.get(Readiness.PORT)
+                        + "', which is not a number")));
             }
         });
         return out;

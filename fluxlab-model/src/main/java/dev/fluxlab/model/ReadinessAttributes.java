@@ -68,13 +68,17 @@ public record ReadinessAttributes(Map<String, String> values) {
         return Optional.ofNullable(values.get(name));
     }
 
-    private Optional<Integer> integer(String name) {
+    /**
+     * Attribute {@code name} as a whole number (a size a target announces, e.g. {@link Readiness#WORKERS}); empty when
+     * absent or not one.
+     */
+    public Optional<Integer> integer(String name) {
         String v = values.get(name);
         if (v == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Integer.valueOf(v));
+            return Optional.of(Integer.valueOf(v.strip()));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

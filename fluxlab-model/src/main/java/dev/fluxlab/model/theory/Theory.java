@@ -1,6 +1,8 @@
 package dev.fluxlab.model.theory;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.ReadinessAttributes;
+
 import java.util.Map;
 import java.util.Optional;
 
@@ -45,7 +47,9 @@ public final class Theory {
         if (concurrency < 1 || readiness == null) {
             return Optional.empty();
         }
-        Integer sleepMs = integer(readiness, placement == Placement.NON_BLOCKING_WAIT ? Readiness.WAIT_MS : Readiness.SLEEP_MS);
+        ReadinessAttributes announced = ReadinessAttributes.of(readiness);
+        Integer sleepMs = announced.integer(placement == Placement.NON_BLOCKING_WAIT ? Readiness.WAIT_MS
+                : Readiness.SLEEP_MS).orElse(null);
         if (sleepMs == null || sleepMs <= 0) {
             return Optional.empty();
         }
@@ -53,22 +57,22 @@ public final class Theory {
         String basis;
         switch (placement) {
             case EVENT_LOOP -> {
-                if ("virtual".equals(readiness.get(Readiness.BLOCKING_EXECUTION))) {
+                if ("virtual".equals(announced.get(Readiness.BLOCKING_EXECUTION))) {
                     workers = concurrency;
                     basis = "handlers on virtual threads: one per request in flight (" + concurrency + ")";
                 } else {
-                    workers = integer(readiness, Readiness.WORKERS);
+                    workers = announced.integer(Readiness.WORKERS).orElse(null);
                     basis = "event-loop workers (" + workers + ")";
                 }
             }
             case BOUNDED_ELASTIC -> {
-                workers = integer(readiness, Readiness.ELASTIC_CAP);
+                workers = announced.integer(Readiness.ELASTIC_CAP).orElse(null);
                 basis = "boundedElastic cap (" + workers + ")";
             }
             case TASK_POOL -> {
-                Integer core = integer(readiness, Readiness.ASYNC_CORE);
-                Integer max = integer(readiness, Readiness.ASYNC_MAX);
-                Integer queue = integer(readiness, Readiness.ASYNC_QUEUE);
+                Integer core = announced.integer(Readiness.ASYNC_CORE).orElse(null);
+                Integer max = announced.integer(Readiness.ASYNC_MAX).orElse(null);
+                Integer queue = announced.integer(Readiness.ASYNC_QUEUE).orElse(null);
                 if (core == null || max == null || queue == null) {
                     return Optional.empty();
                 }
@@ -79,7 +83,7 @@ public final class Theory {
                         : "pool threads min(max " + max + ", concurrency - queue " + (concurrency - queue) + ")";
             }
             case COMMON_POOL -> {
-                workers = integer(readiness, Readiness.COMMON_POOL);
+                workers = announced.integer(Readiness.COMMON_POOL).orElse(null);
                 basis = "commonPool parallelism (" + workers + ")";
             }
             case VIRTUAL -> {
@@ -123,17 +127,5 @@ public final class Theory {
         }
         double ratio = measuredRps / prediction.predictedRps();
         return prediction.withComparison(ratio, ratio < LOW || ratio > HIGH);
-    }
-
-    private static Integer integer(Map<String, String> a, String key) {
-        String v = a.get(key);
-        if (v == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(v.trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }

@@ -80,7 +80,7 @@ record InjectorCpu(double seconds, boolean processKnown, double cores, double[] 
             }
         }
         int avail = Runtime.getRuntime().availableProcessors();
-        if (seconds >= 0 && cores >= SATURATED * avail) {
+        if (processKnown && cores >= SATURATED * avail) {
             warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
                     + "injector's limit, not the server's", cores, avail));
         }

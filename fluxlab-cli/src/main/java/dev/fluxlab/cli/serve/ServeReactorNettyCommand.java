@@ -231,12 +231,6 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         return java.util.Optional.empty();
     }
 
-    /**
-     * The JVM exits with 143 after SIGTERM by default; a target stopped on purpose should exit 0. The handler calls
-     * {@code System.exit(0)}, which runs the shutdown hook that closes the server and its event loops.
-     */
-    @SuppressWarnings("removal")
-
     static final class ProtocolConverter implements CommandLine.ITypeConverter<ServerProtocol> {
         @Override
         public ServerProtocol convert(String value) {

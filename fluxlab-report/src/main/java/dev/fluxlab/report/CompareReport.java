@@ -71,7 +71,8 @@ public final class CompareReport {
     }
 
     /**
-     * What the reader must know before the table: fingerprint differences (a warning: they move numbers), the speed
+     * What the reader must know before the table: fingerprint differences (a warning: they move numbers), cells that
+     * sent another request, the speed
      * normalisation when asked, and the noise basis the verdicts used.
      */
     static List<String> notes(Comparison c) {
@@ -79,6 +80,11 @@ public final class CompareReport {
         if (!c.fingerprint().isEmpty()) {
             out.add("WARNING: the runs' environments differ in what moves numbers: "
                     + String.join("; ", c.fingerprint().stream().map(Fingerprint.Difference::text).toList()));
+        }
+        if (!c.requests().isEmpty()) {
+            out.add("WARNING: cells of the same id sent another request, so they measured another experiment (an "
+                    + "edited scenario?): " + String.join("; ", c.requests().stream()
+                    .map(Fingerprint.Difference::text).toList()));
         }
         if (c.speedNote() != null) {
             out.add(c.speedNote());

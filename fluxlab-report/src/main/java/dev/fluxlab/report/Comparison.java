@@ -37,12 +37,15 @@ import java.util.Map;
  * @param onlyB  labels of cells only in B
  * @param noise  which noise floor the verdicts used
  * @param fingerprint how B's environment differs from A's in what moves numbers (empty when it does not)
+ * @param requests the matched cells that sent another request in B than in A ({@link #requestDifferences}; empty
+ *                 when none did)
  * @param speedNote how throughput was normalised by machine speed; null when it was not
  * @param claims how the verdicts of the suites' claims moved from A to B, each run's claims judged again by this
  *               fluxlab from its recorded cells, as {@code fluxlab report} does (empty when neither run has claims)
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
-                         List<Fingerprint.Difference> fingerprint, String speedNote, List<ClaimMove> claims) {
+                         List<Fingerprint.Difference> fingerprint, List<Fingerprint.Difference> requests,
+                         String speedNote, List<ClaimMove> claims) {
 
     /**
      * The run settings that differ (measure, warm-up, thresholds, fork, the --set overrides...): the same suite name
@@ -233,9 +236,9 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
             differ.add(new Fingerprint.Difference("suite", a.suite(), b.suite()));
         }
         differ.addAll(settingDifferences(a.settings(), b.settings()));
-        differ.addAll(requestDifferences(pairs));
         differ.addAll(Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor));
-        return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ), speedNote,
+        return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ),
+                List.copyOf(requestDifferences(pairs)), speedNote,
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
     }
 

@@ -192,14 +192,16 @@ class CompareNoiseAndFingerprintTest {
     void aChangedRequestUnderTheSameCellIdIsWarned() throws Exception {
         RunResult a = Fixtures.run();
         RunResult samePathOtherPort = Json.read(Json.write(a).replace("127.0.0.1:40123", "127.0.0.1:39999"), RunResult.class);
-        assertTrue(Comparison.of(a, samePathOtherPort).fingerprint().isEmpty(), "another port is the same request");
+        assertTrue(Comparison.of(a, samePathOtherPort).requests().isEmpty(), "another port is the same request");
         RunResult edited = Json.read(Json.write(a).replace("40123/plaintext", "40123/json?n=1"), RunResult.class);
         Comparison c = Comparison.of(a, edited);
-        List<String> texts = c.fingerprint().stream().map(Fingerprint.Difference::text).toList();
+        assertTrue(c.fingerprint().isEmpty(), "a request is not the environment: " + c.fingerprint());
+        List<String> texts = c.requests().stream().map(Fingerprint.Difference::text).toList();
         assertEquals(Comparison.REQUEST_DIFFERENCES_NAMED + 0L, texts.stream().filter(t -> t.startsWith("request of ")).count(), texts.toString());
         assertTrue(texts.get(0).endsWith(": GET /plaintext -> GET /json?n=1"), texts.toString());
         String text = String.join("\n", CompareReport.lines(c));
-        assertTrue(text.contains("WARNING: the runs' environments differ") && text.contains("/json?n=1"), text);
+        assertTrue(text.contains("WARNING: cells of the same id sent another request") && text.contains("/json?n=1")
+                && !text.contains("environments differ"), text);
         // beyond the named cells the rest are counted, not listed
         List<CellView[]> pairs = new java.util.ArrayList<>();
         List<CellView> before = ReportModel.of(a).cells();

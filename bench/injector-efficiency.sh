@@ -25,17 +25,20 @@
 #                      JIT in a 10 s measured h2c or open run, CPU the native peers never pay; after 15 s, 3-28 ms)
 #   --only LIST        run only these pairs, comma-separated: http1.1,h2c,open,pipeline (open needs http1.1's
 #                      closed run as its first peer run and runs it when http1.1 is not listed)
+#   --rounds N         run every pair N times (1-10, default 1) and print each ratio's median and range over the rounds:
+#                      on this 2-core VM one pair's ratio moved from 0.84 to 1.29 within ten minutes, so a single round
+#                      is one sample, not a figure
 # Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer (with the
 # compile time of fluxlab's own JIT while measured, part of its CPU seconds, which the native peers do not pay); then the
 # four ratios on one line, and the machine's load average before and after (the figures are only as good as the
-# machine was quiet). About 4 minutes with the defaults.
+# machine was quiet). About 4 minutes with the defaults, and that again per extra round.
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 ROOT=$PWD
 
 server_cmd=${FLUXLAB_BENCH_SERVER_CMD:-"./fluxlab serve reactor-netty --protocol {protocol} --port 0"}
-c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=15; only="http1.1,h2c,open,pipeline"
+rounds=1; c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=15; only="http1.1,h2c,open,pipeline"
 while [ $# -gt 0 ]; do
   case "$1" in
     --server-cmd) server_cmd=$2; shift 2 ;;
@@ -51,6 +54,7 @@ while [ $# -gt 0 ]; do
     -d) dur=$2; shift 2 ;;
     -w) warm=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "injector-efficiency: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -61,6 +65,8 @@ for p in ${only//,/ }; do
     *) echo "injector-efficiency: --only takes http1.1, h2c, open, pipeline (comma-separated), not '$p'" >&2; exit 2 ;;
   esac
 done
+[[ "$rounds" =~ ^[0-9]+$ ]] && [ "$rounds" -ge 1 ] && [ "$rounds" -le 10 ] \
+  || { echo "injector-efficiency: --rounds takes a whole number from 1 to 10, not '$rounds'" >&2; exit 2; }
 wants() { [[ ",$only," == *",$1,"* ]]; }
 for tool in wrk h2load /usr/bin/time python3; do
   command -v "$tool" >/dev/null || { echo "injector-efficiency: $tool is missing (apt-get install wrk nghttp2-client time python3)" >&2; exit 2; }
@@ -118,6 +124,14 @@ cpu_of() { awk '{printf "%.2f", $1 + $2}' "$1.time"; }
 rows=()
 row() { rows+=("$(printf '%-9s %-15s %12s %8s %14s %8s  %s' "$@")"); }
 ratios=()
+declare -A over_rounds=() # ratio name -> the ratio of every round, space-separated
+pair_order=()
+add_ratio() { # $1 name, $2 ratio, $3 goal text (may be empty): one round's ratio of one pair
+  ratios+=("$1 $2${3:+ ($3)}")
+  [ -n "${over_rounds[$1]+set}" ] || { pair_order+=("$1"); goals["$1"]=$3; }
+  over_rounds["$1"]="${over_rounds[$1]:-} $2"
+}
+declare -A goals=()
 
 ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a/b) if b else 'n/a')" "$1" "$2"; }
 per_cpu() { python3 -c "import sys; r,c=map(float,sys.argv[1:]); print('%.0f' % (r/c) if c else '0')" "$1" "$2"; }
@@ -155,73 +169,85 @@ else
   aot_state="started without an AOT cache (JDK < 25, FLUXLAB_AOT=0, or no trained cache)"
 fi
 
-h1_closed_eff=""
-if wants http1.1 || wants open || wants pipeline; then
-  start_server http1.1
-  url="http://127.0.0.1:$port/plaintext"
-  wrk -t "$t" -c "$c" -d "${warm}s" "$url" >/dev/null 2>&1          # warm-up (server and OS), not measured
+for rno in $(seq "$rounds"); do
+  [ "$rounds" = 1 ] || { echo "round $rno of $rounds..." >&2; rows+=("--- round $rno"); }
+  h1_closed_eff=""
+  if wants http1.1 || wants open || wants pipeline; then
+    start_server http1.1
+    url="http://127.0.0.1:$port/plaintext"
+    wrk -t "$t" -c "$c" -d "${warm}s" "$url" >/dev/null 2>&1          # warm-up (server and OS), not measured
 
-  if wants http1.1; then
-    # the peer runs before and after fluxlab; its better run counts (conservative for fluxlab)
-    p_eff=0
-    wrk_run wrk1 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
-    fluxlab_run h1 "$url" -c "$c" --threads "$t"
-    h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
-    wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
-    row http1.1 wrk "$p_req" "$p_cpu" "$p_eff" "" ""
-    row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
-    ratios+=("http1.1 vs wrk $(ratio "$f_eff" "$p_eff") (goal >= 1.5)")
-  fi
-
-  if wants open; then
-    # the peer is fluxlab's own closed model at the same -c -t: the http1.1 pair's run (before) and one more (after)
-    p_eff=0
-    if [ -z "$h1_closed_eff" ]; then
-      fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+    if wants http1.1; then
+      # the peer runs before and after fluxlab; its better run counts (conservative for fluxlab)
+      p_eff=0
+      wrk_run wrk1 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      fluxlab_run h1 "$url" -c "$c" --threads "$t"
+      h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+      wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      row http1.1 wrk "$p_req" "$p_cpu" "$p_eff" "" ""
+      row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+      add_ratio "http1.1 vs wrk" "$(ratio "$f_eff" "$p_eff")" "goal >= 1.5"
     fi
-    keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
-    fluxlab_run open "$url" -c "$c" ${open_threads:+--threads "$open_threads"} --rate "$rate"
-    o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
-    fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
-    row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
-    row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
-        "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms"
-    ratios+=("open@$rate vs closed $(ratio "$o_eff" "$p_eff") (goal >= 1)")
+
+    if wants open; then
+      # the peer is fluxlab's own closed model at the same -c -t: the http1.1 pair's run (before) and one more (after)
+      p_eff=0
+      if [ -z "$h1_closed_eff" ]; then
+        fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+      fi
+      keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
+      fluxlab_run open "$url" -c "$c" ${open_threads:+--threads "$open_threads"} --rate "$rate"
+      o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
+      fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
+      row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
+      row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
+          "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms"
+      add_ratio "open@$rate vs closed" "$(ratio "$o_eff" "$p_eff")" "goal >= 1"
+    fi
+
+    if wants pipeline; then
+      wrk -t "$t" -c "$c" -d "${warm}s" -s "$work/pipeline.lua" "$url" -- "$depth" >/dev/null 2>&1   # warm-up
+      p_eff=0
+      wrk_run wrkp1 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
+      wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_cpu" "$p_eff" "" ""
+      row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+      add_ratio "pipeline m=$depth vs wrk" "$(ratio "$f_eff" "$p_eff")" ""
+    fi
+    stop_server
   fi
 
-  if wants pipeline; then
-    wrk -t "$t" -c "$c" -d "${warm}s" -s "$work/pipeline.lua" "$url" -- "$depth" >/dev/null 2>&1   # warm-up
+  if wants h2c; then
+    start_server h2c
+    url="http://127.0.0.1:$port/plaintext"
+    h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$warm" "$url" >/dev/null 2>&1   # warm-up
     p_eff=0
-    wrk_run wrkp1 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
-    fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
-    wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
-    row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_cpu" "$p_eff" "" ""
-    row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
-    ratios+=("pipeline m=$depth vs wrk $(ratio "$f_eff" "$p_eff")")
+    for round in 1 2; do
+      if [ "$round" = 2 ]; then fluxlab_run h2c "$url" --protocol h2c -c "$h2c_conns" -m "$h2c_streams" --threads "$h2c_threads"; fi
+      timed "$work/h2load$round" h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$dur" "$url"
+      r=$(grep -o '[0-9]* succeeded' "$work/h2load$round" | head -1 | awk '{print $1}')
+      cpu=$(cpu_of "$work/h2load$round"); keep_best "$(per_cpu "$r" "$cpu")" "$r" "$cpu"
+    done
+    row h2c h2load "$p_req" "$p_cpu" "$p_eff" "" ""
+    row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+    add_ratio "h2c vs h2load" "$(ratio "$f_eff" "$p_eff")" "goal >= 2"
+    stop_server
   fi
-  stop_server
-fi
-
-if wants h2c; then
-  start_server h2c
-  url="http://127.0.0.1:$port/plaintext"
-  h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$warm" "$url" >/dev/null 2>&1   # warm-up
-  p_eff=0
-  for round in 1 2; do
-    if [ "$round" = 2 ]; then fluxlab_run h2c "$url" --protocol h2c -c "$h2c_conns" -m "$h2c_streams" --threads "$h2c_threads"; fi
-    timed "$work/h2load$round" h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$dur" "$url"
-    r=$(grep -o '[0-9]* succeeded' "$work/h2load$round" | head -1 | awk '{print $1}')
-    cpu=$(cpu_of "$work/h2load$round"); keep_best "$(per_cpu "$r" "$cpu")" "$r" "$cpu"
-  done
-  row h2c h2load "$p_req" "$p_cpu" "$p_eff" "" ""
-  row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
-  ratios+=("h2c vs h2load $(ratio "$f_eff" "$p_eff") (goal >= 2)")
-  stop_server
-fi
+done
 
 printf '%-9s %-15s %12s %8s %14s %8s  %s\n' pair injector requests cpu_s req/cpu_s ratio ""
 printf '%s\n' "${rows[@]}"
-echo "ratios (fluxlab/peer requests per CPU-second): $(IFS='|'; echo "${ratios[*]}" | sed 's/|/;  /g')"
+if [ "$rounds" = 1 ]; then
+  echo "ratios (fluxlab/peer requests per CPU-second): $(IFS='|'; echo "${ratios[*]}" | sed 's/|/;  /g')"
+else
+  summary=()
+  for name in "${pair_order[@]}"; do
+    # shellcheck disable=SC2086
+    summary+=("$name $(python3 -c 'import statistics,sys; v=[float(x) for x in sys.argv[1:] if x != "n/a"]; print("%.2f (%.2f-%.2f over %d rounds)" % (statistics.median(v), min(v), max(v), len(v)) if v else "n/a")' ${over_rounds[$name]})${goals[$name]:+ (${goals[$name]})}")
+  done
+  echo "ratios (fluxlab/peer requests per CPU-second), median and range: $(IFS='|'; echo "${summary[*]}" | sed 's/|/;  /g')"
+fi
 echo "(HTTP/1.1, open, pipeline: -c $c -t $t; open: --rate $rate; pipeline: -m $depth; h2c: -c $h2c_conns -m $h2c_streams"
 echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; cpu_s = user+sys of the injector process in the measured"
 echo " run; the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"

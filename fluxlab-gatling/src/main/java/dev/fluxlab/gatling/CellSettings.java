@@ -1,6 +1,7 @@
 package dev.fluxlab.gatling;
 
 import dev.fluxlab.model.contract.GatlingArgs;
+import dev.fluxlab.model.http.HttpUrl;
 
 /**
  * One fluxlab cell laid onto Gatling's DSL: the cell itself is {@link GatlingArgs}, read from the system properties
@@ -19,16 +20,12 @@ record CellSettings(GatlingArgs args) {
 
     /** {@code scheme://host:port}: Gatling's base URL. */
     String baseUrl() {
-        String url = args.url();
-        int slash = url.indexOf('/', url.indexOf("://") + 3);
-        return slash < 0 ? url : url.substring(0, slash);
+        return HttpUrl.origin(args.url());
     }
 
     /** The path and query as sent. */
     String path() {
-        String url = args.url();
-        int slash = url.indexOf('/', url.indexOf("://") + 3);
-        return slash < 0 ? "/" : url.substring(slash);
+        return HttpUrl.pathAndQuery(args.url());
     }
 
     /** The measured requests when the phase is a fixed number of them; 0 when it lasts a duration. */

@@ -1,6 +1,7 @@
 package dev.fluxlab.report;
 
 import dev.fluxlab.model.claim.RecordedClaims;
+import dev.fluxlab.model.http.HttpUrl;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RepeatResult;
@@ -102,11 +103,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         if (r == null || r.load() == null || r.load().target() == null) {
             return null;
         }
-        String url = r.load().target();
-        int scheme = url.indexOf("://");
-        int slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-        String path = slash < 0 ? "/" : url.substring(slash);
-        return (r.load().method() == null ? "" : r.load().method() + " ") + path;
+        return (r.load().method() == null ? "" : r.load().method() + " ") + HttpUrl.pathAndQuery(r.load().target());
     }
 
     /** Smallest noise band assumed when a side has a single repeat. */

@@ -64,7 +64,7 @@ class HostileCommandLineTest {
             "compare {tmp}                               | 2 | Missing required parameter",
             "compare --bogus {tmp}                       | 2 | Unknown option: '--bogus'",
             "load --bogus                                | 2 | Unknown option: '--bogus'",
-            "load -c 4 --bogus=1                         | 2 | Unknown option: '--bogus'",
+            "load -c 4 --bogus=1                         | 2 | Unknown option: '--bogus=1'",
             "load -c -1                                  | 2 | Missing required parameter: 'URL'",
             "load -c4 -d10s                              | 2 | Missing required parameter: 'URL'",
             "load -c4 -x                                 | 2 | Unknown option: '-x'",

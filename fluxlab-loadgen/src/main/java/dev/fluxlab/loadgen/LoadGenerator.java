@@ -226,7 +226,7 @@ public final class LoadGenerator {
                 spec.openModel() ? "open" : "closed", spec.method(), spec.connections(), spec.inFlight(), spec.rate(),
                 (window.start() - warmup.start()) / 1e9, warmup.judge().stable(), seconds, all.ok, errors,
                 all.ok / seconds, new Latency(cs, us), all.late, tally.missed(), cpu.seconds(), cpu.cores(),
-                List.copyOf(run.perSecond()), encode(all.corrected), "us", encode(all.uncorrected), transport.name(),
+                tally.exactSeconds(run.perSecond()), encode(all.corrected), "us", encode(all.uncorrected), transport.name(),
                 null, run.tids().length, warmup.judge().jitQuiet(), warmup.jit().evidence(), statuses,
                 precision == null ? null : Math.round(precision * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(all.connect, all.connectSumNanos, all.latencySumNanos),

@@ -79,6 +79,26 @@ public record LoadSpec(
         return rate != null;
     }
 
+    /**
+     * Longest measured phase counted second by second by completion time: 24 hours. A longer one keeps exact totals,
+     * and its seconds beyond this bound in {@code per_second} are the coordinator's readings at each second's end.
+     */
+    static final int MAX_COUNTED_SECONDS = 86_400;
+
+    /**
+     * How many per-second buckets each loop keeps for the measured phase: every whole second the phase can last (its
+     * duration, or the bound of a count or a precision), and one more that takes what falls after them.
+     */
+    int measuredBuckets() {
+        Duration longest = precision == null && requests == null ? duration : max(duration, maxDuration);
+        long seconds = (longest.toMillis() + 999) / 1000;
+        return (int) Math.min(seconds, MAX_COUNTED_SECONDS) + 1;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
     /** {@code host:port}, always with the port (Netty servers reset h2 streams whose :authority lacks it). */
     public String authority() {
         String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host;

@@ -37,12 +37,14 @@ final class LoopStats {
 
     private final RunControl ctl;
     /** Index {@link RunControl#MEASURED}: the measured phase; {@link RunControl#OUTSIDE}: everything else. */
-    private final Tally[] tallies = {new Tally(), new Tally()};
+    private final Tally[] tallies;
     @SuppressWarnings("unused") private long okAll;
     @SuppressWarnings("unused") private long errAll;
 
-    LoopStats(RunControl ctl) {
+    /** Stats for a run whose measured phase has at most {@code measuredSeconds} whole seconds (see {@link Tally}). */
+    LoopStats(RunControl ctl, int measuredSeconds) {
         this.ctl = ctl;
+        this.tallies = new Tally[]{new Tally(measuredSeconds), new Tally(1)};
     }
 
     /** What the measured phase recorded (read it on the loop's thread, or copy it there). */
@@ -65,6 +67,7 @@ final class LoopStats {
         OK_ALL.setRelease(this, (long) OK_ALL.get(this) + 1);
         Tally t = tallies[ctl.claim(now)];
         t.ok++;
+        t.okBySecond[t.second(now, ctl.measureStart)]++;
         t.corrected.recordValue(Tally.us(now - intended));
         t.uncorrected.recordValue(Tally.us(now - sent));
         return t;
@@ -101,6 +104,7 @@ final class LoopStats {
         ERR_ALL.setRelease(this, (long) ERR_ALL.get(this) + 1);
         Tally t = tallies[ctl.claim(now)];
         t.errors[c.ordinal()]++;
+        t.errBySecond[t.second(now, ctl.measureStart)]++;
         return t;
     }
 

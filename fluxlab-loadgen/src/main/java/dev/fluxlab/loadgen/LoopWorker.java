@@ -58,7 +58,7 @@ final class LoopWorker {
         this.spec = spec;
         this.ctl = ctl;
         this.tpl = tpl;
-        this.stats = new LoopStats(ctl);
+        this.stats = new LoopStats(ctl, spec.measuredBuckets());
         this.ssl = ssl;
         this.initial = initial;
         this.conns = new Conn[connections];

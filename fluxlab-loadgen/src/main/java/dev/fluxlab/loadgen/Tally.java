@@ -26,6 +26,29 @@ final class Tally {
     final Histogram connect = new Histogram(MAX_US, 3);
     long connectSumNanos;
     long latencySumNanos;
+    /**
+     * Verified responses and errors by the whole second of the measured phase they completed in, counted by each
+     * completion's own time: index {@code s} holds [{@code start + s}, {@code start + s + 1}) seconds. The last index
+     * also takes everything later (a window longer than the array, or the drain after the end for the outside tally,
+     * which has that one index only), so it is exact only for a window it ends.
+     */
+    final long[] okBySecond;
+    final long[] errBySecond;
+
+    /** A tally with {@code seconds} per-second buckets (at least one). */
+    Tally(int seconds) {
+        okBySecond = new long[Math.max(1, seconds)];
+        errBySecond = new long[okBySecond.length];
+    }
+
+    /**
+     * The bucket of a completion at {@code now} in a phase that opened at {@code start}: min/max, not a branch, so the
+     * outside tally (one bucket, {@code now} before the start or long after it) runs the same instructions.
+     */
+    int second(long now, long start) {
+        long s = (now - start) / 1_000_000_000L;
+        return (int) Math.min(Math.max(s, 0L), okBySecond.length - 1);
+    }
 
     /** Adds {@code other} into this tally (histograms added, never percentiles combined). */
     void add(Tally other) {
@@ -45,6 +68,10 @@ final class Tally {
         for (int i = 0; i < statuses.length; i++) {
             statuses[i] += other.statuses[i];
         }
+        for (int i = 0; i < Math.min(okBySecond.length, other.okBySecond.length); i++) {
+            okBySecond[i] += other.okBySecond[i];
+            errBySecond[i] += other.errBySecond[i];
+        }
     }
 
     /** Empties the histograms (the counters are not read for the outside tally, which alone is reset). */
@@ -56,7 +83,7 @@ final class Tally {
 
     /** A copy of this tally, taken on the loop's thread. */
     Tally copy() {
-        Tally t = new Tally();
+        Tally t = new Tally(okBySecond.length);
         t.add(this);
         return t;
     }

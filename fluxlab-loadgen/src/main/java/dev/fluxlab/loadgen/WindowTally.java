@@ -1,5 +1,9 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.contract.ProgressLine;
+import dev.fluxlab.model.load.SecondSample;
+
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,7 +24,7 @@ record WindowTally(Tally all, long missed, long unanswered, long stalled, long s
 
     /** Collects what {@code run}'s loops counted in {@code window}, asking each loop on its own thread. */
     static WindowTally collect(LoadRun run, MeasuredWindow window) throws InterruptedException {
-        Tally all = new Tally();
+        Tally all = new Tally(run.spec().measuredBuckets());
         long missed = 0;
         long unanswered = 0;
         long start = window.start();
@@ -34,6 +38,23 @@ record WindowTally(Tally all, long missed, long unanswered, long stalled, long s
         long stallAgeNanos = stallAgeNanos(all);
         long stalled = stalled(run.workers(), start, end, stallAgeNanos);
         return new WindowTally(all, missed, unanswered, stalled, stallAgeNanos);
+    }
+
+    /**
+     * The run's per-second series with each measured second counted by completion time, from this window's buckets:
+     * the seconds the coordinator read at each second's end could hold the first millisecond of the next second,
+     * or, for the last one, of the drain after the window, so their sum could exceed the window's total. The JIT
+     * readings stay the coordinator's; the warm-up's seconds stay as read (nothing adds them up).
+     */
+    List<SecondSample> exactSeconds(List<SecondSample> ticked) {
+        List<SecondSample> out = new ArrayList<>(ticked.size());
+        int counted = all.okBySecond.length - 1; // the last bucket also takes what came after those
+        for (SecondSample s : ticked) {
+            boolean measured = s.phase().equals(ProgressLine.MEASURE_PHASE) && s.t() >= 1 && s.t() <= counted;
+            out.add(measured ? new SecondSample(s.phase(), s.t(), all.okBySecond[s.t() - 1],
+                    all.errBySecond[s.t() - 1], s.compileMs()) : s);
+        }
+        return List.copyOf(out);
     }
 
     /** Twice the slowest recorded response, at least {@link #STALL_MIN_NANOS}: older than that, a request stalled. */

@@ -2,6 +2,7 @@ package dev.fluxlab.loadgen;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,7 @@ class RunControlTest {
     @Test
     void outsideCompletionsAreKeptApartFromTheMeasuredOnes() {
         RunControl ctl = new RunControl(null);
-        LoopStats stats = new LoopStats(ctl);
+        LoopStats stats = new LoopStats(ctl, 2);
         long start = System.nanoTime();
         stats.ok(start - 10, start - 2_000_000, start - 1_000_000);       // warm-up
         ctl.openMeasure(start, start + 1_000_000_000L);
@@ -77,5 +78,26 @@ class RunControlTest {
         assertEquals(2, stats.okAll(), "progress counts every completion");
         assertEquals(2, stats.errAll());
         assertTrue(m.copy().corrected.equals(m.corrected));
+    }
+
+    @Test
+    void measuredCompletionsAreCountedInTheSecondTheyCompletedIn() {
+        RunControl ctl = new RunControl(null);
+        LoopStats stats = new LoopStats(ctl, 3);                          // a 2 s window: 2 seconds and the rest
+        long start = System.nanoTime();
+        stats.ok(start - 10, start - 20, start - 20);                     // warm-up: outside
+        ctl.openMeasure(start, start + 2_000_000_000L);
+        stats.ok(start, start, start);                                    // second 1, at its first nanosecond
+        stats.ok(start + 999_999_999L, start, start);                     // second 1, at its last
+        stats.ok(start + 1_000_000_000L, start, start);                   // second 2
+        stats.error(ErrorClass.RESET, start + 1_500_000_000L);            // second 2
+        stats.ok(start + 2_000_000_000L, start, start);                   // the end: outside
+        Tally m = stats.measured();
+        assertArrayEquals(new long[]{2, 1, 0}, m.okBySecond);
+        assertArrayEquals(new long[]{0, 1, 0}, m.errBySecond);
+        assertEquals(3, m.ok);
+        Tally copy = m.copy();
+        copy.add(m);
+        assertArrayEquals(new long[]{4, 2, 0}, copy.okBySecond, "tallies add their seconds");
     }
 }

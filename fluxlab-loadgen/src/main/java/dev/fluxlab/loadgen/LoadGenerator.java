@@ -144,7 +144,7 @@ public final class LoadGenerator {
      */
     private static InjectorCpu judge(LoadRun run, MeasuredWindow window, WindowTally tally) {
         double seconds = window.seconds();
-        warnInterrupted(run, seconds);
+        warnInterrupted(run, window, seconds);
         InjectorCpu cpu = InjectorCpu.between(window.cpuAtStart(), window.cpuAtEnd(), seconds);
         cpu.warn(run.warnings());
         warnStreamCap(run);
@@ -155,11 +155,11 @@ public final class LoadGenerator {
     }
 
     /**
-     * A stop asked by now cut the window short: its figures cover the part that ran. A stop asked while the loops'
-     * tallies were collected, after a full window, is reported the same.
+     * A stop cut the window short: its figures cover the part that ran. A stop asked after the window's end, while the
+     * loops' tallies were collected, leaves a full window and no warning.
      */
-    private static void warnInterrupted(LoadRun run, double seconds) {
-        if (run.stop().requested()) {
+    private static void warnInterrupted(LoadRun run, MeasuredWindow window, double seconds) {
+        if (window.cutShort()) {
             run.warnings().add(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
                     + "the figures cover that part only", seconds));
         }

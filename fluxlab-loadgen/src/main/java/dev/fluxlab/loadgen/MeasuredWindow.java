@@ -22,11 +22,13 @@ import java.util.concurrent.TimeUnit;
  * @param end         when it ended ({@link System#nanoTime()}), the count mode's at its last completion
  * @param precision   {@code measure: auto}: the mean throughput's relative half-width reached, null when none was
  *                    known or the rule was another
+ * @param cutShort    a stop ended it before its rule did (a stop asked after its end, while the loops' tallies are
+ *                    collected, leaves a full window)
  * @param cpuAtStart  the injector's CPU clocks as it opened
  * @param cpuAtEnd    the injector's CPU clocks as it closed
  */
-record MeasuredWindow(long start, long startMillis, long end, Double precision, InjectorCpu.Clocks cpuAtStart,
-                      InjectorCpu.Clocks cpuAtEnd) {
+record MeasuredWindow(long start, long startMillis, long end, Double precision, boolean cutShort,
+                      InjectorCpu.Clocks cpuAtStart, InjectorCpu.Clocks cpuAtEnd) {
 
     /** How often the count mode's wait for its last response looks for a stop. */
     private static final long STOP_POLL_NANOS = 50_000_000L;
@@ -34,8 +36,11 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
     /** A warm-up backlog (dropped at the measured phase's start) above this many seconds of sends is reported. */
     private static final double BACKLOG_SECONDS = 0.01;
 
-    /** How an ending rule ended the window: when, and the precision reached ({@code measure: auto} only). */
-    private record End(long at, Double precision) {
+    /**
+     * How the window ended: when, the precision reached ({@code measure: auto} only), and whether a stop ended it
+     * before its rule.
+     */
+    private record End(long at, Double precision, boolean cutShort) {
     }
 
     /** The window's length in seconds. */
@@ -61,7 +66,8 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
         End end = untilEnd(run, ticker, start);
         InjectorCpu.Clocks cpuAtEnd = InjectorCpu.Clocks.atEnd(threads, run.tids());
         close(run, warmup.jit(), ticker);
-        return new MeasuredWindow(start, startMillis, end.at(), end.precision(), cpuAtStart, cpuAtEnd);
+        return new MeasuredWindow(start, startMillis, end.at(), end.precision(), end.cutShort(), cpuAtStart,
+                cpuAtEnd);
     }
 
     /**
@@ -120,8 +126,10 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
         long bound = start + Math.max(spec.duration().toNanos(), spec.maxDuration().toNanos());
         List<Double> seconds = new ArrayList<>();
         double precision = Double.POSITIVE_INFINITY;
+        boolean stopped = false;
         while (ticker.nextTick() <= bound) {
             if (run.stop().sleepUntil(ticker.nextTick())) {
+                stopped = true;
                 break;
             }
             ticker.tick();
@@ -134,13 +142,13 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
         long end = System.nanoTime();
         run.ctl().measureEnd = end;
         Double achieved = Double.isInfinite(precision) ? null : precision;
-        if (!(precision <= spec.precision()) && !run.stop().requested()) {
+        if (!(precision <= spec.precision()) && !stopped) {
             run.warnings().add(String.format(Locale.ROOT, "precision not reached: the mean throughput was known "
                             + "within %s after --max-duration %.0fs, not the ±%.1f %% asked for",
                     achieved == null ? "no bound" : String.format(Locale.ROOT, "±%.1f %%", achieved * 100),
                     spec.maxDuration().toMillis() / 1e3, spec.precision() * 100));
         }
-        return new End(end, achieved);
+        return new End(end, achieved, stopped);
     }
 
     /** A fixed duration: the end set when the window opened, or earlier at a stop. */
@@ -154,11 +162,14 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
                 ticker.tick();
             }
         }
-        if (stopped || stop.sleepUntil(end)) {
+        if (!stopped) {
+            stopped = stop.sleepUntil(end);
+        }
+        if (stopped) {
             end = System.nanoTime();
             run.ctl().measureEnd = end;
         }
-        return new End(end, null);
+        return new End(end, null, stopped);
     }
 
     /**
@@ -182,15 +193,16 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
             }
         }
         if (reached) {
-            return new End(ctl.measureEnd, null);
+            return new End(ctl.measureEnd, null, false);
         }
         long end = System.nanoTime();
         ctl.measureEnd = end;
-        if (!stop.requested()) {
+        boolean stopped = stop.requested();
+        if (!stopped) {
             run.warnings().add("the measured phase hit --max-duration before " + spec.requests()
                     + " requests completed");
         }
-        return new End(end, null);
+        return new End(end, null, stopped);
     }
 
     /** After the end: the loops stop sending, the JIT counters are read, progress hears the phase is over. */

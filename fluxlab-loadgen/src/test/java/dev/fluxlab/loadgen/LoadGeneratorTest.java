@@ -440,6 +440,24 @@ class LoadGeneratorTest {
             assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("INTERRUPTED: the measured phase was cut short "
                     + "after ")), o.warnings().toString());
 
+            // a stop asked once the window is over (the runner's Ctrl-C while the tallies are collected) cuts nothing
+            LoadStop late = new LoadStop();
+            ProgressListener stopAtEnd = new ProgressListener() {
+                @Override
+                public void onSecond(String phase, int t, long ok, long errors, double rps) {
+                }
+
+                @Override
+                public void measureEnded(int seconds) {
+                    late.request();
+                }
+            };
+            LoadSpec full = spec("http", server.port()).connections(2).duration(Duration.ofSeconds(1)).build();
+            LoadOutcome whole = LoadGenerator.run(full, stopAtEnd, null, late);
+            assertTrue(late.requested());
+            assertEquals(1.0, whole.result().durationS(), 0.05);
+            assertTrue(whole.warnings().stream().noneMatch(w -> w.startsWith("INTERRUPTED")), whole.warnings().toString());
+
             LoadStop early = new LoadStop();
             early.request();
             LoadFailure f = assertThrows(LoadFailure.class, () -> LoadGenerator.run(s, ProgressListener.NONE, null, early));

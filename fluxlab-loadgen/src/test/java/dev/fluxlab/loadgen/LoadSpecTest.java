@@ -185,4 +185,17 @@ class LoadSpecTest {
     private static String msg(LoadSpec.Builder b) {
         return assertThrows(IllegalArgumentException.class, b::build).getMessage();
     }
+
+    @Test
+    void eachLoopCountsEverySecondTheMeasuredPhaseCanLastAndOneMore() {
+        String url = "http://127.0.0.1:8080/";
+        assertEquals(11, LoadSpec.builder(url).duration(Duration.ofSeconds(10)).build().measuredBuckets());
+        assertEquals(4, LoadSpec.builder(url).duration(Duration.ofMillis(2500)).build().measuredBuckets());
+        assertEquals(601, LoadSpec.builder(url).duration(Duration.ofSeconds(5)).precision(0.02)
+                .maxDuration(Duration.ofMinutes(10)).build().measuredBuckets(), "a precision: up to its bound");
+        assertEquals(31, LoadSpec.builder(url).requests(1000L).maxDuration(Duration.ofSeconds(30)).build()
+                .measuredBuckets(), "a count: up to its bound");
+        assertEquals(LoadSpec.MAX_COUNTED_SECONDS + 1, LoadSpec.builder(url).duration(Duration.ofDays(3)).build()
+                .measuredBuckets(), "capped: a three-day window does not take 4 MB per loop");
+    }
 }

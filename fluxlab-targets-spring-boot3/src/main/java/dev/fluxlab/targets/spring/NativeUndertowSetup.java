@@ -1,19 +1,19 @@
 package dev.fluxlab.targets.spring;
 
-import io.undertow.UndertowOptions;
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.embedded.undertow.UndertowReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.xnio.Options;
 
 /**
  * Boot 3.5's own Undertow server for the WebFlux application: {@link UndertowReactiveWebServerFactory} serves the
  * application's {@code HttpHandler} through Spring's {@code UndertowHttpHandlerAdapter} (no Servlet API: the
- * adapter reads and writes Undertow's exchange channels itself, after dispatching the exchange to a worker). The knobs and the listener options are those the
- * Servlet-bridged {@code webflux-undertow} sets on its own builder (light-4j's sizes, direct buffers, HTTP/1.0
- * keep-alive answered, no request start time, HTTP/2 for h2c), so the two rows differ in the adapter only.
+ * adapter reads and writes Undertow's exchange channels itself, after dispatching the exchange to a worker). The knobs
+ * are those the Servlet-bridged {@code webflux-undertow} sets on its own builder (light-4j's sizes, direct buffers),
+ * here through Boot's factory, and the listener options are every Undertow target's ({@link UndertowListener}, through
+ * a builder customizer, which Boot applies after its own settings), so the two rows differ in the adapter only.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = WebfluxUndertowNativeApplication.SERVER_VALUE)
@@ -27,13 +27,8 @@ class NativeUndertowSetup {
             f.setWorkerThreads(knobs.workerThreads());
             f.setBufferSize(knobs.bufferSize());
             f.setUseDirectBuffers(true);
-            f.addBuilderCustomizers(b -> b
-                    .setSocketOption(Options.BACKLOG,
-                            options.backlog() == null ? UndertowKnobs.DEFAULT_BACKLOG : options.backlog())
-                    .setSocketOption(Options.TCP_NODELAY, options.tcpNoDelay())
-                    .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, true)
-                    .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, options.protocol().http2()));
+            f.addBuilderCustomizers(b -> UndertowListener.options(b, options.backlog(), options.tcpNoDelay(),
+                    options.protocol()));
         };
     }
 }

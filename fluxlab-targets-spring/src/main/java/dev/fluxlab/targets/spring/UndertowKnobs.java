@@ -8,18 +8,17 @@ import java.util.Map;
 
 /**
  * The Undertow knobs of {@code webflux-undertow}, named and defaulted like the plain {@code undertow} target's
- * (light-4j's settings): XNIO IO threads 2 x cores, 200 worker threads, 16 KiB buffers; the backlog (10000 by
- * default), {@code TCP_NODELAY} and the protocol come from {@link WebfluxOptions}. Unlike the plain target the
- * worker threads do work here: Undertow's Servlet container runs every request's {@code service()} on a worker.
+ * (light-4j's settings): XNIO IO threads 2 x cores, 200 worker threads, 16 KiB buffers; the backlog, {@code TCP_NODELAY}
+ * and the protocol come from {@link WebfluxOptions} and go on the listener as on every Undertow target
+ * ({@code UndertowListener}, fluxlab-targets-common: light-4j's backlog when {@code --backlog} is not given). Unlike
+ * the plain target the worker threads do work here: Undertow's Servlet container runs every request's
+ * {@code service()} on a worker.
  *
  * @param ioThreads     XNIO IO threads
  * @param workerThreads Undertow worker threads (Servlet dispatch)
  * @param bufferSize    Undertow buffer size in bytes
  */
 public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
-
-    /** light-4j's backlog, the default when {@code --backlog} is not given. */
-    public static final int DEFAULT_BACKLOG = 10_000;
 
     /** The Undertow-only options. */
     public static final List<String> NAMES = List.of("io-threads", "worker-threads", "buffer-size");

@@ -1,7 +1,7 @@
 package dev.fluxlab.targets.spring;
 
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;
@@ -14,7 +14,6 @@ import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.reactive.ReactiveWebServerFactory;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ServletHttpHandlerAdapter;
-import org.xnio.Options;
 
 /**
  * Serves a Spring reactive {@link HttpHandler} on Undertow, for Spring Boot 4.0, which has neither an Undertow
@@ -93,18 +92,13 @@ public final class UndertowReactiveWebServerFactory implements ReactiveWebServer
             } catch (ServletException e) {
                 throw new WebServerException("the Servlet deployment did not start", e);
             }
-            Undertow u = Undertow.builder()
-                    .addHttpListener(options.port(), options.host())
-                    .setIoThreads(knobs.ioThreads())
-                    .setWorkerThreads(knobs.workerThreads())
-                    .setBufferSize(knobs.bufferSize())
-                    .setDirectBuffers(true)
-                    .setSocketOption(Options.BACKLOG,
-                            options.backlog() == null ? UndertowKnobs.DEFAULT_BACKLOG : options.backlog())
-                    .setSocketOption(Options.TCP_NODELAY, options.tcpNoDelay())
-                    .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, true) // HTTP/1.0 keep-alive (ab -k)
-                    .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, options.protocol().http2())
+            Undertow u = UndertowListener.options(Undertow.builder()
+                            .addHttpListener(options.port(), options.host())
+                            .setIoThreads(knobs.ioThreads())
+                            .setWorkerThreads(knobs.workerThreads())
+                            .setBufferSize(knobs.bufferSize())
+                            .setDirectBuffers(true),
+                            options.backlog(), options.tcpNoDelay(), options.protocol())
                     .setHandler(root)
                     .build();
             try {

@@ -2,10 +2,10 @@ package dev.fluxlab.targets.other.undertow;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import dev.fluxlab.targets.other.Endpoints;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RoutingHandler;
@@ -16,7 +16,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.xnio.Options;
 
 /**
  * A plain Undertow server (undertow-core, no servlet, no light-4j framework around it): the non-reactive baseline of
@@ -56,18 +55,13 @@ public final class UndertowServer {
     }
 
     public static Running start(UndertowServerConfig c) {
-        Undertow u = Undertow.builder()
-                .addHttpListener(c.port(), c.host())
-                .setIoThreads(c.ioThreads())
-                .setWorkerThreads(c.workerThreads())
-                .setBufferSize(c.bufferSize())
-                .setDirectBuffers(true)
-                .setSocketOption(Options.BACKLOG, c.backlog())
-                .setSocketOption(Options.TCP_NODELAY, c.tcpNoDelay())
-                .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
-                .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, true) // HTTP/1.0 keep-alive (ab -k) needs the header
-                .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
-                .setServerOption(UndertowOptions.ENABLE_HTTP2, c.http2())
+        Undertow u = UndertowListener.options(Undertow.builder()
+                        .addHttpListener(c.port(), c.host())
+                        .setIoThreads(c.ioThreads())
+                        .setWorkerThreads(c.workerThreads())
+                        .setBufferSize(c.bufferSize())
+                        .setDirectBuffers(true),
+                        c.backlog(), c.tcpNoDelay(), c.protocol())
                 .setHandler(routes())
                 .build();
         try {

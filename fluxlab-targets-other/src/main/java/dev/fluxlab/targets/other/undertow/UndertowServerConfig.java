@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.other.undertow;
 
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import java.util.Objects;
 
 /**
@@ -11,11 +12,6 @@ import java.util.Objects;
  */
 public record UndertowServerConfig(String host, int port, int ioThreads, int workerThreads, int backlog,
                                    int bufferSize, boolean tcpNoDelay, ServerProtocol protocol) {
-
-    /** Whether Undertow's HTTP/2 is on. */
-    public boolean http2() {
-        return protocol.http2();
-    }
 
     public UndertowServerConfig {
         Objects.requireNonNull(protocol, "protocol");
@@ -50,7 +46,7 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         private int port;
         private int ioThreads = 2 * Runtime.getRuntime().availableProcessors();
         private int workerThreads = 200;
-        private int backlog = 10_000;
+        private int backlog = UndertowListener.DEFAULT_BACKLOG;
         private int bufferSize = 16 * 1024;
         private boolean tcpNoDelay = true;
         private ServerProtocol protocol = ServerProtocol.HTTP11;

@@ -1,0 +1,60 @@
+package dev.fluxlab.targets.common.undertow;
+
+import dev.fluxlab.targets.common.http.ServerProtocol;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import org.xnio.Options;
+
+/**
+ * The listener options of every Undertow target, written once: the plain {@code undertow} target
+ * ({@code fluxlab-targets-other}), {@code webflux-undertow} (Spring Boot 4.0, Servlet bridge, its own builder) and
+ * {@code webflux-undertow-native} (Spring Boot 3.5's factory, through a builder customizer), so their rows differ
+ * only in what runs on top. They are light-4j's hello-world settings, which seed 004 measured:
+ * <ul>
+ *   <li>{@code BACKLOG}: the accept backlog, light-4j's {@value #DEFAULT_BACKLOG} unless a knob says otherwise;</li>
+ *   <li>{@code TCP_NODELAY} on accepted connections;</li>
+ *   <li>{@code ALWAYS_SET_DATE}: Undertow adds {@code Date} to a response that has none (the plain target's
+ *       handlers rely on it; the Spring targets' filter sets its own {@code Date} first, which Undertow then
+ *       leaves alone);</li>
+ *   <li>{@code ALWAYS_SET_KEEP_ALIVE}: {@code Connection: keep-alive} on every persistent response (HTTP/1.0
+ *       keep-alive clients such as {@code ab -k} need the header);</li>
+ *   <li>{@code RECORD_REQUEST_START_TIME} off: no clock read per request;</li>
+ *   <li>{@code ENABLE_HTTP2} when the protocol includes HTTP/2: on a cleartext listener Undertow then answers both
+ *       prior-knowledge h2c and the HTTP/1.1 upgrade.</li>
+ * </ul>
+ * The three server options before {@code ENABLE_HTTP2} are also Undertow 2.3's defaults; they are written so that
+ * the lab's settings do not hang on a default.
+ *
+ * <p>undertow-core is a {@code provided} dependency of this module: each Undertow target brings its own Undertow
+ * (undertow-core, undertow-servlet, Boot 3.5's starter, all at {@code undertow.version}), and the targets without
+ * Undertow get none from here. Hence the package of its own: the modules that compile this module's sources
+ * ({@code fluxlab-targets-reactor-1.2}, {@code fluxlab-targets-spring-boot3-netty}) leave it out.
+ */
+public final class UndertowListener {
+
+    /** light-4j's accept backlog, the default when {@code --backlog} is not given. */
+    public static final int DEFAULT_BACKLOG = 10_000;
+
+    private UndertowListener() {
+    }
+
+    /**
+     * Sets the listener options on {@code builder}.
+     *
+     * @param builder    the server's builder (Boot 3.5: the one its builder customizers get)
+     * @param backlog    {@code --backlog}, {@code null} for {@link #DEFAULT_BACKLOG}
+     * @param tcpNoDelay {@code TCP_NODELAY} on accepted connections
+     * @param protocol   what the port serves; HTTP/2 among it turns on {@code ENABLE_HTTP2}
+     * @return {@code builder}
+     */
+    public static Undertow.Builder options(Undertow.Builder builder, Integer backlog, boolean tcpNoDelay,
+                                           ServerProtocol protocol) {
+        return builder
+                .setSocketOption(Options.BACKLOG, backlog == null ? DEFAULT_BACKLOG : backlog)
+                .setSocketOption(Options.TCP_NODELAY, tcpNoDelay)
+                .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
+                .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, true)
+                .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, protocol.http2());
+    }
+}

@@ -109,31 +109,31 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
             description = "Fault: every N-th response is a 500 (default: off).")
     Long failEvery;
 
-    @Option(names = "--sleep", defaultValue = "1s", paramLabel = "DURATION",
+    @Option(names = "--sleep", defaultValue = StressConfig.DEFAULT_SLEEP_TEXT, paramLabel = "DURATION",
             description = "How long the blocking /stress-benchmark-* endpoints hold their thread (default: "
                     + "${DEFAULT-VALUE}).")
     String sleep;
 
-    @Option(names = "--async-core", defaultValue = "100", paramLabel = "N",
+    @Option(names = "--async-core", defaultValue = "" + StressConfig.DEFAULT_ASYNC_CORE, paramLabel = "N",
             description = "Core size of the pool behind /stress-benchmark-01 (default: ${DEFAULT-VALUE}).")
     int asyncCore;
 
-    @Option(names = "--async-max", defaultValue = "200", paramLabel = "N",
+    @Option(names = "--async-max", defaultValue = "" + StressConfig.DEFAULT_ASYNC_MAX, paramLabel = "N",
             description = "Max size of that pool; threads beyond core start only when its queue is full "
                     + "(default: ${DEFAULT-VALUE}).")
     int asyncMax;
 
-    @Option(names = "--async-queue", defaultValue = "1000", paramLabel = "N",
+    @Option(names = "--async-queue", defaultValue = "" + StressConfig.DEFAULT_ASYNC_QUEUE, paramLabel = "N",
             description = "Queue capacity of that pool (default: ${DEFAULT-VALUE}).")
     int asyncQueue;
 
-    @Option(names = "--thread-header", arity = "0..1", defaultValue = "false", fallbackValue = "true",
-            paramLabel = "BOOL", description = "Stress endpoints send X-Fluxlab-Thread naming the thread that did "
-                    + "the work (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--thread-header", arity = "0..1", defaultValue = "" + StressConfig.DEFAULT_THREAD_HEADER,
+            fallbackValue = "true", paramLabel = "BOOL", description = "Stress endpoints send X-Fluxlab-Thread "
+                    + "naming the thread that did the work (default: ${DEFAULT-VALUE}).")
     boolean threadHeader;
 
-    @Option(names = "--virtual-scheduler", defaultValue = "per-task", converter = VirtualSchedulerConverter.class,
-            paramLabel = "KIND", description = "Executor under the -vt endpoints' Reactor scheduler: per-task (a "
+    @Option(names = "--virtual-scheduler", defaultValue = StressConfig.DEFAULT_VIRTUAL_SCHEDULER_TEXT,
+            converter = VirtualSchedulerConverter.class, paramLabel = "KIND", description = "Executor under the -vt endpoints' Reactor scheduler: per-task (a "
                     + "virtual thread per task) or scheduled-pool (seed 002's newScheduledThreadPool(cores, virtual "
                     + "threads)) (default: ${DEFAULT-VALUE}).")
     VirtualScheduler virtualScheduler;
@@ -161,8 +161,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     .h2MaxConcurrentStreams(h2MaxConcurrentStreams).h2InitialWindowSize(h2InitialWindowSize)
                     .stall(stall).failEvery(failEvery).soKeepAlive(soKeepAlive).allocator(allocator)
                     .leakDetection(leakDetection.level())
-                    .stress(new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax,
-                            asyncQueue, threadHeader, virtualScheduler))
+                    .stress(stress())
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -179,6 +178,12 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
 
         return ServeSupport.startAndServe(spec, NAME, bind, () -> ReactorNettyServer.start(config),
                 ReactorNettyServer.Running::readinessLine, ReactorNettyServer.Running::close);
+    }
+
+    /** The stress endpoints' settings from the options ({@link StressConfig#DEFAULTS} when none is given). */
+    StressConfig stress() {
+        return new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax, asyncQueue,
+                threadHeader, virtualScheduler);
     }
 
     private static String describe(ReactorNettyServerConfig c) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.cli.Main;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -130,5 +131,21 @@ class ServeReactorNettyCommandTest {
             assertTrue(r.out().contains(knob), knob + " in " + r.out());
         }
         assertTrue(r.out().contains("(default: native)") && r.out().contains("(default: http1.1)"), r.out());
+    }
+
+    /** The stress options' defaults are StressConfig's (picocli takes them as constants), and --help shows them. */
+    @Test
+    void stressDefaultsAreStressConfigs() {
+        CommandLine cmd = Main.commandLine();
+        cmd.parseArgs("serve", "reactor-netty");
+        ServeReactorNettyCommand serve = cmd.getSubcommands().get("serve").getSubcommands().get("reactor-netty")
+                .getCommand();
+        assertEquals(StressConfig.DEFAULTS, serve.stress());
+        String help = run("serve", "reactor-netty", "--help").out().replaceAll("\\s+", " ");
+        for (Object d : new Object[]{StressConfig.DEFAULT_SLEEP_TEXT, StressConfig.DEFAULT_ASYNC_CORE,
+                StressConfig.DEFAULT_ASYNC_MAX, StressConfig.DEFAULT_ASYNC_QUEUE, StressConfig.DEFAULT_THREAD_HEADER,
+                StressConfig.DEFAULT_VIRTUAL_SCHEDULER_TEXT}) {
+            assertTrue(help.contains("(default: " + d + ")"), d + " in " + help);
+        }
     }
 }

@@ -2,8 +2,6 @@ package dev.fluxlab.targets.mvc;
 
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.stress.StressConfig;
-import dev.fluxlab.targets.common.stress.StressWork;
-import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.spring.launch.KnobArgs;
 import java.net.URI;
 import java.time.Duration;
@@ -89,8 +87,9 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol: " + e.getMessage());
         }
-        int asyncCore = KnobArgs.intValue(v, "async-core", 100, 1);
-        int asyncMax = KnobArgs.intValue(v, "async-max", 200, 1);
+        StressConfig stress = StressConfig.DEFAULTS;
+        int asyncCore = KnobArgs.intValue(v, "async-core", stress.asyncCore(), 1);
+        int asyncMax = KnobArgs.intValue(v, "async-max", stress.asyncMax(), 1);
         if (asyncMax < asyncCore) {
             throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
                     + asyncCore + ")");
@@ -114,9 +113,9 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
                 KnobArgs.intValue(v, "max-connections", 8192, 1),
                 KnobArgs.duration(v, "keep-alive-timeout", null),
                 KnobArgs.intValue(v, "max-keep-alive-requests", 100, -1),
-                new StressConfig(KnobArgs.duration(v, "sleep", StressWork.DEFAULT_SLEEP), asyncCore, asyncMax,
-                        KnobArgs.intValue(v, "async-queue", 1000, 0), KnobArgs.bool(v, "thread-header", false),
-                        VirtualScheduler.PER_TASK),
+                new StressConfig(KnobArgs.duration(v, "sleep", stress.sleep()), asyncCore, asyncMax,
+                        KnobArgs.intValue(v, "async-queue", stress.asyncQueue(), 0),
+                        KnobArgs.bool(v, "thread-header", stress.threadHeader()), stress.virtualScheduler()),
                 backendUrl,
                 KnobArgs.duration(v, "backend-delay", null),
                 KnobArgs.intValue(v, "components", 3, 1),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -85,6 +86,11 @@ class MvcTomcatApplicationTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    @Test
+    void stressDefaultsAreStressConfigs() {
+        assertEquals(StressConfig.DEFAULTS, MvcOptions.parse(new String[0]).stress());
     }
 
     @Test

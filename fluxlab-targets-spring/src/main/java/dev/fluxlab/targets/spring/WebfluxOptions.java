@@ -106,7 +106,7 @@ public record WebfluxOptions(
         return new StressConfig(sleep, asyncCore, asyncMax, asyncQueue, threadHeader, virtualScheduler);
     }
 
-    /** The defaults: the seed's pool sizes (core 100, max 200, queue 1000) and a 1 s sleep. */
+    /** The defaults: the seed's pool sizes and sleep ({@link StressConfig#DEFAULTS}). */
     public static WebfluxOptions defaults() {
         return parse(new String[0]);
     }
@@ -135,14 +135,14 @@ public record WebfluxOptions(
                 KnobArgs.optionalInt(v, "sndbuf", 1),
                 KnobArgs.optionalInt(v, "tcp-fastopen", 0),
                 KnobArgs.bool(v, "virtual-threads", false),
-                KnobArgs.duration(v, "sleep", StressWork.DEFAULT_SLEEP),
-                KnobArgs.intValue(v, "async-core", 100, 1),
-                KnobArgs.intValue(v, "async-max", 200, 1),
-                KnobArgs.intValue(v, "async-queue", 1000, 0),
-                KnobArgs.bool(v, "thread-header", false),
+                KnobArgs.duration(v, "sleep", StressConfig.DEFAULTS.sleep()),
+                KnobArgs.intValue(v, "async-core", StressConfig.DEFAULTS.asyncCore(), 1),
+                KnobArgs.intValue(v, "async-max", StressConfig.DEFAULTS.asyncMax(), 1),
+                KnobArgs.intValue(v, "async-queue", StressConfig.DEFAULTS.asyncQueue(), 0),
+                KnobArgs.bool(v, "thread-header", StressConfig.DEFAULTS.threadHeader()),
                 v.containsKey("so-keepalive") ? KnobArgs.bool(v, "so-keepalive", false) : null,
                 v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,
-                named(v, "virtual-scheduler", VirtualScheduler::of, "per-task"),
+                named(v, "virtual-scheduler", VirtualScheduler::of, StressConfig.DEFAULT_VIRTUAL_SCHEDULER_TEXT),
                 KnobArgs.bool(v, "prime", true),
                 v.get("stack"));
     }

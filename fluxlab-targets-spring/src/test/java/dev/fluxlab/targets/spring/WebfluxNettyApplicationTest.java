@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
+import dev.fluxlab.targets.common.stress.StressConfig;
 import dev.fluxlab.targets.common.stress.StressWork;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -107,6 +108,12 @@ class WebfluxNettyApplicationTest {
                 () -> WebfluxNettyApplication.start(WebfluxOptions.parse(new String[]{"--port=" + app.port()})));
         assertEquals(2, e.exitCode());
         assertTrue(e.getMessage().contains("port " + app.port() + " is in use"), e.getMessage());
+    }
+
+    @Test
+    void stressDefaultsAreStressConfigs() {
+        assertEquals(StressConfig.DEFAULTS, WebfluxOptions.defaults().stressConfig());
+        assertEquals(StressConfig.DEFAULTS, UndertowKnobs.parse(new String[0]).options().stressConfig());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.fluxlab.targets.common.stress;
 
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Readiness;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -11,6 +12,12 @@ import java.util.concurrent.ForkJoinPool;
  * for Spring's {@code @Async} ThreadPoolTaskExecutor (a {@code ThreadPoolExecutor} with the same core / max / queue
  * semantics: threads beyond core start only when the queue is full).
  *
+ * <p>Their defaults are written here once, for every target that serves the stress endpoints: {@link #DEFAULTS}
+ * for the knob parsers ({@code webflux-*}, {@code mvc-tomcat}), the {@code DEFAULT_*} constants for the picocli
+ * options of {@code serve reactor-netty}, whose {@code defaultValue} must be a compile-time constant
+ * ({@code "" + DEFAULT_ASYNC_CORE} is one). The registry ({@code targets.yaml}) repeats them for suites, held to the
+ * targets by the CLI's {@code TargetKnobsAgreeTest}.
+ *
  * @param sleep        how long blocking endpoints hold their thread
  * @param asyncCore    pool core size (endpoint 01)
  * @param asyncMax     pool max size
@@ -21,12 +28,26 @@ import java.util.concurrent.ForkJoinPool;
 public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyncQueue, boolean threadHeader,
                            VirtualScheduler virtualScheduler) {
 
+    /** The seed's blocking time ({@code Thread.sleep(1000)}), as written on a command line. */
+    public static final String DEFAULT_SLEEP_TEXT = "1s";
+    /** The seed's {@code @Async} pool: core size. */
+    public static final int DEFAULT_ASYNC_CORE = 100;
+    /** The seed's {@code @Async} pool: max size. */
+    public static final int DEFAULT_ASYNC_MAX = 200;
+    /** The seed's {@code @Async} pool: queue capacity. */
+    public static final int DEFAULT_ASYNC_QUEUE = 1000;
+    /** No thread header unless asked for. */
+    public static final boolean DEFAULT_THREAD_HEADER = false;
+    /** A virtual thread per task under the {@code -vt} scheduler, as written on a command line. */
+    public static final String DEFAULT_VIRTUAL_SCHEDULER_TEXT = "per-task";
+
     /**
      * The seed's settings: 1 s sleep, core 100, max 200, queue 1000, no thread header; a virtual thread per task
      * under the {@code -vt} scheduler.
      */
-    public static final StressConfig DEFAULTS = new StressConfig(StressWork.DEFAULT_SLEEP, 100, 200, 1000, false,
-            VirtualScheduler.PER_TASK);
+    public static final StressConfig DEFAULTS = new StressConfig(Durations.parse(DEFAULT_SLEEP_TEXT),
+            DEFAULT_ASYNC_CORE, DEFAULT_ASYNC_MAX, DEFAULT_ASYNC_QUEUE, DEFAULT_THREAD_HEADER,
+            VirtualScheduler.of(DEFAULT_VIRTUAL_SCHEDULER_TEXT));
 
     public StressConfig {
         if (sleep == null || sleep.isNegative()) {

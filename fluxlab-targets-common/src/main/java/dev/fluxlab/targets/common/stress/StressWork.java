@@ -18,9 +18,6 @@ public record StressWork(Duration sleep) {
     /** The response header naming the thread that did the work, when a target is asked to send it. */
     public static final String THREAD_HEADER = "X-Fluxlab-Thread";
 
-    /** The seed's blocking time. */
-    public static final Duration DEFAULT_SLEEP = Duration.ofSeconds(1);
-
     public StressWork {
         if (sleep == null || sleep.isNegative()) {
             throw new IllegalArgumentException("sleep must be zero or positive, was " + sleep);

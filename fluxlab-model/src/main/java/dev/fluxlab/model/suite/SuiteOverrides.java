@@ -93,15 +93,7 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             throw refused(file, shown, "'" + key + "' is not a key path; join keys with dots (load.connections) or "
                     + "write a JSON pointer (/targets/x/knobs/sleep), at most " + MAX_DEPTH + " keys");
         }
-        SuiteReader.Alias alias = SuiteReader.firstAlias(text);
-        if (alias != null) {
-            throw refused(file, shown, alias.problem() + "; write the value out, quoted when it starts with '*' "
-                    + "(--set 'KEY=\"*" + alias.name() + "\"')");
-        }
-        SuiteReader.Misreading misread = SuiteReader.firstMisreading(text);
-        if (misread != null) {
-            throw refused(file, shown, misread.problem());
-        }
+        SuiteReader.refuseMisreading(file, text, shown);
         JsonNode value;
         try {
             value = text.isBlank() ? null : yaml.readTree(text);
@@ -188,7 +180,8 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
         return List.of(key.split("\\.", -1));
     }
 
-    private static SuiteException refused(String file, String shown, String problem) {
+    /** The refusal of the override {@code shown}: placed under it, since its value has no line of the file. */
+    static SuiteException refused(String file, String shown, String problem) {
         return new SuiteException(file, 0, 0, "--set " + shown + ": " + problem);
     }
 }

@@ -101,8 +101,7 @@ final class SuiteReader {
         if (text.isBlank()) {
             throw new SuiteException(file, 1, 1, "the suite is empty; it needs at least 'targets' and 'scenarios'");
         }
-        refuseAliases(file, text);
-        refuseMisreadings(file, text);
+        refuseMisreading(file, text, null);
         SuiteSpec spec;
         SuiteOverrides applied = SuiteOverrides.NONE;
         try {
@@ -131,48 +130,32 @@ final class SuiteReader {
     }
 
     /**
-     * YAML aliases ({@code *name}) are read by the parser as the anchor's name, not as the anchored value, so a suite
-     * written with them would silently mean something else (and no alias can multiply a document into a "billion
-     * laughs"): refused at the first one.
+     * Refuses the first place of {@code text} that YAML would read otherwise than a person wrote it ({@link
+     * #firstMisreading}), if any: at its line and column of the suite file, or, for a {@code --set} value, under that
+     * override ({@code set}, the override as shown; null for the file), as every other error of an override is placed.
+     * The problem is worded once, in the scan, so a file and a {@code --set} value are refused alike.
      */
-    private static void refuseAliases(String file, String text) {
-        Alias a = firstAlias(text);
-        if (a != null) {
-            throw new SuiteException(file, a.line(), a.column(), a.problem()
-                    + "; write the value out (or use --set to change it for one run)");
-        }
-    }
-
-    /**
-     * The first YAML alias of {@code text}, a suite file or a {@code --set} value; null when there is none, or when a
-     * syntax error comes first (the binding reports it with its position).
-     */
-    static Alias firstAlias(String text) {
-        try (JsonParser p = YAML.getFactory().createParser(text)) {
-            while (p.nextToken() != null) {
-                if (p instanceof YAMLParser y && y.isCurrentAlias()) {
-                    JsonLocation at = p.currentTokenLocation();
-                    return new Alias(y.getText(), at.getLineNr(), at.getColumnNr());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // a syntax error: the binding reports it
-        }
-        return null;
-    }
-
-    private static void refuseMisreadings(String file, String text) {
+    static void refuseMisreading(String file, String text, String set) {
         Misreading m = firstMisreading(text);
         if (m != null) {
-            throw new SuiteException(file, m.line(), m.column(), m.problem());
+            throw set == null ? new SuiteException(file, m.line(), m.column(), m.problem())
+                    : SuiteOverrides.refused(file, set, m.problem());
         }
     }
 
     /**
-     * The first place where YAML would read {@code text} (a suite file or a {@code --set} value) otherwise than a
-     * person wrote it; null when there is none, or when a syntax error comes first (the binding reports it): a second
-     * document after {@code ---} (the binding called it "wrong type" at the second document's first line), and a
-     * plain integer with a leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8 repeats).
+     * The first place, in text order, where YAML would read {@code text} (a suite file or a {@code --set} value)
+     * otherwise than a person wrote it; null when there is none, or when a syntax error comes first (the binding
+     * reports it with its position). One scan finds all of:
+     * <ul>
+     *   <li>a YAML alias ({@code *name}): the parser reads it as the anchor's name, not as the anchored value, so a
+     *       suite written with them would silently mean something else (and no alias can multiply a document into a
+     *       "billion laughs");</li>
+     *   <li>a second document after {@code ---} (the binding called it "wrong type" at the second document's first
+     *       line);</li>
+     *   <li>a plain integer with a leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8
+     *       repeats).</li>
+     * </ul>
      */
     static Misreading firstMisreading(String text) {
         try (JsonParser p = YAML.getFactory().createParser(text)) {
@@ -183,6 +166,11 @@ final class SuiteReader {
                 if (rootDone) {
                     return new Misreading("a suite file holds one YAML document, and this one has a second after "
                             + "'---'; remove it, or make it a suite file of its own", at.getLineNr(), at.getColumnNr());
+                }
+                if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+                    return new Misreading("YAML aliases ('*" + y.getText() + "') are not supported: a suite holds "
+                            + "every value where it applies; write the value out, quoted when it starts with '*' "
+                            + "(--set 'KEY=\"*" + y.getText() + "\"')", at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(p.getText()).matches()) {
                     return new Misreading("'" + p.getText() + "' has a leading zero, which YAML reads as the octal "
@@ -202,21 +190,12 @@ final class SuiteReader {
         return null;
     }
 
-    /** What YAML would misread, at a 1-based line and column of the text it was found in. */
+    /** What YAML would misread, as its refusal says it, at a 1-based line and column of the text it was found in. */
     record Misreading(String problem, int line, int column) {
     }
 
     /** An integer as YAML 1.1 reads octal: a sign, then 0, then more digits. */
     private static final java.util.regex.Pattern LEADING_ZERO = java.util.regex.Pattern.compile("[-+]?0[0-9_]+");
-
-    /** A YAML alias {@code *name} at a 1-based line and column of the text it was found in. */
-    record Alias(String name, int line, int column) {
-
-        /** Why it is refused, the same wherever it is written. */
-        String problem() {
-            return "YAML aliases ('*" + name + "') are not supported: a suite holds every value where it applies";
-        }
-    }
 
     private static SuiteException translate(String file, String text, JacksonException e, SuiteOverrides overrides) {
         for (Throwable c = e; c != null; c = c.getCause()) {

@@ -188,6 +188,25 @@ class HostileSuiteTest {
     }
 
     @Test
+    void anAliasAndALeadingZeroAreOneScanThatReportsTheFirstInTheText() {
+        String alias = "YAML aliases ('*d') are not supported: a suite holds every value where it applies; write the "
+                + "value out, quoted when it starts with '*' (--set 'KEY=\"*d\"')";
+        String octal = "'010' has a leading zero, which YAML reads as the octal number 8; write it without the zero "
+                + "(or in quotes, if it is a name)";
+        // the alias first, then the leading zero; then the other way round: the file, then the same text in a --set
+        assertEquals("h.yaml:4:7: " + alias, refused("description: &d text\nname: *d\nrepeats: 010\n").getMessage());
+        assertEquals("h.yaml:3:10: " + octal, refused("repeats: 010\ndescription: &d text\nname: *d\n").getMessage());
+        String aliasFirst = "{description: &d text, name: *d, repeats: 010}";
+        String octalFirst = "{repeats: 010, description: &d text, name: *d}";
+        assertEquals("h.yaml: --set load=" + aliasFirst + ": " + alias, assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE, List.of("load=" + aliasFirst))).getMessage());
+        assertEquals("h.yaml: --set load=" + octalFirst + ": " + octal, assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE, List.of("load=" + octalFirst))).getMessage());
+        // within one line too: the column decides
+        assertEquals("h.yaml:3:18: " + octal, refused("load: {a: [&d 1, 010, *d]}\n").getMessage());
+    }
+
+    @Test
     void anSshConfigThatIsNoPathIsRefusedLikeAMissingFile() {
         SuiteException e = refused("hosts: {h1: {ssh: perf@10.1.0.12, ssh_config: \"a\\0b\"}}\n");
         assertTrue(e.getMessage().contains("ssh config file a\\u0000b does not exist"), e.getMessage());

@@ -577,7 +577,7 @@ class LoadGeneratorTest {
         assertEquals("native", spec("http", 1).build().transport());
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> spec("http", 1).transport("dpdk").build());
-        assertTrue(e.getMessage().contains("unknown transport 'dpdk'; expected one of native, io_uring, epoll, nio"),
+        assertTrue(e.getMessage().contains("unknown transport 'dpdk'; accepted: native, io_uring, epoll, nio"),
                 e.getMessage());
     }
 

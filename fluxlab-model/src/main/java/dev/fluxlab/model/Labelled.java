@@ -1,6 +1,7 @@
 package dev.fluxlab.model;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -34,7 +35,20 @@ public interface Labelled {
      */
     static <E extends Enum<E> & Labelled> E parse(Class<E> type, String label, String what) {
         return find(type, label).orElseThrow(() -> new IllegalArgumentException(
-                "unknown " + what + " '" + label + "'; accepted: " + accepted(type)));
+                refusal(what, label, Arrays.asList(type.getEnumConstants()))));
+    }
+
+    /**
+     * The lab's one wording of a refused name, {@code unknown <what> '<label>'; accepted: a, b, c}: {@link #parse}'s,
+     * and that of a lookup {@code parse} does not fit (a second name for a constant, a subset of an enum).
+     *
+     * @param what     what the name stands for ("transport")
+     * @param label    the name as written
+     * @param accepted the names accepted there, in the order to list them
+     */
+    static String refusal(String what, String label, Collection<? extends Labelled> accepted) {
+        return "unknown " + what + " '" + label + "'; accepted: "
+                + accepted.stream().map(Labelled::label).collect(Collectors.joining(", "));
     }
 
     /** Every name of {@code type} in declaration order, comma-separated, for refusals and help texts. */

@@ -3,6 +3,7 @@ package dev.fluxlab.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +45,13 @@ class LabelledTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Labelled.parse(Shade.class, "green", "shade"));
         assertEquals("unknown shade 'green'; accepted: dark-red, blue", e.getMessage());
+    }
+
+    @Test
+    void refusalIsParsesWordingForAnyListOfAcceptedNames() {
+        assertEquals("unknown shade 'Green'; accepted: blue", Labelled.refusal("shade", "Green", List.of(Shade.BLUE)));
+        assertEquals(assertThrows(IllegalArgumentException.class, () -> Labelled.parse(Shade.class, "x", "shade"))
+                .getMessage(), Labelled.refusal("shade", "x", List.of(Shade.values())));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.other.undertow.UndertowServer;
 import dev.fluxlab.targets.other.undertow.UndertowServerConfig;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /**
  * {@code fluxlab serve undertow [knobs]}: plain undertow-core with light-4j's settings, the non-reactive baseline of
@@ -63,8 +63,7 @@ public final class ServeUndertowCommand implements Callable<Integer> {
         // the exact names only, as this command always took them (ServerProtocol.of would take any case)
         ServerProtocol served = ServerProtocol.cleartext().stream().filter(p -> p.label().equals(protocol))
                 .findFirst().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown protocol '" + protocol + "'; expected one of " + ServerProtocol.cleartext().stream()
-                                .map(ServerProtocol::label).collect(Collectors.joining(", "))));
+                        Labelled.refusal("protocol", protocol, ServerProtocol.cleartext())));
         UndertowServerConfig config;
         try {
             config = UndertowServerConfig.builder().host(bind.host()).port(bind.port()).ioThreads(ioThreads)

@@ -33,8 +33,8 @@ class ServeReactorNettyCommandTest {
     void unknownTransport() {
         Result r = run("serve", "reactor-netty", "--transport", "dpdk");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: Invalid value for option '--transport': unknown transport 'dpdk'; expected "
-                + "one of native, io_uring, epoll, nio"), r.err());
+        assertTrue(r.err().startsWith("fluxlab: Invalid value for option '--transport': unknown transport 'dpdk'; accepted: "
+                + "native, io_uring, epoll, nio"), r.err());
         assertTrue(r.err().contains("Try 'fluxlab serve reactor-netty --help'"), r.err());
         assertEquals("", r.out());
     }
@@ -43,7 +43,7 @@ class ServeReactorNettyCommandTest {
     void unknownProtocol() {
         Result r = run("serve", "reactor-netty", "--protocol", "http3");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains("unknown protocol 'http3'; expected one of http1.1, h2c, h2, http1.1+h2c"),
+        assertTrue(r.err().contains("unknown protocol 'http3'; accepted: http1.1, h2c, h2, http1.1+h2c"),
                 r.err());
     }
 
@@ -116,7 +116,7 @@ class ServeReactorNettyCommandTest {
     void unknownLeakDetectionLevel() {
         Result r = run("serve", "reactor-netty", "--leak-detection", "off");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains("unknown leak-detection 'off'; expected one of disabled, simple, advanced, "
+        assertTrue(r.err().contains("unknown leak-detection 'off'; accepted: disabled, simple, advanced, "
                 + "paranoid"), r.err());
         assertEquals("", r.out(), "no readiness line when the server did not start");
     }

@@ -36,7 +36,7 @@ class ServeUndertowCommandTest {
                 protocol);
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.err().startsWith("fluxlab: unknown protocol '" + protocol
-                + "'; expected one of http1.1, h2c, http1.1+h2c"), r.err());
+                + "'; accepted: http1.1, h2c, http1.1+h2c"), r.err());
         assertEquals("", r.out());
     }
 }

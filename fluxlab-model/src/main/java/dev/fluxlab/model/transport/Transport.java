@@ -1,6 +1,7 @@
 package dev.fluxlab.model.transport;
 
 import dev.fluxlab.model.Labelled;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -43,8 +44,7 @@ public enum Transport implements Labelled {
      */
     public static Transport of(String label) {
         return Labelled.find(Transport.class, label).or(() -> alias(label)).orElseThrow(() ->
-                new IllegalArgumentException("unknown transport '" + label + "'; expected one of "
-                        + Labelled.accepted(Transport.class)));
+                new IllegalArgumentException(Labelled.refusal("transport", label, List.of(values()))));
     }
 
     /** {@link #IO_URING} for its alias, written as loosely as a name (trimmed, any case). */

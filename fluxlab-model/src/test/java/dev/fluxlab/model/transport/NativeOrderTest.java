@@ -30,6 +30,6 @@ class NativeOrderTest {
         assertEquals(Transport.IO_URING, Transport.of("io_uring"));
         assertEquals(Transport.EPOLL, Transport.of(" EPOLL "));
         String message = assertThrows(IllegalArgumentException.class, () -> Transport.of("kqueue")).getMessage();
-        assertEquals("unknown transport 'kqueue'; expected one of native, io_uring, epoll, nio", message);
+        assertEquals("unknown transport 'kqueue'; accepted: native, io_uring, epoll, nio", message);
     }
 }

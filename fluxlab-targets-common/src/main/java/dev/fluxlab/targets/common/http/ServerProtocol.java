@@ -76,8 +76,7 @@ public enum ServerProtocol implements Labelled {
      * @throws IllegalArgumentException listing the accepted names
      */
     public static ServerProtocol of(String label) {
-        return Labelled.find(ServerProtocol.class, label).orElseThrow(() -> new IllegalArgumentException(
-                "unknown protocol '" + label + "'; expected one of " + Labelled.accepted(ServerProtocol.class)));
+        return Labelled.parse(ServerProtocol.class, label, "protocol");
     }
 
     @Override

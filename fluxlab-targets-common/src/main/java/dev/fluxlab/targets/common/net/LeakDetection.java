@@ -38,12 +38,10 @@ public enum LeakDetection implements Labelled {
     /**
      * The level named {@code label}, looked up as every {@link Labelled} name is.
      *
-     * @throws IllegalArgumentException naming the value (in lower case) and the accepted levels
+     * @throws IllegalArgumentException naming the value and the accepted levels
      */
     public static LeakDetection of(String label) {
-        return Labelled.find(LeakDetection.class, label).orElseThrow(() -> new IllegalArgumentException(
-                "unknown leak-detection '" + String.valueOf(label).toLowerCase(Locale.ROOT)
-                        + "'; expected one of " + Labelled.accepted(LeakDetection.class)));
+        return Labelled.parse(LeakDetection.class, label, "leak-detection");
     }
 
     /**

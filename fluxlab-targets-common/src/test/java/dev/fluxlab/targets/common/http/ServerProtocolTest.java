@@ -44,6 +44,6 @@ class ServerProtocolTest {
             assertEquals(p, ServerProtocol.of(p.label().toUpperCase(Locale.ROOT)));
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServerProtocol.of("http3"));
-        assertEquals("unknown protocol 'http3'; expected one of http1.1, h2c, h2, http1.1+h2c", e.getMessage());
+        assertEquals("unknown protocol 'http3'; accepted: http1.1, h2c, h2, http1.1+h2c", e.getMessage());
     }
 }

@@ -30,7 +30,7 @@ class LeakDetectionTest {
     @Test
     void unknownLevelIsRefusedWithTheList() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LeakDetection.check("Off"));
-        assertEquals("unknown leak-detection 'off'; expected one of disabled, simple, advanced, paranoid",
+        assertEquals("unknown leak-detection 'Off'; accepted: disabled, simple, advanced, paranoid",
                 e.getMessage());
     }
 

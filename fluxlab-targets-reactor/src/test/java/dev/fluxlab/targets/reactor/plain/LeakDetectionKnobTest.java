@@ -37,7 +37,7 @@ class LeakDetectionKnobTest {
     void anUnknownLevelIsRefusedAsTheFrontendRefusesIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReactorNettyServerConfig.builder().leakDetection("off").build());
-        assertEquals("unknown leak-detection 'off'; expected one of disabled, simple, advanced, paranoid",
+        assertEquals("unknown leak-detection 'off'; accepted: disabled, simple, advanced, paranoid",
                 e.getMessage());
     }
 }

@@ -1,11 +1,11 @@
 package dev.fluxlab.runner.inject;
 
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -44,10 +44,11 @@ public final class H2loadInjector implements ExternalInjector {
         return "nghttp2-client";
     }
 
+    /** h2load drives every wire, so what it refuses is only a name that is none ({@link Labelled}'s refusal). */
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (Arrays.stream(WireProtocol.values()).noneMatch(w -> w.label().equals(protocol))) {
-            return Optional.of("h2load is driven here over h2c, h2 (TLS) or HTTP/1.1, not " + protocol);
+        if (Labelled.find(WireProtocol.class, protocol).isEmpty()) {
+            return Optional.of(Labelled.refusal("protocol", protocol, List.of(WireProtocol.values())));
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {
             return Optional.of("h2load sends GET, or POST with a body; not " + method);
@@ -67,9 +68,11 @@ public final class H2loadInjector implements ExternalInjector {
         } else {
             cmd.add("--duration=" + r.seconds());
         }
-        if (WireProtocol.HTTP11.label().equals(r.protocol())) {
+        // read as unsupported() read it, so the name it let through picks the same wire here
+        WireProtocol wire = WireProtocol.of(r.protocol());
+        if (wire == WireProtocol.HTTP11) {
             cmd.add("--h1");
-        } else if (WireProtocol.H2.label().equals(r.protocol())) {
+        } else if (wire == WireProtocol.H2) {
             cmd.add("--npn-list=h2");
         }
         if (r.headers() != null) {
@@ -91,7 +94,7 @@ public final class H2loadInjector implements ExternalInjector {
         }
         Matcher alpn = ToolOutput.find(APPLICATION, output);
         // what h2load printed as "Application protocol" is an ALPN id (h2, http/1.1), not one of the lab's names
-        if (WireProtocol.H2.label().equals(r.protocol()) && alpn != null && !"h2".equals(alpn.group(1))) {
+        if (WireProtocol.of(r.protocol()) == WireProtocol.H2 && alpn != null && !"h2".equals(alpn.group(1))) {
             throw new IllegalArgumentException("h2load negotiated " + alpn.group(1) + ", not h2: " + ToolOutput.tail(output));
         }
         double seconds = ToolOutput.millis(f.group(1)) / 1000;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -201,6 +202,23 @@ class ParsersTest {
         assertTrue(new WrkInjector().unsupported("h2c", 1, "GET").orElseThrow().contains("HTTP/1.1 only"));
         assertTrue(new AbInjector().unsupported("http1.1", 16, "GET").orElseThrow().contains("cannot pipeline"));
         assertTrue(new H2loadInjector().unsupported("h2c", 16, "GET").isEmpty());
+        assertEquals(Optional.of("unknown protocol 'h3'; accepted: http1.1, h2c, h2"),
+                new H2loadInjector().unsupported("h3", 1, "GET"));
+        assertEquals(Optional.of("unknown protocol 'http1.1+h2c'; accepted: http1.1, h2c, h2"),
+                new H2loadInjector().unsupported("http1.1+h2c", 1, "GET"), "a server's protocol is no wire");
+    }
+
+    /** h2load reads a protocol name as the model does, and the name it lets through picks that wire's flags. */
+    @Test
+    void h2loadReadsAProtocolNameAsTheModelDoes() {
+        for (String name : List.of("http1.1", " HTTP1.1 ", "h2", "H2")) {
+            LoadRequest r = request(name, 1, true, Path.of("."));
+            assertTrue(new H2loadInjector().unsupported(name, 1, "GET").isEmpty(), name);
+            boolean h1 = name.strip().equalsIgnoreCase("http1.1");
+            List<String> cmd = new H2loadInjector().command("h2load", r);
+            assertEquals(h1, cmd.contains("--h1"), name + ": " + cmd);
+            assertEquals(!h1, cmd.contains("--npn-list=h2"), name + ": " + cmd);
+        }
         assertTrue(ExternalInjectors.missing(new H2loadInjector()).contains("nghttp2-client"));
         assertTrue(ExternalInjectors.missing(new AbInjector()).contains("apache2-utils"));
     }

@@ -133,13 +133,14 @@ final class SuiteReader {
      * Refuses the first place of {@code text} that YAML would read otherwise than a person wrote it ({@link
      * #firstMisreading}), if any: at its line and column of the suite file, or, for a {@code --set} value, under that
      * override ({@code set}, the override as shown; null for the file), as every other error of an override is placed.
-     * The problem is worded once, in the scan, so a file and a {@code --set} value are refused alike.
+     * The problem is worded once, in the scan, so a file and a {@code --set} value are refused alike (the fix as it is
+     * written in each).
      */
     static void refuseMisreading(String file, String text, String set) {
         Misreading m = firstMisreading(text);
         if (m != null) {
-            throw set == null ? new SuiteException(file, m.line(), m.column(), m.problem())
-                    : SuiteOverrides.refused(file, set, m.problem());
+            throw set == null ? new SuiteException(file, m.line(), m.column(), m.inFile())
+                    : SuiteOverrides.refused(file, set, m.inSet());
         }
     }
 
@@ -165,17 +166,20 @@ final class SuiteReader {
                 JsonLocation at = p.currentTokenLocation();
                 if (rootDone) {
                     return new Misreading("a suite file holds one YAML document, and this one has a second after "
-                            + "'---'; remove it, or make it a suite file of its own", at.getLineNr(), at.getColumnNr());
+                            + "'---'; remove it, or make it a suite file of its own", "a --set value is one YAML value, "
+                            + "and this one has a second document after '---'; remove it", at.getLineNr(),
+                            at.getColumnNr());
                 }
                 if (p instanceof YAMLParser y && y.isCurrentAlias()) {
-                    return new Misreading("YAML aliases ('*" + y.getText() + "') are not supported: a suite holds "
-                            + "every value where it applies; write the value out, quoted when it starts with '*' "
-                            + "(--set 'KEY=\"*" + y.getText() + "\"')", at.getLineNr(), at.getColumnNr());
+                    String alias = "YAML aliases ('*" + y.getText() + "') are not supported: a suite holds every "
+                            + "value where it applies; write the value out, quoted when it starts with '*'";
+                    return new Misreading(alias + " (key: \"*" + y.getText() + "\")",
+                            alias + " (--set 'KEY=\"*" + y.getText() + "\"')", at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(p.getText()).matches()) {
-                    return new Misreading("'" + p.getText() + "' has a leading zero, which YAML reads as the octal "
-                            + "number " + p.getLongValue() + "; write it without the zero (or in quotes, if it is a "
-                            + "name)", at.getLineNr(), at.getColumnNr());
+                    String octal = "'" + p.getText() + "' has a leading zero, which YAML reads as the octal number "
+                            + p.getLongValue() + "; write it without the zero (or in quotes, if it is a name)";
+                    return new Misreading(octal, octal, at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                     depth++;
@@ -190,8 +194,12 @@ final class SuiteReader {
         return null;
     }
 
-    /** What YAML would misread, as its refusal says it, at a 1-based line and column of the text it was found in. */
-    record Misreading(String problem, int line, int column) {
+    /**
+     * What YAML would misread, at a 1-based line and column of the text it was found in, as the refusal says it in a
+     * suite file ({@code inFile}) and in a {@code --set} value ({@code inSet}): the same problem, with the fix written
+     * as it is written there.
+     */
+    record Misreading(String inFile, String inSet, int line, int column) {
     }
 
     /** An integer as YAML 1.1 reads octal: a sign, then 0, then more digits. */

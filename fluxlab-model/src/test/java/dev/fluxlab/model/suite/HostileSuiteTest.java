@@ -77,6 +77,10 @@ class HostileSuiteTest {
                 () -> Suite.parse("h.yaml", BASE, List.of("repeats=010")));
         assertTrue(set.getMessage().contains("--set repeats=010: '010' has a leading zero, which YAML reads as the octal "
                 + "number 8"), set.getMessage());
+        SuiteException second = assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE, List.of("repeats=3\n---\n4")));
+        assertTrue(second.getMessage().endsWith(": a --set value is one YAML value, and this one has a second document "
+                + "after '---'; remove it"), second.getMessage());
     }
 
     @Test
@@ -190,15 +194,17 @@ class HostileSuiteTest {
     @Test
     void anAliasAndALeadingZeroAreOneScanThatReportsTheFirstInTheText() {
         String alias = "YAML aliases ('*d') are not supported: a suite holds every value where it applies; write the "
-                + "value out, quoted when it starts with '*' (--set 'KEY=\"*d\"')";
+                + "value out, quoted when it starts with '*'";
+        String inFile = alias + " (key: \"*d\")";
+        String inSet = alias + " (--set 'KEY=\"*d\"')";
         String octal = "'010' has a leading zero, which YAML reads as the octal number 8; write it without the zero "
                 + "(or in quotes, if it is a name)";
         // the alias first, then the leading zero; then the other way round: the file, then the same text in a --set
-        assertEquals("h.yaml:4:7: " + alias, refused("description: &d text\nname: *d\nrepeats: 010\n").getMessage());
+        assertEquals("h.yaml:4:7: " + inFile, refused("description: &d text\nname: *d\nrepeats: 010\n").getMessage());
         assertEquals("h.yaml:3:10: " + octal, refused("repeats: 010\ndescription: &d text\nname: *d\n").getMessage());
         String aliasFirst = "{description: &d text, name: *d, repeats: 010}";
         String octalFirst = "{repeats: 010, description: &d text, name: *d}";
-        assertEquals("h.yaml: --set load=" + aliasFirst + ": " + alias, assertThrows(SuiteException.class,
+        assertEquals("h.yaml: --set load=" + aliasFirst + ": " + inSet, assertThrows(SuiteException.class,
                 () -> Suite.parse("h.yaml", BASE, List.of("load=" + aliasFirst))).getMessage());
         assertEquals("h.yaml: --set load=" + octalFirst + ": " + octal, assertThrows(SuiteException.class,
                 () -> Suite.parse("h.yaml", BASE, List.of("load=" + octalFirst))).getMessage());

@@ -92,13 +92,9 @@ public final class UndertowReactiveWebServerFactory implements ReactiveWebServer
             } catch (ServletException e) {
                 throw new WebServerException("the Servlet deployment did not start", e);
             }
-            Undertow u = UndertowListener.options(Undertow.builder()
-                            .addHttpListener(options.port(), options.host())
-                            .setIoThreads(knobs.ioThreads())
-                            .setWorkerThreads(knobs.workerThreads())
-                            .setBufferSize(knobs.bufferSize())
-                            .setDirectBuffers(true),
-                            options.backlog(), options.tcpNoDelay(), options.protocol())
+            Undertow u = UndertowListener.listener(options.host(), options.port(), knobs.ioThreads(),
+                            knobs.workerThreads(), knobs.bufferSize(), options.backlog(), options.tcpNoDelay(),
+                            options.protocol())
                     .setHandler(root)
                     .build();
             try {

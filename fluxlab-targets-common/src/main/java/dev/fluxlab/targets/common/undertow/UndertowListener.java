@@ -39,6 +39,25 @@ public final class UndertowListener {
     }
 
     /**
+     * A builder with one HTTP listener on {@code host:port}, the given thread and buffer sizes, direct buffers, and
+     * the {@link #options listener options}: what the two targets that build their own Undertow (the plain one and
+     * {@code webflux-undertow}) start from. Boot 3.5's factory sets the sizes itself and takes only the options.
+     *
+     * @param ioThreads     XNIO I/O threads
+     * @param workerThreads worker (blocking) threads
+     * @param bufferSize    bytes per buffer
+     */
+    public static Undertow.Builder listener(String host, int port, int ioThreads, int workerThreads, int bufferSize,
+                                            Integer backlog, boolean tcpNoDelay, ServerProtocol protocol) {
+        return options(Undertow.builder()
+                .addHttpListener(port, host)
+                .setIoThreads(ioThreads)
+                .setWorkerThreads(workerThreads)
+                .setBufferSize(bufferSize)
+                .setDirectBuffers(true), backlog, tcpNoDelay, protocol);
+    }
+
+    /**
      * Sets the listener options on {@code builder}.
      *
      * @param builder    the server's builder (Boot 3.5: the one its builder customizers get)

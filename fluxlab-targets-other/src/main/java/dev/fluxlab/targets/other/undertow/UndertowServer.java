@@ -55,12 +55,7 @@ public final class UndertowServer {
     }
 
     public static Running start(UndertowServerConfig c) {
-        Undertow u = UndertowListener.options(Undertow.builder()
-                        .addHttpListener(c.port(), c.host())
-                        .setIoThreads(c.ioThreads())
-                        .setWorkerThreads(c.workerThreads())
-                        .setBufferSize(c.bufferSize())
-                        .setDirectBuffers(true),
+        Undertow u = UndertowListener.listener(c.host(), c.port(), c.ioThreads(), c.workerThreads(), c.bufferSize(),
                         c.backlog(), c.tcpNoDelay(), c.protocol())
                 .setHandler(routes())
                 .build();

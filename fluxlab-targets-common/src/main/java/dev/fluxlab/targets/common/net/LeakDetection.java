@@ -2,8 +2,6 @@ package dev.fluxlab.targets.common.net;
 
 import dev.fluxlab.model.Labelled;
 import io.netty.util.ResourceLeakDetector;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,9 +17,6 @@ public enum LeakDetection implements Labelled {
     SIMPLE(ResourceLeakDetector.Level.SIMPLE),
     ADVANCED(ResourceLeakDetector.Level.ADVANCED),
     PARANOID(ResourceLeakDetector.Level.PARANOID);
-
-    /** The knob's values: Netty's levels, in lower case. */
-    public static final List<String> LEVELS = Arrays.stream(values()).map(LeakDetection::label).toList();
 
     private final ResourceLeakDetector.Level level;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.netty.util.ResourceLeakDetector;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,8 @@ class LeakDetectionTest {
 
     @Test
     void levelsAreNettysInLowerCase() {
-        assertEquals(List.of("disabled", "simple", "advanced", "paranoid"), LeakDetection.LEVELS);
+        assertEquals(List.of("disabled", "simple", "advanced", "paranoid"),
+                Arrays.stream(LeakDetection.values()).map(LeakDetection::label).toList());
         assertEquals("disabled", LeakDetection.check("DISABLED"));
         assertEquals("paranoid", LeakDetection.check("paranoid"));
         assertNull(LeakDetection.check(null));

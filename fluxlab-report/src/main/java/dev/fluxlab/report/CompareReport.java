@@ -72,8 +72,7 @@ public final class CompareReport {
 
     /**
      * What the reader must know before the table: fingerprint differences (a warning: they move numbers), cells that
-     * sent another request, the speed
-     * normalisation when asked, and the noise basis the verdicts used.
+     * sent another request, the speed normalisation when asked, and the noise basis the verdicts used.
      */
     static List<String> notes(Comparison c) {
         List<String> out = new ArrayList<>();

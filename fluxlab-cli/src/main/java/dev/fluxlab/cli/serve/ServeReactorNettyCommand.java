@@ -133,9 +133,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     boolean threadHeader;
 
     @Option(names = "--virtual-scheduler", defaultValue = StressConfig.DEFAULT_VIRTUAL_SCHEDULER_TEXT,
-            converter = VirtualSchedulerConverter.class, paramLabel = "KIND", description = "Executor under the -vt endpoints' Reactor scheduler: per-task (a "
-                    + "virtual thread per task) or scheduled-pool (seed 002's newScheduledThreadPool(cores, virtual "
-                    + "threads)) (default: ${DEFAULT-VALUE}).")
+            converter = VirtualSchedulerConverter.class, paramLabel = "KIND", description = "Executor under the -vt "
+                    + "endpoints' Reactor scheduler: per-task (a virtual thread per task) or scheduled-pool (seed "
+                    + "002's newScheduledThreadPool(cores, virtual threads)) (default: ${DEFAULT-VALUE}).")
     VirtualScheduler virtualScheduler;
 
     @CommandLine.Mixin

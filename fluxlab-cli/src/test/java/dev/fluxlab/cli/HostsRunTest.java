@@ -78,9 +78,13 @@ class HostsRunTest {
         if (labDir == null) {
             return;
         }
-        lab("down");
-        assertFalse(sh("ip netns list").contains(LAB + "-h"), "namespaces left after down");
-        sh("rm -rf '" + tmp + "'");
+        try {
+            lab("down");
+            assertFalse(sh("ip netns list").contains(LAB + "-h"), "namespaces left after down");
+        } finally {
+            // also when the lab could not come up (another run's lab exists) or down failed: no empty folder stays
+            sh("rm -rf '" + tmp + "'");
+        }
     }
 
     /** A suite placing backend, frontend and injector on hosts 1, 2 and 3; {@code extra} is appended. */

@@ -156,7 +156,7 @@ public final class HtmlReport {
         h.append("<section id=\"table-").append(index).append("\">\n<h2>").append(esc(t.title())).append("</h2>\n")
                 .append("<p class=\"hint\">Median ±half range over repeats, ").append(esc(t.figure().unit()))
                 .append(". <span class=\"invalid-mark\">!</span> invalid, <span class=\"flag-mark\">*</span> log findings.</p>\n");
-        h.append("<table class=\"end\">\n<thead><tr>");
+        h.append("<div class=\"scroll\"><table class=\"end\">\n<thead><tr>");
         for (String k : t.rowKnobs()) {
             h.append("<th class=\"knob\">").append(esc(k)).append("</th>");
         }
@@ -194,7 +194,7 @@ public final class HtmlReport {
             }
             h.append("</tr>\n");
         }
-        h.append("</tbody></table>\n");
+        h.append("</tbody></table></div>\n");
         if (!t.footnotes().isEmpty()) {
             h.append("<ol class=\"footnotes\">\n");
             for (TableView.Footnote f : t.footnotes()) {

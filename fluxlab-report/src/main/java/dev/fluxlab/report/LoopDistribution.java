@@ -44,7 +44,7 @@ final class LoopDistribution {
                 }
                 h.append("<figure class=\"loops\"><figcaption>#").append(cell.index()).append(' ')
                         .append(HtmlReport.esc(cell.id())).append(" · ").append(HtmlReport.esc(process))
-                        .append(" (repeat ").append(r.repeat()).append(")</figcaption>\n<table class=\"loops\">")
+                        .append(" (repeat ").append(r.repeat()).append(")</figcaption>\n<div class=\"scroll\"><table class=\"loops\">")
                         .append("<thead><tr><th>event loop</th>");
                 for (String c : columns) {
                     h.append("<th>").append(HtmlReport.esc(c.replace('_', ' '))).append("</th>");
@@ -68,7 +68,7 @@ final class LoopDistribution {
                     }
                     h.append("</tr>\n");
                 });
-                h.append("</tbody></table></figure>\n");
+                h.append("</tbody></table></div></figure>\n");
             });
         }
         if (h.isEmpty()) {

@@ -1,5 +1,8 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.ClaimResult;
+import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.Stat;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -78,6 +81,36 @@ class BrowserTest {
         String body = firstMatch(dom, "<body[^>]*>");
         assertEquals("9", attribute(body, "data-charts-drawn"), "every chart drew: " + body);
         assertNoScriptError(dom);
+    }
+
+    @Test
+    void wideTablesScrollInsideTheirSectionNotThePageAndClaimsWrap() throws Exception {
+        assumeFalse(Boolean.getBoolean("fluxlab.skipBrowser"), "skipped: -Dfluxlab.skipBrowser=true");
+        // a seed's claims carry sentences of evidence and quotes from the seed: they must wrap within the page's width
+        String words = "no-colocation was measured while JVM 20070 (target) was still compiling (9 compilations, "
+                + "171 ms of compile time in 3 s) ".repeat(3);
+        RunResult wide = Fixtures.longLabels("_" + "x".repeat(160));
+        RunResult run = ClaimsReportTest.withClaims(wide, List.of(new ClaimResult(
+                "colocation off about doubles Get (5 connections) ".repeat(2), "000_seed.txt",
+                "Gatling/Get/5 cnx: default 45757.933, colocation disabled 77667.383 reqs/sec ".repeat(3),
+                "throughput_rps", ">= 1.5x", List.of(new ClaimResult.Measured("a", "no-colocation", 77667.0,
+                        new Stat(13845, 13800, 13900, 13845, 50, 2), true)), "inconclusive", words, words)));
+        // a probe appended for the test only: how far the page, and the claims table in its section, scroll sideways
+        String html = HtmlReport.render(run).replace("</body>", "<script>window.addEventListener('load', function () "
+                + "{ setTimeout(function () { var d = document.documentElement, b = document.body, "
+                + "c = document.querySelector('#claims .scroll'); b.setAttribute('data-overflow-x', "
+                + "String(d.scrollWidth - d.clientWidth)); b.setAttribute('data-claims-overflow-x', "
+                + "String(c.scrollWidth - c.clientWidth)); }, 0); });</script></body>");
+        Path dir = Path.of("target").toAbsolutePath().resolve("browser-test-wide");
+        Files.createDirectories(dir);
+        Path file = dir.resolve("report.html");
+        ReportFiles.writeAtomically(file, html);
+        String dom = run(findChromium(), dir, "dom", "--dump-dom", "--virtual-time-budget=5000",
+                "--window-size=1280,2400", file.toUri().toString());
+        String body = firstMatch(dom, "<body[^>]*>");
+        assertEquals("0", attribute(body, "data-overflow-x"), "the page scrolls sideways by this many pixels at 1280 px");
+        assertEquals("0", attribute(body, "data-claims-overflow-x"),
+                "the claims table is this many pixels wider than its section at 1280 px");
     }
 
     /** The DOM of {@code run}'s report.html, written into target/{@code dirName}, after its scripts ran in Chromium. */

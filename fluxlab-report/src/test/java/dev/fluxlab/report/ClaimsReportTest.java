@@ -20,7 +20,7 @@ class ClaimsReportTest {
                 verdict, "b did not run", verdict.equals("contradicted") ? "theory predicts otherwise" : null);
     }
 
-    private static RunResult withClaims(RunResult r, List<ClaimResult> claims) {
+    static RunResult withClaims(RunResult r, List<ClaimResult> claims) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(), r.startedAt(),
                 r.finishedAt(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), claims);
     }

@@ -55,11 +55,16 @@ final class Fixtures {
 
     /** {@link #run()} with {@link #MARKUP} appended to every transport knob value, so to every label and group title. */
     static RunResult markupInLabels() {
+        return longLabels(MARKUP);
+    }
+
+    /** {@link #run()} with {@code suffix} appended to every transport knob value: a table as wide as its labels. */
+    static RunResult longLabels(String suffix) {
         RunResult full = run();
         List<CellResult> cells = full.cells().stream().map(c -> {
             Map<String, String> knobs = new LinkedHashMap<>(c.knobs());
-            knobs.put("transport", knobs.get("transport") + MARKUP);
-            return new CellResult(c.id() + MARKUP, c.index(), knobs, c.versions(), c.repeats(), c.summary(), c.valid(),
+            knobs.put("transport", knobs.get("transport") + suffix);
+            return new CellResult(c.id() + suffix, c.index(), knobs, c.versions(), c.repeats(), c.summary(), c.valid(),
                     c.reasons(), c.findings(), c.dir(), c.theory(), null);
         }).toList();
         return new RunResult(full.schema(), full.runId(), full.suite(), full.suiteFile(), full.description(), full.status(),

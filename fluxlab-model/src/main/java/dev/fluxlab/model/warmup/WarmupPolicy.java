@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * <p>{@code auto} (the default) warms up until the JVMs are in steady state: per-second throughput has settled
  * ({@link ThroughputSettling}) AND every watched JVM has stopped compiling (its JIT compile time grew by less than
- * {@link #COMPILE_FLOOR_MS_PER_S} ms per second over the last {@link #JIT_QUIET_SECONDS} seconds), no sooner than
+ * its floor over the last {@link #JIT_QUIET_SECONDS} seconds: {@link #COMPILE_FLOOR_MS_PER_S} ms per second for a
+ * target, {@link #INJECTOR_COMPILE_FLOOR_MS_PER_S} for the injector's own JVM, {@link #compileFloor}), no sooner than
  * {@code min} and no later than {@code max}. A fixed warm-up runs for its length whatever happens.
  *
  * @param auto  whether the warm-up ends on steady state rather than after a fixed time
@@ -61,7 +62,7 @@ public record WarmupPolicy(boolean auto, Duration fixed, Duration min, Duration 
     public static double compileFloor(String role) {
         return "injector".equals(role) ? INJECTOR_COMPILE_FLOOR_MS_PER_S : COMPILE_FLOOR_MS_PER_S;
     }
-    /** Over how many of the last seconds the compile rate must stay below {@link #COMPILE_FLOOR_MS_PER_S}. */
+    /** Over how many of the last seconds the compile rate must stay below its floor ({@link #compileFloor}). */
     public static final int JIT_QUIET_SECONDS = 3;
 
     public WarmupPolicy {

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Whether per-second throughput has settled: the throughput half of an automatic warm-up's end (the JIT half is
- * {@link WarmupPolicy#COMPILE_FLOOR_MS_PER_S}). Either of two rules suffices:
+ * {@link WarmupPolicy#compileFloor}). Either of two rules suffices:
  * <ul>
  *   <li>a quiet plateau: the last 3 windows within +-5% of their mean and not rising, inside a trend of the last 5
  *       windows rising at most 4% of their mean per second (at least 5 s). The trend guard is there because a

@@ -35,8 +35,9 @@ import java.util.Map;
  * @param transport       the injector's I/O transport actually used ({@code epoll}, {@code io_uring} or {@code nio});
  *                        added after the first release of the schema, may be absent in older documents
  * @param injector        the tool that produced this document: {@code fluxlab} (null in older documents), or an
- *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed;
- *                        percentiles such a tool does not give are NaN, its histogram fields are null
+ *                        external peer ({@code wrk}, {@code h2load}, {@code ab}) whose text output the runner parsed,
+ *                        or {@code gatling}, whose HTML report it read; percentiles such a tool does not give are NaN,
+ *                        its histogram fields are null
  * @param threads         the event loops (fluxlab, the HttpClient loader) or tool threads (wrk, h2load, ab) that
  *                        actually ran the load; null in older documents
  * @param warmupJitQuiet  for an adaptive warm-up: whether every readable watched JVM had stopped compiling when it

@@ -135,7 +135,8 @@ public record SuiteSpec(
      * between a host's injectors when it has a CPU for each), or one list per host in {@code host}'s order.
      * {@code keep_alive}: {@code false} opens a new connection for every request (HTTP/1.1, as {@code ab} without
      * {@code -k}); when given it becomes the {@code keep_alive} knob (a list compares both). {@code requests}: each
-     * measured phase is this many requests instead of {@code measure} (bounded by {@code measure_max});
+     * measured phase is this many requests instead of {@code measure} long, {@code measure} then being its time bound
+     * ({@code measure: auto} is refused beside it);
      * {@code prime}: a priming load before each repeat's warm-up.
      */
     public record LoadSection(

@@ -102,7 +102,8 @@ public record SuiteSpec(
     /**
      * A request and its verification. {@code body} and {@code body_size} are mutually exclusive. {@code theory}
      * (added) names where the endpoint's blocking call runs ({@code dev.fluxlab.model.theory.Placement}: event-loop,
-     * bounded-elastic, task-pool, common-pool, virtual), so each cell carries the throughput theory predicts.
+     * bounded-elastic, task-pool, common-pool, virtual, non-blocking-wait), so each cell carries the throughput theory
+     * predicts.
      */
     public record ScenarioSpec(
             String method,
@@ -127,7 +128,7 @@ public record SuiteSpec(
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
-     * external peer: {@code wrk}, {@code h2load}, {@code ab}); when given it becomes the {@code injector} knob.
+     * external peer: {@code wrk}, {@code h2load}, {@code ab}, {@code gatling}); when given it becomes the {@code injector} knob.
      * {@code injectors}: how many fluxlab injector processes share the load (connections and rate split between
      * them, histograms merged); when given it becomes the {@code injectors} knob. {@code host}: the suite hosts the
      * injectors run on, one name or several; unlike the sweeps, several names spread one cell's injectors over those

@@ -13,7 +13,8 @@ import java.util.Map;
  * @param targets        systems under test by name; each becomes a value of the {@code target} knob
  * @param scenarios      requests to send and what every response must look like, by name ({@code scenario} knob)
  * @param load           load profiles; list-valued fields make a sweep
- * @param warmup         {@code auto} (until per-second throughput is stable, bounded by {@code warmup_max}) or a duration
+ * @param warmup         {@code auto} (until per-second throughput is stable and the watched JVMs have stopped
+ *                       compiling, bounded by {@code warmup_max}: {@code WarmupPolicy}) or a duration
  * @param warmupMax      bound of the automatic warm-up
  * @param coldWarmupMin  least automatic warm-up of a cell whose target JVMs were just started (their JIT may hold a
  *                       plateau for seconds before C2 compiles the hot path); default none

@@ -28,8 +28,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code fluxlab compare A B}: two results folders side by side, cell by cell, with a verdict that accounts for the
  * measured spread (see {@link Comparison}). A comparison is not a failure: exit 0 whatever the verdicts, unless
- * {@code --fail-on-regression} asks for CI's exit 3 when a cell got worse beyond noise and the threshold, when A measured a
- * cell B did not, or when a cell valid in A is invalid in B; 2 for bad input.
+ * {@code --fail-on-regression} asks for CI's exit 3 when a cell got worse beyond noise and the threshold, when A
+ * measured a cell B did not, or when a cell valid in A is invalid in B; 2 for bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two results folders cell by cell: req/s of A and B with their spread, B/A, a verdict "

@@ -129,17 +129,17 @@ public record SuiteSpec(
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
      * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
-     * external peer: {@code wrk}, {@code h2load}, {@code ab}, {@code gatling}); when given it becomes the {@code injector} knob.
-     * {@code injectors}: how many fluxlab injector processes share the load (connections and rate split between
-     * them, histograms merged); when given it becomes the {@code injectors} knob. {@code host}: the suite hosts the
-     * injectors run on, one name or several; unlike the sweeps, several names spread one cell's injectors over those
-     * hosts (no host: the runner's machine). {@code cpus}: the injectors' CPU list on each of those hosts (split
-     * between a host's injectors when it has a CPU for each), or one list per host in {@code host}'s order.
-     * {@code keep_alive}: {@code false} opens a new connection for every request (HTTP/1.1, as {@code ab} without
-     * {@code -k}); when given it becomes the {@code keep_alive} knob (a list compares both). {@code requests}: each
-     * measured phase is this many requests instead of {@code measure} long, {@code measure} then being its time bound
-     * ({@code measure: auto} is refused beside it);
-     * {@code prime}: a priming load before each repeat's warm-up.
+     * external peer: {@code wrk}, {@code h2load}, {@code ab}, {@code gatling}); when given it becomes the
+     * {@code injector} knob. {@code injectors}: how many fluxlab injector processes share the load (connections and
+     * rate split between them, histograms merged); when given it becomes the {@code injectors} knob.
+     * {@code host}: the suite hosts the injectors run on, one name or several; unlike the sweeps, several names spread
+     * one cell's injectors over those hosts (no host: the runner's machine). {@code cpus}: the injectors' CPU list on
+     * each of those hosts (split between a host's injectors when it has a CPU for each), or one list per host in
+     * {@code host}'s order. {@code keep_alive}: {@code false} opens a new connection for every request (HTTP/1.1, as
+     * {@code ab} without {@code -k}); when given it becomes the {@code keep_alive} knob (a list compares both).
+     * {@code requests}: each measured phase is this many requests instead of {@code measure} long, {@code measure}
+     * then being its time bound ({@code measure: auto} is refused beside it); {@code prime}: a priming load before
+     * each repeat's warm-up.
      */
     public record LoadSection(
             List<Integer> connections,

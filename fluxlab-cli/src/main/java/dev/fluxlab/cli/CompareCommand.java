@@ -42,12 +42,13 @@ import java.util.concurrent.Callable;
                 + "(B has more throughput; for p99, lower) or 'worse'. The output says which noise basis it used: "
                 + "recorded A/A pairs, repeat spread, or the fixed default.",
                 "Before the table, a WARNING lists what differs between the runs' environments that moves numbers: CPU model, "
-                + "cpus, kernel, JDK, governor, fluxlab commit, dirty tree, machine speed beyond the noise floor."},
+                + "cpus, kernel, JDK, governor, fluxlab commit, dirty tree, placement, injector AOT cache, machine speed "
+                + "beyond the noise floor."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:comparison printed (whatever the verdicts, without --fail-on-regression)",
                 "1:the --md file could not be written", "2:bad input",
-                "3:--fail-on-regression: a cell got worse beyond noise and the threshold, or A measured a cell B did "
-                        + "not (listed on stderr)"})
+                "3:--fail-on-regression: a cell got worse beyond noise and the threshold, A measured a cell B did "
+                        + "not, or a cell valid in A is invalid in B (listed on stderr)"})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec

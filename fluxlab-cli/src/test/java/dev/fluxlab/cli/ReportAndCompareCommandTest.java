@@ -61,6 +61,18 @@ class ReportAndCompareCommandTest {
                 "2026-11-22T09:01:00Z", null, List.of(), Map.of(), cells, null);
     }
 
+    @Test
+    void compareHelpNamesEveryEnvironmentFieldItWarnsAbout() {
+        Result r = fluxlab("compare", "--help");
+        assertEquals(0, r.exit(), r.err());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String field : dev.fluxlab.report.Fingerprint.fieldNames()) {
+            assertTrue(help.toLowerCase(java.util.Locale.ROOT).contains(field.toLowerCase(java.util.Locale.ROOT)),
+                    "compare --help names '" + field + "': " + help);
+        }
+        assertTrue(help.contains("a cell valid in A is invalid in B"), help);
+    }
+
     private Path write(String name, RunResult run) throws Exception {
         Path dir = tmp.resolve(name);
         Json.writeAtomically(dir.resolve("results.json"), run);

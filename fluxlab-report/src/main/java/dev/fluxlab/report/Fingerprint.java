@@ -54,6 +54,11 @@ public final class Fingerprint {
             new Field("injector AOT cache", e -> e.versions() == null ? null
                     : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? "on" : "off"));
 
+    /** The names of the fields compared, in order ({@code compare --help} names each; a test holds them equal). */
+    public static List<String> fieldNames() {
+        return FIELDS.stream().map(Field::what).toList();
+    }
+
     /**
      * The fields in which {@code b} differs from {@code a}, with the speeds the environments hold (history's index
      * keeps each run's typical speed there); see {@link #differences(Environment, MachineSpeed, Environment, MachineSpeed,

@@ -7,6 +7,7 @@ import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.report.CellView;
 import dev.fluxlab.report.Figure;
+import dev.fluxlab.report.Fingerprint;
 import dev.fluxlab.report.ReportInputException;
 import dev.fluxlab.report.ReportModel;
 import dev.fluxlab.report.ResultsFiles;
@@ -42,7 +43,17 @@ public final class HistoryIndex implements AutoCloseable {
     public static final String FILE_NAME = ".history.sqlite";
 
     /** Written into the {@code meta} table; a file without it is not ours. */
-    public static final String SCHEMA = "fluxlab.history/1";
+    public static final String SCHEMA = "fluxlab.history/2";
+
+    /**
+     * The schema before the runs' placement and injector AOT cache were indexed: such a file is brought up to
+     * {@link #SCHEMA} in place (two columns added, empty for its runs, which {@link Fingerprint} reads as "not
+     * recorded"), so no run it holds is lost, also one whose folder is gone.
+     */
+    static final String SCHEMA_1 = "fluxlab.history/1";
+
+    /** The columns {@link #SCHEMA} adds to {@link #SCHEMA_1}'s {@code runs}, at its end. */
+    private static final String[] SCHEMA_2_COLUMNS = {"placement TEXT", "injector_aot TEXT"};
 
     private static final String[] DDL = {
             "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -50,7 +61,8 @@ public final class HistoryIndex implements AutoCloseable {
                     + " finished_at TEXT, status TEXT,"
                     + " cpu_model TEXT, cpus INTEGER, kernel TEXT, jdk TEXT, jdk_vendor TEXT, governor TEXT, fluxlab_commit TEXT,"
                     + " tree_dirty INTEGER, speed_ops REAL, speed_spread REAL,"
-                    + " noise_median_pct REAL, noise_worst_pct REAL, noise_pairs INTEGER, noise_basis TEXT)",
+                    + " noise_median_pct REAL, noise_worst_pct REAL, noise_pairs INTEGER, noise_basis TEXT, "
+                    + String.join(", ", SCHEMA_2_COLUMNS) + ")",
             "CREATE TABLE IF NOT EXISTS figures(run_id TEXT NOT NULL, cell_id TEXT NOT NULL, cell_label TEXT,"
                     + " valid INTEGER NOT NULL,"
                     + " figure TEXT NOT NULL, median REAL, min REAL, max REAL, mean REAL, stdev REAL, n INTEGER,"
@@ -216,7 +228,7 @@ public final class HistoryIndex implements AutoCloseable {
         Environment env = run.environment();
         MachineSpeed speed = run.typicalMachineSpeed(); // what compare compares too; the index's environment holds it
         NoiseFloor noise = run.noise();
-        try (PreparedStatement ps = db.prepareStatement("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+        try (PreparedStatement ps = db.prepareStatement("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
             Object[] values = {id, dir.toString(), run.suite(), run.startedAt(), run.finishedAt(), run.status(),
                     env == null ? null : env.cpuModel(), env == null || env.cpus() <= 0 ? null : env.cpus(),
                     env == null ? null : env.kernel(), env == null ? null : env.jdk(), env == null ? null : env.jdkVendor(),
@@ -224,7 +236,8 @@ public final class HistoryIndex implements AutoCloseable {
                     env == null || env.treeDirty() == null ? null : env.treeDirty() ? 1 : 0,
                     speed == null ? null : speed.opsPerSecond(), speed == null ? null : speed.relativeSpread(),
                     noise == null ? null : noise.medianPct(), noise == null ? null : noise.worstPct(),
-                    noise == null ? null : noise.pairs(), noise == null ? null : noise.basis()};
+                    noise == null ? null : noise.pairs(), noise == null ? null : noise.basis(),
+                    env == null ? null : env.placement(), env == null ? null : Fingerprint.injectorAotCache(env)};
             for (int i = 0; i < values.length; i++) {
                 ps.setObject(i + 1, values[i]);
             }
@@ -351,15 +364,51 @@ public final class HistoryIndex implements AutoCloseable {
         Object cpus = rs.getObject("cpus");
         Object dirty = rs.getObject("tree_dirty");
         Object speed = rs.getObject("speed_ops");
+        // versions hold only what compare reads from them: whether the injectors had the AOT cache (null: not indexed)
+        String aot = rs.getString("injector_aot");
+        Map<String, String> versions = aot == null ? null
+                : Fingerprint.ON.equals(aot) ? Map.of(Environment.INJECTOR_AOT_CACHE, aot) : Map.of();
         Environment env = new Environment(null, null, rs.getString("kernel"), null, cpus == null ? 0 : ((Number) cpus).intValue(),
-                0, rs.getString("jdk"), rs.getString("jdk_vendor"), null, null, Map.of(), rs.getString("cpu_model"),
+                0, rs.getString("jdk"), rs.getString("jdk_vendor"), null, null, versions, rs.getString("cpu_model"),
                 rs.getString("governor"), rs.getString("fluxlab_commit"), dirty == null ? null : ((Number) dirty).intValue() == 1,
-                null, speed == null ? null : new MachineSpeed(((Number) speed).doubleValue(), real(rs, "speed_spread"), 0, null));
+                null, speed == null ? null : new MachineSpeed(((Number) speed).doubleValue(), real(rs, "speed_spread"), 0, null),
+                rs.getString("placement"));
         Object worst = rs.getObject("noise_worst_pct");
         NoiseFloor noise = worst == null ? null : new NoiseFloor(real(rs, "noise_median_pct"), ((Number) worst).doubleValue(),
                 rs.getInt("noise_pairs"), rs.getString("noise_basis"));
         return new IndexedRun(rs.getString("run_id"), rs.getString("dir"), rs.getString("suite"), rs.getString("started_at"),
                 rs.getString("finished_at"), rs.getString("status"), env, noise);
+    }
+
+    private static String schema(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT value FROM meta WHERE key = 'schema'")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
+    /**
+     * Brings a {@link #SCHEMA_1} file to {@link #SCHEMA} in one transaction; returns the schema it then holds (another
+     * process may have migrated it first: the busy timeout waits for that one's transaction).
+     */
+    private static String migrateFrom1(Connection db, Statement st) throws SQLException {
+        db.setAutoCommit(false);
+        try {
+            String schema = schema(st);
+            if (SCHEMA_1.equals(schema)) {
+                for (String column : SCHEMA_2_COLUMNS) {
+                    st.execute("ALTER TABLE runs ADD COLUMN " + column);
+                }
+                st.execute("UPDATE meta SET value = '" + SCHEMA + "' WHERE key = 'schema'");
+                schema = SCHEMA;
+            }
+            db.commit();
+            return schema;
+        } catch (SQLException e) {
+            db.rollback();
+            throw e;
+        } finally {
+            db.setAutoCommit(true);
+        }
     }
 
     private static double real(ResultSet rs, String column) throws SQLException {
@@ -391,11 +440,9 @@ public final class HistoryIndex implements AutoCloseable {
                     db.commit();
                     db.setAutoCommit(true);
                 }
-                String schema = null;
-                try (ResultSet rs = st.executeQuery("SELECT value FROM meta WHERE key = 'schema'")) {
-                    if (rs.next()) {
-                        schema = rs.getString(1);
-                    }
+                String schema = schema(st);
+                if (SCHEMA_1.equals(schema)) {
+                    schema = migrateFrom1(db, st);
                 }
                 if (!SCHEMA.equals(schema)) {
                     throw new HistoryException(file + " is not a fluxlab history index of this version (schema "

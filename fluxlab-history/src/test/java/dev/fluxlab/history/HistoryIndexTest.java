@@ -270,6 +270,58 @@ class HistoryIndexTest {
     }
 
     @Test
+    void aChangeOfPlacementOrOfTheInjectorsAotCacheIsMarkedAsCompareWarnsOfIt() throws Exception {
+        Environment plain = new Environment("lab", "Linux", "6.1", "amd64", 2, 8, "25", "Temurin", "/jdk", "0.1", Map.of(),
+                "EPYC", null, "abc123", false, 0.1, new MachineSpeed(1e6, 0.01, 5, "t"), "free");
+        Environment pinned = new Environment("lab", "Linux", "6.1", "amd64", 2, 8, "25", "Temurin", "/jdk", "0.1",
+                Map.of(Environment.INJECTOR_AOT_CACHE, "JDK AOT cache (local injectors)"), "EPYC", null, "abc123", false,
+                0.1, new MachineSpeed(1e6, 0.01, 5, "t"), "exclusive");
+        HistoryIndex.record(write(run("a", "quick", 0, 100_000, plain, null)));
+        HistoryIndex.record(write(run("b", "quick", 1, 100_000, pinned, null)));
+        try (HistoryIndex index = HistoryIndex.open(HistoryIndex.file(base))) {
+            FigureTrend t = FigureTrend.of(index, "quick", null, "*epoll*");
+            List<String> changed = t.series().get(0).points().get(1).changed().stream()
+                    .map(d -> d.what()).toList();
+            assertEquals(List.of("placement", "injector AOT cache"), changed);
+        }
+    }
+
+    @Test
+    void anIndexOfTheFirstSchemaIsBroughtUpToDateWithoutLosingARun() throws Exception {
+        Path file = HistoryIndex.file(base);
+        // the first schema's tables, as an older fluxlab wrote them, with a run whose folder is gone
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.Statement st = db.createStatement()) {
+            st.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            st.execute("CREATE TABLE runs(run_id TEXT PRIMARY KEY, dir TEXT, suite TEXT, started_at TEXT, finished_at TEXT,"
+                    + " status TEXT, cpu_model TEXT, cpus INTEGER, kernel TEXT, jdk TEXT, jdk_vendor TEXT, governor TEXT,"
+                    + " fluxlab_commit TEXT, tree_dirty INTEGER, speed_ops REAL, speed_spread REAL, noise_median_pct REAL,"
+                    + " noise_worst_pct REAL, noise_pairs INTEGER, noise_basis TEXT)");
+            st.execute("CREATE TABLE figures(run_id TEXT NOT NULL, cell_id TEXT NOT NULL, cell_label TEXT,"
+                    + " valid INTEGER NOT NULL, figure TEXT NOT NULL, median REAL, min REAL, max REAL, mean REAL,"
+                    + " stdev REAL, n INTEGER, PRIMARY KEY(run_id, cell_id, figure))");
+            st.execute("INSERT INTO meta VALUES ('schema', '" + HistoryIndex.SCHEMA_1 + "')");
+            st.execute("INSERT INTO runs VALUES ('gone', '/nowhere/gone', 'quick', '2026-11-21T10:00:00Z',"
+                    + " '2026-11-21T10:01:00Z', 'complete', 'EPYC', 2, '6.1', '25', 'Temurin', NULL, 'abc123', 0, 1e6,"
+                    + " 0.01, NULL, NULL, NULL, NULL)");
+            st.execute("INSERT INTO figures VALUES ('gone', 'target=reactor-netty,transport=epoll', 'epoll', 1,"
+                    + " 'throughput_rps', 90000, 89000, 91000, 90000, 900, 3)");
+        }
+        HistoryIndex.record(write(run("new", "quick", 5, 100_000, env("6.1", 1e6), null)));
+        try (HistoryIndex index = HistoryIndex.open(file)) {
+            FigureTrend t = FigureTrend.of(index, "quick", null, "*epoll*");
+            assertEquals(List.of("gone", "new"), t.runs().stream().map(IndexedRun::runId).toList());
+            assertEquals(List.of(), t.series().get(0).points().get(1).changed(),
+                    "what the old schema did not index is not called a difference");
+        }
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.ResultSet rs = db.createStatement().executeQuery("SELECT value FROM meta WHERE key = 'schema'")) {
+            assertTrue(rs.next());
+            assertEquals(HistoryIndex.SCHEMA, rs.getString(1));
+        }
+    }
+
+    @Test
     void aValueIsComparedWithTheCellsValueBeforeItNotWithARunThatLacksTheCell() throws Exception {
         HistoryIndex.record(write(run("r0", "quick", 0, 100_000, env("6.1", 1e6), null)));
         RunResult full = run("r1", "quick", 1, 100_000, env("6.12", 1e6), null);

@@ -50,9 +50,18 @@ public final class Fingerprint {
             new Field("fluxlab commit", Environment::fluxlabCommit),
             new Field("dirty tree", Environment::treeDirty),
             new Field("placement", Environment::placement),
-            // a run without the entry had no cache
-            new Field("injector AOT cache", e -> e.versions() == null ? null
-                    : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? "on" : "off"));
+            new Field("injector AOT cache", Fingerprint::injectorAotCache));
+
+    /** {@link #injectorAotCache}'s value for a run whose local injectors started from the AOT cache. */
+    public static final String ON = "on";
+
+    /**
+     * Whether a run's local injectors started from the JDK AOT cache: {@link #ON} or "off" (a run without the
+     * {@code versions} entry had no cache), null when the environment recorded no versions at all.
+     */
+    public static String injectorAotCache(Environment e) {
+        return e.versions() == null ? null : e.versions().containsKey(Environment.INJECTOR_AOT_CACHE) ? ON : "off";
+    }
 
     /** The names of the fields compared, in order ({@code compare --help} names each; a test holds them equal). */
     public static List<String> fieldNames() {

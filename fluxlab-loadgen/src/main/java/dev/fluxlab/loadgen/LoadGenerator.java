@@ -155,12 +155,13 @@ public final class LoadGenerator {
     }
 
     /**
-     * A stop cut the window short: its figures cover the part that ran. A stop asked after the window's end, while the
-     * loops' tallies were collected, leaves a full window and no warning.
+     * A stop cut the window short: its figures cover the part that ran. The document records it too: its
+     * {@code duration_s} alone does not say that more was asked. A stop asked after the window's end, while the loops'
+     * tallies were collected, leaves a full window and no warning.
      */
     private static void warnInterrupted(LoadRun run, MeasuredWindow window, double seconds) {
         if (window.cutShort()) {
-            run.warnings().add(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
+            run.warnings().record(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
                     + "the figures cover that part only", seconds));
         }
     }

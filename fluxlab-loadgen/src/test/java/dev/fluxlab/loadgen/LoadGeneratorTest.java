@@ -439,6 +439,8 @@ class LoadGeneratorTest {
             assertTrue(r.requestsOk() > 0);
             assertTrue(o.warnings().stream().anyMatch(w -> w.startsWith("INTERRUPTED: the measured phase was cut short "
                     + "after ")), o.warnings().toString());
+            assertTrue(r.warnings() != null && r.warnings().stream().anyMatch(w -> w.startsWith("INTERRUPTED: ")),
+                    "the document says so too, its duration alone does not: " + r.warnings());
 
             // a stop asked once the window is over (the runner's Ctrl-C while the tallies are collected) cuts nothing
             LoadStop late = new LoadStop();
@@ -457,6 +459,8 @@ class LoadGeneratorTest {
             assertTrue(late.requested());
             assertEquals(1.0, whole.result().durationS(), 0.05);
             assertTrue(whole.warnings().stream().noneMatch(w -> w.startsWith("INTERRUPTED")), whole.warnings().toString());
+            assertTrue(whole.result().warnings() == null || whole.result().warnings().stream()
+                    .noneMatch(w -> w.startsWith("INTERRUPTED")), String.valueOf(whole.result().warnings()));
 
             LoadStop early = new LoadStop();
             early.request();

@@ -68,8 +68,8 @@ class RunCommandTest {
         // a registry check (knob values) names the --set too
         o = execute("run", "--dry-run", suite.toString(), "--set", "targets.reactor-netty.knobs.protocol=http3");
         assertEquals(2, o.code());
-        assertTrue(o.err().contains(suite + ": --set targets.reactor-netty.knobs.protocol=http3: 'http3' is not a value "
-                + "of knob 'protocol'"), o.err());
+        assertTrue(o.err().contains(suite + ": --set targets.reactor-netty.knobs.protocol=http3: knob 'protocol': "
+                + "unknown value 'http3'"), o.err());
         o = execute("run", "--dry-run", suite.toString(), "--set", "noequals");
         assertEquals(2, o.code());
         assertTrue(o.err().contains("--set noequals: write it as KEY=VALUE"), o.err());
@@ -164,7 +164,7 @@ class RunCommandTest {
                 """);
         Outcome o = execute("run", suite.toString());
         assertEquals(2, o.code());
-        assertTrue(o.err().contains(suite + ":4:23: 'http3' is not a value of knob 'protocol'; accepted: "
+        assertTrue(o.err().contains(suite + ":4:23: knob 'protocol': unknown value 'http3'; accepted: "
                 + "http1.1, h2c, h2, http1.1+h2c"), o.err());
         assertTrue(o.err().contains("nothing was started"), o.err());
 

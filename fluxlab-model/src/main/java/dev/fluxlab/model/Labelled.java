@@ -40,15 +40,15 @@ public interface Labelled {
 
     /**
      * The lab's one wording of a refused name, {@code unknown <what> '<label>'; accepted: a, b, c}: {@link #parse}'s,
-     * and that of a lookup {@code parse} does not fit (a second name for a constant, a subset of an enum).
+     * and that of a lookup {@code parse} does not fit (a second name for a constant, a subset of an enum). It is
+     * {@link Refusal#unknown}'s, which words a list of plain strings the same.
      *
      * @param what     what the name stands for ("transport")
      * @param label    the name as written
      * @param accepted the names accepted there, in the order to list them
      */
     static String refusal(String what, String label, Collection<? extends Labelled> accepted) {
-        return "unknown " + what + " '" + label + "'; accepted: "
-                + accepted.stream().map(Labelled::label).collect(Collectors.joining(", "));
+        return Refusal.unknown(what, label, accepted.stream().map(Labelled::label).toList());
     }
 
     /** Every name of {@code type} in declaration order, comma-separated, for refusals and help texts. */

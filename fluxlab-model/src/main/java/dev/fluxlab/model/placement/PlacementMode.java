@@ -1,8 +1,8 @@
 package dev.fluxlab.model.placement;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * A suite's {@code placement}: how its roles' CPU lists relate.
@@ -26,8 +26,8 @@ public enum PlacementMode {
         return Arrays.stream(values()).filter(m -> m.key().equals(text)).findFirst().orElse(null);
     }
 
-    /** The accepted names, for messages. */
-    public static String accepted() {
-        return Arrays.stream(values()).map(PlacementMode::key).collect(Collectors.joining(", "));
+    /** The accepted names in declaration order, for messages. */
+    public static List<String> keys() {
+        return Arrays.stream(values()).map(PlacementMode::key).toList();
     }
 }

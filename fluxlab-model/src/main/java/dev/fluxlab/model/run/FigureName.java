@@ -1,5 +1,6 @@
 package dev.fluxlab.model.run;
 
+import dev.fluxlab.model.Refusal;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -39,6 +40,10 @@ public record FigureName(String key, String figure, String percentile, String pr
     public static final List<String> COMMON = List.of(THROUGHPUT, "latency_p50_ms", "latency_p90_ms", "latency_p99_ms",
             "latency_p999_ms", "latency_max_ms", "error_rate", "errors", "cpu_per_request_us", "cpu_cores", "rss_max_mb",
             "warmup_s");
+    /** What messages add to {@link #COMMON}: the other names, in words. */
+    private static final String OTHERS = "also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
+            + "cpu_cores.<process> etc. for a named process, log_findings, and ratios such as "
+            + "throughput_rps/target=netty";
 
     private static final Pattern RATIO = Pattern.compile("(.+)/\\s*([\\w.-]+)\\s*=\\s*([^/=]*[^/=\\s])\\s*");
     /** The latency figures a load document records ({@code LatencySummary}): no other percentile has a value. */
@@ -98,8 +103,16 @@ public record FigureName(String key, String figure, String percentile, String pr
 
     /** What names are accepted, for error messages. */
     public static String accepted() {
-        return String.join(", ", COMMON) + " (also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
-                + "cpu_cores.<process> etc. for a named process, log_findings, and ratios such as "
-                + "throughput_rps/target=netty)";
+        return String.join(", ", COMMON) + " (" + OTHERS + ")";
+    }
+
+    /**
+     * The refusal of {@code value}, which names no figure, in the lab's one wording ({@link Refusal#unknown}): the
+     * common names, then the others in words.
+     *
+     * @param what where the name was written ("table value")
+     */
+    public static String refusal(String what, String value) {
+        return Refusal.unknown(what, value, COMMON, OTHERS);
     }
 }

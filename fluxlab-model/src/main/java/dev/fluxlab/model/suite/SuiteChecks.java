@@ -2,6 +2,7 @@ package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Labelled;
+import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.profile.ProfileMode;
@@ -244,8 +245,8 @@ final class SuiteChecks {
                         + "the load with 'entry' (one of " + String.join(", ", t.processes().keySet()) + ")");
             }
             if (!t.processes().containsKey(t.entry())) {
-                throw error(at + "/entry", "'entry: " + t.entry() + "' is not a process of target '" + name
-                        + "'; accepted: " + String.join(", ", t.processes().keySet()));
+                throw error(at + "/entry", "'entry' of target '" + name + "': "
+                        + Refusal.unknown("process", t.entry(), t.processes().keySet()));
             }
             t.processes().forEach((p, ps) -> {
                 checkName(at + Locations.pointer("processes", p), "process", p);
@@ -338,8 +339,7 @@ final class SuiteChecks {
         }
         checkPath(at + "/path", s.path());
         if (s.method() != null && !ScenarioSpec.METHODS.contains(s.method())) {
-            throw error(at + "/method", "method '" + s.method() + "' is not accepted; accepted: "
-                    + String.join(", ", ScenarioSpec.METHODS));
+            throw error(at + "/method", Refusal.unknown("method", s.method(), ScenarioSpec.METHODS));
         }
         if (s.body() != null && s.bodySize() != null) {
             throw error(at + "/body_size", "scenario '" + name + "' has both 'body' and 'body_size'; keep one");
@@ -373,11 +373,8 @@ final class SuiteChecks {
                     + (path ? "path" : "headers") + " (servers commonly take 8 KiB of headers)");
         });
         if (s.theory() != null) {
-            try {
-                Placement.of(s.theory());
-            } catch (IllegalArgumentException e) {
-                throw error(at + "/theory", "theory '" + s.theory() + "' is not a placement; accepted: "
-                        + Labelled.accepted(Placement.class));
+            if (Labelled.find(Placement.class, s.theory()).isEmpty()) {
+                throw error(at + "/theory", Labelled.refusal("theory", s.theory(), List.of(Placement.values())));
             }
         }
         if (s.expect() != null && s.expect().status() != null
@@ -430,8 +427,7 @@ final class SuiteChecks {
         checkAtMost(at + "/rate", "rate", l.rate(), (long) LoadLimits.MAX_RATE,
                 "requests per second (one per nanosecond, the resolution of the injector's send schedule)");
         if (l.protocol() != null && !LOAD_PROTOCOLS.contains(l.protocol())) {
-            throw error(at + "/protocol", "load protocol '" + l.protocol() + "' is not accepted; accepted: "
-                    + String.join(", ", LOAD_PROTOCOLS));
+            throw error(at + "/protocol", Refusal.unknown("load protocol", l.protocol(), LOAD_PROTOCOLS));
         }
         if (l.threads() != null && l.threads() < 1) {
             throw error(at + "/threads", "'threads' must be 1 or more");
@@ -445,8 +441,7 @@ final class SuiteChecks {
             for (int j = 0; j < l.injector().size(); j++) {
                 String inj = l.injector().get(j);
                 if (inj == null || !INJECTORS.contains(inj)) {
-                    throw error(at + "/injector/" + j, "injector '" + inj + "' is not known; accepted: "
-                            + String.join(", ", INJECTORS));
+                    throw error(at + "/injector/" + j, Refusal.unknown("injector", inj, INJECTORS));
                 }
                 if (!inj.equals(Cell.FLUXLAB_INJECTOR) && l.rate() != null) {
                     throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
@@ -504,8 +499,7 @@ final class SuiteChecks {
                     + "more), e.g. prime: {injector: h2load, connections: 16, in_flight: 100, requests: 100}");
         }
         if (p.injector() != null && !INJECTORS.contains(p.injector())) {
-            throw error(at + "/injector", "injector '" + p.injector() + "' is not known; accepted: "
-                    + String.join(", ", INJECTORS));
+            throw error(at + "/injector", Refusal.unknown("injector", p.injector(), INJECTORS));
         }
         if (p.connections() != null && p.connections() < 1) {
             throw error(at + "/connections", "'connections' of a priming step must be 1 or more");
@@ -583,8 +577,7 @@ final class SuiteChecks {
                 }
             }
             if (t.value() != null && !FigureName.isFigure(t.value())) {
-                throw error(at + "/value", "table value '" + t.value() + "' is not a figure; accepted: "
-                        + FigureName.accepted());
+                throw error(at + "/value", FigureName.refusal("table value", t.value()));
             }
             FigureName value = t.value() == null ? null : FigureName.parse(t.value());
             if (value != null && value.isRatio() && !knobs.contains(value.ratioKnob())) {

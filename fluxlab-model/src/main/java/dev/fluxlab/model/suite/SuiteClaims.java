@@ -59,10 +59,12 @@ final class SuiteClaims {
                     + "file 002_d04c1b3181923e70.txt");
         }
         FigureName figure = FigureName.parse(spec.figure() == null ? FigureName.THROUGHPUT : spec.figure());
-        if (figure == null || figure.isRatio()) {
-            throw error(at + "/figure", "claim figure '" + spec.figure() + "' is not " + (figure == null ? "a figure"
-                    : "a plain figure (a claim compares its cells itself; name the figure without '/knob=value')")
-                    + "; accepted: " + FigureName.accepted());
+        if (figure == null) {
+            throw error(at + "/figure", FigureName.refusal("claim figure", spec.figure()));
+        }
+        if (figure.isRatio()) {
+            throw error(at + "/figure", "claim figure '" + spec.figure() + "' is not a plain figure (a claim compares "
+                    + "its cells itself; name the figure without '/knob=value'); accepted: " + FigureName.accepted());
         }
         Relation relation;
         try {

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.placement.AutoPlacement;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -45,9 +46,9 @@ final class SuitePlacement {
     /** The checks that need only the file and the expanded cells. */
     void check(List<Cell> cells) {
         if (spec.placement() != null && PlacementMode.of(spec.placement()) == null) {
-            throw source.error("/placement", "placement '" + spec.placement() + "' is not accepted; accepted: "
-                    + PlacementMode.accepted() + " (free: roles with 'cpus' are pinned there; exclusive: every role "
-                    + "has CPUs of its own; auto: fluxlab splits this machine's CPUs between the roles)");
+            throw source.error("/placement", Refusal.unknown("placement", spec.placement(), PlacementMode.keys(),
+                    "free: roles with 'cpus' are pinned there; exclusive: every role has CPUs of its own; auto: "
+                    + "fluxlab splits this machine's CPUs between the roles"));
         }
         spec.targets().forEach((name, t) -> {
             if (t == null) {

@@ -44,7 +44,10 @@ class HostileSuiteTest {
             "repeats: .nan                                  | h.yaml:3:1: '.nan' is not a number in 'repeats'",
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",
-            "tables: [{rows: [transport], value: latency_p0_ms}] | table value 'latency_p0_ms' is not a figure",
+            "tables: [{rows: [transport], value: latency_p0_ms}] | h.yaml:3:30: unknown table value 'latency_p0_ms'; accepted: throughput_rps, latency_p50_ms,",
+            "load: {protocol: h3}                           | h.yaml:3:8: unknown load protocol 'h3'; accepted: http1.1, h2c, h2",
+            "load: {injector: [fluxlab, jmeter]}            | h.yaml:3:28: unknown injector 'jmeter'; accepted: fluxlab, wrk, h2load, ab, gatling",
+            "load: {prime: {injector: jmeter, requests: 10}} | h.yaml:3:16: unknown injector 'jmeter'; accepted: fluxlab, wrk, h2load, ab, gatling",
             "tables: [{rows: [transport], value: throughput_rps/protocl=h2c}] | table value 'throughput_rps/protocl=h2c' is a ratio to the cell whose knob 'protocl' differs, but this suite has no such knob",
             "measure: 1ns                                   | 'measure' must be at least 1s (the per-second series",
             "measure: 999ms                                 | 'measure' must be at least 1s",
@@ -64,6 +67,31 @@ class HostileSuiteTest {
         SuiteException e = refused(extra);
         assertTrue(e.getMessage().contains(expected), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+    }
+
+    /** A name that is none of a list is refused in the one wording, at its line, naming the value and the list. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "{a: {path: /a, method: FETCH}}      | h.yaml:2:27: unknown method 'FETCH'; accepted: GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS",
+            "{a: {path: /a, theory: elsewhere}}  | h.yaml:2:27: unknown theory 'elsewhere'; accepted: event-loop, bounded-elastic, task-pool, common-pool, virtual, non-blocking-wait",
+    })
+    void unknownScenarioNamesAreRefusedInOneWording(String scenarios, String expected) {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml",
+                "targets: {reactor-netty: {}}\nscenarios: " + scenarios + "\n"));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @Test
+    void anEntryThatIsNoProcessIsRefusedNamingTheProcesses() {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                targets:
+                  chain:
+                    entry: middle
+                    processes: {front: {target: reactor-netty}, back: {target: netty}}
+                scenarios: {a: {path: /a}}
+                """));
+        assertEquals("h.yaml:3:5: 'entry' of target 'chain': unknown process 'middle'; accepted: front, back",
+                e.getMessage());
     }
 
     @Test

@@ -88,7 +88,7 @@ class SuiteClaimsTest {
                 claims:
                   - {claim: x, source: s, figure: speed, cells: [{scenario: fast}, {scenario: slow}], relation: ">"}
                 """);
-        assertTrue(e.problem().contains("'speed' is not a figure"), e.problem());
+        assertTrue(e.problem().startsWith("unknown claim figure 'speed'; accepted: throughput_rps"), e.problem());
         e = refused("""
                 claims:
                   - {claim: x, source: s, figure: throughput_rps/target=x, cells: [{scenario: fast}], relation: ">"}

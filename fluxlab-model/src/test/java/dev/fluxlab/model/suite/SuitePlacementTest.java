@@ -102,8 +102,9 @@ class SuitePlacementTest {
     @Test
     void badValuesAreRefusedAtTheirLine() {
         SuiteException e = refused(() -> suite("placement: spread", "", "{connections: 8}"));
-        assertTrue(e.problem().contains("placement 'spread' is not accepted; accepted: free, exclusive, auto"),
-                e.getMessage());
+        assertEquals("unknown placement 'spread'; accepted: free, exclusive, auto (free: roles with 'cpus' are "
+                + "pinned there; exclusive: every role has CPUs of its own; auto: fluxlab splits this machine's CPUs "
+                + "between the roles)", e.problem());
         e = refused(() -> suite("", ", cpus: \"0-x\"", "{connections: 8}"));
         assertEquals(5, e.line());
         assertTrue(e.problem().contains("is not a CPU list"), e.getMessage());

@@ -260,7 +260,8 @@ class SuiteTest {
                   - {rows: [target], value: req_per_sec}
                 """);
         assertEquals(4, e.line(), e.getMessage());
-        assertTrue(e.getMessage().contains("'req_per_sec' is not a figure"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown table value 'req_per_sec'; accepted: throughput_rps"),
+                e.getMessage());
     }
 
     @Test

@@ -85,10 +85,11 @@ public final class HostPlatform implements Platform {
 
     @Override
     public Optional<String> gcProblem(String gc) {
-        String canonical = Platform.canonicalGc(gc);
-        if (canonical == null) {
-            return Optional.of("unknown GC '" + gc + "'; accepted: " + String.join(", ", GCS));
+        Optional<String> unknown = Platform.unknownGc(gc);
+        if (unknown.isPresent()) {
+            return unknown;
         }
+        String canonical = Platform.canonicalGc(gc);
         return cache.computeIfAbsent("gc:" + canonical, k -> probeGc(canonical));
     }
 

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.registry;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.fluxlab.model.Refusal;
 
 import java.util.List;
 import java.util.Map;
@@ -65,8 +66,7 @@ public record KnobDef(
         switch (t) {
             case "enum" -> {
                 if (!values.contains(value)) {
-                    return Optional.of("'" + value + "' is not a value of knob '" + name + "'; accepted: "
-                            + String.join(", ", values) + (note == null ? "" : " (" + note + ")"));
+                    return Optional.of("knob '" + name + "': " + Refusal.unknown("value", value, values, note));
                 }
             }
             case "int" -> {

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.runner.host.CpuAffinity;
@@ -47,6 +48,14 @@ public interface Platform {
      */
     default SocketBudget socketBudget() {
         return SocketBudget.here();
+    }
+
+    /**
+     * The refusal of a GC name that is none of {@link #GCS} (case-insensitive), naming them; empty for a known one. The
+     * one check the suite's validation and {@link HostPlatform#gcProblem} both make before asking the JDK.
+     */
+    static Optional<String> unknownGc(String value) {
+        return canonicalGc(value) != null ? Optional.empty() : Optional.of(Refusal.unknown("GC", value, GCS));
     }
 
     /** The canonical GC name for {@code value} (case-insensitive), or null when unknown. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.http.WireProtocol;
@@ -500,16 +501,16 @@ public final class SuiteValidator {
         String registryName = target == null ? name : target;
         LaunchDef def = registry.target(registryName).orElseThrow(() -> suite.error(
                 target == null ? at : at + "/target",
-                "unknown target '" + registryName + "'; accepted targets: " + String.join(", ", registry.targetNames())
-                        + (target == null ? " (name the kind with 'target:' when the key is your own name)" : "")));
+                Refusal.unknown("target", registryName, registry.targetNames(),
+                        target == null ? "name the kind with 'target:' when the key is your own name" : null)));
         if (knobs != null) {
             for (var e : knobs.entrySet()) {
                 String knob = Suite.knobName(e.getKey());
                 String kat = at + Locations.pointer("knobs", e.getKey());
                 KnobDef kd = def.knobsOrEmpty().get(knob);
                 if (kd == null) {
-                    throw suite.error(kat, "target '" + registryName + "' has no knob '" + e.getKey() + "'; accepted knobs: "
-                            + String.join(", ", def.knobsOrEmpty().keySet()));
+                    throw suite.error(kat, "target '" + registryName + "': "
+                            + Refusal.unknown("knob", e.getKey(), def.knobsOrEmpty().keySet()));
                 }
                 List<String> values = e.getValue();
                 for (int i = 0; i < values.size(); i++) {
@@ -545,8 +546,9 @@ public final class SuiteValidator {
             for (int i = 0; i < jvm.gc().size(); i++) {
                 String gc = jvm.gc().get(i);
                 String gat = at + "/jvm/gc/" + i;
-                if (Platform.canonicalGc(gc) == null) {
-                    throw suite.error(gat, "unknown GC '" + gc + "'; accepted: " + String.join(", ", Platform.GCS));
+                Optional<String> unknown = Platform.unknownGc(gc);
+                if (unknown.isPresent()) {
+                    throw suite.error(gat, unknown.get());
                 }
                 Optional<String> p = platform.gcProblem(gc);
                 if (p.isPresent()) {

@@ -148,7 +148,7 @@ class StackKnobTest {
                 targets: {server: {knobs: {line: older}}}
                 scenarios: {a: {path: /}}
                 """);
-        assertTrue(unknown.getMessage().contains("'older' is not a value of knob 'line'; accepted: new, old, gone "
+        assertTrue(unknown.getMessage().contains("knob 'line': unknown value 'older'; accepted: new, old, gone "
                 + "(only lines whose natives resolve here)"), unknown.getMessage());
     }
 
@@ -171,7 +171,7 @@ class StackKnobTest {
                     knobs: {reactor-netty-version: "1.2.5"}
                 scenarios: {a: {path: /plaintext}}
                 """);
-        assertTrue(unknown.getMessage().contains("'1.2.5' is not a value of knob 'reactor-netty-version'; accepted: "
+        assertTrue(unknown.getMessage().contains("knob 'reactor-netty-version': unknown value '1.2.5'; accepted: "
                 + "1.3.8, 1.2.18"), unknown.getMessage());
         assertTrue(unknown.getMessage().contains("Netty natives newer than 4.2.18.Final and 4.1.137.Final are not "
                 + "served"), unknown.getMessage());

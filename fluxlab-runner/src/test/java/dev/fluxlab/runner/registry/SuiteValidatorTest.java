@@ -78,7 +78,10 @@ class SuiteValidatorTest {
                 scenarios: {a: {path: /}}
                 """);
         assertEquals(2, e.line());
-        assertTrue(e.getMessage().contains("unknown target 'netty-raw'; accepted targets: reactor-netty"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown target 'netty-raw'; accepted: reactor-netty, netty, "),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith(" (name the kind with 'target:' when the key is your own name)"),
+                e.getMessage());
     }
 
     @Test
@@ -92,8 +95,8 @@ class SuiteValidatorTest {
                 """);
         assertEquals(4, e.line());
         assertEquals(23, e.column());
-        assertTrue(e.getMessage().contains("'h3' is not a value of knob 'protocol'; accepted: http1.1, h2c, h2, http1.1+h2c"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("knob 'protocol': unknown value 'h3'; accepted: http1.1, h2c, h2, "
+                + "http1.1+h2c"), e.getMessage());
 
         e = invalid("""
                 targets:
@@ -103,7 +106,8 @@ class SuiteValidatorTest {
                 scenarios: {a: {path: /}}
                 """);
         assertEquals(4, e.line());
-        assertTrue(e.getMessage().contains("no knob 'wokers'; accepted knobs: protocol, transport, workers"), e.getMessage());
+        assertTrue(e.getMessage().contains("target 'reactor-netty': unknown knob 'wokers'; accepted: protocol, "
+                + "transport, workers"), e.getMessage());
 
         e = invalid("""
                 targets:
@@ -149,7 +153,8 @@ class SuiteValidatorTest {
         HostPlatform p = new HostPlatform();
         assertTrue(p.gcProblem("G1").isEmpty(), "every JDK has G1");
         assertTrue(p.gcProblem("Serial").isEmpty());
-        assertTrue(p.gcProblem("nonsense").isPresent());
+        assertEquals(Optional.of("unknown GC 'nonsense'; accepted: G1, ZGC, Shenandoah, Parallel, Serial, Epsilon"),
+                p.gcProblem("nonsense"), "the suite check's refusal, without asking the JDK");
         // without Netty on this module's classpath, epoll is reported as missing rather than crashing
         assertTrue(p.transportProblem("epoll").get().contains("epoll"));
         assertTrue(p.transportProblem("nio").isEmpty());

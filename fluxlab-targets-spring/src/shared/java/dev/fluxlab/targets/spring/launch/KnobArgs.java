@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring.launch;
 
 import dev.fluxlab.model.Durations;
+import dev.fluxlab.model.Refusal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,8 +45,7 @@ public final class KnobArgs {
                 value = args[++i];
             }
             if (!accepted.contains(name)) {
-                throw new IllegalArgumentException("unknown option '--" + name + "'; accepted: "
-                        + String.join(", ", accepted));
+                throw new IllegalArgumentException(Refusal.unknown("option", "--" + name, accepted));
             }
             v.put(name, value);
         }
@@ -125,8 +125,7 @@ public final class KnobArgs {
     public static String choice(Map<String, String> v, String name, List<String> accepted, String dflt) {
         String s = v.getOrDefault(name, dflt);
         if (!accepted.contains(s)) {
-            throw new IllegalArgumentException("--" + name + ": '" + s + "' is not accepted; use one of "
-                    + String.join(", ", accepted));
+            throw new IllegalArgumentException("--" + name + ": " + Refusal.unknown("value", s, accepted));
         }
         return s;
     }

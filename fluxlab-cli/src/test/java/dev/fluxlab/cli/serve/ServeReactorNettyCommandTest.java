@@ -87,6 +87,21 @@ class ServeReactorNettyCommandTest {
                 negative.err());
     }
 
+    /** The stress pool's bounds are StressConfig's, named by option as the Spring targets name them. */
+    @Test
+    void stressPoolBelowItsBounds() {
+        Result r = run("serve", "reactor-netty", "--async-max", "0");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: --async-max (0) must be at least --async-core (100)"), r.err());
+        r = run("serve", "reactor-netty", "--async-core", "0");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: --async-core must be at least 1, was 0"), r.err());
+        r = run("serve", "reactor-netty", "--async-queue", "-1");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: --async-queue must be at least 0, was -1"), r.err());
+        assertEquals("", r.out(), "no readiness line when the server did not start");
+    }
+
     @Test
     void nonLoopbackHost() {
         Result r = run("serve", "reactor-netty", "--host", "8.8.8.8");

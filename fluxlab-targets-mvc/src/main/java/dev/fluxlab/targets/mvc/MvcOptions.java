@@ -88,12 +88,6 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
             throw new IllegalArgumentException("--protocol: " + e.getMessage());
         }
         StressConfig stress = StressConfig.DEFAULTS;
-        int asyncCore = KnobArgs.intValue(v, "async-core", stress.asyncCore(), 1);
-        int asyncMax = KnobArgs.intValue(v, "async-max", stress.asyncMax(), 1);
-        if (asyncMax < asyncCore) {
-            throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
-                    + asyncCore + ")");
-        }
         int maxThreads = KnobArgs.intValue(v, "max-threads", 200, 1);
         String backend = v.get("backend-url");
         URI backendUrl;
@@ -113,8 +107,11 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
                 KnobArgs.intValue(v, "max-connections", 8192, 1),
                 KnobArgs.duration(v, "keep-alive-timeout", null),
                 KnobArgs.intValue(v, "max-keep-alive-requests", 100, -1),
-                new StressConfig(KnobArgs.duration(v, "sleep", stress.sleep()), asyncCore, asyncMax,
-                        KnobArgs.intValue(v, "async-queue", stress.asyncQueue(), 0),
+                // the pool's bounds: StressConfig.checkPool, in its constructor
+                new StressConfig(KnobArgs.duration(v, "sleep", stress.sleep()),
+                        KnobArgs.intValue(v, "async-core", stress.asyncCore()),
+                        KnobArgs.intValue(v, "async-max", stress.asyncMax()),
+                        KnobArgs.intValue(v, "async-queue", stress.asyncQueue()),
                         KnobArgs.bool(v, "thread-header", stress.threadHeader()), stress.virtualScheduler()),
                 backendUrl,
                 KnobArgs.duration(v, "backend-delay", null),

@@ -101,5 +101,14 @@ class MvcTomcatApplicationTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> MvcOptions.parse(new String[]{"--max-keep-alive-requests=0"}));
         assertTrue(e.getMessage().contains("-1 (unlimited)"), e.getMessage());
+        // the pool's bounds are StressConfig's, worded as every target words them
+        e = assertThrows(IllegalArgumentException.class, () -> MvcOptions.parse(new String[]{"--async-max=0"}));
+        assertEquals("--async-max (0) must be at least --async-core (100)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MvcOptions.parse(new String[]{"--async-core=0"}));
+        assertEquals("--async-core must be at least 1, was 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MvcOptions.parse(new String[]{"--async-queue=-1"}));
+        assertEquals("--async-queue must be at least 0, was -1", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MvcOptions.parse(new String[]{"--async-max=x"}));
+        assertEquals("--async-max: 'x' is not a whole number", e.getMessage());
     }
 }

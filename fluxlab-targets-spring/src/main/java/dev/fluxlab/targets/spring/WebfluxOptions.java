@@ -90,10 +90,7 @@ public record WebfluxOptions(
             throw new IllegalArgumentException("--stack: '" + stack + "' is not a Spring Boot line such as boot-4.0 or "
                     + "boot-3.5");
         }
-        if (asyncMax < asyncCore) {
-            throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
-                    + asyncCore + ")");
-        }
+        StressConfig.checkPool(asyncCore, asyncMax, asyncQueue);
     }
 
     /** The socket options among these knobs (Netty only). */
@@ -136,9 +133,10 @@ public record WebfluxOptions(
                 KnobArgs.optionalInt(v, "tcp-fastopen", 0),
                 KnobArgs.bool(v, "virtual-threads", false),
                 KnobArgs.duration(v, "sleep", StressConfig.DEFAULTS.sleep()),
-                KnobArgs.intValue(v, "async-core", StressConfig.DEFAULTS.asyncCore(), 1),
-                KnobArgs.intValue(v, "async-max", StressConfig.DEFAULTS.asyncMax(), 1),
-                KnobArgs.intValue(v, "async-queue", StressConfig.DEFAULTS.asyncQueue(), 0),
+                // the pool's bounds: StressConfig.checkPool, in the constructor
+                KnobArgs.intValue(v, "async-core", StressConfig.DEFAULTS.asyncCore()),
+                KnobArgs.intValue(v, "async-max", StressConfig.DEFAULTS.asyncMax()),
+                KnobArgs.intValue(v, "async-queue", StressConfig.DEFAULTS.asyncQueue()),
                 KnobArgs.bool(v, "thread-header", StressConfig.DEFAULTS.threadHeader()),
                 v.containsKey("so-keepalive") ? KnobArgs.bool(v, "so-keepalive", false) : null,
                 v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,

@@ -124,6 +124,13 @@ class WebfluxNettyApplicationTest {
                 () -> WebfluxOptions.parse(new String[]{"--sleep=soon"})).getMessage().contains("--sleep"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WebfluxOptions.parse(new String[]{"--async-core=300"})).getMessage().contains("--async-max"));
+        // the pool's bounds are StressConfig's, worded as every target words them
+        assertEquals("--async-max (0) must be at least --async-core (100)", assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--async-max=0"})).getMessage());
+        assertEquals("--async-core must be at least 1, was 0", assertThrows(IllegalArgumentException.class,
+                () -> UndertowKnobs.parse(new String[]{"--async-core=0"})).getMessage());
+        assertEquals("--async-queue must be at least 0, was -1", assertThrows(IllegalArgumentException.class,
+                () -> WebfluxOptions.parse(new String[]{"--async-queue=-1"})).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WebfluxOptions.parse(new String[]{"--protocol=h2"})).getMessage().contains("--protocol"));
         assertTrue(assertThrows(IllegalArgumentException.class,

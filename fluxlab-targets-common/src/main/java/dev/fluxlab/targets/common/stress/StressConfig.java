@@ -53,18 +53,30 @@ public record StressConfig(Duration sleep, int asyncCore, int asyncMax, int asyn
         if (sleep == null || sleep.isNegative()) {
             throw new IllegalArgumentException("sleep must be zero or positive, was " + sleep);
         }
-        if (asyncCore < 1) {
-            throw new IllegalArgumentException("async-core must be at least 1, was " + asyncCore);
-        }
-        if (asyncMax < asyncCore) {
-            throw new IllegalArgumentException("async-max (" + asyncMax + ") must be at least async-core ("
-                    + asyncCore + ")");
-        }
+        checkPool(asyncCore, asyncMax, asyncQueue);
         if (virtualScheduler == null) {
             throw new IllegalArgumentException("virtual-scheduler must be given (per-task or scheduled-pool)");
         }
+    }
+
+    /**
+     * The pool's bounds, checked here once for every target that serves the stress endpoints (this record, and the
+     * knob parsers of {@code webflux-*} and {@code mvc-tomcat}, which take the numbers as given): a core of at least
+     * 1, a max of at least the core (so at least 1 too), a queue of 0 or more. The refusal names the options as every
+     * target and {@code serve reactor-netty} take them ({@code --async-core}, ...).
+     *
+     * @throws IllegalArgumentException naming the first bad option, its bound and its value
+     */
+    public static void checkPool(int asyncCore, int asyncMax, int asyncQueue) {
+        if (asyncCore < 1) {
+            throw new IllegalArgumentException("--async-core must be at least 1, was " + asyncCore);
+        }
+        if (asyncMax < asyncCore) {
+            throw new IllegalArgumentException("--async-max (" + asyncMax + ") must be at least --async-core ("
+                    + asyncCore + ")");
+        }
         if (asyncQueue < 0) {
-            throw new IllegalArgumentException("async-queue must be 0 or more, was " + asyncQueue);
+            throw new IllegalArgumentException("--async-queue must be at least 0, was " + asyncQueue);
         }
     }
 

@@ -75,6 +75,14 @@ public final class KnobArgs {
         return n;
     }
 
+    /**
+     * The whole number {@code name}, {@code dflt} when absent, for a knob whose bounds are checked together with
+     * others' (the stress pool's, by {@code StressConfig.checkPool}).
+     */
+    public static int intValue(Map<String, String> v, String name, int dflt) {
+        return intValue(v, name, dflt, Integer.MIN_VALUE);
+    }
+
     /** {@code true} / {@code false}, {@code dflt} when absent. */
     public static boolean bool(Map<String, String> v, String name, boolean dflt) {
         String s = v.get(name);

@@ -2,6 +2,7 @@ package dev.fluxlab.cli.serve;
 
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import dev.fluxlab.targets.other.undertow.UndertowServer;
 import dev.fluxlab.targets.other.undertow.UndertowServerConfig;
 import picocli.CommandLine;
@@ -41,16 +42,21 @@ public final class ServeUndertowCommand implements Callable<Integer> {
                     + "next to HTTP/1.1 on the same port), announced as given (default: ${DEFAULT-VALUE}).")
     String protocol;
 
-    @Option(names = "--io-threads", paramLabel = "N", description = "XNIO IO threads (default: 2 x cores, light-4j's).")
+    // light-4j's defaults, from UndertowListener (the sizes the target starts with when an option is left out)
+    @Option(names = "--io-threads", paramLabel = "N", description = "XNIO IO threads (default: "
+            + UndertowListener.IO_THREADS_PER_CORE + " x cores, light-4j's).")
     Integer ioThreads;
 
-    @Option(names = "--worker-threads", paramLabel = "N", description = "Worker threads (default: 200, light-4j's).")
+    @Option(names = "--worker-threads", paramLabel = "N", description = "Worker threads (default: "
+            + UndertowListener.DEFAULT_WORKER_THREADS + ", light-4j's).")
     Integer workerThreads;
 
-    @Option(names = "--backlog", paramLabel = "N", description = "Accept backlog (default: 10000, light-4j's).")
+    @Option(names = "--backlog", paramLabel = "N", description = "Accept backlog (default: "
+            + UndertowListener.DEFAULT_BACKLOG + ", light-4j's).")
     Integer backlog;
 
-    @Option(names = "--buffer-size", paramLabel = "BYTES", description = "Buffer size (default: 16384, light-4j's).")
+    @Option(names = "--buffer-size", paramLabel = "BYTES", description = "Buffer size (default: "
+            + UndertowListener.DEFAULT_BUFFER_SIZE + ", light-4j's).")
     Integer bufferSize;
 
     @Option(names = "--tcp-nodelay", arity = "0..1", defaultValue = "true", fallbackValue = "true", paramLabel = "BOOL",

@@ -28,6 +28,19 @@ class ServeUndertowCommandTest {
         assertEquals("", r.out());
     }
 
+    /** The help names light-4j's defaults, which UndertowListener holds for both Undertow targets. */
+    @org.junit.jupiter.api.Test
+    void helpNamesLight4jsDefaults() {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "undertow", "--help");
+        assertEquals(0, r.exitCode(), r.err());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String d : new String[]{"XNIO IO threads (default: 2 x cores, light-4j's).",
+                "Worker threads (default: 200, light-4j's).", "Accept backlog (default: 10000, light-4j's).",
+                "Buffer size (default: 16384, light-4j's)."}) {
+            assertTrue(help.contains(d), d + " in " + r.out());
+        }
+    }
+
     /** Only the cleartext names, exactly as written (the name is announced as given): no TLS, no other spelling. */
     @ParameterizedTest(name = "--protocol {0}")
     @CsvSource({"h2", "H2C", "http3"})

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.targets.common.undertow.UndertowListener;
 import dev.fluxlab.targets.spring.launch.KnobArgs;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,9 @@ import java.util.Map;
 
 /**
  * The Undertow knobs of {@code webflux-undertow}, named and defaulted like the plain {@code undertow} target's
- * (light-4j's settings): XNIO IO threads 2 x cores, 200 worker threads, 16 KiB buffers; the backlog, {@code TCP_NODELAY}
+ * (light-4j's settings, which {@link UndertowListener} holds): XNIO IO threads
+ * {@value UndertowListener#IO_THREADS_PER_CORE} x cores, {@value UndertowListener#DEFAULT_WORKER_THREADS} worker
+ * threads, {@value UndertowListener#DEFAULT_BUFFER_SIZE}-byte buffers; the backlog, {@code TCP_NODELAY}
  * and the protocol come from {@link WebfluxOptions} and go on the listener as on every Undertow target
  * ({@code UndertowListener}, fluxlab-targets-common: light-4j's backlog when {@code --backlog} is not given). Unlike
  * the plain target the worker threads do work here: Undertow's Servlet container runs every request's
@@ -72,8 +75,8 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
         Integer buffer = KnobArgs.optionalInt(v, "buffer-size", 1024);
         NAMES.forEach(v::remove);
         return new Parsed(WebfluxOptions.of(v), new UndertowKnobs(
-                io == null ? 2 * Runtime.getRuntime().availableProcessors() : io,
-                workers == null ? 200 : workers,
-                buffer == null ? 16 * 1024 : buffer));
+                io == null ? UndertowListener.defaultIoThreads() : io,
+                workers == null ? UndertowListener.DEFAULT_WORKER_THREADS : workers,
+                buffer == null ? UndertowListener.DEFAULT_BUFFER_SIZE : buffer));
     }
 }

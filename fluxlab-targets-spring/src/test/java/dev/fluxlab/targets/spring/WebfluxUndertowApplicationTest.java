@@ -98,6 +98,7 @@ class WebfluxUndertowApplicationTest {
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> UndertowKnobs.parse(new String[]{"--buffer-size=10"})).getMessage().contains("--buffer-size"));
         UndertowKnobs.Parsed d = UndertowKnobs.parse(new String[0]);
+        assertEquals(2 * Runtime.getRuntime().availableProcessors(), d.undertow().ioThreads());
         assertEquals(200, d.undertow().workerThreads());
         assertEquals(16 * 1024, d.undertow().bufferSize());
         assertEquals("http1.1", d.options().protocol().label());

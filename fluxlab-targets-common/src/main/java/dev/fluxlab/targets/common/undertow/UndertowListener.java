@@ -25,6 +25,11 @@ import org.xnio.Options;
  * The three server options before {@code ENABLE_HTTP2} are also Undertow 2.3's defaults; they are written so that
  * the lab's settings do not hang on a default.
  *
+ * <p>light-4j's sizes are written here too, once for every Undertow target's size knobs (the plain one's
+ * {@code UndertowServerConfig} and {@code --help}, the Spring ones' {@code UndertowKnobs}):
+ * {@value #IO_THREADS_PER_CORE} I/O threads per core, {@value #DEFAULT_WORKER_THREADS} worker threads, buffers of
+ * {@value #DEFAULT_BUFFER_SIZE} bytes (16 KiB).
+ *
  * <p>undertow-core is a {@code provided} dependency of this module: each Undertow target brings its own Undertow
  * (undertow-core, undertow-servlet, Boot 3.5's starter, all at {@code undertow.version}), and the targets without
  * Undertow get none from here. Hence the package of its own: the modules that compile this module's sources
@@ -34,8 +39,19 @@ public final class UndertowListener {
 
     /** light-4j's accept backlog, the default when {@code --backlog} is not given. */
     public static final int DEFAULT_BACKLOG = 10_000;
+    /** light-4j's XNIO I/O threads per core ({@link #defaultIoThreads()}), for help texts. */
+    public static final int IO_THREADS_PER_CORE = 2;
+    /** light-4j's worker threads, the default when {@code --worker-threads} is not given. */
+    public static final int DEFAULT_WORKER_THREADS = 200;
+    /** light-4j's buffer size in bytes (16 KiB), the default when {@code --buffer-size} is not given. */
+    public static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
 
     private UndertowListener() {
+    }
+
+    /** light-4j's XNIO I/O threads on this machine, the default when {@code --io-threads} is not given. */
+    public static int defaultIoThreads() {
+        return IO_THREADS_PER_CORE * Runtime.getRuntime().availableProcessors();
     }
 
     /**

@@ -5,8 +5,11 @@ import dev.fluxlab.targets.common.undertow.UndertowListener;
 import java.util.Objects;
 
 /**
- * Settings of the plain Undertow target, with light-4j's defaults for a hello-world service: IO threads 2 x cores,
- * 200 worker threads (unused by these non-blocking handlers, kept for parity), a 10000 backlog, 16 KiB buffers.
+ * Settings of the plain Undertow target, with light-4j's defaults for a hello-world service, which
+ * {@link UndertowListener} holds: IO threads {@value UndertowListener#IO_THREADS_PER_CORE} x cores,
+ * {@value UndertowListener#DEFAULT_WORKER_THREADS} worker threads (unused by these non-blocking handlers, kept for
+ * parity), a {@value UndertowListener#DEFAULT_BACKLOG} backlog, {@value UndertowListener#DEFAULT_BUFFER_SIZE}-byte
+ * buffers.
  * {@code protocol} {@code h2c} or {@code http1.1+h2c} enables Undertow's HTTP/2 support (cleartext h2c next to
  * HTTP/1.1 on the same port) and is announced as given; no TLS, so not {@code h2}. Immutable; see {@link #builder()}.
  */
@@ -44,10 +47,10 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
     public static final class Builder {
         private String host = "127.0.0.1";
         private int port;
-        private int ioThreads = 2 * Runtime.getRuntime().availableProcessors();
-        private int workerThreads = 200;
+        private int ioThreads = UndertowListener.defaultIoThreads();
+        private int workerThreads = UndertowListener.DEFAULT_WORKER_THREADS;
         private int backlog = UndertowListener.DEFAULT_BACKLOG;
-        private int bufferSize = 16 * 1024;
+        private int bufferSize = UndertowListener.DEFAULT_BUFFER_SIZE;
         private boolean tcpNoDelay = true;
         private ServerProtocol protocol = ServerProtocol.HTTP11;
 

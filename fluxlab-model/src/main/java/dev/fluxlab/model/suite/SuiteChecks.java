@@ -292,6 +292,8 @@ final class SuiteChecks {
         if (jvm == null) {
             return;
         }
+        checkHasValue(at + "/heap", "heap", jvm.heap());
+        checkHasValue(at + "/gc", "gc", jvm.gc());
         if (jvm.heap() != null) {
             for (int i = 0; i < jvm.heap().size(); i++) {
                 checkHeap(at + "/heap/" + i, jvm.heap().get(i));
@@ -407,6 +409,12 @@ final class SuiteChecks {
         if (l == null) {
             throw error(at, "load profile " + (i + 1) + " is empty; give e.g. 'connections: 16'");
         }
+        checkHasValue(at + "/connections", "connections", l.connections());
+        checkHasValue(at + "/in_flight", "in_flight", l.inFlight());
+        checkHasValue(at + "/rate", "rate", l.rate());
+        checkHasValue(at + "/injector", "injector", l.injector());
+        checkHasValue(at + "/injectors", "injectors", l.injectors());
+        checkHasValue(at + "/keep_alive", "keep_alive", l.keepAlive());
         checkPositive(at + "/connections", "connections", l.connections());
         if (l.connections() != null) {
             for (int j = 0; j < l.connections().size(); j++) {
@@ -526,6 +534,16 @@ final class SuiteChecks {
                 throw error(at + "/" + j, "'" + key + "' of " + values.get(j) + " is above the injector's ceiling of "
                         + max + " " + what + "; use at most " + max);
             }
+        }
+    }
+
+    /**
+     * A list-valued load field or JVM option is a dimension of the matrix, as a knob is: an empty list leaves no cell,
+     * so it is refused where it is written (the matrix alone would blame the exclude rules, or no key at all).
+     */
+    private void checkHasValue(String at, String key, List<?> values) {
+        if (values != null && values.isEmpty()) {
+            throw error(at, "'" + key + "' has no value; give one value or a list of values");
         }
     }
 

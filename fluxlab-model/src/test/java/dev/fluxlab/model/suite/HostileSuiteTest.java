@@ -40,7 +40,7 @@ class HostileSuiteTest {
             "load: {connections: 99999999999}               | h.yaml:",
             "load: {connections: 1e9}                       | is not a whole number",
             "repeats: 99999999999999999999999               | h.yaml:3:1: '99999999999999999999999' is too large a number (at most 2147483647) in 'repeats'",
-            "load: {connections: []}                        | the suite has no cell to run: a knob or load value is an empty list",
+            "load: {connections: []}                        | h.yaml:3:8: 'connections' has no value; give one value or a list of values",
             "repeats: .nan                                  | h.yaml:3:1: '.nan' is not a number in 'repeats'",
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",
@@ -92,6 +92,46 @@ class HostileSuiteTest {
                 """));
         assertEquals("h.yaml:3:5: 'entry' of target 'chain': unknown process 'middle'; accepted: front, back",
                 e.getMessage());
+    }
+
+    /**
+     * An empty list in a load profile or a JVM option is refused at its key, as a knob's is: the matrix would have
+     * blamed the exclude rules ("the exclude rules leave no cell to run", at the exclude line) when the suite had any.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "load: {connections: []}  | connections",
+            "load: {in_flight: []}    | in_flight",
+            "load: {rate: []}         | rate",
+            "load: {injector: []}     | injector",
+            "load: {injectors: []}    | injectors",
+            "load: {keep_alive: []}   | keep_alive",
+    })
+    void anEmptyLoadListIsRefusedAtItsKeyAndNotBlamedOnTheExcludeRules(String load, String key) {
+        String excluding = "exclude: [{transport: epoll}]\n";
+        SuiteException e = refused(load + "\n" + excluding);
+        assertTrue(e.getMessage().contains("'" + key + "' has no value; give one value or a list of values"),
+                e.getMessage());
+        assertTrue(e.getMessage().startsWith("h.yaml:3:"), e.getMessage());
+        SuiteException set = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml",
+                BASE + "load: {connections: 16}\n" + excluding, List.of("load." + key + "=[]")));
+        assertEquals("h.yaml: --set load." + key + "=[]: '" + key + "' has no value; give one value or a list of values",
+                set.getMessage());
+    }
+
+    @Test
+    void anEmptyHeapOrGcListIsRefusedAtItsKey() {
+        String suite = """
+                targets: {reactor-netty: {knobs: {transport: nio}, jvm: {heap: [], gc: [G1]}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                exclude: [{transport: epoll}]
+                """;
+        SuiteException heap = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", suite));
+        assertTrue(heap.getMessage().startsWith("h.yaml:1:"), heap.getMessage());
+        assertTrue(heap.getMessage().contains("'heap' has no value"), heap.getMessage());
+        SuiteException gc = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml",
+                suite.replace("heap: [], gc: [G1]", "gc: []")));
+        assertTrue(gc.getMessage().contains("'gc' has no value"), gc.getMessage());
     }
 
     @Test

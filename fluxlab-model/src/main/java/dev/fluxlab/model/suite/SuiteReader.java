@@ -209,10 +209,8 @@ final class SuiteReader {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof MarkedYAMLException y) {
                 Mark m = y.getProblemMark() != null ? y.getProblemMark() : y.getContextMark();
-                String problem = (y.getContext() == null ? "" : y.getContext() + ": ")
-                        + (y.getProblem() == null ? "" : y.getProblem());
                 return new SuiteException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
-                        "YAML syntax error: " + problem.strip());
+                        "YAML syntax error: " + syntaxProblem(y));
             }
         }
         if (!(e instanceof JsonMappingException me)) {
@@ -293,8 +291,23 @@ final class SuiteReader {
      * dev.fluxlab.model.Json#problem} says it without the library's API names, else the parser's first line.
      */
     static String parserProblem(JacksonException e) {
-        return e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException c
-                ? dev.fluxlab.model.Json.problem(c) : firstLine(e.getOriginalMessage());
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException c) {
+            return dev.fluxlab.model.Json.problem(c);
+        }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof MarkedYAMLException y) {
+                // the first line of SnakeYAML's message is only where it was ("while parsing a flow sequence")
+                return syntaxProblem(y);
+            }
+        }
+        return firstLine(e.getOriginalMessage());
+    }
+
+    /** A YAML syntax error as SnakeYAML words it: where it was reading, then what it found there. */
+    private static String syntaxProblem(MarkedYAMLException y) {
+        String problem = (y.getContext() == null ? "" : y.getContext() + ": ")
+                + (y.getProblem() == null ? "" : y.getProblem());
+        return problem.strip();
     }
 
     /** The first line of a parser message, stripped; {@code unreadable} for none. */

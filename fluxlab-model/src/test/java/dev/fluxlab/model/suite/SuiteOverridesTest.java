@@ -112,6 +112,23 @@ class SuiteOverridesTest {
         assertEquals(4, e.line(), e.getMessage());
     }
 
+    /**
+     * A value YAML cannot read is refused with what the parser found, not only where it was reading: the first line of
+     * SnakeYAML's message alone said "while parsing a flow sequence" and no more. The file's syntax errors were
+     * already worded with both.
+     */
+    @Test
+    void aValueThatIsNoYamlNamesWhatTheParserFound() {
+        assertEquals("o.yaml: --set repeats=[1: the value is not YAML as a suite would hold it (while parsing a flow "
+                + "sequence: expected ',' or ']', but got <stream end>); quote text, e.g. --set 'name=\"a: b\"'",
+                refused("repeats=[1"));
+        assertTrue(refused("name=\"x").contains("(while scanning a quoted scalar: found unexpected end of stream)"),
+                refused("name=\"x"));
+        assertTrue(refused("name=\t3").contains("found character '\\t(TAB)' that cannot start any token"),
+                refused("name=\t3"));
+        assertTrue(refused("name=@x").contains("found character '@' that cannot start any token"), refused("name=@x"));
+    }
+
     @Test
     void refusesHostileOverrides() {
         assertTrue(refused("measure").contains("write it as KEY=VALUE"));

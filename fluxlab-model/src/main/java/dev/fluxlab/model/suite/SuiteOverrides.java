@@ -101,9 +101,15 @@ record SuiteOverrides(List<String> given, Map<String, String> changed) {
             throw refused(file, shown, "the value is not YAML as a suite would hold it ("
                     + SuiteReader.parserProblem(e) + "); quote text, e.g. --set 'name=\"a: b\"'");
         }
-        if (value == null || value.isNull() || value.isMissingNode()) {
-            throw refused(file, shown, text.isBlank() ? "give a value after '='" : "'" + text.strip() + "' is no "
-                    + "value: an override sets a key, it cannot remove one (leave the --set out to keep the suite's)");
+        if (value == null || value.isMissingNode()) {
+            // text that YAML reads as no document at all: a comment, a directive, a document marker
+            throw refused(file, shown, text.isBlank() ? "give a value after '='" : "'" + text.strip() + "' holds no "
+                    + "YAML value ('#' starts a comment, a leading '%' a directive); quote text, e.g. --set 'KEY=\""
+                    + text.strip() + "\"'");
+        }
+        if (value.isNull()) {
+            throw refused(file, shown, "'" + text.strip() + "' is no value: an override sets a key, it cannot remove "
+                    + "one (leave the --set out to keep the suite's)");
         }
         List<String> done = new ArrayList<>();
         set(file, shown, root, "", path, 0, value, done);

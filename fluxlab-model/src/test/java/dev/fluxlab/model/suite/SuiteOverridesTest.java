@@ -129,6 +129,18 @@ class SuiteOverridesTest {
         assertTrue(refused("name=@x").contains("found character '@' that cannot start any token"), refused("name=@x"));
     }
 
+    /**
+     * Text that YAML reads as no document (a comment, a directive) is not called an attempt to remove the key, which
+     * only a null is: it is refused with the quoting that keeps it text.
+     */
+    @Test
+    void aValueThatIsACommentOrADirectiveIsRefusedWithItsQuoting() {
+        assertEquals("o.yaml: --set scenarios.plaintext.path=%x: '%x' holds no YAML value ('#' starts a comment, a "
+                + "leading '%' a directive); quote text, e.g. --set 'KEY=\"%x\"'", refused("scenarios.plaintext.path=%x"));
+        assertTrue(refused("name=#x").contains("'#x' holds no YAML value"), refused("name=#x"));
+        assertTrue(refused("name=null").contains("'null' is no value: an override sets a key, it cannot remove one"));
+    }
+
     @Test
     void refusesHostileOverrides() {
         assertTrue(refused("measure").contains("write it as KEY=VALUE"));

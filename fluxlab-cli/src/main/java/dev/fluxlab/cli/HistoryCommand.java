@@ -70,6 +70,12 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (results != null && results.toString().isEmpty()) {
+            // an empty argument (an unset shell variable) would read the working directory's index
+            err.println("fluxlab history: --results needs a folder name (got an empty one)");
+            err.flush();
+            return 2;
+        }
         Path base = results != null ? results : defaultBase();
         if (rebuild != null) {
             return rebuild(rebuild.isEmpty() ? base : Path.of(rebuild), out, err);

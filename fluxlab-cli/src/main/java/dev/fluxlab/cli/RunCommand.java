@@ -114,6 +114,12 @@ public final class RunCommand implements Callable<Integer> {
                 return 2;
             }
         } else {
+            if (suite != null && suite.isEmpty()) {
+                // an empty argument (an unset shell variable) read as the working directory: 'it is a directory'
+                err.println("fluxlab run: SUITE is empty; give a suite file or the name of a shipped suite, e.g. "
+                        + "suites/quick.yaml or quick");
+                return 2;
+            }
             suiteFile = resolveSuite(suite);
         }
         if (profile != null) {

@@ -39,6 +39,9 @@ class ResultsFilesTest {
         assertTrue(e.getMessage().contains("has no results.json"), e.getMessage());
         e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(dir.resolve("nope")));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+        // an empty path is no folder, not the working directory
+        e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(Path.of("")));
+        assertTrue(e.getMessage().startsWith("no results folder given (an empty path)"), e.getMessage());
     }
 
     @Test

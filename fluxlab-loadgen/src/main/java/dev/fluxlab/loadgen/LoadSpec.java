@@ -222,6 +222,13 @@ public record LoadSpec(
             if (maxDuration == null || maxDuration.isZero() || maxDuration.isNegative()) {
                 throw new IllegalArgumentException("--max-duration must be positive, e.g. 10m");
             }
+            if (requests != null && maxDuration.compareTo(MIN_DURATION) < 0) {
+                // it bounds the count's window as --duration bounds a fixed one: -n 100 --max-duration 1ns measured
+                // for 92 us and printed its event loops 1724% busy
+                throw new IllegalArgumentException("--max-duration must be at least " + Durations.format(MIN_DURATION)
+                        + " with --requests (a shorter window measures neither a rate nor the injector's CPU), e.g. "
+                        + "10m; got " + Durations.format(maxDuration));
+            }
             if (warmupMax == null || warmupMax.isZero() || warmupMax.isNegative()) {
                 throw new IllegalArgumentException("--warmup-max must be positive, e.g. 60s");
             }

@@ -48,6 +48,13 @@ class LoadSpecTest {
                 + "CPU), e.g. 10s; got 10ms", msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofMillis(10))));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofNanos(1))).contains("at least 100ms"));
         LoadSpec.builder("http://127.0.0.1/").duration(LoadSpec.MIN_DURATION).build();
+        // a count's window is bounded by --max-duration as a fixed one is by --duration: the same floor
+        assertEquals("--max-duration must be at least 100ms with --requests (a shorter window measures neither a rate "
+                + "nor the injector's CPU), e.g. 10m; got 1ns", msg(LoadSpec.builder("http://127.0.0.1/").requests(100L)
+                .maxDuration(Duration.ofNanos(1))));
+        LoadSpec.builder("http://127.0.0.1/").requests(100L).maxDuration(LoadSpec.MIN_DURATION).build();
+        LoadSpec.builder("http://127.0.0.1/").duration(Duration.ofSeconds(1)).precision(0.05)
+                .maxDuration(Duration.ofMillis(10)).build(); // --precision measures --duration at least: no floor here
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("Content-Length", "5"))
                 .startsWith("header 'Content-Length' is set by fluxlab from the request body"));
         assertTrue(msg(LoadSpec.builder("http://127.0.0.1/").header("transfer-encoding", "chunked"))

@@ -70,6 +70,17 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (figure != null && figure.isBlank()) {
+            // read as the default figure, an empty value looked answered with throughput
+            err.println("fluxlab history: --figure needs a figure name (got an empty one), e.g. throughput_rps or p99");
+            err.flush();
+            return 2;
+        }
+        if (cell != null && cell.isBlank()) {
+            err.println("fluxlab history: --cell needs a glob (got an empty one), e.g. '*h2c*epoll*'");
+            err.flush();
+            return 2;
+        }
         if (results != null && results.toString().isEmpty()) {
             // an empty argument (an unset shell variable) would read the working directory's index
             err.println("fluxlab history: --results needs a folder name (got an empty one)");

@@ -91,6 +91,16 @@ class HistoryCommandTest {
         var unknownFigure = fluxlab("history", "--results", base.toString(), "--figure", "bogus");
         assertEquals(2, unknownFigure.exit());
         assertTrue(unknownFigure.err().contains("indexed figures:"), unknownFigure.err());
+        // an empty --figure printed the default figure (throughput) as if it had been asked for
+        var emptyFigure = fluxlab("history", "--results", base.toString(), "--figure", "");
+        assertEquals(2, emptyFigure.exit(), emptyFigure.out());
+        assertEquals("", emptyFigure.out());
+        assertTrue(emptyFigure.err().startsWith("fluxlab history: --figure needs a figure name (got an empty one)"),
+                emptyFigure.err());
+        var emptyCell = fluxlab("history", "--results", base.toString(), "--cell", " ");
+        assertEquals(2, emptyCell.exit(), emptyCell.out());
+        assertTrue(emptyCell.err().startsWith("fluxlab history: --cell needs a glob (got an empty one)"),
+                emptyCell.err());
 
         Files.writeString(base.resolve(".history.sqlite"), "garbage ".repeat(600));
         var corrupt = fluxlab("history", "--results", base.toString());

@@ -55,7 +55,7 @@ public final class ServeNettyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         NettyServerConfig config;
         try {
-            config = NettyServerConfig.builder().host(bind.host()).port(bind.port()).protocol(ServerProtocol.of(protocol))
+            config = NettyServerConfig.builder().host(bind.host()).port(bind.port()).protocol(ServerProtocol.ofCleartext(protocol))
                     .transport(Transport.of(transport)).workers(workers).backlog(backlog).tcpNoDelay(tcpNoDelay).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

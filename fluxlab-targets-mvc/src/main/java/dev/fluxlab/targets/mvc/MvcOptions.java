@@ -83,7 +83,7 @@ public record MvcOptions(String host, int port, ServerProtocol protocol, boolean
         String protocol = v.getOrDefault("protocol", ServerProtocol.HTTP11.label());
         ServerProtocol p;
         try {
-            p = ServerProtocol.of(protocol);
+            p = ServerProtocol.ofCleartext(protocol);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol: " + e.getMessage());
         }

@@ -160,7 +160,7 @@ public record WebfluxOptions(
 
     private static ServerProtocol protocol(String s) {
         try {
-            return ServerProtocol.of(s);
+            return ServerProtocol.ofCleartext(s);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol: " + e.getMessage());
         }

@@ -133,8 +133,9 @@ class WebfluxNettyApplicationTest {
                 () -> WebfluxOptions.parse(new String[]{"--async-queue=-1"})).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WebfluxOptions.parse(new String[]{"--protocol=h2"})).getMessage().contains("--protocol"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> WebfluxOptions.parse(new String[]{"--protocol=h3"})).getMessage().contains("--protocol"));
+        assertEquals("--protocol: unknown protocol 'h3'; accepted: http1.1, h2c, http1.1+h2c",
+                assertThrows(IllegalArgumentException.class,
+                        () -> WebfluxOptions.parse(new String[]{"--protocol=h3"})).getMessage());
         assertEquals("http1.1", WebfluxOptions.defaults().protocol().label());
         assertFalse(WebfluxOptions.defaults().virtualThreads());
         assertEquals(Duration.ofSeconds(1), WebfluxOptions.defaults().sleep());

@@ -79,6 +79,18 @@ public enum ServerProtocol implements Labelled {
         return Labelled.parse(ServerProtocol.class, label, "protocol");
     }
 
+    /**
+     * Parses a command-line name for a target that serves no TLS: an unknown name is refused with the names such a
+     * target serves ({@link #cleartext()}), not with {@code h2} among them, which it would then refuse; {@code h2} itself
+     * is returned, for the target to refuse with its own advice.
+     *
+     * @throws IllegalArgumentException listing the cleartext names
+     */
+    public static ServerProtocol ofCleartext(String label) {
+        return Labelled.find(ServerProtocol.class, label).orElseThrow(() -> new IllegalArgumentException(
+                Labelled.refusal("protocol", label, cleartext())));
+    }
+
     @Override
     public String toString() {
         return label;

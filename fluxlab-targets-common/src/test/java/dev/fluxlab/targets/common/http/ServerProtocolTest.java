@@ -46,4 +46,18 @@ class ServerProtocolTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServerProtocol.of("http3"));
         assertEquals("unknown protocol 'http3'; accepted: http1.1, h2c, h2, http1.1+h2c", e.getMessage());
     }
+
+    /**
+     * A TLS-less target's lookup lists only what it serves: the full list offered h2 to 'serve netty --protocol x',
+     * which 'serve netty --protocol h2' then refused. h2 itself is returned, for the target's own advice.
+     */
+    @Test
+    void aTlsLessTargetsLookupRefusesWithTheCleartextNames() {
+        for (ServerProtocol p : ServerProtocol.values()) {
+            assertEquals(p, ServerProtocol.ofCleartext(" " + p.label().toUpperCase(Locale.ROOT)));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ServerProtocol.ofCleartext("http3"));
+        assertEquals("unknown protocol 'http3'; accepted: http1.1, h2c, http1.1+h2c", e.getMessage());
+    }
 }

@@ -224,16 +224,15 @@ final class CompareCommand implements Callable<Integer> {
         return t.endsWith("%") ? t : t + "%";
     }
 
-    /** {@code 5%}, {@code 5} or {@code 0.5%} as a fraction. */
+    /**
+     * {@code 5%}, {@code 5} or {@code 0.5%} as a fraction: digits as a person writes them, read as {@code --precision}
+     * reads its percentage ({@link dev.fluxlab.model.suite.SuiteSettings#parsePercent}); Java's own number syntax took
+     * {@code 5d} and {@code 0x1p3} (8 %) too.
+     */
     static double threshold(String text) throws ReportInputException {
-        String t = text.trim();
-        try {
-            double pct = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t);
-            if (pct >= 0 && pct <= 100) {
-                return pct / 100;
-            }
-        } catch (NumberFormatException e) {
-            // the message below
+        Double fraction = dev.fluxlab.model.suite.SuiteSettings.parsePercent(text);
+        if (fraction != null && fraction <= 1) {
+            return fraction;
         }
         throw new ReportInputException("--fail-on-regression takes a threshold in percent from 0 to 100 such as 5% (got '"
                 + text + "')");

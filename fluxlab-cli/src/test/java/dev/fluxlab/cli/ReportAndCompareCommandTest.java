@@ -207,6 +207,18 @@ class ReportAndCompareCommandTest {
         Result bad = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", "150%");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("threshold in percent"), bad.err());
+        // Java's number syntax is no percentage: 0x1p3 gated at 8 %, 5d at 5 %, printed as 'the 5d% threshold'
+        for (String javaNumber : List.of("5d", "0x1p3", "1e1", "NaN", "Infinity")) {
+            Result odd = fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression=" + javaNumber);
+            assertEquals(2, odd.exit(), javaNumber + ": " + odd.out());
+            assertTrue(odd.err().contains("threshold in percent from 0 to 100 such as 5% (got '" + javaNumber + "')"),
+                    javaNumber + ": " + odd.err());
+        }
+        for (String plain : List.of("0", " 5 % ", ".5", "5.")) {
+            assertEquals(3, fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression=" + plain).exit(),
+                    plain + " gates the 10% regression");
+        }
+        assertEquals(0, fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression=100%").exit());
         for (String negative : List.of("-5", "-5%", "--fail-on-regression=-0.5%")) {
             Result neg = negative.startsWith("--") ? fluxlab("compare", a.toString(), b.toString(), negative)
                     : fluxlab("compare", a.toString(), b.toString(), "--fail-on-regression", negative);

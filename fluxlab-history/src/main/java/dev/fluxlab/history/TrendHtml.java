@@ -66,8 +66,9 @@ public final class TrendHtml {
             h.append(p.valid() ? "<tr>" : "<tr class=\"invalid\">")
                     .append("<td class=\"mono\">").append(esc(TrendText.runLabel(run))).append("</td><td>")
                     .append(esc(TrendText.started(run))).append("</td><td class=\"num\">").append(esc(TrendText.value(t, p)))
-                    .append("</td><td class=\"change\">").append(esc(TrendText.change(t, s.changeAt(i)))).append("</td><td>")
-                    .append(esc(TrendText.environment(p))).append("</td></tr>\n");
+                    .append("</td><td class=\"change\">").append(esc(TrendText.change(t, s.changeAt(i))))
+                    // the differences are sentences: they wrap (report.css, td.text) instead of hiding behind a scrollbar
+                    .append("</td><td class=\"text\">").append(esc(TrendText.environment(p))).append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");
     }

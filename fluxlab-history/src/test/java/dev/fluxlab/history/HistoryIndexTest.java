@@ -255,6 +255,7 @@ class HistoryIndexTest {
             assertTrue(html.contains("data-charts-expected=\"1\""), "one chart per cell");
             assertTrue(html.contains("id=\"fluxlab-trend\""));
             assertTrue(html.contains("-19.8% worse"));
+            assertTrue(html.contains("<td class=\"text\">kernel: 6.1 -&gt; 6.12"), "the differences wrap in their cell");
             assertFalse(html.contains("<script src="), "nothing is loaded from elsewhere");
             assertFalse(html.contains("http://") && html.contains("src=\"http"), "no remote resources");
 

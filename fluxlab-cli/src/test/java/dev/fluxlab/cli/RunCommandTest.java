@@ -82,6 +82,20 @@ class RunCommandTest {
      * resume (it rewrote the recorded settings: aa true over cells of one repeat).
      */
     @Test
+    void aaRefusesAnotherRepeatOrderAskedInTheSameCommand(@TempDir Path tmp) throws Exception {
+        Path suite = Files.writeString(tmp.resolve("s.yaml"), TWO_BY_TWO);
+        Outcome sequential = execute("run", "--aa", "--dry-run", "--set", "repeat_order=sequential", suite.toString());
+        assertEquals(2, sequential.code(), sequential.out());
+        assertTrue(sequential.err().contains("--set repeat_order=sequential: --aa runs every cell's repeats interleaved"),
+                sequential.err());
+        assertTrue(sequential.err().contains("leave out this --set or --aa"), sequential.err());
+        Outcome interleaved = execute("run", "--aa", "--dry-run", "--set", "repeat_order=interleaved", suite.toString());
+        assertEquals(0, interleaved.code(), interleaved.err());
+        Outcome alone = execute("run", "--dry-run", "--set", "repeat_order=sequential", suite.toString());
+        assertEquals(0, alone.code(), alone.err());
+    }
+
+    @Test
     void aResumedRunKeepsItsAaModeAndAaCannotBeAddedOnResume(@TempDir Path tmp) throws Exception {
         for (boolean recordedAa : new boolean[]{false, true}) {
             Path dir = Files.createDirectories(tmp.resolve("run-" + recordedAa));

@@ -97,8 +97,15 @@ public final class Suite {
     /**
      * The same suite in A/A mode ({@code fluxlab run --aa}): each cell runs an even number of repeats (at least two),
      * interleaved, and the run's noise floor is measured from those identical pairs.
+     *
+     * @throws SuiteException when an override of the same command asks for another repeat order
      */
     public Suite withAa() {
+        // the file's own repeat_order gives way to A/A's order; the same command asking for another one is refused
+        if (source.overrides().describe("/repeat_order") != null && !"interleaved".equals(source.spec().repeatOrder())) {
+            throw source.error("/repeat_order", "--aa runs every cell's repeats interleaved (A B B A), so it cannot "
+                    + "run them '" + source.spec().repeatOrder() + "'; leave out this --set or --aa");
+        }
         return new Suite(source, true);
     }
 

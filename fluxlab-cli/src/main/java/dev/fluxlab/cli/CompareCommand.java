@@ -110,6 +110,10 @@ final class CompareCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+        if (sameRun(runA, runB)) {
+            out.println("NOTE: A and B are the same run (" + runA.runId() + ", started " + runA.startedAt() + "): every "
+                    + "ratio is 1 by construction; compare two runs, or read this run's own noise floor (run --aa)");
+        }
         CompareReport.lines(c).forEach(out::println);
         String profiles = profileDiffs(runA, dirA, runB, dirB, out, err);
         if (profiles == null) {
@@ -236,5 +240,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         throw new ReportInputException("--fail-on-regression takes a threshold in percent from 0 to 100 such as 5% (got '"
                 + text + "')");
+    }
+
+    /** The same run twice (one results.json, or a copy of it): its id and start time. */
+    private static boolean sameRun(RunResult a, RunResult b) {
+        return a.runId() != null && a.runId().equals(b.runId()) && java.util.Objects.equals(a.startedAt(), b.startedAt());
     }
 }

@@ -62,6 +62,16 @@ class ReportAndCompareCommandTest {
     }
 
     @Test
+    void comparingARunWithItselfSaysSo() throws Exception {
+        Path a = write("a", run("r1", new double[]{100, 110}));
+        Result same = fluxlab("compare", a.toString(), a.toString());
+        assertEquals(0, same.exit(), same.err());
+        assertTrue(same.out().startsWith("NOTE: A and B are the same run (r1, started "), same.out());
+        Path other = write("b", run("r2", new double[]{100, 110}));
+        assertFalse(fluxlab("compare", a.toString(), other.toString()).out().contains("the same run"));
+    }
+
+    @Test
     void compareHelpNamesEveryEnvironmentFieldItWarnsAbout() {
         Result r = fluxlab("compare", "--help");
         assertEquals(0, r.exit(), r.err());

@@ -125,8 +125,8 @@ public final class RunCommand implements Callable<Integer> {
         if (profile != null) {
             for (String mode : profile) {
                 if (Labelled.find(ProfileMode.class, mode).isEmpty()) {
-                    err.println("fluxlab run: --profile takes " + Labelled.accepted(ProfileMode.class)
-                            + " (a comma-separated list), not '" + mode + "'");
+                    err.println("fluxlab run: --profile: " + Labelled.refusal("profile", mode,
+                            java.util.List.of(ProfileMode.values())) + " (one, or a comma-separated list)");
                     return 2;
                 }
             }

@@ -56,7 +56,7 @@ class HostileCommandLineTest {
             "run /dev/null                               | 2 | not a regular file",
             "run a.yaml b.yaml                           | 2 | Unmatched argument",
             "run --resume {tmp}                          | 2 | has no results.json",
-            "run --profile cpu,bogus {tmp}/none.yaml     | 2 | --profile takes cpu, alloc, wall, lock, jfr",
+            "run --profile cpu,bogus {tmp}/none.yaml     | 2 | --profile: unknown profile 'bogus'; accepted: cpu, alloc, wall, lock, jfr",
             "report {tmp}                                | 2 | has no results.json",
             "report {tmp}/none                           | 2 | does not exist",
             "report @/dev/null                           | 2 | @/dev/null does not exist",

@@ -158,20 +158,18 @@ final class SuiteChecks {
             }
         }
         if (spec.fork() != null && !SuiteSettings.FORK_MODES.contains(spec.fork())) {
-            throw error("/fork", "'fork' must be one of " + String.join(", ", SuiteSettings.FORK_MODES) + ", not '" + spec.fork() + "'");
+            throw error("/fork", Refusal.unknown("fork", spec.fork(), SuiteSettings.FORK_MODES));
         }
         if (spec.profile() != null) {
             for (int i = 0; i < spec.profile().size(); i++) {
                 if (Labelled.find(ProfileMode.class, spec.profile().get(i)).isEmpty()) {
-                    throw error("/profile/" + i, "'profile' must be one or a list of "
-                            + Labelled.accepted(ProfileMode.class)
-                            + ", not '" + spec.profile().get(i) + "'");
+                    throw error("/profile/" + i, Labelled.refusal("profile", spec.profile().get(i),
+                            List.of(ProfileMode.values())) + " (one, or a list of them)");
                 }
             }
         }
         if (spec.repeatOrder() != null && !SuiteSettings.REPEAT_ORDERS.contains(spec.repeatOrder())) {
-            throw error("/repeat_order", "'repeat_order' must be one of " + String.join(", ", SuiteSettings.REPEAT_ORDERS)
-                    + ", not '" + spec.repeatOrder() + "'");
+            throw error("/repeat_order", Refusal.unknown("repeat_order", spec.repeatOrder(), SuiteSettings.REPEAT_ORDERS));
         }
         if (spec.measure() != null && !SuiteSettings.AUTO_MEASURE.equals(spec.measure())
                 && Durations.parse(spec.measure()).compareTo(SuiteSettings.MIN_MEASURE) < 0) {

@@ -164,8 +164,13 @@ class SuiteTest {
                 scenarios: {a: {path: /}}
                 repeat_order: abba
                 """);
-        assertTrue(e.getMessage().contains("'repeat_order' must be one of sequential, interleaved, not 'abba'"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown repeat_order 'abba'; accepted: sequential, interleaved"), e.getMessage());
         assertEquals(4, e.line(), e.getMessage());
+        String base = "targets:\n  reactor-netty: {}\nscenarios: {a: {path: /}}\n";
+        assertTrue(fail(base + "fork: per-repeat\n").getMessage()
+                .endsWith("unknown fork 'per-repeat'; accepted: per-cell, shared"), "the one refusal wording");
+        assertTrue(fail(base + "profile: [cpu, heap]\n").getMessage()
+                .endsWith("unknown profile 'heap'; accepted: cpu, alloc, wall, lock, jfr (one, or a list of them)"));
         String ok = """
                 targets:
                   reactor-netty: {}

@@ -36,10 +36,7 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
     }
 
     public UndertowKnobs {
-        if (ioThreads < 1 || workerThreads < 1 || bufferSize < 1024) {
-            throw new IllegalArgumentException("--io-threads and --worker-threads must be 1 or more, --buffer-size at "
-                    + "least 1024 (were " + ioThreads + ", " + workerThreads + ", " + bufferSize + ")");
-        }
+        UndertowListener.checkSizes(ioThreads, workerThreads, bufferSize);
     }
 
     /**
@@ -70,9 +67,10 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
      */
     public static Parsed parse(String[] args) {
         Map<String, String> v = KnobArgs.options(args, ALL_NAMES);
-        Integer io = KnobArgs.optionalInt(v, "io-threads", 1);
-        Integer workers = KnobArgs.optionalInt(v, "worker-threads", 1);
-        Integer buffer = KnobArgs.optionalInt(v, "buffer-size", 1024);
+        // read as given: the sizes' least values are checked once, by the record (UndertowListener.checkSizes)
+        Integer io = KnobArgs.optionalInt(v, "io-threads", Integer.MIN_VALUE);
+        Integer workers = KnobArgs.optionalInt(v, "worker-threads", Integer.MIN_VALUE);
+        Integer buffer = KnobArgs.optionalInt(v, "buffer-size", Integer.MIN_VALUE);
         NAMES.forEach(v::remove);
         return new Parsed(WebfluxOptions.of(v), new UndertowKnobs(
                 io == null ? UndertowListener.defaultIoThreads() : io,

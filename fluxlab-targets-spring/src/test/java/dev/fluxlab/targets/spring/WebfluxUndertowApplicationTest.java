@@ -95,8 +95,13 @@ class WebfluxUndertowApplicationTest {
                 () -> UndertowKnobs.parse(new String[]{"--transport=epoll"})).getMessage().contains("--transport"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> UndertowKnobs.parse(new String[]{"--io-threads=0"})).getMessage().contains("--io-threads"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> UndertowKnobs.parse(new String[]{"--buffer-size=10"})).getMessage().contains("--buffer-size"));
+        // the same words as the plain undertow target's (UndertowListener.checkSizes)
+        assertEquals("--buffer-size must be at least 1024 bytes, was 10; leave it out for light-4j's default",
+                assertThrows(IllegalArgumentException.class,
+                        () -> UndertowKnobs.parse(new String[]{"--buffer-size=10"})).getMessage());
+        assertEquals("--worker-threads must be at least 1, was 0; leave it out for light-4j's default",
+                assertThrows(IllegalArgumentException.class,
+                        () -> new UndertowKnobs(2, 0, 16384)).getMessage());
         UndertowKnobs.Parsed d = UndertowKnobs.parse(new String[0]);
         assertEquals(2 * Runtime.getRuntime().availableProcessors(), d.undertow().ioThreads());
         assertEquals(200, d.undertow().workerThreads());

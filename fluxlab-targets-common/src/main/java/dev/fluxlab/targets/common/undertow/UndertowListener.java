@@ -49,6 +49,30 @@ public final class UndertowListener {
     private UndertowListener() {
     }
 
+    /** The smallest buffer an Undertow target accepts ({@code --buffer-size}): below it a request head may not fit. */
+    public static final int MIN_BUFFER_SIZE = 1024;
+
+    /**
+     * Checks the thread and buffer sizes of an Undertow target's command line, for every target that takes them (the
+     * plain one and {@code webflux-undertow}): one bad option, one message naming its flag, its least value and what
+     * it was.
+     *
+     * @throws IllegalArgumentException for the first size below its least value
+     */
+    public static void checkSizes(int ioThreads, int workerThreads, int bufferSize) {
+        atLeast("--io-threads", ioThreads, 1, "");
+        atLeast("--worker-threads", workerThreads, 1, "");
+        atLeast("--buffer-size", bufferSize, MIN_BUFFER_SIZE, " bytes");
+    }
+
+    /** One option below its least value: its flag, what it must be, what it was. */
+    public static void atLeast(String flag, int value, int min, String unit) {
+        if (value < min) {
+            throw new IllegalArgumentException(flag + " must be at least " + min + unit + ", was " + value
+                    + "; leave it out for light-4j's default");
+        }
+    }
+
     /** light-4j's XNIO I/O threads on this machine, the default when {@code --io-threads} is not given. */
     public static int defaultIoThreads() {
         return IO_THREADS_PER_CORE * Runtime.getRuntime().availableProcessors();

@@ -25,18 +25,8 @@ public record UndertowServerConfig(String host, int port, int ioThreads, int wor
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
         }
-        atLeast("--io-threads", ioThreads, 1, "");
-        atLeast("--worker-threads", workerThreads, 1, "");
-        atLeast("--backlog", backlog, 1, "");
-        atLeast("--buffer-size", bufferSize, 1024, " bytes");
-    }
-
-    /** One bad knob, one message: its flag, what it must be, what it was. */
-    private static void atLeast(String flag, int value, int min, String unit) {
-        if (value < min) {
-            throw new IllegalArgumentException(flag + " must be at least " + min + unit + ", was " + value
-                    + "; leave it out for light-4j's default");
-        }
+        UndertowListener.checkSizes(ioThreads, workerThreads, bufferSize);
+        UndertowListener.atLeast("--backlog", backlog, 1, "");
     }
 
     public static Builder builder() {

@@ -102,7 +102,8 @@ public final class Suite {
      */
     public Suite withAa() {
         // the file's own repeat_order gives way to A/A's order; the same command asking for another one is refused
-        if (source.overrides().describe("/repeat_order") != null && !"interleaved".equals(source.spec().repeatOrder())) {
+        if (source.overrides().describe("/repeat_order") != null
+                && !SuiteSettings.INTERLEAVED.equals(source.spec().repeatOrder())) {
             throw source.error("/repeat_order", "--aa runs every cell's repeats interleaved (A B B A), so it cannot "
                     + "run them '" + source.spec().repeatOrder() + "'; leave out this --set or --aa");
         }

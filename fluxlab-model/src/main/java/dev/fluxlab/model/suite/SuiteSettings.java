@@ -37,8 +37,12 @@ public final class SuiteSettings {
     /** Fork modes: fresh target JVMs per cell, or target JVMs shared by consecutive cells with identical targets. */
     public static final List<String> FORK_MODES = List.of("per-cell", "shared");
 
-    /** Repeat orders: all repeats of a cell together, or interleaved across cells with identical targets (A B B A). */
-    public static final List<String> REPEAT_ORDERS = List.of("sequential", "interleaved");
+    /** The repeat order that runs all repeats of a cell together (the default). */
+    public static final String SEQUENTIAL = "sequential";
+    /** The repeat order that interleaves repeats across cells with identical targets (A B B A), as --aa does. */
+    public static final String INTERLEAVED = "interleaved";
+    /** Repeat orders: {@link #SEQUENTIAL} or {@link #INTERLEAVED}. */
+    public static final List<String> REPEAT_ORDERS = List.of(SEQUENTIAL, INTERLEAVED);
 
     private final SuiteSpec spec;
     private final boolean aa;
@@ -150,7 +154,7 @@ public final class SuiteSettings {
      * colder half.
      */
     public boolean interleavedRepeats() {
-        return aa || "interleaved".equals(spec.repeatOrder());
+        return aa || INTERLEAVED.equals(spec.repeatOrder());
     }
 
     public double maxErrorRate() {
@@ -196,7 +200,7 @@ public final class SuiteSettings {
         }
         s.put("startup_timeout", Durations.format(startupTimeout()));
         s.put("fork", sharedTargets() ? "shared" : "per-cell");
-        s.put("repeat_order", interleavedRepeats() ? "interleaved" : "sequential");
+        s.put("repeat_order", interleavedRepeats() ? INTERLEAVED : SEQUENTIAL);
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());

@@ -206,12 +206,11 @@ final class SuiteReader {
     private static final java.util.regex.Pattern LEADING_ZERO = java.util.regex.Pattern.compile("[-+]?0[0-9_]+");
 
     private static SuiteException translate(String file, String text, JacksonException e, SuiteOverrides overrides) {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof MarkedYAMLException y) {
-                Mark m = y.getProblemMark() != null ? y.getProblemMark() : y.getContextMark();
-                return new SuiteException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
-                        "YAML syntax error: " + syntaxProblem(y));
-            }
+        MarkedYAMLException y = markedYaml(e);
+        if (y != null) {
+            Mark m = y.getProblemMark() != null ? y.getProblemMark() : y.getContextMark();
+            return new SuiteException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+                    "YAML syntax error: " + syntaxProblem(y));
         }
         if (!(e instanceof JsonMappingException me)) {
             return located(file, e.getLocation(), "YAML syntax error: " + parserProblem(e));
@@ -294,13 +293,19 @@ final class SuiteReader {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException c) {
             return dev.fluxlab.model.Json.problem(c);
         }
+        MarkedYAMLException y = markedYaml(e);
+        // the first line of SnakeYAML's message is only where it was ("while parsing a flow sequence")
+        return y != null ? syntaxProblem(y) : firstLine(e.getOriginalMessage());
+    }
+
+    /** The YAML parser's own error behind {@code e}, which knows where it was and what it found; null when none. */
+    private static MarkedYAMLException markedYaml(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof MarkedYAMLException y) {
-                // the first line of SnakeYAML's message is only where it was ("while parsing a flow sequence")
-                return syntaxProblem(y);
+                return y;
             }
         }
-        return firstLine(e.getOriginalMessage());
+        return null;
     }
 
     /** A YAML syntax error as SnakeYAML words it: where it was reading, then what it found there. */

@@ -54,8 +54,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A small raw-Netty server for the injector's tests and for tuning it: HTTP/1.1 ({@code http1.1}, or over TLS
  * {@code https1.1}), h2c (prior knowledge) and h2 over TLS, answering {@code Hello, World!} (text/plain) on every path, with injectable faults: a 500 on
- * every Nth request, a wrong body on every Kth, a closed connection on every Jth, and a stall
- * ({@code pause@every}: responses due during the pause are held until it ends).
+ * every Nth request, a wrong body on every Kth, a closed connection on every Jth, a stall
+ * ({@code pause@every}: responses due during the pause are held until it ends), a fixed service time (every response
+ * held that long after its request arrived) and a single stall at a known moment after the first request.
  */
 public final class TestServer implements AutoCloseable {
 
@@ -64,18 +65,31 @@ public final class TestServer implements AutoCloseable {
 
     /** Fault injection knobs; 0 = off. */
     public record Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos,
-                         boolean chunked, int resetStreamEvery) {
+                         boolean chunked, int resetStreamEvery, long serviceNanos, long stallOnceAfterNanos) {
         public static final Faults NONE = new Faults(0, 0, 0, 0, 0);
         /** HTTP/1.1 only: answer with Transfer-Encoding: chunked (body in two chunks plus a trailer). */
-        public static final Faults CHUNKED = new Faults(0, 0, 0, 0, 0, true, 0);
+        public static final Faults CHUNKED = new Faults(0, 0, 0, 0, 0, true, 0, 0, 0);
 
         public Faults(int errorEvery, int wrongBodyEvery, int closeEvery, long pauseNanos, long everyNanos) {
-            this(errorEvery, wrongBodyEvery, closeEvery, pauseNanos, everyNanos, false, 0);
+            this(errorEvery, wrongBodyEvery, closeEvery, pauseNanos, everyNanos, false, 0, 0, 0);
         }
 
         /** HTTP/2 only: answer every Nth request with RST_STREAM(INTERNAL_ERROR). */
         public static Faults resetStreamEvery(int n) {
-            return new Faults(0, 0, 0, 0, 0, false, n);
+            return new Faults(0, 0, 0, 0, 0, false, n, 0, 0);
+        }
+
+        /** Every response is held {@code service} after its request arrived: a server of known service time. */
+        public static Faults serviceTime(java.time.Duration service) {
+            return new Faults(0, 0, 0, 0, 0, false, 0, service.toNanos(), 0);
+        }
+
+        /**
+         * One stall of {@code pause}, {@code after} the first request arrived: every response due in it is held until
+         * it ends; before and after it the server answers at once.
+         */
+        public static Faults stallOnce(java.time.Duration after, java.time.Duration pause) {
+            return new Faults(0, 0, 0, pause.toNanos(), 0, false, 0, 0, after.toNanos());
         }
     }
 
@@ -84,6 +98,8 @@ public final class TestServer implements AutoCloseable {
     private final Faults faults;
     private final long start = System.nanoTime();
     private final AtomicLong requests = new AtomicLong();
+    /** {@link System#nanoTime()} of the first request (0 before it): the origin of {@link Faults#stallOnce}. */
+    private final AtomicLong firstRequestAt = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final java.util.concurrent.atomic.AtomicInteger longestHeaderValue = new java.util.concurrent.atomic.AtomicInteger();
     private final ByteBuf body = Unpooled.unreleasableBuffer(Unpooled.directBuffer(BODY.length).writeBytes(BODY));
@@ -169,13 +185,19 @@ public final class TestServer implements AutoCloseable {
         return 0;
     }
 
-    /** Nanoseconds to hold a response produced now (0 outside a stall). */
+    /** Nanoseconds to hold a response produced now: the service time, or longer inside a stall. */
     private long stallDelay() {
-        if (faults.everyNanos() <= 0) {
-            return 0;
+        long now = System.nanoTime();
+        long stall = 0;
+        if (faults.everyNanos() > 0) {
+            long phase = (now - start) % faults.everyNanos();
+            stall = phase < faults.pauseNanos() ? faults.pauseNanos() - phase : 0;
+        } else if (faults.stallOnceAfterNanos() > 0) {
+            firstRequestAt.compareAndSet(0, now);
+            long into = now - firstRequestAt.get() - faults.stallOnceAfterNanos();
+            stall = into >= 0 && into < faults.pauseNanos() ? faults.pauseNanos() - into : 0;
         }
-        long phase = (System.nanoTime() - start) % faults.everyNanos();
-        return phase < faults.pauseNanos() ? faults.pauseNanos() - phase : 0;
+        return Math.max(stall, faults.serviceNanos());
     }
 
     private final class H1Handler extends ChannelInboundHandlerAdapter {

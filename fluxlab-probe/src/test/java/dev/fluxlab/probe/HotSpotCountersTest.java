@@ -59,6 +59,68 @@ class HotSpotCountersTest {
         assertEquals(jcmd.get("sun.ci.totalInvalidates"), oursAfter.invalidations());
     }
 
+    /**
+     * jstat reads the same file without attaching (no compilation of its own in the child): its {@code -compiler}
+     * columns (Compiled, Failed, Invalid, Time in seconds to two decimals) lie between two readings of ours taken
+     * around it, the child's background compilations being the only difference.
+     */
+    @Test
+    void agreesWithJstatCompiler() throws Exception {
+        Child c = start();
+        c.work();
+        JitSnapshot ours = HotSpotCounters.jit(c.pid()).orElseThrow();
+        String[] row = jstatCompiler(c.pid());
+        JitSnapshot oursAfter = HotSpotCounters.jit(c.pid()).orElseThrow();
+        long compiled = Long.parseLong(row[0]);
+        assertTrue(ours.compiles() <= compiled && compiled <= oursAfter.compiles(),
+                ours.compiles() + " <= " + compiled + " <= " + oursAfter.compiles());
+        long failed = Long.parseLong(row[1]);
+        assertTrue(ours.bailouts() <= failed && failed <= oursAfter.bailouts(), failed + " failed vs " + ours);
+        long invalid = Long.parseLong(row[2]);
+        assertTrue(ours.invalidations() <= invalid && invalid <= oursAfter.invalidations(), invalid + " vs " + ours);
+        double seconds = Double.parseDouble(row[3]);
+        // jstat rounds to 10 ms
+        assertTrue(ours.compileMs() / 1e3 - 0.005 <= seconds && seconds <= oursAfter.compileMs() / 1e3 + 0.005,
+                ours.compileMs() + " ms <= " + seconds + " s <= " + oursAfter.compileMs() + " ms");
+        assertTrue(ours.compileMs() > 10, "the child compiled for a while: " + ours);
+    }
+
+    /**
+     * A real JDK 25 hsperfdata file (a JVM that ran a loop of string work, copied from /tmp/hsperfdata_root) and what
+     * jstat read from that very file ({@code -snap}, every counter, in the .txt beside it): every scalar long counter
+     * (152) is read with jstat's value, and the JIT figures follow (1332 compilations, 1728582661 ticks at 1 GHz).
+     */
+    @Test
+    void readsAFixtureFileAsJstatDoes() throws Exception {
+        byte[] image;
+        try (var in = new java.util.zip.GZIPInputStream(HotSpotCountersTest.class.getResourceAsStream(
+                "hsperfdata-jdk25.gz"))) {
+            image = in.readAllBytes();
+        }
+        Map<String, Long> jstat = new HashMap<>();
+        try (var lines = new BufferedReader(new InputStreamReader(HotSpotCountersTest.class.getResourceAsStream(
+                "hsperfdata-jdk25.jstat-snap.txt"), java.nio.charset.StandardCharsets.US_ASCII))) {
+            lines.lines().filter(l -> !l.startsWith("#")).forEach(l -> {
+                int eq = l.indexOf('=');
+                jstat.put(l.substring(0, eq), Long.parseLong(l.substring(eq + 1)));
+            });
+        }
+        // jstat also shows the file's prologue (its version, size, used bytes...) as sun.perfdata.* counters; they are
+        // no entries
+        jstat.keySet().removeIf(k -> k.startsWith("sun.perfdata."));
+        Map<String, Long> ours = HotSpotCounters.parse(image).orElseThrow();
+        assertEquals(152, jstat.size());
+        java.util.Set<String> differ = new java.util.TreeSet<>(jstat.keySet());
+        differ.addAll(ours.keySet());
+        differ.removeIf(k -> java.util.Objects.equals(jstat.get(k), ours.get(k)));
+        assertEquals(java.util.Set.of(), differ, "counters read otherwise than jstat did");
+        JitSnapshot jit = HotSpotCounters.jit(1, 0, ours).orElseThrow();
+        assertEquals(1332, jit.compiles());
+        assertEquals(1728.582661, jit.compileMs(), 1e-9);
+        assertEquals(0, jit.bailouts());
+        assertEquals(0, jit.invalidations());
+    }
+
     @Test
     void absentCountersAreEmptyNotAnError() throws Exception {
         assertTrue(HotSpotCounters.jit(Long.MAX_VALUE).isEmpty(), "no such process");
@@ -72,6 +134,21 @@ class HotSpotCountersTest {
     @Test
     void readsItsOwnJvm() {
         assertTrue(HotSpotCounters.self().orElseThrow().compiles() > 0);
+    }
+
+    /** The data row of {@code jstat -compiler pid}: Compiled, Failed, Invalid, Time (s), FailedType, FailedMethod. */
+    private static String[] jstatCompiler(long pid) throws IOException, InterruptedException {
+        Path jstat = Path.of(System.getProperty("java.home"), "bin", "jstat");
+        Process p = new ProcessBuilder(jstat.toString(), "-compiler", Long.toString(pid)).redirectErrorStream(true)
+                .start();
+        List<String> lines;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+            lines = r.lines().toList();
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(lines.size() >= 2 && lines.get(0).trim().startsWith("Compiled Failed Invalid   Time"),
+                "jstat -compiler printed " + lines);
+        return lines.get(1).trim().split("\\s+");
     }
 
     private Map<String, Long> jcmd(long pid) throws IOException, InterruptedException {

@@ -66,6 +66,31 @@ class LoadMergeTest {
         assertEquals(docs, m.injectors());
     }
 
+    /**
+     * Two skewed injectors by hand: one answered 900 requests in 1 ms and 100 in 10 ms (its p50 1 ms), the other 100 in
+     * 50 ms (its p50 50 ms). The union of their 1,100 responses has its 550th at 1 ms (p50), its 990th at 10 ms (p90),
+     * its 1,089th at 50 ms (p99) and a mean of (900 + 1000 + 5000) / 1100 = 6.27 ms; the mean of the two p50s, 25.5 ms,
+     * is a latency no response had. HdrHistogram's 3 digits round 10 ms and 50 ms up by at most 8 and 16 us.
+     */
+    @Test
+    void twoSkewedInjectorsMergeToThePercentilesOfTheirUnion() {
+        Histogram fast = new Histogram(MAX_US, 3);
+        fast.recordValueWithCount(1_000, 900);
+        fast.recordValueWithCount(10_000, 100);
+        Histogram slow = new Histogram(MAX_US, 3);
+        slow.recordValueWithCount(50_000, 100);
+        LatencySummary m = LoadMerge.merge(List.of(doc(fast, fast, 2, 100, Map.of(), 0.1),
+                doc(slow, slow, 2, 10, Map.of(), 0.1))).merged().latencyMs().corrected();
+        assertEquals(1.0, m.p50(), 1e-9);
+        assertEquals(1.0, m.p75(), 1e-9);
+        assertEquals(10.0, m.p90(), 0.01);
+        assertEquals(50.0, m.p99(), 0.02);
+        assertEquals(50.0, m.max(), 0.02);
+        assertEquals(1.0, m.min(), 1e-9);
+        assertEquals(6900 / 1100.0, m.mean(), 0.01);
+        assertEquals(25.5, (LatencyHistograms.summary(fast).p50() + LatencyHistograms.summary(slow).p50()) / 2, 0.01);
+    }
+
     @Test
     void perSecondSamplesAddUpByPhaseAndSecond() {
         Histogram h = new Histogram(MAX_US, 3);

@@ -8,6 +8,7 @@ import dev.fluxlab.history.TrendHtml;
 import dev.fluxlab.history.TrendText;
 import dev.fluxlab.report.ResultsFiles;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -61,10 +62,24 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "the results base whose index to read (default: $FLUXLAB_HOME/results)")
     Path results;
 
-    @Option(names = "--rebuild", arity = "0..1", paramLabel = "DIR", fallbackValue = "",
+    @Option(names = "--rebuild", arity = "0..1", paramLabel = "DIR", fallbackValue = RebuildDir.BASE,
+            converter = RebuildDir.class,
             description = "recreate DIR/" + HistoryIndex.FILE_NAME + " from every DIR/<run>/results.json (default DIR: the "
                     + "results base) and exit")
-    String rebuild;
+    Path rebuild;
+
+    /**
+     * {@code --rebuild}'s folder, the results base when none is given: the fallback is a word no command line can hold
+     * (an argument cannot contain a NUL), so an empty one is refused as every empty path is.
+     */
+    static final class RebuildDir implements CommandLine.ITypeConverter<Path> {
+        static final String BASE = "\0";
+
+        @Override
+        public Path convert(String value) {
+            return BASE.equals(value) ? null : OptionValues.path(value);
+        }
+    }
 
     @Override
     public Integer call() {
@@ -81,15 +96,10 @@ final class HistoryCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        if (results != null && results.toString().isEmpty()) {
-            // an empty argument (an unset shell variable) would read the working directory's index
-            err.println("fluxlab history: --results needs a folder name (got an empty one)");
-            err.flush();
-            return 2;
-        }
         Path base = results != null ? results : defaultBase();
-        if (rebuild != null) {
-            return rebuild(rebuild.isEmpty() ? base : Path.of(rebuild), out, err);
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (given != null && given.hasMatchedOption("--rebuild")) {
+            return rebuild(rebuild == null ? base : rebuild, out, err);
         }
         try {
             OutputFile.checkNotInput("--html", html, "the history index", HistoryIndex.file(base));

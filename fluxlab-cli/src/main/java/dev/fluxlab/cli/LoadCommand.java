@@ -177,7 +177,7 @@ public final class LoadCommand implements Callable<Integer> {
                 OutputFile.checkNotInput("--hgrm", hgrm, "the --body-file", bodyFile);
                 OutputFile.checkNotInput("--hgrm", hgrm, "the --json file too", json);
             }
-            if (measureGate != null && (measureGate.toString().isEmpty() || Files.isDirectory(measureGate))) {
+            if (measureGate != null && Files.isDirectory(measureGate)) {
                 // a folder exists already: the gate would open at once, and the injectors start apart
                 throw new IllegalArgumentException("--measure-gate needs the name of a file that does not exist yet "
                         + "(the runner creates it to start every injector's measured phase), not '" + measureGate + "'");
@@ -325,9 +325,6 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** The file's bytes, at most {@link LoadSpec#MAX_BODY} of them read: a device such as /dev/zero never ends. */
     private static byte[] readBody(Path file) {
-        if (file.toString().isEmpty()) {
-            throw new IllegalArgumentException("--body-file needs a file name (got an empty one)");
-        }
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException("--body-file " + file + " is a folder; give a file");
         }

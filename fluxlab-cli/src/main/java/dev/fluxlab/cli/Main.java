@@ -57,7 +57,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExpandAtFiles(false); // '@FILE' is a path like any other, never a file of arguments (@/dev/zero never ends)
-        cl.setParameterExceptionHandler(ShortErrors::handle); // bad input: one line, exit 2
+        OptionValues.install(cl); // the value rules of every option; bad input: one line, exit 2
         cl.setExecutionExceptionHandler(UnexpectedErrors::handle); // anything else: one line too, no stack trace
         versionEverywhere(cl);
         return cl;

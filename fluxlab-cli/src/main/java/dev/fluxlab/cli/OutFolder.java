@@ -24,9 +24,6 @@ final class OutFolder {
 
     /** Why {@code dir} cannot take a new run, as one line naming the fix; null when it can. */
     static String problem(Path dir) {
-        if (dir.toString().isEmpty()) {
-            return "--out needs a folder name (got an empty one)";
-        }
         for (Path name : dir.toAbsolutePath()) {
             if (OutputFile.tooLongForAName(name)) {
                 return "--out " + dir + ": a folder name in it is longer than " + OutputFile.MAX_NAME_BYTES

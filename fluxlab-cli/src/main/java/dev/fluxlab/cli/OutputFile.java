@@ -31,9 +31,6 @@ final class OutputFile {
      * @throws IllegalArgumentException naming the file and why it cannot be written
      */
     static void checkWritable(String option, Path file) {
-        if (file.toString().isEmpty()) {
-            throw new IllegalArgumentException(option + " needs a file name (got an empty one)");
-        }
         Path abs = file.toAbsolutePath();
         if (Files.isDirectory(abs)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name");

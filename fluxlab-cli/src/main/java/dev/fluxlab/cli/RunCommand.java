@@ -56,7 +56,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "SUITE",
             description = "Suite file, or the name of a shipped suite under suites/ (default: quick).")
-    String suite;
+    Path suite;
 
     @Option(names = "--dry-run", description = "List the cells and the estimated wall time; start nothing.")
     boolean dryRun;
@@ -114,13 +114,7 @@ public final class RunCommand implements Callable<Integer> {
                 return 2;
             }
         } else {
-            if (suite != null && suite.isEmpty()) {
-                // an empty argument (an unset shell variable) read as the working directory: 'it is a directory'
-                err.println("fluxlab run: SUITE is empty; give a suite file or the name of a shipped suite, e.g. "
-                        + "suites/quick.yaml or quick");
-                return 2;
-            }
-            suiteFile = resolveSuite(suite);
+            suiteFile = resolveSuite(suite == null ? null : suite.toString());
         }
         if (profile != null) {
             for (String mode : profile) {

@@ -4,8 +4,9 @@ import picocli.CommandLine;
 
 /**
  * How a fluxlab command line answers bad input: one clear line naming the problem, a pointer to the command's help
- * and exit code 2, not pages of usage text that bury the message. Every entry point installs it (the {@code fluxlab}
- * command, and a target started from a classpath of its own).
+ * and exit code 2, not pages of usage text that bury the message; a value one of fluxlab's converters refused is one
+ * line in {@link OptionValues}' frame, {@code <command>: <option>: <problem and fix>}. Every entry point installs it
+ * ({@link OptionValues#install}: the {@code fluxlab} command, and a target started from a classpath of its own).
  */
 public final class ShortErrors {
 
@@ -16,6 +17,12 @@ public final class ShortErrors {
     public static int handle(CommandLine.ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         java.io.PrintWriter err = cmd.getErr();
+        if (ex.getCause() instanceof OptionValues.Refused refused && ex.getArgSpec() != null) {
+            // a value a fluxlab converter refused: its message names the problem and the fix, the frame the option
+            err.println(OptionValues.line(cmd.getCommandSpec(), ex.getArgSpec(), refused.getMessage()));
+            err.flush();
+            return cmd.getCommandSpec().exitCodeOnInvalidInput();
+        }
         for (Throwable t = ex.getCause(); t != null; t = t.getCause()) {
             if (t instanceof java.nio.file.InvalidPathException bad) {
                 err.println(cmd.getCommandSpec().qualifiedName() + ": " + UnexpectedErrors.unnameable(bad));

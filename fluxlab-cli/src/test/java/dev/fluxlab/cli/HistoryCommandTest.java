@@ -64,7 +64,7 @@ class HistoryCommandTest {
         for (String bad : java.util.List.of("/", "")) {
             var refused = fluxlab("history", "--results", base.toString(), "--html", bad);
             assertEquals(2, refused.exit(), refused.err());
-            assertTrue(refused.err().contains(bad.isEmpty() ? "--html needs a file name" : "is a folder"),
+            assertTrue(refused.err().contains(bad.isEmpty() ? dev.fluxlab.model.Refusal.emptyPath("--html") : "is a folder"),
                     refused.err());
         }
 

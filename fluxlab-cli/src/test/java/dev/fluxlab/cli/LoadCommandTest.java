@@ -81,8 +81,8 @@ class LoadCommandTest {
                 {"--body-file", body.toString(), "--json", body.toString(), "--json " + body + " is the --body-file"},
                 {"--body-file", fifo.toString(), "--json", f, "--body-file " + fifo + " is not a regular file"},
                 {"--json", dir.resolve("b".repeat(256)).toString(), "-c", "1", "longer than 255 bytes"},
-                {"--json", "", "-c", "1", "--json needs a file name"},
-                {"--body-file", "", "-c", "1", "--body-file needs a file name"}};
+                {"--json", "", "-c", "1", dev.fluxlab.model.Refusal.emptyPath("--json")},
+                {"--body-file", "", "-c", "1", dev.fluxlab.model.Refusal.emptyPath("--body-file")}};
         for (String[] c : cases) {
             StringWriter err = new StringWriter();
             CommandLine cl = Main.commandLine();

@@ -154,7 +154,7 @@ class ReportAndCompareCommandTest {
         for (String bad : List.of("/", "", tmp.toString())) {
             Result r = fluxlab("compare", a.toString(), b.toString(), "--md", bad);
             assertEquals(2, r.exit(), r.out() + r.err());
-            assertTrue(r.err().contains(bad.isEmpty() ? "--md needs a file name" : "is a folder; give a file name"),
+            assertTrue(r.err().contains(bad.isEmpty() ? dev.fluxlab.model.Refusal.emptyPath("--md") : "is a folder; give a file name"),
                     r.err());
             assertEquals("", r.out(), "nothing printed before the refusal");
         }

@@ -6,7 +6,8 @@ import java.util.Collection;
  * The lab's one wording of a value that is none of a known list, {@code unknown <what> '<value>'; accepted: a, b, c}:
  * the names of a {@link Labelled} enum ({@link Labelled#refusal}) and every list of plain strings (GCs, HTTP methods,
  * injectors, a knob's values), so a refusal reads the same wherever the list comes from. What the list alone does not
- * say (what the names mean, why no other is offered) follows in parentheses.
+ * say (what the names mean, why no other is offered) follows in parentheses. An empty path has its one wording too,
+ * {@link #emptyPath}.
  */
 public final class Refusal {
 
@@ -32,5 +33,22 @@ public final class Refusal {
     public static String unknown(String what, String value, Collection<String> accepted, String aside) {
         return "unknown " + what + " '" + value + "'; accepted: " + String.join(", ", accepted)
                 + (aside == null ? "" : " (" + aside + ")");
+    }
+
+    /**
+     * Why an empty path is refused, and the fix: an empty argument (an unset shell variable, {@code fluxlab report
+     * "$RUN"}) would otherwise name the working directory, whose run a command would read, rewrite or continue.
+     */
+    public static final String EMPTY_PATH = "the path is empty, which names no file or folder (an unset shell "
+            + "variable?); give a path";
+
+    /**
+     * {@code <what>: the path is empty, ...; give a path}: the lab's one wording of an empty path, the command line's
+     * (every path option and parameter, named as the user typed it) and a library's that code may call.
+     *
+     * @param what the option or parameter ("--resume", "DIR"), or what the path stands for
+     */
+    public static String emptyPath(String what) {
+        return what + ": " + EMPTY_PATH;
     }
 }

@@ -22,10 +22,13 @@ public final class ResultsFiles {
 
     /** {@code dirOrFile} itself when it is a file, else {@code dirOrFile/results.json}; it must exist. */
     public static Path resolve(Path dirOrFile) throws ReportInputException {
-        if (dirOrFile == null || dirOrFile.toString().isEmpty()) {
-            // an empty argument (an unset shell variable) would read the working directory's results.json
-            throw new ReportInputException("no results folder given" + (dirOrFile == null ? "" : " (an empty path)")
-                    + "; pass a results folder such as results/<run> or its results.json");
+        if (dirOrFile == null) {
+            throw new ReportInputException("no results folder given; pass a results folder such as results/<run> or its "
+                    + "results.json");
+        }
+        if (dirOrFile.toString().isEmpty()) {
+            // code may pass one (the command line refuses it first): it would read the working directory's results.json
+            throw new ReportInputException(dev.fluxlab.model.Refusal.emptyPath("the results folder"));
         }
         if (Files.isRegularFile(dirOrFile)) {
             return dirOrFile;

@@ -41,7 +41,7 @@ class ResultsFilesTest {
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
         // an empty path is no folder, not the working directory
         e = assertThrows(ReportInputException.class, () -> ResultsFiles.load(Path.of("")));
-        assertTrue(e.getMessage().startsWith("no results folder given (an empty path)"), e.getMessage());
+        assertEquals(dev.fluxlab.model.Refusal.emptyPath("the results folder"), e.getMessage());
     }
 
     @Test

@@ -39,10 +39,6 @@ public record Resume(Path dir, RunResult previous) {
      * @throws Refused when it holds no results.json, or one that is not a run this fluxlab wrote or cannot be read
      */
     public static Resume open(Path dir) throws Refused {
-        if (dir.toString().isEmpty()) {
-            // an empty argument (an unset shell variable) would resume the run in the working directory
-            throw new Refused("--resume needs a folder name (got an empty one); give the results folder of an earlier run");
-        }
         if (!Files.isRegularFile(dir.resolve(Runner.RESULTS_FILE))) {
             throw new Refused(dir + " has no " + Runner.RESULTS_FILE + "; give a results folder of an earlier run");
         }

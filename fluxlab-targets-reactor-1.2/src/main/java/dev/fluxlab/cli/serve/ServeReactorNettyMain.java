@@ -1,6 +1,6 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.cli.ShortErrors;
+import dev.fluxlab.cli.OptionValues;
 import dev.fluxlab.model.ParentWatch;
 import picocli.CommandLine;
 
@@ -16,7 +16,7 @@ public final class ServeReactorNettyMain {
     public static void main(String[] args) {
         ParentWatch.startFromEnvironment(); // started by a runner: die with it
         CommandLine cl = new CommandLine(new ServeReactorNettyCommand()).setCommandName("fluxlab serve reactor-netty");
-        cl.setParameterExceptionHandler(ShortErrors::handle);
+        OptionValues.install(cl);
         System.exit(cl.execute(args));
     }
 }

@@ -1,0 +1,79 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.Refusal;
+import picocli.CommandLine;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * How fluxlab's command lines read option values, written once for every command: the converters {@link #install}
+ * registers by type (a path), the converters options name for their kind of value ({@link #parsed}), and the one frame
+ * of what they refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors}
+ * prints it). A value picocli itself cannot read ({@code 'x' is not an int}) keeps picocli's frame.
+ */
+public final class OptionValues {
+
+    private OptionValues() {
+    }
+
+    /**
+     * A value a fluxlab converter refuses, its message in the lab's words and complete but for the option's name,
+     * which the frame adds: {@code unknown transport 'x'; accepted: ...}, {@link Refusal#EMPTY_PATH}.
+     */
+    public static final class Refused extends CommandLine.TypeConversionException {
+        public Refused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Installs the value rules and the short error lines on {@code cl} and every sub-command it has: each entry point
+     * (the {@code fluxlab} command, a target started from a classpath of its own) calls this once.
+     */
+    public static CommandLine install(CommandLine cl) {
+        cl.registerConverter(Path.class, OptionValues::path);
+        cl.setParameterExceptionHandler(ShortErrors::handle);
+        return cl;
+    }
+
+    /**
+     * The one line of a value an option refused: {@code <command>: <option>: <message>}, the option named as
+     * {@code --long-name}, a parameter by its label ({@code DIR}).
+     */
+    static String line(CommandLine.Model.CommandSpec command, CommandLine.Model.ArgSpec arg, String message) {
+        return command.qualifiedName() + ": " + name(arg) + ": " + message;
+    }
+
+    /** An option's longest name, a positional parameter's label. */
+    static String name(CommandLine.Model.ArgSpec arg) {
+        return arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+    }
+
+    /**
+     * A path option or parameter: an empty one is refused ({@link Refusal#EMPTY_PATH}) instead of naming the working
+     * directory. Null stays null (an optional value left out, {@link CommandLine.Option#NULL_VALUE}); a name Java
+     * cannot hold is left to {@link Path#of} to refuse, which {@link ShortErrors} words.
+     */
+    static Path path(String text) {
+        if (text == null) {
+            return null;
+        }
+        if (text.isEmpty()) {
+            throw new Refused(Refusal.EMPTY_PATH);
+        }
+        return Path.of(text);
+    }
+
+    /**
+     * What {@code parse} makes of {@code text}, for a converter: its {@link IllegalArgumentException} (the lab's
+     * refusal, e.g. {@link Refusal#unknown}) becomes a {@link Refused} that the frame names the option in.
+     */
+    public static <T> T parsed(Function<String, T> parse, String text) {
+        try {
+            return parse.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new Refused(e.getMessage());
+        }
+    }
+}

@@ -103,10 +103,10 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--rate", description = "Open model: requests per second, at most 1e9 (corrected and uncorrected latency). Default: closed model.")
     Double rate;
 
-    @Option(names = "--protocol", description = "http1.1, h2c or h2 (default: http1.1 for http://, h2 for https://).")
+    @Option(names = "--protocol", converter = ProtocolName.class, description = "http1.1, h2c or h2 (default: http1.1 for http://, h2 for https://).")
     String protocol;
 
-    @Option(names = "--method", description = "GET or POST (default: GET, POST when a body is given).")
+    @Option(names = "--method", converter = Method.class, description = "GET or POST (default: GET, POST when a body is given).")
     String method;
 
     @Option(names = "--body-file", description = "Request body from a file (at most 16 MiB).")
@@ -134,7 +134,7 @@ public final class LoadCommand implements Callable<Integer> {
             + LoadArgs.OPEN_RATE_PER_LOOP + " req/s of it).")
     Integer threads;
 
-    @Option(names = "--transport", defaultValue = "native", description = "native (epoll, then io_uring, then nio), epoll, io_uring or nio (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--transport", defaultValue = "native", converter = TransportName.class, description = "native (epoll, then io_uring, then nio), epoll, io_uring or nio (default: ${DEFAULT-VALUE}).")
     String transport;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result document (schema fluxlab.load/1).")
@@ -149,7 +149,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--allow-remote", description = "Permit a non-loopback target.")
     boolean allowRemote;
 
-    @Option(names = "--progress", defaultValue = "human", description = "human (stderr), machine (stdout lines), none (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--progress", defaultValue = "human", converter = Progress.class, description = "human (stderr), machine (stdout lines), none (default: ${DEFAULT-VALUE}).")
     String progress;
 
     @Option(names = "--measure-gate", paramLabel = "FILE", description = "Start barrier of several injectors: after "
@@ -361,7 +361,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private ProgressListener progressListener(PrintWriter out, PrintWriter err) {
-        return switch (progress.toLowerCase(Locale.ROOT)) {
+        return switch (progress) {
             case "none" -> ProgressListener.NONE;
             case "machine" -> new ProgressListener() {
                 @Override
@@ -379,8 +379,36 @@ public final class LoadCommand implements Callable<Integer> {
                 err.println(String.format(Locale.ROOT, "  %-7s t=%3ds  %,10.0f req/s  errors %d", phase, t, rps, errors));
                 err.flush();
             };
-            default -> throw new IllegalArgumentException("--progress must be human, machine or none, got '" + progress + "'");
+            default -> throw new IllegalStateException("--progress " + progress); // Progress lists them
         };
+    }
+
+    /** {@code --progress}: how a load reports its seconds, here and in {@code serve httpclient-loader}. */
+    public static final class Progress extends OptionValues.Choice {
+        public Progress() {
+            super("progress", "human", "machine", "none");
+        }
+    }
+
+    /** {@code --method}: the methods fluxlab's injectors send, here and in {@code serve httpclient-loader}. */
+    public static final class Method extends OptionValues.Choice {
+        public Method() {
+            super("method", dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec.INJECTOR_METHODS);
+        }
+    }
+
+    /** {@code --transport}, read as a suite's transport knob is ({@link dev.fluxlab.model.transport.Transport}). */
+    static final class TransportName extends OptionValues.Parsing<String> {
+        TransportName() {
+            super(value -> dev.fluxlab.model.transport.Transport.of(value).label());
+        }
+    }
+
+    /** {@code --protocol}: one of the protocols the injector speaks ({@link dev.fluxlab.model.http.WireProtocol}). */
+    static final class ProtocolName extends OptionValues.Parsing<String> {
+        ProtocolName() {
+            super(value -> dev.fluxlab.model.http.WireProtocol.of(value).label());
+        }
     }
 
     /** {@code 2} or {@code 2%}, as a suite's {@code precision} takes it: the number of percent. */

@@ -4,13 +4,18 @@ import dev.fluxlab.model.Refusal;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * How fluxlab's command lines read option values, written once for every command: the converters {@link #install}
- * registers by type (a path), the converters options name for their kind of value ({@link #parsed}), and the one frame
- * of what they refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors}
- * prints it). A value picocli itself cannot read ({@code 'x' is not an int}) keeps picocli's frame.
+ * registers by type (a path), the converters options name for their kind of value ({@link Parsing}: every option
+ * whose value is one of a list, a Labelled enum's or a {@link Choice}, is read by one), and the one frame of what they
+ * refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors} prints it): an
+ * unknown name reads {@code fluxlab serve netty: --transport: unknown transport 'x'; accepted: ...}
+ * ({@link Refusal#unknown}) on every command. A value picocli itself cannot read ({@code 'x' is not an int}) keeps
+ * picocli's frame.
  */
 public final class OptionValues {
 
@@ -63,6 +68,38 @@ public final class OptionValues {
             throw new Refused(Refusal.EMPTY_PATH);
         }
         return Path.of(text);
+    }
+
+    /**
+     * A converter from a parser that refuses bad input with an {@link IllegalArgumentException} in the lab's words (a
+     * Labelled enum's {@code of}): {@code converter = X.class} on an option, X a subclass naming the parser.
+     */
+    public abstract static class Parsing<T> implements CommandLine.ITypeConverter<T> {
+        private final Function<String, T> parse;
+
+        protected Parsing(Function<String, T> parse) {
+            this.parse = parse;
+        }
+
+        @Override
+        public T convert(String value) {
+            return parsed(parse, value);
+        }
+    }
+
+    /**
+     * One of a list of plain names (no enum of their own), matched as a Labelled name is, trimmed and in any case, and
+     * given to the command as listed; another is refused with the list ({@link Refusal#unknown}).
+     */
+    public abstract static class Choice extends Parsing<String> {
+        protected Choice(String what, List<String> accepted) {
+            super(value -> accepted.stream().filter(a -> a.equalsIgnoreCase(value.trim())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(Refusal.unknown(what, value, accepted))));
+        }
+
+        protected Choice(String what, String... accepted) {
+            this(what, Arrays.asList(accepted));
+        }
     }
 
     /**

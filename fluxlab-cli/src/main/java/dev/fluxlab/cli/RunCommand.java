@@ -32,6 +32,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -76,7 +77,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "--set targets.webflux-netty.knobs.sleep=1s --set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'."})
     List<String> set = new java.util.ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "MODE", split = ",",
+    @Option(names = "--profile", paramLabel = "MODE", split = ",", converter = Profile.class,
             description = "Profile every JVM of each cell (targets and fluxlab's injector) in one extra repeat per mode, "
                     + "measured window only: cpu, alloc, wall, lock, jfr (a comma-separated list; the same as "
                     + "--set profile=[...]). Flame graphs and top frames go to the cell folders and the report.")
@@ -117,13 +118,6 @@ public final class RunCommand implements Callable<Integer> {
             suiteFile = resolveSuite(suite == null ? null : suite.toString());
         }
         if (profile != null) {
-            for (String mode : profile) {
-                if (Labelled.find(ProfileMode.class, mode).isEmpty()) {
-                    err.println("fluxlab run: --profile: " + Labelled.refusal("profile", mode,
-                            java.util.List.of(ProfileMode.values())) + " (one, or a comma-separated list)");
-                    return 2;
-                }
-            }
             set.add("profile=[" + String.join(", ", profile) + "]"); // recorded and resumed like any --set
         }
         Suite s;
@@ -350,5 +344,15 @@ public final class RunCommand implements Callable<Integer> {
                     + "kept out of the summary");
         }
         out.flush();
+    }
+
+    /** One {@code --profile} mode, named as in a suite's {@code profile} list. */
+    static final class Profile extends OptionValues.Parsing<String> {
+        Profile() {
+            super(mode -> Labelled.find(ProfileMode.class, mode).map(ProfileMode::label).orElseThrow(() ->
+                    new IllegalArgumentException(dev.fluxlab.model.Refusal.unknown("profile", mode,
+                            Arrays.stream(ProfileMode.values()).map(ProfileMode::label).toList(),
+                            "one, or a comma-separated list"))));
+        }
     }
 }

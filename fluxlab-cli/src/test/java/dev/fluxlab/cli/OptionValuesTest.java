@@ -61,15 +61,23 @@ class OptionValuesTest {
 
     /** What the command line prints for {@code argv} when its parsing refuses it; null when it parses. */
     static String refusal(String... argv) {
-        CommandLine cl = Main.commandLine();
+        CommandLine.ParameterException e = parsing(argv);
+        if (e == null) {
+            return null;
+        }
         StringWriter err = new StringWriter();
+        e.getCommandLine().setErr(new PrintWriter(err, true));
+        assertEquals(2, ShortErrors.handle(e, argv), err.toString());
+        return err.toString();
+    }
+
+    /** Why parsing {@code argv} failed; null when it parses. */
+    private static CommandLine.ParameterException parsing(String... argv) {
         try {
-            cl.parseArgs(argv);
+            Main.commandLine().parseArgs(argv);
             return null;
         } catch (CommandLine.ParameterException e) {
-            e.getCommandLine().setErr(new PrintWriter(err, true));
-            assertEquals(2, ShortErrors.handle(e, argv), err.toString());
-            return err.toString();
+            return e;
         }
     }
 
@@ -98,5 +106,72 @@ class OptionValuesTest {
                 "compare B", "compare --md", "compare --profile-diff", "history --html", "history --results",
                 "history --rebuild", "load --json", "load --hgrm", "load --body-file", "load --measure-gate",
                 "serve httpclient-loader --body-file", "serve httpclient-loader --json")), checked.toString());
+    }
+
+    /**
+     * The options whose value is free text at parsing: durations, URLs, globs, headers and such, read later by the
+     * command. Every other option taking a word has a fixed list of names, which {@link
+     * #everyOptionWithAListOfNamesRefusesAnUnknownOneInOneFrame} holds to one frame; an option added later is one or
+     * the other, so this list says which.
+     */
+    private static final Set<String> FREE_TEXT = Set.of(
+            "run --set", "load URL", "load --duration", "load --max-duration", "load --warmup", "load --warmup-max",
+            "load --warmup-min", "load --header", "load --expect-body", "load --expect-content-type", "load --timeout",
+            "history SUITE", "history --cell", "history --figure", "compare --fail-on-regression",
+            "serve reactor-netty --host", "serve reactor-netty --sleep", "serve reactor-netty --reactor-netty-version",
+            "serve netty --host", "serve undertow --host", "serve frontend --host", "serve frontend --backend-url",
+            "serve frontend --acquire-timeout", "serve frontend --backend-timeout", "serve httpclient-loader --backend-url",
+            "serve httpclient-loader --path", "serve httpclient-loader --content-type",
+            "serve httpclient-loader --acquire-timeout", "serve httpclient-loader --warmup",
+            "serve httpclient-loader --warmup-max", "serve httpclient-loader --warmup-min",
+            "serve httpclient-loader --duration", "serve httpclient-loader --timeout",
+            "serve httpclient-loader --expect-body", "serve mock-api --host", "serve mock-api --delay",
+            "serve fan-out --host", "serve fan-out --backend-url", "serve fan-out --backend-delay",
+            "serve fan-out --request-cpu");
+
+    private static boolean takesAWord(ArgSpec arg) {
+        Class<?> t = arg.auxiliaryTypes()[arg.auxiliaryTypes().length - 1];
+        return arg.arity().max() > 0 && !isPath(arg) && t != boolean.class && t != Boolean.class
+                && !Number.class.isAssignableFrom(t) && !(t.isPrimitive());
+    }
+
+    /**
+     * Every option whose value is one of a list of names refuses another in one frame, naming the option, the value
+     * and the accepted names on one line ({@code fluxlab serve netty: --transport: unknown transport 'bogus';
+     * accepted: ...}): picocli's frame ('Invalid value for option ...'), the lab's line alone and a hand-built list
+     * each answered some of them.
+     */
+    @Test
+    void everyOptionWithAListOfNamesRefusesAnUnknownOneInOneFrame() {
+        Set<String> lists = new TreeSet<>();
+        Set<String> free = new TreeSet<>();
+        eachArg((command, arg) -> {
+            if (!takesAWord(arg)) {
+                return;
+            }
+            String where = String.join(" ", command) + " " + OptionValues.name(arg);
+            CommandLine.ParameterException e = parsing(giving(command, arg, "bogus"));
+            if (e == null || !(e.getCause() instanceof OptionValues.Refused)) {
+                free.add(where); // taken, or refused by a check of its own (--host: not a loopback address)
+                return;
+            }
+            String err = refusal(giving(command, arg, "bogus"));
+            String frame = "fluxlab " + String.join(" ", command) + ": " + OptionValues.name(arg) + ": ";
+            assertTrue(err.startsWith(frame) && err.endsWith("\n") && err.lines().count() == 1, where + ": " + err);
+            if (!where.equals("serve reactor-netty --stall")) { // PAUSE@EVERY, the one that is no list
+                assertTrue(err.matches(java.util.regex.Pattern.quote(frame) + "unknown [a-z -]+ 'bogus'; accepted: "
+                        + "[A-Za-z0-9.+_, -]+( \\(.*\\))?\\n"), where + ": " + err);
+                lists.add(where);
+            }
+        });
+        assertEquals(FREE_TEXT, free, "free text at parsing: every other option that takes a word has a list");
+        assertTrue(lists.containsAll(List.of("run --profile", "load --transport", "load --protocol", "load --method",
+                "load --progress", "serve reactor-netty --protocol", "serve reactor-netty --transport",
+                "serve reactor-netty --allocator", "serve reactor-netty --virtual-scheduler",
+                "serve reactor-netty --leak-detection", "serve netty --protocol", "serve netty --transport",
+                "serve undertow --protocol", "serve frontend --client-mode", "serve frontend --leak-detection",
+                "serve httpclient-loader --scenario", "serve httpclient-loader --method",
+                "serve httpclient-loader --progress", "serve mock-api --transport", "serve fan-out --strategy")),
+                lists.toString());
     }
 }

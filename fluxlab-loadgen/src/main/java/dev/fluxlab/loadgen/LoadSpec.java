@@ -252,8 +252,9 @@ public record LoadSpec(
                         + " requests per second (one per nanosecond, the resolution of the send schedule), got " + rate);
             }
             String m = method == null ? "" : method.toUpperCase(Locale.ROOT);
-            if (!m.equals("GET") && !m.equals("POST")) {
-                throw new IllegalArgumentException("--method must be GET or POST, got '" + method + "'");
+            if (!dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec.INJECTOR_METHODS.contains(m)) {
+                throw new IllegalArgumentException(dev.fluxlab.model.Refusal.unknown("method", String.valueOf(method),
+                        dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec.INJECTOR_METHODS));
             }
             if (body.length > MAX_BODY) {
                 throw new IllegalArgumentException("request body of " + body.length + " bytes is too large; at most "

@@ -12,12 +12,18 @@ import picocli.CommandLine.Option;
  */
 public final class ClientPoolOptions {
 
-    @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE",
+    @Option(names = "--client-mode", defaultValue = "colocated", paramLabel = "MODE", converter = Mode.class,
             description = "colocated (client on the process's loops, colocation on), no-colocation (own loops, "
                     + "LoopResources.create(prefix, 1, workers, true, false)), per-loop-pools (one pool per loop, no "
                     + "stealing), work-stealing (per-loop pools; a request whose own pool would make it wait goes "
                     + "through the least busy other pool with free capacity) (default: ${DEFAULT-VALUE}).")
-    String clientMode;
+    ClientMode clientMode;
+
+    static final class Mode extends dev.fluxlab.cli.OptionValues.Parsing<ClientMode> {
+        Mode() {
+            super(ClientMode::of);
+        }
+    }
 
     @Option(names = "--client-workers", paramLabel = "N",
             description = "no-colocation: the client's own loops (default: as many as the process's loops).")
@@ -51,9 +57,8 @@ public final class ClientPoolOptions {
             description = "pendingAcquireTimeout, e.g. 5s (default: Reactor Netty's, 45s).")
     String acquireTimeout;
 
-    /** @throws IllegalArgumentException naming the bad option */
     public ClientMode mode() {
-        return ClientMode.of(clientMode);
+        return clientMode;
     }
 
     public Integer clientWorkers() {

@@ -1,5 +1,7 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.cli.OptionValues;
+import dev.fluxlab.targets.common.net.LeakDetection;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,9 +11,16 @@ import picocli.CommandLine.Option;
  */
 public final class LeakDetectionOption {
 
-    @Option(names = "--leak-detection", paramLabel = "LEVEL",
+    @Option(names = "--leak-detection", paramLabel = "LEVEL", converter = Level.class,
             description = "Netty ResourceLeakDetector level: disabled, simple, advanced, paranoid (default: Netty's).")
     private String level;
+
+    /** A level's name as Netty's levels are listed ({@link LeakDetection#check}). */
+    static final class Level extends OptionValues.Parsing<String> {
+        Level() {
+            super(LeakDetection::check);
+        }
+    }
 
     /** The level given, {@code null} for Netty's default. */
     public String level() {

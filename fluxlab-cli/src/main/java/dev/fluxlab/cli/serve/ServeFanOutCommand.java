@@ -50,9 +50,15 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             description = "Components fetched per request (default: ${DEFAULT-VALUE}).")
     int components;
 
-    @Option(names = "--strategy", defaultValue = "parallel", paramLabel = "S",
+    @Option(names = "--strategy", defaultValue = "parallel", paramLabel = "S", converter = StrategyConverter.class,
             description = "parallel, parallel-n, mono, subscribe-on (default: ${DEFAULT-VALUE}).")
-    String strategy;
+    Strategy strategy;
+
+    static final class StrategyConverter extends dev.fluxlab.cli.OptionValues.Parsing<Strategy> {
+        StrategyConverter() {
+            super(Strategy::of);
+        }
+    }
 
     @Option(names = "--work-us", defaultValue = "0", paramLabel = "MICROS",
             description = "CPU work per component in microseconds (default: ${DEFAULT-VALUE}).")
@@ -104,7 +110,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
                 TransportSupport.checkLoops("--workers", workers);
             }
             config = new FanOutServer.Config(bind.host(), bind.port(), transport, workers, backend, components,
-                    Strategy.of(strategy), workUs, clientConnections,
+                    strategy, workUs, clientConnections,
                     backendDelay == null ? null : Durations.parse(backendDelay),
                     rails == null ? FanOutServer.Config.DEFAULT_RAILS : rails, Durations.parse(requestCpu));
         } catch (IllegalArgumentException e) {

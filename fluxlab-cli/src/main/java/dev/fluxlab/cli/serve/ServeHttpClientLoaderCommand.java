@@ -43,12 +43,12 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted) or http://127.0.0.1:PORT (h2c).")
     String backendUrl;
 
-    @Option(names = "--scenario", paramLabel = "S",
+    @Option(names = "--scenario", paramLabel = "S", converter = Scenario.class,
             description = "Shorthand: get (GET /get) or post (POST /post with a 1 KiB JSON body); --method/--path/"
                     + "--body-* override it.")
     String scenario;
 
-    @Option(names = "--method", paramLabel = "M", description = "GET or POST (default: the --scenario's, else GET).")
+    @Option(names = "--method", paramLabel = "M", converter = dev.fluxlab.cli.LoadCommand.Method.class, description = "GET or POST (default: the --scenario's, else GET).")
     String method;
     @Option(names = "--path", paramLabel = "PATH", description = "Request path on the backend, e.g. /get (default: "
             + "the --scenario's, else /).")
@@ -104,7 +104,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Where to write the fluxlab.load/1 document.")
     Path json;
 
-    @Option(names = "--progress", defaultValue = "human", description = "human (stderr), machine (stdout), none.")
+    @Option(names = "--progress", defaultValue = "human", converter = dev.fluxlab.cli.LoadCommand.Progress.class, description = "human (stderr), machine (stdout), none.")
     String progress;
 
     @Override
@@ -121,8 +121,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
                     case "get" -> { m = m == null ? "GET" : m; p = p == null ? "/get" : p; }
                     case "post" -> { m = m == null ? "POST" : m; p = p == null ? "/post" : p;
                         bodySize = bodySize == null && bodyFile == null ? 1024 : bodySize; }
-                    default -> throw new IllegalArgumentException("unknown --scenario '" + scenario
-                            + "'; expected get or post");
+                    default -> throw new IllegalStateException("--scenario " + scenario); // Scenario lists them
                 }
             }
             if (bodyFile != null) {
@@ -135,9 +134,6 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
                     Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody,
                     client.mode(), client.clientWorkers(), client.knobs());
-            if (!progress.matches("human|machine|none")) {
-                throw new IllegalArgumentException("unknown --progress '" + progress + "'; expected human, machine, none");
-            }
         } catch (IllegalArgumentException | IOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -192,5 +188,12 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
         char[] c = new char[fill];
         Arrays.fill(c, 'x');
         return (head + new String(c) + tail).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** {@code --scenario}: the shorthands of a method, a path and a body. */
+    static final class Scenario extends dev.fluxlab.cli.OptionValues.Choice {
+        Scenario() {
+            super("scenario", "get", "post");
+        }
     }
 }

@@ -32,13 +32,21 @@ public final class ServeNettyCommand implements Callable<Integer> {
     @CommandLine.Mixin
     BindOptions bind;
 
-    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
+    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P", converter = CleartextProtocol.class,
             description = "http1.1, h2c (prior knowledge), http1.1+h2c (default: ${DEFAULT-VALUE}).")
-    String protocol;
+    ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", paramLabel = "T",
+            converter = ServeReactorNettyCommand.TransportConverter.class,
             description = "native (io_uring, then epoll, then nio), io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
-    String transport;
+    Transport transport;
+
+    /** A cleartext protocol's name; h2 is left to the target, which refuses it with its own advice. */
+    static final class CleartextProtocol extends dev.fluxlab.cli.OptionValues.Parsing<ServerProtocol> {
+        CleartextProtocol() {
+            super(ServerProtocol::ofCleartext);
+        }
+    }
 
     @Option(names = "--workers", paramLabel = "N", description = "Event loops (default: 2 x cores, Netty's default).")
     Integer workers;
@@ -55,8 +63,8 @@ public final class ServeNettyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         NettyServerConfig config;
         try {
-            config = NettyServerConfig.builder().host(bind.host()).port(bind.port()).protocol(ServerProtocol.ofCleartext(protocol))
-                    .transport(Transport.of(transport)).workers(workers).backlog(backlog).tcpNoDelay(tcpNoDelay).build();
+            config = NettyServerConfig.builder().host(bind.host()).port(bind.port()).protocol(protocol)
+                    .transport(transport).workers(workers).backlog(backlog).tcpNoDelay(tcpNoDelay).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

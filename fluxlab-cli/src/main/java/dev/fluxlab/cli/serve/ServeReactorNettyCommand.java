@@ -1,5 +1,6 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.cli.OptionValues;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
@@ -236,69 +237,33 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         return java.util.Optional.empty();
     }
 
-    static final class ProtocolConverter implements CommandLine.ITypeConverter<ServerProtocol> {
-        @Override
-        public ServerProtocol convert(String value) {
-            try {
-                return ServerProtocol.of(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class ProtocolConverter extends OptionValues.Parsing<ServerProtocol> {
+        ProtocolConverter() {
+            super(ServerProtocol::of);
         }
     }
 
-    static final class TransportConverter implements CommandLine.ITypeConverter<Transport> {
-        @Override
-        public Transport convert(String value) {
-            try {
-                return Transport.of(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class TransportConverter extends OptionValues.Parsing<Transport> {
+        TransportConverter() {
+            super(Transport::of);
         }
     }
 
-    /** A picocli converter from a parser that refuses bad input with an {@link IllegalArgumentException}. */
-    abstract static class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
-        private final java.util.function.Function<String, T> parse;
-
-        ParsingConverter(java.util.function.Function<String, T> parse) {
-            this.parse = parse;
-        }
-
-        @Override
-        public T convert(String value) {
-            try {
-                return parse.apply(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class AllocatorConverter extends ParsingConverter<ServerAllocator> {
+    static final class AllocatorConverter extends OptionValues.Parsing<ServerAllocator> {
         AllocatorConverter() {
             super(ServerAllocator::of);
         }
     }
 
-    static final class VirtualSchedulerConverter extends ParsingConverter<VirtualScheduler> {
+    static final class VirtualSchedulerConverter extends OptionValues.Parsing<VirtualScheduler> {
         VirtualSchedulerConverter() {
             super(VirtualScheduler::of);
         }
     }
 
-    static final class StallConverter implements CommandLine.ITypeConverter<Stall> {
-        @Override
-        public Stall convert(String value) {
-            if ("off".equals(value)) {
-                return null;
-            }
-            try {
-                return Stall.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class StallConverter extends OptionValues.Parsing<Stall> {
+        StallConverter() {
+            super(value -> "off".equals(value) ? null : Stall.parse(value));
         }
     }
 }

@@ -37,10 +37,19 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     @CommandLine.Mixin
     BindOptions bind;
 
-    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P",
+    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P", converter = Protocol.class,
             description = "http1.1; h2c or http1.1+h2c: Undertow's HTTP/2 enabled (h2c by prior knowledge or upgrade, "
                     + "next to HTTP/1.1 on the same port), announced as given (default: ${DEFAULT-VALUE}).")
-    String protocol;
+    ServerProtocol protocol;
+
+    /** A cleartext protocol's exact name only, as this command always took them (it announces the name as given). */
+    static final class Protocol extends dev.fluxlab.cli.OptionValues.Parsing<ServerProtocol> {
+        Protocol() {
+            super(value -> ServerProtocol.cleartext().stream().filter(p -> p.label().equals(value)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            Labelled.refusal("protocol", value, ServerProtocol.cleartext()))));
+        }
+    }
 
     // light-4j's defaults, from UndertowListener (the sizes the target starts with when an option is left out)
     @Option(names = "--io-threads", paramLabel = "N", description = "XNIO IO threads (default: "
@@ -66,15 +75,11 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        // the exact names only, as this command always took them (ServerProtocol.of would take any case)
-        ServerProtocol served = ServerProtocol.cleartext().stream().filter(p -> p.label().equals(protocol))
-                .findFirst().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
-                        Labelled.refusal("protocol", protocol, ServerProtocol.cleartext())));
         UndertowServerConfig config;
         try {
             config = UndertowServerConfig.builder().host(bind.host()).port(bind.port()).ioThreads(ioThreads)
                     .workerThreads(workerThreads).backlog(backlog).bufferSize(bufferSize).tcpNoDelay(tcpNoDelay)
-                    .protocol(served).build();
+                    .protocol(protocol).build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

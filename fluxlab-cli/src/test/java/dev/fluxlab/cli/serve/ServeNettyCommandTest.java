@@ -13,7 +13,8 @@ class ServeNettyCommandTest {
     void anUnknownProtocolIsRefusedWithTheProtocolsItServes() {
         ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "netty", "--protocol", "x");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: unknown protocol 'x'; accepted: http1.1, h2c, http1.1+h2c\n"), r.err());
+        assertEquals("fluxlab serve netty: --protocol: unknown protocol 'x'; accepted: http1.1, h2c, http1.1+h2c\n",
+                r.err());
         assertEquals("", r.out());
         ServeReactorNettyCommandTest.Result h2 = ServeReactorNettyCommandTest.run("serve", "netty", "--protocol", "h2");
         assertEquals(2, h2.exitCode(), h2.err());

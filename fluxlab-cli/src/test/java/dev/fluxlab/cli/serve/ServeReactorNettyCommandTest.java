@@ -33,9 +33,8 @@ class ServeReactorNettyCommandTest {
     void unknownTransport() {
         Result r = run("serve", "reactor-netty", "--transport", "dpdk");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: Invalid value for option '--transport': unknown transport 'dpdk'; accepted: "
-                + "native, io_uring, epoll, nio"), r.err());
-        assertTrue(r.err().contains("Try 'fluxlab serve reactor-netty --help'"), r.err());
+        assertEquals("fluxlab serve reactor-netty: --transport: unknown transport 'dpdk'; accepted: native, io_uring, "
+                + "epoll, nio\n", r.err());
         assertEquals("", r.out());
     }
 
@@ -51,7 +50,7 @@ class ServeReactorNettyCommandTest {
     void badDuration() {
         Result r = run("serve", "reactor-netty", "--stall", "200xs@1s");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains("'--stall'") && r.err().contains("invalid duration '200xs'"), r.err());
+        assertTrue(r.err().startsWith("fluxlab serve reactor-netty: --stall: invalid duration '200xs'"), r.err());
     }
 
     @Test
@@ -131,8 +130,8 @@ class ServeReactorNettyCommandTest {
     void unknownLeakDetectionLevel() {
         Result r = run("serve", "reactor-netty", "--leak-detection", "off");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains("unknown leak-detection 'off'; accepted: disabled, simple, advanced, "
-                + "paranoid"), r.err());
+        assertEquals("fluxlab serve reactor-netty: --leak-detection: unknown leak-detection 'off'; accepted: disabled, "
+                + "simple, advanced, paranoid\n", r.err());
         assertEquals("", r.out(), "no readiness line when the server did not start");
     }
 

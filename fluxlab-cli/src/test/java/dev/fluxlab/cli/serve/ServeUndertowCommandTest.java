@@ -48,8 +48,8 @@ class ServeUndertowCommandTest {
         ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "undertow", "--protocol",
                 protocol);
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: unknown protocol '" + protocol
-                + "'; accepted: http1.1, h2c, http1.1+h2c"), r.err());
+        assertEquals("fluxlab serve undertow: --protocol: unknown protocol '" + protocol
+                + "'; accepted: http1.1, h2c, http1.1+h2c\n", r.err());
         assertEquals("", r.out());
     }
 }

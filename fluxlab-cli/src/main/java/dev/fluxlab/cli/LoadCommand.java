@@ -95,7 +95,7 @@ public final class LoadCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     String warmupMin;
 
-    @Option(names = "--warmup-watch-pid", split = ",", paramLabel = "PID", description = "JVMs (the targets) whose JIT "
+    @Option(names = "--warmup-watch-pid", split = ",", preprocessor = OptionValues.CommaList.class, paramLabel = "PID", description = "JVMs (the targets) whose JIT "
             + "--warmup auto also waits for, read from their HotSpot counters without attaching; the injector's own "
             + "JVM is always watched (repeatable or comma-separated).")
     List<Long> watchPids = new ArrayList<>();

@@ -103,6 +103,26 @@ public final class OptionValues {
     }
 
     /**
+     * A comma-separated option ({@code split = ","}) refuses an empty item, {@code cpu,}, {@code ,cpu} or
+     * {@code cpu,,alloc}, as such: picocli dropped a trailing one without a word ({@code --profile=cpu,} read as
+     * {@code cpu}) and handed the others to the item's converter. {@code preprocessor = CommaList.class} on every
+     * split option.
+     */
+    public static final class CommaList implements CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(java.util.Stack<String> args, CommandLine.Model.CommandSpec command,
+                                  CommandLine.Model.ArgSpec arg, java.util.Map<String, Object> info) {
+            if (!args.isEmpty() && Arrays.stream(args.peek().split(arg.splitRegex(), -1)).anyMatch(String::isBlank)) {
+                String message = "'" + args.peek() + "' has an empty item (a comma too many); separate the items by "
+                        + "single commas";
+                throw new CommandLine.ParameterException(command.commandLine(), message, new Refused(message), arg,
+                        args.peek());
+            }
+            return false;
+        }
+    }
+
+    /**
      * What {@code parse} makes of {@code text}, for a converter: its {@link IllegalArgumentException} (the lab's
      * refusal, e.g. {@link Refusal#unknown}) becomes a {@link Refused} that the frame names the option in.
      */

@@ -78,6 +78,7 @@ public final class RunCommand implements Callable<Integer> {
     List<String> set = new java.util.ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "MODE", split = ",", converter = Profile.class,
+            preprocessor = OptionValues.CommaList.class,
             description = "Profile every JVM of each cell (targets and fluxlab's injector) in one extra repeat per mode, "
                     + "measured window only: cpu, alloc, wall, lock, jfr (a comma-separated list; the same as "
                     + "--set profile=[...]). Flame graphs and top frames go to the cell folders and the report.")

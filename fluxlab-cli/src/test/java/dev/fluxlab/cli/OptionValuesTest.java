@@ -174,4 +174,29 @@ class OptionValuesTest {
                 "serve httpclient-loader --progress", "serve mock-api --transport", "serve fan-out --strategy")),
                 lists.toString());
     }
+
+    /**
+     * Every comma-separated option refuses an empty item as such, wherever it is: picocli dropped a trailing one
+     * ({@code run --profile=cpu,} ran as {@code cpu}) and gave the others to the item's own check.
+     */
+    @Test
+    void everyCommaSeparatedOptionRefusesAnEmptyItem() {
+        Set<String> checked = new TreeSet<>();
+        eachArg((command, arg) -> {
+            if (arg.splitRegex().isEmpty()) {
+                return;
+            }
+            String name = OptionValues.name(arg);
+            String item = arg.auxiliaryTypes()[0] == String.class ? "cpu" : "1";
+            for (String value : List.of(item + ",", "," + item, item + ",," + item, item + ", ")) {
+                String err = refusal(giving(command, arg, value));
+                assertEquals("fluxlab " + String.join(" ", command) + ": " + name + ": '" + value + "' has an empty "
+                        + "item (a comma too many); separate the items by single commas", String.valueOf(err).strip());
+            }
+            CommandLine.ParameterException two = parsing(giving(command, arg, item + "," + item));
+            assertTrue(two == null || !(two.getCause() instanceof OptionValues.Refused), name + " takes two items");
+            checked.add(String.join(" ", command) + " " + name);
+        });
+        assertEquals(Set.of("run --profile", "load --warmup-watch-pid"), checked);
+    }
 }

@@ -417,7 +417,7 @@ public final class LoadCommand implements Callable<Integer> {
         public Double convert(String value) {
             Double fraction = dev.fluxlab.model.suite.SuiteSettings.parsePercent(value);
             if (fraction == null) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a percentage; give e.g. 2 or 2%");
+                throw new OptionValues.Refused("'" + value + "' is not a percentage; give e.g. 2 or 2%");
             }
             return fraction * 100;
         }

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Refusal;
 import picocli.CommandLine;
 
@@ -38,6 +39,8 @@ public final class OptionValues {
      */
     public static CommandLine install(CommandLine cl) {
         cl.registerConverter(Path.class, OptionValues::path);
+        cl.registerConverter(Double.class, OptionValues::decimal);
+        cl.registerConverter(double.class, OptionValues::decimal);
         cl.setParameterExceptionHandler(ShortErrors::handle);
         return cl;
     }
@@ -68,6 +71,19 @@ public final class OptionValues {
             throw new Refused(Refusal.EMPTY_PATH);
         }
         return Path.of(text);
+    }
+
+    /**
+     * A number option ({@code --rate}): digits with an optional fraction only ({@link Decimals}), as a suite's and
+     * compare's percentages are read; Java's syntax read {@code --rate 0x1p10} as 1024 and took {@code 5d} and NaN.
+     */
+    static Double decimal(String text) {
+        Double value = Decimals.parse(text);
+        if (value == null) {
+            throw new Refused("'" + text + "' is not a decimal number; write digits with an optional fraction, e.g. "
+                    + "1000 or 2.5");
+        }
+        return value;
     }
 
     /**

@@ -199,4 +199,43 @@ class OptionValuesTest {
         });
         assertEquals(Set.of("run --profile", "load --warmup-watch-pid"), checked);
     }
+
+    /**
+     * Every fractional number option reads digits with an optional fraction only, as compare's and a suite's
+     * percentages do ({@link dev.fluxlab.model.Decimals}): Java's syntax read {@code load --rate 0x1p10} as 1024 and
+     * took {@code 5d}, {@code 1e3}, NaN and Infinity.
+     */
+    @Test
+    void everyFractionalNumberOptionReadsDecimalDigitsOnly() {
+        Set<String> checked = new TreeSet<>();
+        eachArg((command, arg) -> {
+            Class<?> t = arg.auxiliaryTypes()[0];
+            if (t != Double.class && t != double.class && t != Float.class && t != float.class) {
+                return;
+            }
+            String name = OptionValues.name(arg);
+            for (String value : List.of("0x1p10", "5d", "1e3", "NaN", "Infinity", "2,5")) {
+                String err = refusal(giving(command, arg, value));
+                assertNotNull(err, name + " took " + value);
+                assertTrue(err.startsWith("fluxlab " + String.join(" ", command) + ": " + name + ": '" + value
+                        + "' is not a"), err);
+            }
+            for (String value : List.of("2.5", "1000", ".5")) {
+                CommandLine.ParameterException e = parsing(giving(command, arg, value));
+                assertTrue(e == null || e.getArgSpec() != arg, name + " refused " + value + ": " + e);
+            }
+            checked.add(String.join(" ", command) + " " + name);
+        });
+        assertTrue(checked.containsAll(List.of("load --rate", "load --precision")), checked.toString());
+    }
+
+    /** What a runner passes fluxlab load is read back as it meant it: no 1.0E-4 the rule above refuses. */
+    @Test
+    void numbersAreWrittenAsTheyAreRead() {
+        for (double v : new double[]{0.0001, 1000, 2.5, 1e9, 12345678.5}) {
+            assertEquals(v, dev.fluxlab.model.Decimals.parse(dev.fluxlab.model.Decimals.format(v)));
+        }
+        assertEquals("0.0001", dev.fluxlab.model.Decimals.format(0.0001));
+        assertEquals("1000", dev.fluxlab.model.Decimals.format(1000));
+    }
 }

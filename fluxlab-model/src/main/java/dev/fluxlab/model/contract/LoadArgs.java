@@ -1,5 +1,6 @@
 package dev.fluxlab.model.contract;
 
+import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
@@ -148,12 +149,12 @@ public record LoadArgs(
         add(o, "--connections", connections);
         add(o, "--in-flight", inFlight);
         add(o, "--keep-alive", keepAlive);
-        add(o, "--rate", rate == null ? null : rate == Math.rint(rate) ? (Object) rate.longValue() : rate);
+        add(o, "--rate", rate == null ? null : Decimals.format(rate)); // as the command reads it: no 1.0E-4
         add(o, "--threads", threads);
         add(o, "--timeout", timeout);
         add(o, "--duration", duration == null ? null : Durations.format(duration));
         add(o, "--requests", requests);
-        add(o, "--precision", precisionPct);
+        add(o, "--precision", precisionPct == null ? null : Decimals.format(precisionPct));
         add(o, "--max-duration", maxDuration == null ? null : Durations.format(maxDuration));
         if (warmup != null) {
             add(o, "--warmup", warmup.spelling());

@@ -128,7 +128,7 @@ public final class SuiteSettings {
     }
 
     private static final java.util.regex.Pattern PERCENT =
-            java.util.regex.Pattern.compile("\\s*([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*%?\\s*");
+            java.util.regex.Pattern.compile("\\s*(" + dev.fluxlab.model.Decimals.UNSIGNED + ")\\s*%?\\s*");
 
     public int repeats() {
         int r = spec.repeats() == null ? 1 : spec.repeats();

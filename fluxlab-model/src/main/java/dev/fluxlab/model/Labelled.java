@@ -48,7 +48,17 @@ public interface Labelled {
      * @param accepted the names accepted there, in the order to list them
      */
     static String refusal(String what, String label, Collection<? extends Labelled> accepted) {
-        return Refusal.unknown(what, label, accepted.stream().map(Labelled::label).toList());
+        return refusal(what, label, accepted, null);
+    }
+
+    /**
+     * As {@link #refusal(String, String, Collection)}, the list followed by what it alone does not say ({@link
+     * Refusal#unknown(String, String, Collection, String)}).
+     *
+     * @param aside what follows the list in parentheses (what the names mean); null for none
+     */
+    static String refusal(String what, String label, Collection<? extends Labelled> accepted, String aside) {
+        return Refusal.unknown(what, label, accepted.stream().map(Labelled::label).toList(), aside);
     }
 
     /** Every name of {@code type} in declaration order, comma-separated, for refusals and help texts. */

@@ -1,7 +1,7 @@
 package dev.fluxlab.model.placement;
 
-import java.util.Arrays;
-import java.util.List;
+import dev.fluxlab.model.Labelled;
+
 import java.util.Locale;
 
 /**
@@ -12,22 +12,19 @@ import java.util.Locale;
  *   <li>{@link #EXCLUSIVE}: every role on a host has its own CPUs; a missing list or a shared CPU is refused.</li>
  *   <li>{@link #AUTO}: the runner splits the machine's online CPUs between the roles ({@link AutoPlacement}).</li>
  * </ul>
+ * A {@link Labelled} enum: its names are looked up and refused as every other's (trimmed, in any case).
  */
-public enum PlacementMode {
+public enum PlacementMode implements Labelled {
     FREE, EXCLUSIVE, AUTO;
 
     /** The name as written in a suite. */
-    public String key() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The mode written {@code text}, or null when there is none of that name. */
+    /** The mode written {@code text}, or null when there is none of that name ({@link Labelled#find}). */
     public static PlacementMode of(String text) {
-        return Arrays.stream(values()).filter(m -> m.key().equals(text)).findFirst().orElse(null);
-    }
-
-    /** The accepted names in declaration order, for messages. */
-    public static List<String> keys() {
-        return Arrays.stream(values()).map(PlacementMode::key).toList();
+        return Labelled.find(PlacementMode.class, text).orElse(null);
     }
 }

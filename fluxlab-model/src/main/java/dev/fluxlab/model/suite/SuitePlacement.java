@@ -1,6 +1,6 @@
 package dev.fluxlab.model.suite;
 
-import dev.fluxlab.model.Refusal;
+import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.placement.AutoPlacement;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -46,8 +46,8 @@ final class SuitePlacement {
     /** The checks that need only the file and the expanded cells. */
     void check(List<Cell> cells) {
         if (spec.placement() != null && PlacementMode.of(spec.placement()) == null) {
-            throw source.error("/placement", Refusal.unknown("placement", spec.placement(), PlacementMode.keys(),
-                    "free: roles with 'cpus' are pinned there; exclusive: every role has CPUs of its own; auto: "
+            throw source.error("/placement", Labelled.refusal("placement", spec.placement(),
+                    List.of(PlacementMode.values()), "free: roles with 'cpus' are pinned there; exclusive: every role has CPUs of its own; auto: "
                     + "fluxlab splits this machine's CPUs between the roles"));
         }
         spec.targets().forEach((name, t) -> {
@@ -220,7 +220,7 @@ final class SuitePlacement {
                         .map(r -> r.role() + "=" + (r.cpus() == null ? "any" : r.cpus())).toList()));
             }
         }
-        return distinct.isEmpty() ? "none" : mode().key() + ": " + String.join("; ", distinct);
+        return distinct.isEmpty() ? "none" : mode().label() + ": " + String.join("; ", distinct);
     }
 
     private void cpus(String at, String text) {

@@ -99,6 +99,13 @@ class SuitePlacementTest {
         assertTrue(e.problem().contains("'placement: auto' chooses every role's CPUs itself"), e.getMessage());
     }
 
+    /** A placement is a Labelled name like every other, looked up trimmed and in any case (it took lower case only). */
+    @Test
+    void thePlacementIsReadAsEveryLabelledNameIs() {
+        assertEquals(PlacementMode.AUTO, suite("placement: Auto", "", "{connections: 8}").placementMode());
+        assertTrue(dev.fluxlab.model.Labelled.class.isAssignableFrom(PlacementMode.class));
+    }
+
     @Test
     void badValuesAreRefusedAtTheirLine() {
         SuiteException e = refused(() -> suite("placement: spread", "", "{connections: 8}"));

@@ -11,12 +11,12 @@ import java.util.function.Function;
 
 /**
  * How fluxlab's command lines read option values, written once for every command: the converters {@link #install}
- * registers by type (a path), the converters options name for their kind of value ({@link Parsing}: every option
+ * registers by type (a path, a whole or fractional number), the converters options name for their kind of value ({@link Parsing}: every option
  * whose value is one of a list, a Labelled enum's or a {@link Choice}, is read by one), and the one frame of what they
  * refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors} prints it): an
  * unknown name reads {@code fluxlab serve netty: --transport: unknown transport 'x'; accepted: ...}
- * ({@link Refusal#unknown}) on every command. A value picocli itself cannot read ({@code 'x' is not an int}) keeps
- * picocli's frame.
+ * ({@link Refusal#unknown}) on every command, a word given a number option {@code fluxlab serve reactor-netty: --workers:
+ * 'many' is not a whole number; ...}.
  */
 public final class OptionValues {
 
@@ -41,6 +41,10 @@ public final class OptionValues {
         cl.registerConverter(Path.class, OptionValues::path);
         cl.registerConverter(Double.class, OptionValues::decimal);
         cl.registerConverter(double.class, OptionValues::decimal);
+        cl.registerConverter(Integer.class, OptionValues::wholeInt);
+        cl.registerConverter(int.class, OptionValues::wholeInt);
+        cl.registerConverter(Long.class, OptionValues::wholeLong);
+        cl.registerConverter(long.class, OptionValues::wholeLong);
         cl.setParameterExceptionHandler(ShortErrors::handle);
         return cl;
     }
@@ -84,6 +88,32 @@ public final class OptionValues {
                     + "1000 or 2.5");
         }
         return value;
+    }
+
+    /** A whole-number option ({@code -c}, {@code --workers}): see {@link #wholeLong}; also at most 2147483647. */
+    static Integer wholeInt(String text) {
+        long value = wholeLong(text);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new Refused("'" + text + "' is out of range; write a whole number of at most " + Integer.MAX_VALUE);
+        }
+        return (int) value;
+    }
+
+    /**
+     * A whole-number option: ASCII digits with an optional minus, as a person types them. Java's own reading also took
+     * {@code +16} and other scripts' digits ({@code ١٦} as 16), and picocli refused the rest in its own frame
+     * ({@code Invalid value for option '-c': 'x' is not an int}) with a pointer to the help.
+     */
+    static Long wholeLong(String text) {
+        String t = text == null ? "" : text.strip();
+        if (!t.matches("-?[0-9]+")) {
+            throw new Refused("'" + text + "' is not a whole number; write digits, e.g. 16");
+        }
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new Refused("'" + text + "' is out of range; write a whole number of at most " + Long.MAX_VALUE);
+        }
     }
 
     /**

@@ -71,10 +71,16 @@ class OptionValuesTest {
         return err.toString();
     }
 
+    /**
+     * One command line for every parse: building one takes tens of milliseconds, and these tests parse thousands of
+     * command lines; picocli resets every option to its initial value at the start of each parse.
+     */
+    private static final CommandLine SHARED = Main.commandLine();
+
     /** Why parsing {@code argv} failed; null when it parses. */
     private static CommandLine.ParameterException parsing(String... argv) {
         try {
-            Main.commandLine().parseArgs(argv);
+            SHARED.parseArgs(argv);
             return null;
         } catch (CommandLine.ParameterException e) {
             return e;
@@ -227,6 +233,35 @@ class OptionValuesTest {
             checked.add(String.join(" ", command) + " " + name);
         });
         assertTrue(checked.containsAll(List.of("load --rate", "load --precision")), checked.toString());
+    }
+
+    /**
+     * Every whole-number option reads ASCII digits with an optional minus only, and says so in the one frame: Java's
+     * reading took {@code +16} and other scripts' digits ({@code \u0661\u0666} as 16), and picocli refused the rest in its
+     * own frame with a pointer to the help.
+     */
+    @Test
+    void everyWholeNumberOptionReadsDigitsOnlyInOneFrame() {
+        Set<String> checked = new TreeSet<>();
+        eachArg((command, arg) -> {
+            Class<?> t = arg.auxiliaryTypes()[0];
+            if (t != Integer.class && t != int.class && t != Long.class && t != long.class) {
+                return;
+            }
+            String name = OptionValues.name(arg);
+            for (String value : List.of("many", "+16", "\u0661\u0666", "16.0", "1e3", "0x10", "99999999999999999999")) {
+                String err = refusal(giving(command, arg, value));
+                assertNotNull(err, name + " took " + value);
+                assertTrue(err.startsWith("fluxlab " + String.join(" ", command) + ": " + name + ": '" + value + "' is "),
+                        err);
+                assertEquals(1, err.lines().count(), err);
+            }
+            CommandLine.ParameterException e = parsing(giving(command, arg, "16"));
+            assertTrue(e == null || e.getArgSpec() != arg, name + " refused 16: " + e);
+            checked.add(String.join(" ", command) + " " + name);
+        });
+        assertTrue(checked.containsAll(List.of("load --connections", "load --requests", "serve reactor-netty --workers")),
+                checked.toString());
     }
 
     /** What a runner passes fluxlab load is read back as it meant it: no 1.0E-4 the rule above refuses. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.cli.serve.ServeCommand;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.Estimate;
@@ -29,11 +30,13 @@ public final class ListCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         TargetRegistry registry = TargetRegistry.builtIn();
+        java.util.Set<String> served = ServeCommand.served(spec.root().subcommands().get("serve").getCommandSpec());
         out.println("Targets (use under 'targets:' in a suite; knobs become --<knob>=<value> flags):");
         for (String name : registry.targetNames()) {
             LaunchDef def = registry.target(name).orElseThrow();
             out.println();
-            out.println("  " + name + (def.description() == null ? "" : " - " + def.description()));
+            out.println("  " + name + (def.description() == null ? "" : " - " + def.description())
+                    + (served.contains(name) ? "" : " [a suite run starts it: its own classpath, not fluxlab serve]"));
             int w = def.knobsOrEmpty().keySet().stream().mapToInt(String::length).max().orElse(4);
             int wa = def.knobsOrEmpty().values().stream().mapToInt(k -> k.accepted().length()).max().orElse(6);
             for (var e : def.knobsOrEmpty().entrySet()) {

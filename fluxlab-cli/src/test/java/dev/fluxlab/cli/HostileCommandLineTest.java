@@ -73,7 +73,7 @@ class HostileCommandLineTest {
             "history --results {tmp}                     | 2 | no history index",
             "history --rebuild {tmp}                     | 2 | holds no run folders",
             "serve                                       | 2 | missing target",
-            "serve bogus                                 | 2 | Unmatched argument",
+            "serve bogus                                 | 2 | fluxlab serve: TARGET: unknown target 'bogus'; accepted: ",
             "serve reactor-netty --port 70000            | 2 | --port must be 0..65535",
             "serve reactor-netty --host 192.0.2.1        | 2 | is not a loopback address",
             "load ftp://127.0.0.1/                       | 2 | the scheme must be http or https",

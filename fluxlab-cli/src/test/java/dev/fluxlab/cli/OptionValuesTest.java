@@ -133,7 +133,9 @@ class OptionValuesTest {
             "serve httpclient-loader --duration", "serve httpclient-loader --timeout",
             "serve httpclient-loader --expect-body", "serve mock-api --host", "serve mock-api --delay",
             "serve fan-out --host", "serve fan-out --backend-url", "serve fan-out --backend-delay",
-            "serve fan-out --request-cpu");
+            "serve fan-out --request-cpu",
+            // a word that is none of serve's sub-commands, refused when serve runs (ServeCommandTest)
+            "serve TARGET");
 
     private static boolean takesAWord(ArgSpec arg) {
         Class<?> t = arg.auxiliaryTypes()[arg.auxiliaryTypes().length - 1];

@@ -1,11 +1,22 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.cli.OptionValues;
+import dev.fluxlab.model.Refusal;
+import dev.fluxlab.runner.registry.TargetRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code fluxlab serve <target>}: runs one system under test in this JVM until SIGTERM. The runner starts it as a
  * child process and waits for its readiness line (docs/contracts.md); people start it to poke at a target by hand.
+ *
+ * <p>Only the targets on fluxlab's own classpath are served here. The others that {@code fluxlab list} shows (the
+ * Spring targets) run from a classpath of their own, which a suite run builds their command line from; naming one
+ * here says so in one line instead of picocli's "Unmatched argument".
  */
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
@@ -19,9 +30,33 @@ public final class ServeCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** A word that is none of the sub-commands: a target only a suite run starts, or a misspelt one. */
+    @CommandLine.Parameters(index = "0", arity = "0..1", hidden = true, paramLabel = "TARGET")
+    String target;
+
+    /** What followed such a word (its knobs), left unread: the target is the problem to name. */
+    @CommandLine.Unmatched
+    List<String> rest;
+
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing target; try 'fluxlab serve reactor-netty --help'");
+        if (target == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "missing target; try 'fluxlab serve reactor-netty --help'");
+        }
+        Set<String> served = served(spec);
+        String message = TargetRegistry.builtIn().target(target).isPresent()
+                ? "'" + target + "' runs from a classpath of its own, so only a suite run starts it: name it "
+                        + "under 'targets:' in a suite and run 'fluxlab run SUITE' (fluxlab list shows the shipped "
+                        + "suites); 'fluxlab serve' starts " + String.join(", ", served)
+                : Refusal.unknown("target", target, served, "fluxlab list shows every target");
+        CommandLine.Model.ArgSpec arg = spec.positionalParameters().get(0);
+        throw new CommandLine.ParameterException(spec.commandLine(), message, new OptionValues.Refused(message), arg,
+                target);
+    }
+
+    /** The targets {@code fluxlab serve} starts itself: its sub-commands, in name order. */
+    public static Set<String> served(CommandLine.Model.CommandSpec serve) {
+        return new TreeSet<>(serve.subcommands().keySet());
     }
 }

@@ -67,14 +67,19 @@ public final class HumanReport {
             sb.append(String.format(Locale.ROOT, "  Schedule     %d late (> 1 ms after intended), %d missed%n",
                     r.lateRequests(), r.missedRequests()));
         }
-        StringBuilder busy = new StringBuilder();
-        for (double b : o.loopBusy()) {
-            if (b >= 0) {
-                busy.append(busy.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.0f%%", b * 100));
+        if (InjectorCpu.judged(r.durationS())) {
+            StringBuilder busy = new StringBuilder();
+            for (double b : o.loopBusy()) {
+                if (b >= 0) {
+                    busy.append(busy.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.0f%%", b * 100));
+                }
             }
+            sb.append(String.format(Locale.ROOT, "  Injector CPU %.2fs = %.2f cores (event loops busy: %s), %.0f req per CPU-second%n",
+                    r.injectorCpuS(), r.injectorCpuCores(), busy, r.injectorCpuS() > 0 ? r.requestsOk() / r.injectorCpuS() : 0.0));
+        } else {
+            // its rates over a window this short are noise (event loops 1047% busy); the warning below says why, once
+            sb.append(String.format(Locale.ROOT, "  Injector CPU %.2fs%n", r.injectorCpuS()));
         }
-        sb.append(String.format(Locale.ROOT, "  Injector CPU %.2fs = %.2f cores (event loops busy: %s), %.0f req per CPU-second%n",
-                r.injectorCpuS(), r.injectorCpuCores(), busy, r.injectorCpuS() > 0 ? r.requestsOk() / r.injectorCpuS() : 0.0));
         for (String w : o.warnings()) {
             sb.append("  WARNING: ").append(w).append('\n');
         }

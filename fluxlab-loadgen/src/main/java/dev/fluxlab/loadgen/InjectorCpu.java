@@ -64,9 +64,7 @@ record InjectorCpu(double seconds, boolean processKnown, double cores, double[] 
         if (!processKnown) {
             warnings.record("this JVM cannot report process CPU time: injector_cpu_s is 0, not measured");
         }
-        // the process CPU clock counts in 10 ms ticks: over less than a second its reading is too coarse to judge by
-        boolean judged = windowSeconds >= JUDGED_S;
-        if (!judged) {
+        if (!judged(windowSeconds)) {
             warnings.add(String.format(Locale.ROOT, "the measured phase lasted %.0f ms, too short to judge whether the "
                     + "injector's CPU was its limit (its CPU clock counts in 10 ms steps); measure at least %.0f s "
                     + "for that", windowSeconds * 1e3, JUDGED_S));
@@ -84,6 +82,15 @@ record InjectorCpu(double seconds, boolean processKnown, double cores, double[] 
             warnings.add(String.format(Locale.ROOT, "the injector used %.2f of %d cores: the result may be the "
                     + "injector's limit, not the server's", cores, avail));
         }
+    }
+
+    /**
+     * Whether a window of {@code windowSeconds} is long enough to judge the injector's CPU by: the process CPU clock
+     * counts in 10 ms ticks, so over less than {@link #JUDGED_S} its reading is too coarse, and a loop's busy fraction
+     * of a window of a few microseconds reads in thousands of percent.
+     */
+    static boolean judged(double windowSeconds) {
+        return windowSeconds >= JUDGED_S;
     }
 
     private static long processCpu() {

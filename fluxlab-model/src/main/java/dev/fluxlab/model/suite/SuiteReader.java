@@ -212,7 +212,7 @@ final class SuiteReader {
             return new SuiteException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
                     "YAML syntax error: " + syntaxProblem(y));
         }
-        if (!(e instanceof JsonMappingException me)) {
+        if (!(e instanceof JsonMappingException me) || complexKey(e)) {
             return located(file, e.getLocation(), "YAML syntax error: " + parserProblem(e));
         }
         // prefer the position of the offending key/value as indexed from the text over the parser's position
@@ -294,9 +294,28 @@ final class SuiteReader {
             return dev.fluxlab.model.Json.problem(c);
         }
         MarkedYAMLException y = markedYaml(e);
-        // the first line of SnakeYAML's message is only where it was ("while parsing a flow sequence")
-        return y != null ? syntaxProblem(y) : firstLine(e.getOriginalMessage());
+        if (y != null) {
+            // the first line of SnakeYAML's message is only where it was ("while parsing a flow sequence")
+            return syntaxProblem(y);
+        }
+        return complexKey(e) ? COMPLEX_KEY : firstLine(e.getOriginalMessage());
     }
+
+    /**
+     * Whether {@code e} is Jackson's YAML reader meeting a key that is not text, which it words with the parser's event
+     * class ({@code got this instead: <org.yaml.snakeyaml.events.SequenceStartEvent(anchor=null, ...)>}); inside the
+     * binding it comes wrapped as a mapping error.
+     */
+    private static boolean complexKey(JacksonException e) {
+        return firstLine(e.getOriginalMessage()).startsWith(NOT_A_KEY);
+    }
+
+    /** How Jackson's YAML reader begins its message for a key that is a list or a mapping ({@code ? [64]}). */
+    private static final String NOT_A_KEY = "Expected a field name";
+
+    /** A list or a mapping as a key ({@code ? [64]: x}, {@code {a: 1}: x}), in words, with the fix. */
+    private static final String COMPLEX_KEY = "a key here is a list or a mapping (YAML's '? ' complex key, or '{...}:' or "
+            + "'[...]:'), and a suite's keys are names; write the name, then ':' and its value, e.g. 'connections: [64]'";
 
     /** The YAML parser's own error behind {@code e}, which knows where it was and what it found; null when none. */
     private static MarkedYAMLException markedYaml(Throwable e) {

@@ -354,12 +354,16 @@ class HostileSuiteTest {
             "\\ttargets: {}               | YAML syntax error",
             "a: 1\\n---\\nb: 2            | h.yaml",
             "targets: {}\\ntargets: {}    | Duplicate field 'targets'",
+            // a complex key: Jackson's message named SnakeYAML's event classes (SequenceStartEvent(anchor=null, ...))
+            "? [64]\\n: 1                 | h.yaml:1:4: YAML syntax error: a key here is a list or a mapping",
+            "load: {{a: 1}: 2}            | h.yaml:1:9: YAML syntax error: a key here is a list or a mapping",
     })
     void documentsThatAreNoSuiteAreOneError(String text, String expected) {
         String yaml = text.strip().replace("\\n", "\n").replace("\\t", "\t");
         SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", yaml));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertFalse(e.getMessage().contains("snakeyaml"), e.getMessage());
     }
 
     /** A blank file, one of comments only, and a null document are all the same empty suite. */

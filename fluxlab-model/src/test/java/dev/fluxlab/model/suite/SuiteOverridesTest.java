@@ -127,6 +127,8 @@ class SuiteOverridesTest {
         assertTrue(refused("name=\t3").contains("found character '\\t(TAB)' that cannot start any token"),
                 refused("name=\t3"));
         assertTrue(refused("name=@x").contains("found character '@' that cannot start any token"), refused("name=@x"));
+        // a complex key: Jackson's own message named SnakeYAML's event classes
+        assertTrue(refused("load={? [1]: 2}").contains("(a key here is a list or a mapping"), refused("load={? [1]: 2}"));
     }
 
     /**

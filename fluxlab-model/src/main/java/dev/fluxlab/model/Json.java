@@ -98,11 +98,31 @@ public final class Json {
                 return "it holds a bare NaN or Infinity" + where + ", which JSON does not allow";
             }
             if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
-                return "the value at " + pointer(m.getPath()) + " cannot be read (" + msg.replaceAll(" \\(.*", "") + ")";
+                String number = numberProblem(msg);
+                return "the value at " + pointer(m.getPath()) + " cannot be read (" + (number.equals(msg)
+                        ? msg.replaceAll(" \\(.*", "") : number) + ")";
             }
             return "it is not valid JSON" + where + " (" + msg.replaceAll(": was expecting.*|\\(.*", "").strip() + ")";
         }
         return firstLine(e.getMessage());
+    }
+
+    private static final java.util.regex.Pattern OUT_OF_RANGE =
+            java.util.regex.Pattern.compile("Numeric value \\((.+)\\) out of range of (int|long) \\(-?\\d+ - (\\d+)\\)");
+    private static final java.util.regex.Pattern MALFORMED = java.util.regex.Pattern.compile("Malformed numeric value '(.+)'");
+
+    /**
+     * The JSON or YAML parser's words for a number it cannot take ({@code Numeric value (9223372036854775808) out of
+     * range of int (-2147483648 - 2147483647)}), as a person would say them ({@code '9223372036854775808' is too large
+     * a number (at most 2147483647)}); any other message as it is. A suite and a results document say it alike.
+     */
+    public static String numberProblem(String message) {
+        java.util.regex.Matcher range = OUT_OF_RANGE.matcher(message);
+        if (range.find()) {
+            return "'" + range.group(1) + "' is too large a number (at most " + range.group(3) + ")";
+        }
+        java.util.regex.Matcher malformed = MALFORMED.matcher(message);
+        return malformed.find() ? "'" + malformed.group(1) + "' is not a number" : message;
     }
 
     private static String pointer(java.util.List<com.fasterxml.jackson.databind.JsonMappingException.Reference> path) {

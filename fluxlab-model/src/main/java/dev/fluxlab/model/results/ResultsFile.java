@@ -73,6 +73,11 @@ public final class ResultsFile {
             throw new Refused(file + " is damaged: " + hole + " is null, where a list holds only entries; remove it "
                     + "(or regenerate the file with 'fluxlab run')");
         }
+        String infinite = infiniteNumber(tree, "");
+        if (infinite != null) {
+            throw new Refused(file + " is damaged: " + infinite + " is a number too large for a double (above "
+                    + "1.8e308, it reads as infinity), which no run writes; regenerate the file with 'fluxlab run'");
+        }
         RunResult run = Json.mapper().treeToValue(tree, RunResult.class);
         if (run == null || run.schema() == null) {
             throw new Refused(file + " has no \"schema\" field, so it is not a fluxlab run document; expected \""
@@ -83,6 +88,34 @@ public final class ResultsFile {
                     + "\"; use the fluxlab version that wrote it");
         }
         return run;
+    }
+
+    /**
+     * The path of the first number that reads as infinity ({@code 1e400}), or null: the parser refuses a bare NaN or
+     * Infinity, but takes a number beyond a double's range as infinity without a word, and a report then printed such a
+     * cell's throughput as '-' and a comparison divided by it.
+     */
+    static String infiniteNumber(JsonNode node, String path) {
+        if (node.isNumber()) {
+            return Double.isInfinite(node.doubleValue()) ? path : null;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String at = infiniteNumber(node.get(i), path + "[" + i + "]");
+                if (at != null) {
+                    return at;
+                }
+            }
+        } else if (node.isObject()) {
+            for (var it = node.properties().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                String at = infiniteNumber(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                if (at != null) {
+                    return at;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -239,7 +239,7 @@ final class SuiteReader {
         } else if (e instanceof MismatchedInputException m) {
             problem = "wrong type" + where(m.getPath(), 0) + ": expected " + describe(m.getTargetType());
         } else {
-            problem = numberProblem(firstLine(me.getOriginalMessage())) + where(me.getPath(), 0);
+            problem = dev.fluxlab.model.Json.numberProblem(firstLine(me.getOriginalMessage())) + where(me.getPath(), 0);
         }
         String set = overrides.describe(written);
         if (set != null) {
@@ -265,20 +265,6 @@ final class SuiteReader {
             }
         }
         return best;
-    }
-
-    private static final java.util.regex.Pattern OUT_OF_RANGE =
-            java.util.regex.Pattern.compile("Numeric value \\((.+)\\) out of range of (int|long) \\(-?\\d+ - (\\d+)\\)");
-    private static final java.util.regex.Pattern MALFORMED = java.util.regex.Pattern.compile("Malformed numeric value '(.+)'");
-
-    /** The parser's words for a number it cannot take, as a person would say them. */
-    private static String numberProblem(String message) {
-        java.util.regex.Matcher range = OUT_OF_RANGE.matcher(message);
-        if (range.find()) {
-            return "'" + range.group(1) + "' is too large a number (at most " + range.group(3) + ")";
-        }
-        java.util.regex.Matcher malformed = MALFORMED.matcher(message);
-        return malformed.find() ? "'" + malformed.group(1) + "' is not a number" : message;
     }
 
     private static SuiteException located(String file, JsonLocation loc, String problem) {

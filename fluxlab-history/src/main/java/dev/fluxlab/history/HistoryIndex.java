@@ -84,6 +84,7 @@ public final class HistoryIndex implements AutoCloseable {
 
     /** Opens an existing index for reading; refuses a missing, corrupt or foreign file with the fix. */
     public static HistoryIndex open(Path file) throws HistoryException {
+        refuseNoFile(file);
         if (!Files.isRegularFile(file)) {
             throw new HistoryException("no history index at " + file + "; 'fluxlab run' indexes every run it finishes, and "
                     + "'fluxlab history --rebuild " + parentOf(file) + "' indexes the results folders already there");
@@ -93,7 +94,21 @@ public final class HistoryIndex implements AutoCloseable {
 
     /** Opens the index, creating an empty one when the file does not exist yet. */
     static HistoryIndex openOrCreate(Path file) throws HistoryException {
+        refuseNoFile(file);
         return connect(file, !Files.exists(file));
+    }
+
+    /**
+     * Refuses a folder (or a device, a pipe) where the index file goes: reading said there was no index and advised a
+     * rebuild, and the rebuild read every run, then failed to move its file over the folder with 'check that the
+     * results base is writable', which it was.
+     */
+    private static void refuseNoFile(Path file) throws HistoryException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new HistoryException(file + " is " + (Files.isDirectory(file) ? "a folder" : "not a regular file")
+                    + ", where the history index goes; move it away, then 'fluxlab history --rebuild "
+                    + parentOf(file) + "' recreates the index from the results folders");
+        }
     }
 
     /**
@@ -134,6 +149,7 @@ public final class HistoryIndex implements AutoCloseable {
             throw new HistoryException("cannot list " + base + ": " + e.getMessage(), e);
         }
         Path target = file(base);
+        refuseNoFile(target);
         List<String> skipped = new ArrayList<>();
         int runs = 0;
         Path tmp = null;

@@ -200,6 +200,24 @@ class HistoryIndexTest {
         assertTrue(Files.exists(live) && Files.exists(other));
     }
 
+    /**
+     * A folder where the index goes is named as such by every way to the index, and left alone: reading said 'no
+     * history index' and advised a rebuild, which then failed with 'check that the results base is writable'.
+     */
+    @Test
+    void aFolderWhereTheIndexGoesIsNamedAndKept() throws Exception {
+        write(run("r1", "quick", 0, 100_000, env("6.1", 1e6), null));
+        Path file = Files.createDirectories(HistoryIndex.file(base));
+        String expected = file + " is a folder, where the history index goes; move it away, then 'fluxlab history "
+                + "--rebuild " + base.toAbsolutePath() + "' recreates the index from the results folders";
+        assertEquals(expected, assertThrows(HistoryException.class, () -> HistoryIndex.open(file)).getMessage());
+        assertEquals(expected.replace(file.toString(), file.toAbsolutePath().toString()),
+                assertThrows(HistoryException.class, () -> HistoryIndex.rebuild(base)).getMessage());
+        assertEquals(expected.replace(file.toString(), file.toAbsolutePath().toString()), assertThrows(
+                HistoryException.class, () -> HistoryIndex.record(base.resolve("r1"))).getMessage());
+        assertTrue(Files.isDirectory(file));
+    }
+
     @Test
     void aCorruptOrForeignFileIsRefusedWithRebuildAdvice() throws Exception {
         Path file = HistoryIndex.file(base);

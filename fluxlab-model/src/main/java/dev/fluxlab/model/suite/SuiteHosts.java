@@ -43,11 +43,20 @@ final class SuiteHosts {
         }
     }
 
-    private static boolean isFolder(String path) {
+    /**
+     * What is wrong with {@code path} as an ssh config file that is not a regular file: an empty path read as the
+     * working folder ('ssh config file  is a folder'), and a device such as /dev/null was said not to exist.
+     */
+    private static String notAFile(String path) {
+        if (path.isEmpty()) {
+            return "is empty";
+        }
         try {
-            return Files.isDirectory(Path.of(path));
+            Path p = Path.of(path);
+            return Files.isDirectory(p) ? "is a folder" : Files.exists(p)
+                    ? "is not a regular file (a device, a pipe or a socket)" : "does not exist";
         } catch (java.nio.file.InvalidPathException e) {
-            return false;
+            return "does not exist";
         }
     }
 
@@ -75,9 +84,9 @@ final class SuiteHosts {
                         + h.bindAddress() + " is not the address of one machine (an octet above 255, any-address, "
                         + "broadcast or multicast): give the address its targets bind, e.g. 10.1.0.12");
             }
-            if (h.sshConfig() != null && !isFile(h.sshConfig())) {
-                throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + h.sshConfig()
-                        + (isFolder(h.sshConfig()) ? " is a folder" : " does not exist")
+            if (h.sshConfig() != null && (h.sshConfig().isEmpty() || !isFile(h.sshConfig()))) {
+                throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + (h.sshConfig()
+                        .isEmpty() ? "" : h.sshConfig() + " ") + notAFile(h.sshConfig())
                         + "; give an existing file or leave 'ssh_config' out (~/.ssh/config is used)"
                         + (h.sshConfig().endsWith(LAB_SSH_CONFIG) ? "; the namespace test hosts write this one: "
                         + "sudo scripts/lab-hosts.sh up 3 --cpus \"0;1;0\" (docs/hosts.md)" : ""));

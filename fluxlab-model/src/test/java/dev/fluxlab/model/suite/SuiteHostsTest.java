@@ -124,6 +124,15 @@ class SuiteHostsTest {
         SuiteException folder = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /tmp}\n", "",
                 "{connections: 4}"));
         assertTrue(folder.problem().contains("ssh config file /tmp is a folder"), folder.problem());
+        // an empty path was read as the working folder, a device said not to exist
+        SuiteException empty = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: ''}\n", "",
+                "{connections: 4}"));
+        assertTrue(empty.problem().contains("host 'a': ssh config file is empty; give an existing file"),
+                empty.problem());
+        SuiteException device = refused(() -> suite("hosts:\n  a: {ssh: 10.0.0.1, ssh_config: /dev/null}\n", "",
+                "{connections: 4}"));
+        assertTrue(device.problem().contains("ssh config file /dev/null is not a regular file (a device, a pipe or a "
+                + "socket)"), device.problem());
         for (String bad : List.of("0.0.0.0", "255.255.255.255", "224.0.0.1", "300.1.1.1", "'::'", "'ff02::1'")) {
             SuiteException e = refused(() -> suite("hosts:\n  a: {ssh: lab-a, address: " + bad + "}\n", "",
                     "{connections: 4}"));

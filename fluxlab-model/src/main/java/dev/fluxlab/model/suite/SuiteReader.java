@@ -155,7 +155,9 @@ final class SuiteReader {
      *   <li>a second document after {@code ---} (the binding called it "wrong type" at the second document's first
      *       line);</li>
      *   <li>a plain integer with a leading zero, which YAML 1.1 reads as octal ({@code repeats: 010} ran 8
-     *       repeats).</li>
+     *       repeats);</li>
+     *   <li>a merge key ({@code <<: {heap: 256m}}), which the parser reads as a key named '<<' (refused as an unknown
+     *       key, "did you mean 'gc'?").</li>
      * </ul>
      */
     static Misreading firstMisreading(String text) {
@@ -175,6 +177,12 @@ final class SuiteReader {
                             + "value where it applies; write the value out, quoted when it starts with '*'";
                     return new Misreading(alias + " (key: \"*" + y.getText() + "\")",
                             alias + " (--set 'KEY=\"*" + y.getText() + "\"')", at.getLineNr(), at.getColumnNr());
+                }
+                if (t == JsonToken.FIELD_NAME && MERGE_KEY.equals(p.currentName())) {
+                    String merge = "YAML merge keys ('" + MERGE_KEY + ":') are not supported: the parser reads '"
+                            + MERGE_KEY + "' as a key of its own, not as the keys of the mapping it names; write "
+                            + "those keys out where they apply";
+                    return new Misreading(merge, merge, at.getLineNr(), at.getColumnNr());
                 }
                 if (t == JsonToken.VALUE_NUMBER_INT && LEADING_ZERO.matcher(p.getText()).matches()) {
                     String octal = "'" + p.getText() + "' has a leading zero, which YAML reads as the octal number "
@@ -201,6 +209,9 @@ final class SuiteReader {
      */
     record Misreading(String inFile, String inSet, int line, int column) {
     }
+
+    /** YAML 1.1's merge key, which Jackson's reader takes as a plain key named '<<'. */
+    private static final String MERGE_KEY = "<<";
 
     /** An integer as YAML 1.1 reads octal: a sign, then 0, then more digits. */
     private static final java.util.regex.Pattern LEADING_ZERO = java.util.regex.Pattern.compile("[-+]?0[0-9_]+");

@@ -357,6 +357,8 @@ class HostileSuiteTest {
             // a complex key: Jackson's message named SnakeYAML's event classes (SequenceStartEvent(anchor=null, ...))
             "? [64]\\n: 1                 | h.yaml:1:4: YAML syntax error: a key here is a list or a mapping",
             "load: {{a: 1}: 2}            | h.yaml:1:9: YAML syntax error: a key here is a list or a mapping",
+            // a merge key was an unknown key '<<' with "did you mean 'gc'?"
+            "targets: {netty: {jvm: {<<: {heap: 256m}}}} | h.yaml:1:25: YAML merge keys ('<<:') are not supported",
     })
     void documentsThatAreNoSuiteAreOneError(String text, String expected) {
         String yaml = text.strip().replace("\\n", "\n").replace("\\t", "\t");

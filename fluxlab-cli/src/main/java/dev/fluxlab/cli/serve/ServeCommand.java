@@ -6,7 +6,6 @@ import dev.fluxlab.runner.registry.TargetRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -30,13 +29,28 @@ public final class ServeCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** A word that is none of the sub-commands: a target only a suite run starts, or a misspelt one. */
-    @CommandLine.Parameters(index = "0", arity = "0..1", hidden = true, paramLabel = "TARGET")
+    /**
+     * A word that is none of the sub-commands: a target only a suite run starts, or a misspelt one. What follows it
+     * (its knobs) is left unread ({@link RestOfLine}): the target is the problem to name, not an option picocli does
+     * not know.
+     */
+    @CommandLine.Parameters(index = "0", arity = "0..1", hidden = true, paramLabel = "TARGET",
+            preprocessor = RestOfLine.class)
     String target;
 
-    /** What followed such a word (its knobs), left unread: the target is the problem to name. */
-    @CommandLine.Unmatched
-    List<String> rest;
+    /**
+     * Takes the word and drops the rest of the command line. On the parent command only: an {@code @Unmatched} here
+     * would let every sub-command run with an option it does not know.
+     */
+    static final class RestOfLine implements CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(java.util.Stack<String> args, CommandLine.Model.CommandSpec command,
+                                  CommandLine.Model.ArgSpec arg, java.util.Map<String, Object> info) {
+            arg.setValue(args.pop());
+            args.clear();
+            return true;
+        }
+    }
 
     @Override
     public void run() {

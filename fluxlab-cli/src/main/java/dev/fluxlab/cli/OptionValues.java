@@ -65,7 +65,7 @@ public final class OptionValues {
     /**
      * A path option or parameter: an empty one is refused ({@link Refusal#EMPTY_PATH}) instead of naming the working
      * directory. Null stays null (an optional value left out, {@link CommandLine.Option#NULL_VALUE}); a name Java
-     * cannot hold is left to {@link Path#of} to refuse, which {@link ShortErrors} words.
+     * cannot hold (a NUL, a character this locale's charset lacks) is refused with what to do about it.
      */
     static Path path(String text) {
         if (text == null) {
@@ -74,7 +74,11 @@ public final class OptionValues {
         if (text.isEmpty()) {
             throw new Refused(Refusal.EMPTY_PATH);
         }
-        return Path.of(text);
+        try {
+            return Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new Refused(UnexpectedErrors.unnameable(e));
+        }
     }
 
     /**

@@ -23,23 +23,6 @@ public final class ShortErrors {
             err.flush();
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         }
-        for (Throwable t = ex.getCause(); t != null; t = t.getCause()) {
-            if (t instanceof java.nio.file.InvalidPathException bad) {
-                err.println(cmd.getCommandSpec().qualifiedName() + ": " + UnexpectedErrors.unnameable(bad));
-                err.flush();
-                return cmd.getCommandSpec().exitCodeOnInvalidInput();
-            }
-        }
-        if (String.valueOf(ex.getMessage()).contains(java.nio.file.InvalidPathException.class.getName())) {
-            // picocli's conversion keeps only the text of the cause: one line naming the option and the value
-            CommandLine.Model.ArgSpec arg = ex.getArgSpec();
-            String what = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName()
-                    : arg != null ? arg.paramLabel() : "a path";
-            err.println(cmd.getCommandSpec().qualifiedName() + ": " + what + " '" + ex.getValue()
-                    + "' cannot be used as a path; " + UnexpectedErrors.localeAdvice());
-            err.flush();
-            return cmd.getCommandSpec().exitCodeOnInvalidInput();
-        }
         if (ex instanceof CommandLine.MissingParameterException && !cmd.getUnmatchedArguments().isEmpty()) {
             // picocli checks required parameters before unknown options: the missing one may be the misspelt one
             ex = new CommandLine.UnmatchedArgumentException(cmd, cmd.getUnmatchedArguments());

@@ -41,7 +41,7 @@ class UnnameablePathTest {
         assertEquals(2, code);
         String text = err.toString().strip();
         assertFalse(text.contains("\n"), text);
-        assertTrue(text.startsWith("fluxlab run: --out 'r"), text);
-        assertTrue(text.contains("cannot be used as a path"), text);
+        assertTrue(text.startsWith("fluxlab run: --out: the path 'r"), text);
+        assertTrue(text.contains("cannot be used (Nul character not allowed); give a plain file name"), text);
     }
 }

@@ -96,26 +96,7 @@ public final class ResultsFile {
      * cell's throughput as '-' and a comparison divided by it.
      */
     static String infiniteNumber(JsonNode node, String path) {
-        if (node.isNumber()) {
-            return Double.isInfinite(node.doubleValue()) ? path : null;
-        }
-        if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                String at = infiniteNumber(node.get(i), path + "[" + i + "]");
-                if (at != null) {
-                    return at;
-                }
-            }
-        } else if (node.isObject()) {
-            for (var it = node.properties().iterator(); it.hasNext(); ) {
-                var e = it.next();
-                String at = infiniteNumber(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
-                if (at != null) {
-                    return at;
-                }
-            }
-        }
-        return null;
+        return firstPath(node, path, false, (n, listEntry) -> n.isNumber() && Double.isInfinite(n.doubleValue()));
     }
 
     /**
@@ -123,20 +104,31 @@ public final class ResultsFile {
      * reported as absent; a null entry of a list (a cell, a repeat, a sample) has no meaning to report.
      */
     static String nullEntry(JsonNode node, String path) {
+        return firstPath(node, path, false, (n, listEntry) -> listEntry && n.isNull());
+    }
+
+    /**
+     * The path ({@code cells[0].repeats[2].throughput_rps}) of the first node of {@code node}'s tree, itself included and
+     * depth first in document order, that {@code hit} accepts (told whether the node is a list entry); null when none.
+     */
+    private static String firstPath(JsonNode node, String path, boolean listEntry,
+                                    java.util.function.BiPredicate<JsonNode, Boolean> hit) {
+        if (hit.test(node, listEntry)) {
+            return path;
+        }
         if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                String p = path + "[" + i + "]";
-                String hole = node.get(i).isNull() ? p : nullEntry(node.get(i), p);
-                if (hole != null) {
-                    return hole;
+                String at = firstPath(node.get(i), path + "[" + i + "]", true, hit);
+                if (at != null) {
+                    return at;
                 }
             }
         } else if (node.isObject()) {
             for (var it = node.properties().iterator(); it.hasNext(); ) {
                 var e = it.next();
-                String hole = nullEntry(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
-                if (hole != null) {
-                    return hole;
+                String at = firstPath(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey(), false, hit);
+                if (at != null) {
+                    return at;
                 }
             }
         }

@@ -69,31 +69,31 @@ public final class LoadCommand implements Callable<Integer> {
                     + "the connect times and their share of the latency (default: ${DEFAULT-VALUE}).")
     boolean keepAlive;
 
-    @Option(names = {"-d", "--duration"}, defaultValue = LoadArgs.DEFAULT_DURATION_TEXT, description = "Measured phase length, at least 100ms, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
-    String duration;
+    @Option(names = {"-d", "--duration"}, defaultValue = LoadArgs.DEFAULT_DURATION_TEXT, converter = MeasuredLength.class, description = "Measured phase length, at least 100ms, e.g. 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    Duration duration;
 
     @Option(names = {"-n", "--requests"}, description = "Measured phase by count instead of duration (bounded by --max-duration).")
     Long requests;
 
-    @Option(names = "--max-duration", defaultValue = LoadArgs.DEFAULT_MAX_DURATION_TEXT, description = "Bound of a measured phase by count or by "
+    @Option(names = "--max-duration", defaultValue = LoadArgs.DEFAULT_MAX_DURATION_TEXT, converter = OptionValues.PositiveDuration.class, description = "Bound of a measured phase by count or by "
             + "--precision (default: ${DEFAULT-VALUE}).")
-    String maxDuration;
+    Duration maxDuration;
 
     @Option(names = "--precision", paramLabel = "PERCENT", converter = PercentConverter.class, description = "Measure at least --duration, then until the 95%% "
             + "interval of the mean throughput is within this percentage of it (seconds' autocorrelation taken into "
             + "account), at most --max-duration; e.g. 2 or 2%%. Default: measure exactly --duration.")
     Double precision;
 
-    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or auto "
+    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, converter = Warmup.class, description = "Unrecorded warm-up: a duration, 0, or auto "
             + "(until throughput has settled and the watched JVMs have stopped compiling) (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--warmup-max", defaultValue = WarmupPolicy.DEFAULT_MAX_TEXT, description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
-    String warmupMax;
+    @Option(names = "--warmup-max", defaultValue = WarmupPolicy.DEFAULT_MAX_TEXT, converter = OptionValues.PositiveDuration.class, description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
+    Duration warmupMax;
 
     @Option(names = "--warmup-min", defaultValue = WarmupPolicy.DEFAULT_MIN_TEXT, description = "Least length of --warmup auto "
             + "(default: ${DEFAULT-VALUE}).")
-    String warmupMin;
+    Duration warmupMin;
 
     @Option(names = "--warmup-watch-pid", split = ",", preprocessor = OptionValues.CommaList.class, paramLabel = "PID", description = "JVMs (the targets) whose JIT "
             + "--warmup auto also waits for, read from their HotSpot counters without attaching; the injector's own "
@@ -127,8 +127,8 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect-content-type", description = "Content-Type every response must have (parameters such as charset ignored).")
     String expectContentType;
 
-    @Option(names = "--timeout", defaultValue = LoadArgs.DEFAULT_TIMEOUT_TEXT, description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    @Option(names = "--timeout", defaultValue = LoadArgs.DEFAULT_TIMEOUT_TEXT, converter = RequestTimeout.class, description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Option(names = "--threads", description = "Injector event loops (default: min(cores, connections); with --rate at most one per "
             + LoadArgs.OPEN_RATE_PER_LOOP + " req/s of it).")
@@ -263,14 +263,14 @@ public final class LoadCommand implements Callable<Integer> {
                 .inFlight(inFlight)
                 .keepAlive(keepAlive)
                 .threads(threads)
-                .maxDuration(parse("--max-duration", maxDuration))
+                .maxDuration(maxDuration)
                 .precision(precision == null ? null : precision / 100)
-                .warmupMax(parse("--warmup-max", warmupMax))
-                .warmupMin(parse("--warmup-min", warmupMin))
+                .warmupMax(warmupMax)
+                .warmupMin(warmupMin)
                 .rate(rate)
                 .expectStatus(expectStatus)
                 .expectContentType(expectContentType)
-                .timeout(parse("--timeout", timeout))
+                .timeout(timeout)
                 .insecure(insecure)
                 .allowRemote(allowRemote)
                 .transport(transport);
@@ -282,9 +282,9 @@ public final class LoadCommand implements Callable<Integer> {
             }
             b.requests(requests);
         } else {
-            b.duration(parse("--duration", duration));
+            b.duration(duration);
         }
-        if (warmup.trim().equalsIgnoreCase(WarmupPolicy.AUTO)) {
+        if (warmup.equals(WarmupPolicy.AUTO)) {
             b.warmupAuto();
         } else {
             CommandLine.ParseResult given = spec.commandLine().getParseResult();
@@ -294,7 +294,7 @@ public final class LoadCommand implements Callable<Integer> {
                             + "--warmup " + warmup.trim() + " is a fixed one: leave " + bound + " out");
                 }
             }
-            b.warmup(parse("--warmup", warmup));
+            b.warmup(Durations.parse(warmup));
         }
         watchPids.forEach(b::watchPid);
         if (bodyFile != null && bodySize != null) {
@@ -352,14 +352,6 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private static Duration parse(String flag, String text) {
-        try {
-            return Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(flag + ": " + e.getMessage());
-        }
-    }
-
     private ProgressListener progressListener(PrintWriter out, PrintWriter err) {
         return switch (progress) {
             case "none" -> ProgressListener.NONE;
@@ -408,6 +400,30 @@ public final class LoadCommand implements Callable<Integer> {
     static final class ProtocolName extends OptionValues.Parsing<String> {
         ProtocolName() {
             super(value -> dev.fluxlab.model.http.WireProtocol.of(value).label());
+        }
+    }
+
+    /**
+     * {@code --duration}: at least {@link LoadSpec#MIN_DURATION}, the bound {@link LoadSpec} holds every measured
+     * phase by duration to, here said in the option's frame when the command line is read.
+     */
+    static final class MeasuredLength extends OptionValues.DurationAtLeast {
+        MeasuredLength() {
+            super(LoadSpec.MIN_DURATION, " (a shorter window measures neither a rate nor the injector's CPU)");
+        }
+    }
+
+    /** {@code --timeout}: at least {@link dev.fluxlab.model.contract.LoadLimits#MIN_TIMEOUT}, as {@link LoadSpec} holds it. */
+    static final class RequestTimeout extends OptionValues.DurationAtLeast {
+        RequestTimeout() {
+            super(dev.fluxlab.model.contract.LoadLimits.MIN_TIMEOUT, "");
+        }
+    }
+
+    /** {@code --warmup}: a duration or {@link WarmupPolicy#AUTO}, here and in {@code serve httpclient-loader}. */
+    public static final class Warmup extends OptionValues.DurationOrWord {
+        public Warmup() {
+            super(WarmupPolicy.AUTO);
         }
     }
 

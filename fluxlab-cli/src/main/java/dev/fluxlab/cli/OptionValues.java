@@ -1,17 +1,19 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.model.Decimals;
+import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Refusal;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * How fluxlab's command lines read option values, written once for every command: the converters {@link #install}
- * registers by type (a path, a whole or fractional number), the converters options name for their kind of value ({@link Parsing}: every option
+ * registers by type (a path, a whole or fractional number, a duration), the converters options name for their kind of value ({@link Parsing}: every option
  * whose value is one of a list, a Labelled enum's or a {@link Choice}, is read by one), and the one frame of what they
  * refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors} prints it): an
  * unknown name reads {@code fluxlab serve netty: --transport: unknown transport 'x'; accepted: ...}
@@ -45,6 +47,7 @@ public final class OptionValues {
         cl.registerConverter(int.class, OptionValues::wholeInt);
         cl.registerConverter(Long.class, OptionValues::wholeLong);
         cl.registerConverter(long.class, OptionValues::wholeLong);
+        cl.registerConverter(Duration.class, OptionValues::duration);
         cl.setParameterExceptionHandler(ShortErrors::handle);
         return cl;
     }
@@ -117,6 +120,74 @@ public final class OptionValues {
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
             throw new Refused("'" + text + "' is out of range; write a whole number of at most " + Long.MAX_VALUE);
+        }
+    }
+
+    /**
+     * A duration option ({@code --duration}, {@code --sleep}): the lab's one duration rule ({@link Durations}, a number
+     * with a unit, {@code 10s}, {@code 500ms}, or {@code 0}), read when the command line is: durations were text until
+     * the command ran, refused under {@code fluxlab:} in words of each command's own, and picocli's own reading of a
+     * {@link Duration} takes ISO-8601 ({@code PT1S}), which no other part of the lab reads.
+     */
+    static Duration duration(String text) {
+        return parsed(Durations::parse, text);
+    }
+
+    /**
+     * A duration option with a least value of its own ({@code load --duration}: 100ms), refused in the frame with the
+     * reason: {@code converter = X.class} on the option, X a subclass naming the bound and why it is there.
+     */
+    public abstract static class DurationAtLeast implements CommandLine.ITypeConverter<Duration> {
+        private final Duration least;
+        private final String why;
+
+        /** {@code why}: what a shorter value would do, in a parenthesis after the bound, or empty. */
+        protected DurationAtLeast(Duration least, String why) {
+            this.least = least;
+            this.why = why;
+        }
+
+        @Override
+        public Duration convert(String text) {
+            Duration d = duration(text);
+            if (d.compareTo(least) < 0) {
+                throw new Refused(least.equals(Duration.ofNanos(1))
+                        ? "'" + text + "' must be more than 0" + why + ", e.g. 10s"
+                        : "'" + text + "' must be at least " + Durations.format(least) + why + ", e.g. 10s");
+            }
+            return d;
+        }
+    }
+
+    /** A duration option that cannot be 0: a phase's bound, a length of time something lasts. */
+    public static final class PositiveDuration extends DurationAtLeast {
+        public PositiveDuration() {
+            super(Duration.ofNanos(1), "");
+        }
+    }
+
+    /**
+     * A duration option that also takes one word ({@code --warmup auto}), given to the command as written (the word
+     * in lower case): {@code converter = X.class}, X a subclass naming the word.
+     */
+    public abstract static class DurationOrWord implements CommandLine.ITypeConverter<String> {
+        private final String word;
+
+        protected DurationOrWord(String word) {
+            this.word = word;
+        }
+
+        @Override
+        public String convert(String text) {
+            if (text != null && text.trim().equalsIgnoreCase(word)) {
+                return word;
+            }
+            try {
+                Durations.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new Refused(e.getMessage() + ", or " + word);
+            }
+            return text;
         }
     }
 

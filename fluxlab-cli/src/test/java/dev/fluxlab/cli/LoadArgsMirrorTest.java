@@ -59,21 +59,21 @@ class LoadArgsMirrorTest {
     void aCommandLineFromTheRecordParsesBackToItsValues() {
         LoadArgs a = full();
         LoadCommand c = new LoadCommand();
-        new CommandLine(c).parseArgs(a.toArgv().toArray(String[]::new));
+        OptionValues.install(new CommandLine(c)).parseArgs(a.toArgv().toArray(String[]::new));
         assertEquals(a.url(), c.url);
         assertEquals(a.protocol(), c.protocol);
         assertEquals(a.connections(), c.connections);
         assertEquals(a.inFlight(), c.inFlight);
         assertEquals(a.rate().doubleValue(), c.rate);
         assertEquals(a.threads(), c.threads);
-        assertEquals(a.timeout(), c.timeout);
-        assertEquals("7s", c.duration);
+        assertEquals(dev.fluxlab.model.Durations.parse(a.timeout()), c.timeout);
+        assertEquals(java.time.Duration.ofSeconds(7), c.duration);
         assertEquals(a.requests(), c.requests);
         assertEquals(2.5, c.precision);
-        assertEquals("45s", c.maxDuration);
+        assertEquals(java.time.Duration.ofSeconds(45), c.maxDuration);
         assertEquals("auto", c.warmup);
-        assertEquals("40s", c.warmupMax);
-        assertEquals("6s", c.warmupMin);
+        assertEquals(java.time.Duration.ofSeconds(40), c.warmupMax);
+        assertEquals(java.time.Duration.ofSeconds(6), c.warmupMin);
         assertEquals(List.of(4242L, 4343L), c.watchPids);
         assertEquals(a.method(), c.method);
         assertEquals(a.bodyFile(), c.bodyFile);

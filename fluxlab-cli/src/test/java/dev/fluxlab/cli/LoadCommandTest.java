@@ -41,7 +41,7 @@ class LoadCommandTest {
             "http://no_such_host.invalid:9/              | cannot resolve host 'no_such_host.invalid'",
             "http://127.0.0.1:9/ --body-file /tmp        | --body-file /tmp is a folder",
             "http://127.0.0.1:9/ --measure-gate /tmp     | --measure-gate needs the name of a file that does not exist yet",
-            "http://127.0.0.1:9/ -d 50ms                 | --duration must be at least 100ms",
+            "http://127.0.0.1:9/ -d 50ms                 | fluxlab load: --duration: '50ms' must be at least 100ms",
             "http://user:pw@127.0.0.1:9/                 | credentials in the URL are not sent",
             "http://127.0.0.1:9/ -H Content-Length:5       | is set by fluxlab from the request body",
             "http://127.0.0.1:9/ --body-file /dev/zero   | --body-file /dev/zero is not a regular file (a device or a pipe)",

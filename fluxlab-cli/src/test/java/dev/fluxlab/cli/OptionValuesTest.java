@@ -115,31 +115,25 @@ class OptionValuesTest {
     }
 
     /**
-     * The options whose value is free text at parsing: durations, URLs, globs, headers and such, read later by the
+     * The options whose value is free text at parsing: URLs, globs, headers and such, read later by the
      * command. Every other option taking a word has a fixed list of names, which {@link
      * #everyOptionWithAListOfNamesRefusesAnUnknownOneInOneFrame} holds to one frame; an option added later is one or
      * the other, so this list says which.
      */
     private static final Set<String> FREE_TEXT = Set.of(
-            "run --set", "load URL", "load --duration", "load --max-duration", "load --warmup", "load --warmup-max",
-            "load --warmup-min", "load --header", "load --expect-body", "load --expect-content-type", "load --timeout",
+            "run --set", "load URL", "load --header", "load --expect-body", "load --expect-content-type",
             "history SUITE", "history --cell", "history --figure", "compare --fail-on-regression",
-            "serve reactor-netty --host", "serve reactor-netty --sleep", "serve reactor-netty --reactor-netty-version",
+            "serve reactor-netty --host", "serve reactor-netty --reactor-netty-version",
             "serve netty --host", "serve undertow --host", "serve frontend --host", "serve frontend --backend-url",
-            "serve frontend --acquire-timeout", "serve frontend --backend-timeout", "serve httpclient-loader --backend-url",
-            "serve httpclient-loader --path", "serve httpclient-loader --content-type",
-            "serve httpclient-loader --acquire-timeout", "serve httpclient-loader --warmup",
-            "serve httpclient-loader --warmup-max", "serve httpclient-loader --warmup-min",
-            "serve httpclient-loader --duration", "serve httpclient-loader --timeout",
-            "serve httpclient-loader --expect-body", "serve mock-api --host", "serve mock-api --delay",
-            "serve fan-out --host", "serve fan-out --backend-url", "serve fan-out --backend-delay",
-            "serve fan-out --request-cpu",
+            "serve httpclient-loader --backend-url", "serve httpclient-loader --path",
+            "serve httpclient-loader --content-type", "serve httpclient-loader --expect-body", "serve mock-api --host",
+            "serve fan-out --host", "serve fan-out --backend-url",
             // a word that is none of serve's sub-commands, refused when serve runs (ServeCommandTest)
             "serve TARGET");
 
     private static boolean takesAWord(ArgSpec arg) {
         Class<?> t = arg.auxiliaryTypes()[arg.auxiliaryTypes().length - 1];
-        return arg.arity().max() > 0 && !isPath(arg) && t != boolean.class && t != Boolean.class
+        return arg.arity().max() > 0 && !isPath(arg) && !isDuration(arg) && t != boolean.class && t != Boolean.class
                 && !Number.class.isAssignableFrom(t) && !(t.isPrimitive());
     }
 
@@ -264,6 +258,62 @@ class OptionValuesTest {
         });
         assertTrue(checked.containsAll(List.of("load --connections", "load --requests", "serve reactor-netty --workers")),
                 checked.toString());
+    }
+
+    private static boolean isDuration(ArgSpec arg) {
+        return arg.type() == java.time.Duration.class || arg.converters().length > 0
+                && (arg.converters()[0] instanceof OptionValues.DurationAtLeast
+                || arg.converters()[0] instanceof OptionValues.DurationOrWord);
+    }
+
+    /**
+     * Every duration option reads the lab's one duration rule ({@link dev.fluxlab.model.Durations}) when the command
+     * line is read, and refuses another value in the one frame: durations were text until the command ran, refused
+     * under {@code fluxlab:} in wordings of each command's own, after a server had been configured.
+     */
+    @Test
+    void everyDurationOptionReadsTheOneRuleInOneFrame() {
+        Set<String> checked = new TreeSet<>();
+        eachArg((command, arg) -> {
+            if (!isDuration(arg)) {
+                return;
+            }
+            String name = OptionValues.name(arg);
+            String frame = "fluxlab " + String.join(" ", command) + ": " + name + ": ";
+            for (String value : List.of("10parsecs", "-1s", "", "PT1S", "10", "99999999999h", "1,5s")) {
+                String err = refusal(giving(command, arg, value));
+                assertNotNull(err, command + " " + name + " took '" + value + "'");
+                assertTrue(err.startsWith(frame) && err.lines().count() == 1, err);
+                assertTrue(err.contains(value.isEmpty() ? "empty duration" : "'" + value + "'"), err);
+            }
+            for (String value : List.of("10s", "1500ms", "2m")) {
+                CommandLine.ParameterException e = parsing(giving(command, arg, value));
+                assertTrue(e == null || e.getArgSpec() != arg, name + " refused " + value + ": " + e);
+            }
+            checked.add(String.join(" ", command) + " " + name);
+        });
+        assertEquals(new TreeSet<>(Set.of("load --duration", "load --max-duration", "load --warmup",
+                "load --warmup-max", "load --warmup-min", "load --timeout", "serve reactor-netty --sleep",
+                "serve frontend --acquire-timeout", "serve frontend --backend-timeout",
+                "serve httpclient-loader --acquire-timeout", "serve httpclient-loader --warmup",
+                "serve httpclient-loader --warmup-max", "serve httpclient-loader --warmup-min",
+                "serve httpclient-loader --duration", "serve httpclient-loader --timeout", "serve mock-api --delay",
+                "serve fan-out --backend-delay", "serve fan-out --request-cpu")), checked);
+    }
+
+    /** A duration option with a bound of its own says it in the frame, as the command would have later. */
+    @Test
+    void aDurationBelowItsOptionsBoundIsRefusedInTheFrame() {
+        assertEquals("fluxlab load: --duration: '50ms' must be at least 100ms (a shorter window measures neither a "
+                + "rate nor the injector's CPU), e.g. 10s", refusal("load", "http://127.0.0.1:1/", "-d", "50ms").strip());
+        assertEquals("fluxlab load: --timeout: '0' must be at least 1ms, e.g. 10s",
+                refusal("load", "http://127.0.0.1:1/", "--timeout", "0").strip());
+        assertEquals("fluxlab load: --max-duration: '0' must be more than 0, e.g. 10s",
+                refusal("load", "http://127.0.0.1:1/", "--max-duration", "0").strip());
+        assertEquals("fluxlab load: --warmup: invalid duration 'sometimes'; expected a number with a unit (ns, us, "
+                + "ms, s, m, h), e.g. 10s, 500ms, 1.5s, 2m, or auto",
+                refusal("load", "http://127.0.0.1:1/", "--warmup", "sometimes").strip());
+        assertEquals(null, refusal("load", "http://127.0.0.1:1/", "--warmup", " AUTO "));
     }
 
     /** What a runner passes fluxlab load is read back as it meant it: no 1.0E-4 the rule above refuses. */

@@ -1,6 +1,5 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import picocli.CommandLine.Option;
@@ -55,7 +54,7 @@ public final class ClientPoolOptions {
 
     @Option(names = "--acquire-timeout", paramLabel = "DURATION",
             description = "pendingAcquireTimeout, e.g. 5s (default: Reactor Netty's, 45s).")
-    String acquireTimeout;
+    java.time.Duration acquireTimeout;
 
     public ClientMode mode() {
         return clientMode;
@@ -67,17 +66,9 @@ public final class ClientPoolOptions {
 
     /** @throws IllegalArgumentException naming the bad option */
     public PoolKnobs knobs() {
-        java.time.Duration timeout = null;
-        if (acquireTimeout != null) {
-            try {
-                timeout = Durations.parse(acquireTimeout);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--acquire-timeout: " + e.getMessage(), e);
-            }
-        }
         return PoolKnobs.builder().maxConnections(maxConnections).minConnections(minConnections)
                 .maxConcurrentStreams(maxConcurrentStreams).strictConnectionReuse(strictConnectionReuse)
                 .streamBatchSize(streamBatchSize).pendingAcquireMaxCount(pendingAcquireMaxCount)
-                .pendingAcquireTimeout(timeout).build();
+                .pendingAcquireTimeout(acquireTimeout).build();
     }
 }

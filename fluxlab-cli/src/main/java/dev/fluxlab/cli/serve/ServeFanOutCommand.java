@@ -1,6 +1,5 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
@@ -71,7 +70,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
 
     @Option(names = "--backend-delay", paramLabel = "DURATION",
             description = "The mock API's delay, announced as wait-ms for the theory column (floor and ceiling).")
-    String backendDelay;
+    java.time.Duration backendDelay;
 
     @Option(names = "--rails", paramLabel = "N",
             description = "Rails of the parallel strategy (default: 2 x cores, as the seed wrote); with fewer "
@@ -82,7 +81,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             description = "CPU time per request (seed 003: about 5ms), spread over its components' handling; "
                     + "calibrated against this thread's CPU clock at start-up, reported in the readiness line "
                     + "(default: ${DEFAULT-VALUE}, none).")
-    String requestCpu;
+    java.time.Duration requestCpu;
 
     private java.net.InetAddress resolve(String host) {
         try {
@@ -111,8 +110,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             }
             config = new FanOutServer.Config(bind.host(), bind.port(), transport, workers, backend, components,
                     strategy, workUs, clientConnections,
-                    backendDelay == null ? null : Durations.parse(backendDelay),
-                    rails == null ? FanOutServer.Config.DEFAULT_RAILS : rails, Durations.parse(requestCpu));
+                    backendDelay, rails == null ? FanOutServer.Config.DEFAULT_RAILS : rails, requestCpu);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -1,6 +1,5 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
@@ -58,7 +57,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
 
     @Option(names = "--backend-timeout", defaultValue = "10s", paramLabel = "DURATION",
             description = "Response timeout of one backend exchange (default: ${DEFAULT-VALUE}).")
-    String backendTimeout;
+    Duration backendTimeout;
 
     @Option(names = "--consume-permission-body", arity = "0..1", defaultValue = "true", fallbackValue = "true",
             paramLabel = "BOOL", description = "false repeats the seeds' mistake: Post2 never reads the "
@@ -77,7 +76,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
                     .backendUrl(java.net.URI.create(backendUrl))
                     .clientMode(client.mode()).clientWorkers(client.clientWorkers()).pool(client.knobs())
-                    .backendTimeout(duration("--backend-timeout", backendTimeout))
+                    .backendTimeout(backendTimeout)
                     .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection.level())
                     .build();
         } catch (IllegalArgumentException e) {
@@ -91,13 +90,5 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     System.err.flush();
                     running.close();
                 });
-    }
-
-    private static Duration duration(String flag, String value) {
-        try {
-            return Durations.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
-        }
     }
 }

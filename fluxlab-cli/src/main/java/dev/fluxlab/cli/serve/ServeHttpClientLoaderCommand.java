@@ -75,25 +75,25 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ClientPoolOptions client;
 
-    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, description = "Unrecorded warm-up: a duration, 0, or "
+    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, converter = dev.fluxlab.cli.LoadCommand.Warmup.class, description = "Unrecorded warm-up: a duration, 0, or "
             + "auto (until throughput has settled and this JVM has stopped compiling), as fluxlab load "
             + "(default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--warmup-max", defaultValue = WarmupPolicy.DEFAULT_MAX_TEXT,
             description = "Bound of --warmup auto (default: ${DEFAULT-VALUE}).")
-    String warmupMax;
+    Duration warmupMax;
 
     @Option(names = "--warmup-min", defaultValue = WarmupPolicy.DEFAULT_MIN_TEXT,
             description = "Least length of --warmup auto (default: ${DEFAULT-VALUE}).")
-    String warmupMin;
+    Duration warmupMin;
 
-    @Option(names = "--duration", defaultValue = "10s", description = "Measured phase (default: ${DEFAULT-VALUE}).")
-    String duration;
+    @Option(names = "--duration", defaultValue = "10s", converter = dev.fluxlab.cli.OptionValues.PositiveDuration.class, description = "Measured phase (default: ${DEFAULT-VALUE}).")
+    Duration duration;
 
     @Option(names = "--timeout", defaultValue = "10s", paramLabel = "DURATION",
             description = "A request without its response after this long is an error (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    Duration timeout;
     @Option(names = "--expect-status", defaultValue = "200", paramLabel = "CODE",
             description = "A response with another status is an error (default: ${DEFAULT-VALUE}).")
     int expectStatus;
@@ -129,10 +129,11 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             } else if (bodySize != null) {
                 body = jsonOfSize(bodySize);
             }
-            WarmupPolicy w = WarmupPolicy.parse(warmup, warmupMin, warmupMax);
+            WarmupPolicy w = warmup.equals(WarmupPolicy.AUTO) ? WarmupPolicy.auto(warmupMin, warmupMax)
+                    : WarmupPolicy.fixed(Durations.parse(warmup));
             config = new LoaderConfig(URI.create(backendUrl), m, p, body, contentType, connections, inFlight,
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
-                    Durations.parse(duration), Durations.parse(timeout), expectStatus, expectBody,
+                    duration, timeout, expectStatus, expectBody,
                     client.mode(), client.clientWorkers(), client.knobs());
         } catch (IllegalArgumentException | IOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -1,6 +1,5 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -41,13 +40,12 @@ public final class ServeMockApiCommand implements Callable<Integer> {
 
     @Option(names = "--delay", defaultValue = "50ms", paramLabel = "DURATION",
             description = "How long each answer waits (default: ${DEFAULT-VALUE}).")
-    String delay;
+    Duration delay;
 
     @Override
     public Integer call() {
-        Duration d;
+        Duration d = delay;
         try {
-            d = Durations.parse(delay);
             if (workers != null) {
                 TransportSupport.checkLoops("--workers", workers);
             }

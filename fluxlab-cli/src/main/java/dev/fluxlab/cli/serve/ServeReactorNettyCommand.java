@@ -113,7 +113,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     @Option(names = "--sleep", defaultValue = StressConfig.DEFAULT_SLEEP_TEXT, paramLabel = "DURATION",
             description = "How long the blocking /stress-benchmark-* endpoints hold their thread (default: "
                     + "${DEFAULT-VALUE}).")
-    String sleep;
+    java.time.Duration sleep;
 
     @Option(names = "--async-core", defaultValue = "" + StressConfig.DEFAULT_ASYNC_CORE, paramLabel = "N",
             description = "Core size of the pool behind /stress-benchmark-01 (default: ${DEFAULT-VALUE}).")
@@ -183,7 +183,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
 
     /** The stress endpoints' settings from the options ({@link StressConfig#DEFAULTS} when none is given). */
     StressConfig stress() {
-        return new StressConfig(dev.fluxlab.model.Durations.parse(sleep), asyncCore, asyncMax, asyncQueue,
+        return new StressConfig(sleep, asyncCore, asyncMax, asyncQueue,
                 threadHeader, virtualScheduler);
     }
 

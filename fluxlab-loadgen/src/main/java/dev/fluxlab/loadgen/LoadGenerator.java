@@ -204,11 +204,16 @@ public final class LoadGenerator {
         long late = tally.all().late;
         long missed = tally.missed();
         if (spec.openModel() && (late > 0 || missed > 0)) {
-            run.warnings().add(String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests sent in the "
-                    + "measured window left more than 1 ms after their intended time, and %d were never sent (%.0f "
-                    + "req/s for %.1f s intends %d); the rate was NOT lowered: corrected latency includes the waiting",
-                    late, missed, spec.rate(), seconds, Math.round(spec.rate() * seconds)));
+            run.warnings().add(behindScheduleWarning(late, missed, spec.rate(), seconds));
         }
+    }
+
+    /** The warning of {@code late} and {@code missed} sends of an open model at {@code rate} req/s over {@code seconds}. */
+    static String behindScheduleWarning(long late, long missed, double rate, double seconds) {
+        return String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests sent in the measured window left "
+                + "more than 1 ms after their intended time, and %d were never sent (%s req/s for %.1f s intends %d); "
+                + "the rate was NOT lowered: corrected latency includes the waiting", late, missed,
+                HumanReport.rate(rate), seconds, Math.round(rate * seconds));
     }
 
     /** The {@code fluxlab.load/1} document and the outcome around it, from what each step handed on. */

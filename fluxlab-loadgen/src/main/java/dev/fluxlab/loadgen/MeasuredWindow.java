@@ -97,12 +97,16 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
     private static void warnBacklog(LoadRun run, long behind) {
         LoadSpec spec = run.spec();
         if (spec.openModel() && behind > Math.max(1, spec.rate() * BACKLOG_SECONDS)) {
-            run.warnings().record(String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule "
-                    + "(%.0f ms of sends at %.0f req/s): they were dropped, not sent, so the measured phase follows "
-                    + "its own schedule from its start; the target (or the injector) was still catching up when the "
-                    + "warm-up ended, and a longer --warmup (or auto) measures the steady state", behind,
-                    behind / spec.rate() * 1e3, spec.rate()));
+            run.warnings().record(backlogWarning(behind, spec.rate()));
         }
+    }
+
+    /** The warning of a dropped warm-up backlog of {@code behind} requests at {@code rate} req/s. */
+    static String backlogWarning(long behind, double rate) {
+        return String.format(Locale.ROOT, "the warm-up ended %d requests behind schedule (%.0f ms of sends at %s "
+                + "req/s): they were dropped, not sent, so the measured phase follows its own schedule from its start; "
+                + "the target (or the injector) was still catching up when the warm-up ended, and a longer --warmup "
+                + "(or auto) measures the steady state", behind, behind / rate * 1e3, HumanReport.rate(rate));
     }
 
     /** Ticks the window's seconds until the spec's ending rule ends it. */

@@ -95,7 +95,7 @@ public final class LoadCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     Duration warmupMin;
 
-    @Option(names = "--warmup-watch-pid", split = ",", preprocessor = OptionValues.CommaList.class, paramLabel = "PID", description = "JVMs (the targets) whose JIT "
+    @Option(names = "--warmup-watch-pid", split = ",", preprocessor = OptionValues.CommaList.class, converter = ProcessId.class, paramLabel = "PID", description = "JVMs (the targets) whose JIT "
             + "--warmup auto also waits for, read from their HotSpot counters without attaching; the injector's own "
             + "JVM is always watched (repeatable or comma-separated).")
     List<Long> watchPids = new ArrayList<>();
@@ -417,6 +417,39 @@ public final class LoadCommand implements Callable<Integer> {
     static final class RequestTimeout extends OptionValues.DurationAtLeast {
         RequestTimeout() {
             super(dev.fluxlab.model.contract.LoadLimits.MIN_TIMEOUT, "");
+        }
+    }
+
+    /**
+     * {@code --warmup-watch-pid}: a whole number that can be a process id here, 1 to the kernel's
+     * {@code /proc/sys/kernel/pid_max}: 99999999999 was taken, and the load then said the JVM's "counters not readable",
+     * as if a JVM had been there.
+     */
+    static final class ProcessId implements CommandLine.ITypeConverter<Long> {
+        private static final Path PID_MAX = Path.of("/proc/sys/kernel/pid_max");
+
+        @Override
+        public Long convert(String text) {
+            long pid = OptionValues.wholeLong(text);
+            long max = pidMax();
+            if (pid < 1 || pid > max) {
+                throw new OptionValues.Refused("'" + text + "' cannot be a process id: they run from 1"
+                        + (max == Long.MAX_VALUE ? "" : " to " + max + " here (" + PID_MAX + ")")
+                        + "; give the pid of a running JVM, e.g. from jps");
+            }
+            return pid;
+        }
+
+        /**
+         * The largest process id this kernel gives; no bound where it does not say (not Linux). Read by lines:
+         * Files.readString of this sysctl file, whose size reads 0, returned its first byte only ("3" for 32768).
+         */
+        static long pidMax() {
+            try {
+                return Long.parseLong(Files.readAllLines(PID_MAX).getFirst().strip());
+            } catch (IOException | RuntimeException e) {
+                return Long.MAX_VALUE;
+            }
         }
     }
 

@@ -26,7 +26,10 @@ class LoadCommandTest {
             "http://127.0.0.1:9/ -d 10                   | --duration",
             "http://127.0.0.1:9/ --warmup soon           | --warmup",
             "http://127.0.0.1:9/ --warmup-watch-pid abc  | --warmup-watch-pid",
-            "http://127.0.0.1:9/ --warmup-watch-pid 1,0  | --warmup-watch-pid must be a process id",
+            "http://127.0.0.1:9/ --warmup-watch-pid 1,0  | fluxlab load: --warmup-watch-pid: '0' cannot be a process id: they run from 1",
+            "http://127.0.0.1:9/ --warmup-watch-pid -5   | fluxlab load: --warmup-watch-pid: '-5' cannot be a process id",
+            "http://127.0.0.1:9/ --warmup-watch-pid 99999999999 | fluxlab load: --warmup-watch-pid: '99999999999' cannot be a process id: they run from 1 to ",
+            "http://127.0.0.1:9/ --warmup-watch-pid 12x  | fluxlab load: --warmup-watch-pid: '12x' is not a whole number",
             "http://127.0.0.1:9/ -c 0                    | --connections",
             "http://127.0.0.1:9/ -m 0                    | --in-flight",
             "http://127.0.0.1:9/ --protocol h2           | https",
@@ -94,6 +97,19 @@ class LoadCommandTest {
             assertTrue(err.toString().contains(c[4]), err.toString());
         }
         assertEquals("{}", java.nio.file.Files.readString(body), "the body file is untouched");
+    }
+
+    /** A pid one above the kernel's largest is refused as the command line is read; the largest is taken. */
+    @org.junit.jupiter.api.Test
+    void aProcessIdAboveTheKernelsLargestIsRefused() throws Exception {
+        long max = Long.parseLong(new String(new ProcessBuilder("cat", "/proc/sys/kernel/pid_max").start()
+                .getInputStream().readAllBytes()).strip());
+        assertTrue(max >= 301, "pid_max " + max); // the kernel's least
+        String err = OptionValuesTest.refusal("load", "http://127.0.0.1:9/", "--warmup-watch-pid", "1," + (max + 1));
+        assertEquals("fluxlab load: --warmup-watch-pid: '" + (max + 1) + "' cannot be a process id: they run from 1 "
+                + "to " + max + " here (/proc/sys/kernel/pid_max); give the pid of a running JVM, e.g. from jps",
+                String.valueOf(err).strip());
+        assertEquals(null, OptionValuesTest.refusal("load", "http://127.0.0.1:9/", "--warmup-watch-pid", "1," + max));
     }
 
     @org.junit.jupiter.api.Test

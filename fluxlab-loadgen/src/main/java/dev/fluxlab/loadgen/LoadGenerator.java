@@ -147,6 +147,7 @@ public final class LoadGenerator {
         warnInterrupted(run, window, seconds);
         InjectorCpu cpu = InjectorCpu.between(window.cpuAtStart(), window.cpuAtEnd(), seconds);
         cpu.warn(run.warnings());
+        warnThreadsCap(run);
         warnStreamCap(run);
         warnUnanswered(run, tally.unanswered(), seconds);
         warnStalled(run, tally);
@@ -163,6 +164,21 @@ public final class LoadGenerator {
         if (window.cutShort()) {
             run.warnings().record(String.format(Locale.ROOT, "INTERRUPTED: the measured phase was cut short after %.1f s; "
                     + "the figures cover that part only", seconds));
+        }
+    }
+
+    /**
+     * {@code --threads} above the connections ran one loop per connection ({@link LoadSpec#threadsAsked}): wrk refuses
+     * such a command line, and a suite's one {@code threads} over several connection counts would fail its small
+     * cells, so the cap stays and is said.
+     */
+    private static void warnThreadsCap(LoadRun run) {
+        LoadSpec spec = run.spec();
+        if (spec.threadsAsked() != null) {
+            run.warnings().record("--threads " + spec.threadsAsked() + " is more than the " + spec.connections()
+                    + " connection" + (spec.connections() == 1 ? "" : "s") + ": " + spec.threads() + " event loop"
+                    + (spec.threads() == 1 ? "" : "s") + " ran, one per connection (a loop holds whole connections, "
+                    + "so more would idle); give -c at least --threads to use them all");
         }
     }
 

@@ -28,7 +28,7 @@ import java.util.Locale;
  * @param protocol      the one wire protocol every connection speaks ({@code http1.1}, {@code h2c}, {@code h2})
  * @param connections   TCP connections
  * @param inFlight      requests in flight per connection (pipeline depth or concurrent streams)
- * @param threads       injector event loops
+ * @param threads       injector event loops, at most one per connection
  * @param duration      measured phase length (when {@code requests} is null)
  * @param requests      measured phase by count, or null
  * @param maxDuration   bound of a measured phase by count, or by precision
@@ -50,6 +50,9 @@ import java.util.Locale;
  * @param transport     {@code native} (epoll, then io_uring, then nio), {@code epoll}, {@code io_uring} or {@code nio}
  * @param keepAlive     false: a new connection for every request (HTTP/1.1 with {@code Connection: close}, one request
  *                      in flight, closed model), each request's latency measured from its connect
+ * @param threadsAsked  the {@code --threads} asked when it was more than the connections, which {@code threads} is
+ *                      capped to (a loop holds whole connections); null otherwise. The run says so in its warnings: a
+ *                      suite may give one {@code threads} to cells of several connection counts, so it is no refusal
  */
 public record LoadSpec(
         String target, String host, int port, String pathAndQuery, boolean tls,
@@ -58,7 +61,8 @@ public record LoadSpec(
         WarmupPolicy warmup, List<Long> watchPids,
         Double rate, String method, byte[] body, String contentType, List<String[]> headers,
         int expectStatus, byte[] expectBody, String expectContentType,
-        Duration timeout, boolean insecure, boolean allowRemote, String transport, boolean keepAlive) {
+        Duration timeout, boolean insecure, boolean allowRemote, String transport, boolean keepAlive,
+        Integer threadsAsked) {
 
     /** See {@link LoadLimits#MAX_H2_BODY}. */
     public static final int MAX_H2_BODY = LoadLimits.MAX_H2_BODY;
@@ -202,6 +206,7 @@ public record LoadSpec(
             if (t < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, got " + t);
             }
+            Integer asked = threads != null && threads > connections ? threads : null;
             t = Math.min(t, connections);
             if (requests != null && requests < 1) {
                 throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
@@ -287,7 +292,7 @@ public record LoadSpec(
                     warmupAuto ? WarmupPolicy.auto(warmupMin, warmupMax) : WarmupPolicy.fixed(warmup),
                     List.copyOf(watchPids), rate, m, body, contentType,
                     List.copyOf(headers), expectStatus, expectBody, expectContentType, timeout, insecure, allowRemote, tr,
-                    keepAlive);
+                    keepAlive, asked);
         }
 
         /** A connection per request is defined for one HTTP/1.1 request at a time, each waited for (closed model). */

@@ -87,6 +87,22 @@ class LoadGeneratorTest {
         }
     }
 
+    /** --threads above -c runs one loop per connection, and the document says so: it was capped without a word. */
+    @Test
+    void threadsAboveTheConnectionsAreCappedAndSaidSo() throws Exception {
+        try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
+            LoadOutcome o = LoadGenerator.run(spec("http", server.port()).connections(2).threads(5).build(),
+                    ProgressListener.NONE);
+            String said = "--threads 5 is more than the 2 connections: 2 event loops ran, one per connection";
+            assertTrue(o.result().warnings() != null && o.result().warnings().stream().anyMatch(w -> w.startsWith(said)),
+                    String.valueOf(o.result().warnings()));
+            assertTrue(HumanReport.format(o).contains(said), HumanReport.format(o));
+            LoadOutcome two = LoadGenerator.run(spec("http", server.port()).connections(2).threads(2).build(),
+                    ProgressListener.NONE);
+            assertTrue(two.warnings().stream().noneMatch(w -> w.startsWith("--threads")), two.warnings().toString());
+        }
+    }
+
     @Test
     void keepAliveIsOnByDefaultAndItsDocumentHasNoConnectSection() throws Exception {
         try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {

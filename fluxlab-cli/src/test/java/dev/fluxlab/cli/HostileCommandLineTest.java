@@ -74,7 +74,7 @@ class HostileCommandLineTest {
             "history --rebuild {tmp}                     | 2 | holds no run folders",
             "serve                                       | 2 | missing target",
             "serve bogus                                 | 2 | fluxlab serve: TARGET: unknown target 'bogus'; accepted: ",
-            "serve reactor-netty --port 70000            | 2 | --port must be 0..65535",
+            "serve reactor-netty --port 70000            | 2 | --port: '70000' is out of range; give 0..65535",
             "serve reactor-netty --host 192.0.2.1        | 2 | is not a loopback address",
             "load ftp://127.0.0.1/                       | 2 | the scheme must be http or https",
             "load http://127.0.0.1:70000/                | 2 | port 70000 is out of range",

@@ -123,11 +123,10 @@ class OptionValuesTest {
     private static final Set<String> FREE_TEXT = Set.of(
             "run --set", "load URL", "load --header", "load --expect-body", "load --expect-content-type",
             "history SUITE", "history --cell", "history --figure", "compare --fail-on-regression",
-            "serve reactor-netty --host", "serve reactor-netty --reactor-netty-version",
-            "serve netty --host", "serve undertow --host", "serve frontend --host", "serve frontend --backend-url",
+            "serve reactor-netty --reactor-netty-version", "serve frontend --backend-url",
             "serve httpclient-loader --backend-url", "serve httpclient-loader --path",
-            "serve httpclient-loader --content-type", "serve httpclient-loader --expect-body", "serve mock-api --host",
-            "serve fan-out --host", "serve fan-out --backend-url",
+            "serve httpclient-loader --content-type", "serve httpclient-loader --expect-body",
+            "serve fan-out --backend-url",
             // a word that is none of serve's sub-commands, refused when serve runs (ServeCommandTest)
             "serve TARGET");
 
@@ -154,13 +153,14 @@ class OptionValuesTest {
             String where = String.join(" ", command) + " " + OptionValues.name(arg);
             CommandLine.ParameterException e = parsing(giving(command, arg, "bogus"));
             if (e == null || !(e.getCause() instanceof OptionValues.Refused)) {
-                free.add(where); // taken, or refused by a check of its own (--host: not a loopback address)
+                free.add(where); // taken, or refused by a check of its own
                 return;
             }
             String err = refusal(giving(command, arg, "bogus"));
             String frame = "fluxlab " + String.join(" ", command) + ": " + OptionValues.name(arg) + ": ";
             assertTrue(err.startsWith(frame) && err.endsWith("\n") && err.lines().count() == 1, where + ": " + err);
-            if (!where.equals("serve reactor-netty --stall")) { // PAUSE@EVERY, the one that is no list
+            // PAUSE@EVERY and a loopback address are no lists (everyHostOptionRefusesInTheFrame)
+            if (!where.equals("serve reactor-netty --stall") && !where.endsWith(" --host")) {
                 assertTrue(err.matches(java.util.regex.Pattern.quote(frame) + "unknown [a-z -]+ 'bogus'; accepted: "
                         + "[A-Za-z0-9.+_, -]+( \\(.*\\))?\\n"), where + ": " + err);
                 lists.add(where);
@@ -314,6 +314,32 @@ class OptionValuesTest {
                 + "ms, s, m, h), e.g. 10s, 500ms, 1.5s, 2m, or auto",
                 refusal("load", "http://127.0.0.1:1/", "--warmup", "sometimes").strip());
         assertEquals(null, refusal("load", "http://127.0.0.1:1/", "--warmup", " AUTO "));
+    }
+
+    /**
+     * Every {@code --host} refuses an address the lab does not bind, and an empty one, in the one frame: they were
+     * refused under {@code fluxlab:} with a pointer to the help, and an empty host was read as the loopback address.
+     */
+    @Test
+    void everyHostOptionRefusesInTheFrame() {
+        Set<String> checked = new TreeSet<>();
+        eachArg((command, arg) -> {
+            if (!OptionValues.name(arg).equals("--host")) {
+                return;
+            }
+            String frame = "fluxlab " + String.join(" ", command) + ": --host: ";
+            assertEquals(frame + "'192.0.2.1' is not a loopback address; the lab binds loopback only (127.0.0.1 or ::1)",
+                    String.valueOf(refusal(giving(command, arg, "192.0.2.1"))).strip());
+            assertEquals(frame + "an empty host; give a loopback address such as 127.0.0.1 or ::1",
+                    String.valueOf(refusal(giving(command, arg, ""))).strip());
+            for (String value : List.of("127.0.0.1", "::1", "[::1]", "127.0.0.2")) {
+                CommandLine.ParameterException e = parsing(giving(command, arg, value));
+                assertTrue(e == null || e.getArgSpec() != arg, command + " --host refused " + value + ": " + e);
+            }
+            checked.add(String.join(" ", command));
+        });
+        assertTrue(checked.containsAll(List.of("serve reactor-netty", "serve netty", "serve undertow",
+                "serve frontend", "serve mock-api", "serve fan-out")), checked.toString());
     }
 
     /** What a runner passes fluxlab load is read back as it meant it: no 1.0E-4 the rule above refuses. */

@@ -99,10 +99,16 @@ class ServeStartFailureTest {
     void portOutOfRangeAndNonLoopbackHostAreBadInput(String target) {
         ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", target, "--port", "70000");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: --port must be 0..65535 (0 picks a free one), was 70000"), r.err());
+        assertEquals("fluxlab serve " + target + ": --port: '70000' is out of range; give 0..65535 (0 picks a free "
+                + "one)", r.err().strip());
         r = ServeReactorNettyCommandTest.run("serve", target, "--host", "192.0.2.1");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("fluxlab: host '192.0.2.1' is not a loopback address"), r.err());
+        assertEquals("fluxlab serve " + target + ": --host: '192.0.2.1' is not a loopback address; the lab binds "
+                + "loopback only (127.0.0.1 or ::1)", r.err().strip());
+        r = ServeReactorNettyCommandTest.run("serve", target, "--host", "");
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("fluxlab serve " + target + ": --host: an empty host; give a loopback address such as 127.0.0.1 "
+                + "or ::1", r.err().strip());
         assertEquals("", r.out());
     }
 

@@ -53,7 +53,7 @@ public final class LoadCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "URL", description = "Target, e.g. http://127.0.0.1:8080/plaintext (loopback only unless --allow-remote).")
+    @Parameters(index = "0", paramLabel = "URL", converter = TargetAddress.class, description = "Target, e.g. http://127.0.0.1:8080/plaintext (loopback only unless --allow-remote).")
     String url;
 
     @Option(names = {"-c", "--connections"}, defaultValue = "" + LoadArgs.DEFAULT_CONNECTIONS, description = "TCP connections (default: ${DEFAULT-VALUE}).")
@@ -450,6 +450,19 @@ public final class LoadCommand implements Callable<Integer> {
             } catch (IOException | RuntimeException e) {
                 return Long.MAX_VALUE;
             }
+        }
+    }
+
+    /**
+     * The URL: its form ({@link LoadSpec#checkUrl}) is read with the command line and refused in the frame; whether its
+     * host resolves, and to a loopback address unless {@code --allow-remote}, is asked when the command runs.
+     */
+    static final class TargetAddress extends OptionValues.Parsing<String> {
+        TargetAddress() {
+            super(url -> {
+                LoadSpec.checkUrl(url);
+                return url;
+            });
         }
     }
 

@@ -110,6 +110,16 @@ public record LoadSpec(
         return h + ":" + port;
     }
 
+    /**
+     * Refuses a target URL whose form {@link #build} would refuse (scheme, host, port, credentials, path), naming what
+     * is wrong: a command line checks it as it is read. Whether the host resolves, and where to, is not asked here.
+     *
+     * @throws IllegalArgumentException naming the problem
+     */
+    public static void checkUrl(String url) {
+        TargetUrl.parse(url);
+    }
+
     public static Builder builder(String url) {
         return new Builder(url);
     }

@@ -41,9 +41,9 @@ public final class ServeFanOutCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "Event-loop workers (default: Reactor Netty's).")
     Integer workers;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
             description = "The mock API, e.g. http://127.0.0.1:8081 (loopback only).")
-    String backendUrl;
+    URI backendUrl;
 
     @Option(names = "--components", defaultValue = "3", paramLabel = "N",
             description = "Components fetched per request (default: ${DEFAULT-VALUE}).")
@@ -96,7 +96,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
     public Integer call() {
         FanOutServer.Config config;
         try {
-            URI backend = URI.create(backendUrl);
+            URI backend = backendUrl;
             if (!"http".equals(backend.getScheme()) || backend.getHost() == null) {
                 throw new IllegalArgumentException("--backend-url '" + backendUrl + "' is not an http:// URL with a "
                         + "host (the mock API speaks HTTP/1.1 in clear text); use http://127.0.0.1:<port>");

@@ -47,10 +47,10 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "Frontend event loops (default: Reactor Netty's).")
     Integer workers;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
             description = "The backend: http://127.0.0.1:PORT (h2c) or https://127.0.0.1:PORT (h2 over TLS; the "
                     + "lab's self-signed certificate is trusted).")
-    String backendUrl;
+    java.net.URI backendUrl;
 
     @CommandLine.Mixin
     ClientPoolOptions client;
@@ -74,7 +74,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
         try {
             config = FrontendConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
-                    .backendUrl(java.net.URI.create(backendUrl))
+                    .backendUrl(backendUrl)
                     .clientMode(client.mode()).clientWorkers(client.clientWorkers()).pool(client.knobs())
                     .backendTimeout(backendTimeout)
                     .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection.level())

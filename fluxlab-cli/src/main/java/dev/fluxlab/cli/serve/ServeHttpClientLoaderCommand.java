@@ -39,9 +39,9 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL",
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
             description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted) or http://127.0.0.1:PORT (h2c).")
-    String backendUrl;
+    URI backendUrl;
 
     @Option(names = "--scenario", paramLabel = "S", converter = Scenario.class,
             description = "Shorthand: get (GET /get) or post (POST /post with a 1 KiB JSON body); --method/--path/"
@@ -131,7 +131,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             }
             WarmupPolicy w = warmup.equals(WarmupPolicy.AUTO) ? WarmupPolicy.auto(warmupMin, warmupMax)
                     : WarmupPolicy.fixed(Durations.parse(warmup));
-            config = new LoaderConfig(URI.create(backendUrl), m, p, body, contentType, connections, inFlight,
+            config = new LoaderConfig(backendUrl, m, p, body, contentType, connections, inFlight,
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
                     duration, timeout, expectStatus, expectBody,
                     client.mode(), client.clientWorkers(), client.knobs());

@@ -84,7 +84,8 @@ class ServeStartFailureTest {
     /** The fan-out's backend is named for what is wrong with it: the scheme, a name that does not resolve. */
     @ParameterizedTest(name = "serve fan-out --backend-url {0}")
     @CsvSource(delimiter = '|', value = {
-        "ftp://x                       | is not an http:// URL with a host (the mock API speaks HTTP/1.1 in clear text)",
+        "ftp://x                       | fluxlab serve fan-out: --backend-url: 'ftp://x' is not an http:// or https:// URL with a host",
+        "https://127.0.0.1:1           | is not an http:// URL with a host (the mock API speaks HTTP/1.1 in clear text)",
         "http://no-such-host.invalid:1 | --backend-url host 'no-such-host.invalid' cannot be resolved",
         "http://192.0.2.1:80           | is not a loopback URL"})
     void aBadFanOutBackendIsNamed(String url, String expected) {

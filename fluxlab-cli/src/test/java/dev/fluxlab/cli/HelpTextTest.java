@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every command's {@code --help} renders without picocli's format warnings: a description is a format string, and a
  * bare {@code %} in it ("the 95% interval") printed three "[picocli WARN] Could not format" lines above
- * {@code fluxlab load --help}.
+ * {@code fluxlab load --help}; and a parent's list of its sub-commands shows whole sentences.
  */
 class HelpTextTest {
 
@@ -56,6 +56,26 @@ class HelpTextTest {
             checked++;
         }
         assertTrue(checked >= 8, "run, list, serve, load, agent, report, compare, history: " + checked);
+    }
+
+    /**
+     * A parent's command list shows each sub-command's first description line (or its header) alone, so that line is
+     * a whole sentence: {@code fluxlab serve --help} listed five targets ending in "When ready prints one line on
+     * stdout:", the readiness line that followed it in their own help left out.
+     */
+    @Test
+    void everyCommandListLineIsWholeOnItsOwn() {
+        List<CommandLine> all = new ArrayList<>();
+        collect(Main.commandLine(), all);
+        List<String> dangling = new ArrayList<>();
+        for (CommandLine cl : all) {
+            CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+            String[] summary = usage.header().length > 0 ? usage.header() : usage.description();
+            if (summary.length > 0 && summary[0].strip().endsWith(":")) {
+                dangling.add(cl.getCommandSpec().qualifiedName() + ": " + summary[0]);
+            }
+        }
+        assertEquals(List.of(), dangling);
     }
 
     private static void collect(CommandLine cl, List<CommandLine> out) {

@@ -20,8 +20,8 @@ import picocli.CommandLine;
         sortOptions = false,
         description = {
             "HTTP/2 proxy frontend (seeds 000/001): GET /get, POST /post, POST /post2 forwarded to --backend-url "
-                    + "with a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters. When "
-                    + "ready prints:",
+                    + "with a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters.",
+            "When ready prints:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<t> workers=<n>",
             "      client-mode=<m> pools=<n> stats=/stats",
             "Stops cleanly on SIGTERM (exit 0) and prints the per-loop counters on stderr."})

@@ -19,7 +19,8 @@ import picocli.CommandLine;
         sortOptions = false,
         description = {
             "Mock API of seed 003: GET /component/<id> answers a small JSON document after --delay (Mono.delay, no "
-                    + "thread held). When ready prints:",
+                    + "thread held).",
+            "When ready prints:",
             "  fluxlab-ready port=<n> protocol=http1.1 transport=<t> workers=<n> delay-ms=<d>"})
 public final class ServeMockApiCommand implements Callable<Integer> {
 

@@ -19,7 +19,8 @@ import picocli.CommandLine;
         sortOptions = false,
         description = {
             "Raw Netty HTTP server (no framework): GET /plaintext, /json, /hello/{name}, /users/{user}/orders/{order}. "
-                    + "Binds loopback only. When ready prints one line on stdout:",
+                    + "Binds loopback only.",
+            "When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeNettyCommand implements Callable<Integer> {

@@ -31,7 +31,8 @@ import picocli.CommandLine;
         description = {
             "Plain Reactor Netty HTTP server: GET /plaintext, /json, /get, /checkPermission; POST /post (echo); "
                     + "GET /stress-benchmark-01..06, -01-vt, -02-vt, -03-vt (seed 002: blocking / non-blocking "
-                    + "placements). Binds loopback only. When ready prints one line on stdout:",
+                    + "placements). Binds loopback only.",
+            "When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
             "The line also names the Reactor Netty and Netty releases it loaded (reactor-netty=, netty=).",
             "Stops cleanly on SIGTERM (exit 0)."})

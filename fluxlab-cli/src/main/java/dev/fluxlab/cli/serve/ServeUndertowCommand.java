@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
         sortOptions = false,
         description = {
             "Plain Undertow (undertow-core) server with light-4j's settings: GET /plaintext, /json, /hello/{name}, "
-                    + "/users/{user}/orders/{order} through Undertow's RoutingHandler. Binds loopback only. When "
-                    + "ready prints:",
+                    + "/users/{user}/orders/{order} through Undertow's RoutingHandler. Binds loopback only.",
+            "When ready prints:",
             "  fluxlab-ready port=<n> protocol=<p> transport=nio workers=<io threads>",
             "      io-threads=<n> worker-threads=<n>",
             "Stops cleanly on SIGTERM (exit 0)."})

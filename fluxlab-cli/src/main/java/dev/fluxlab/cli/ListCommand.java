@@ -64,14 +64,20 @@ public final class ListCommand implements Runnable {
         if (files.isEmpty()) {
             out.println("  none");
         }
+        // each suite's name, then its line: the names' column is as wide as the longest, so the cell counts align
+        List<String[]> rows = new java.util.ArrayList<>();
         for (Path f : files) {
             try {
                 Suite s = Suite.load(f);
-                out.printf("  %-14s %3d cells, %s  %s%n", s.name(), s.cells().size(),
-                        Estimate.approximately(s, s.cells()), firstLine(s.description()));
+                rows.add(new String[] {s.name(), String.format("%3d cells, %s  %s", s.cells().size(),
+                        Estimate.approximately(s, s.cells()), firstLine(s.description()))});
             } catch (SuiteException e) {
-                out.printf("  %-14s invalid: %s%n", f.getFileName(), e.getMessage());
+                rows.add(new String[] {f.getFileName().toString(), "invalid: " + e.getMessage()});
             }
+        }
+        int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+        for (String[] r : rows) {
+            out.printf("  %-" + width + "s  %s%n", r[0], r[1]);
         }
         out.flush();
     }

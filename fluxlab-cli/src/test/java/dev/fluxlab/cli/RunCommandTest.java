@@ -213,6 +213,22 @@ class RunCommandTest {
         assertTrue(o.out().contains("select-count"), o.out());
     }
 
+    /** The shipped suites' cell counts start in one column: a name longer than 14 characters pushed its line right. */
+    @Test
+    void listAlignsTheSuitesCellCounts() {
+        Outcome o = execute("list");
+        assertEquals(0, o.code(), o.err());
+        java.util.Set<Integer> columns = new java.util.TreeSet<>();
+        int suites = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^  \\S+ +(\\d+) cells, ").matcher(o.out());
+        while (m.find()) {
+            columns.add(m.end(1) - m.start());
+            suites++;
+        }
+        assertTrue(suites >= 10, o.out());
+        assertEquals(1, columns.size(), "the column where each '<n> cells' ends: " + columns + "\n" + o.out());
+    }
+
     @Test
     void theShippedQuickSuiteIsValidAndFitsItsBudget() {
         Path quick = Path.of("..", "suites", "quick.yaml");

@@ -23,6 +23,11 @@ public final class Verdict {
     }
 
     public static final String WARNING = "warning: ";
+    /**
+     * What to do about a measured window the warm-up ended too early for (a JIT still compiling, a throughput ramp):
+     * the suite keys that lengthen it.
+     */
+    static final String WARM_UP_LONGER = "warm up longer (warmup_max, cold_warmup_min)";
 
     private Verdict() {
     }
@@ -57,12 +62,12 @@ public final class Verdict {
                         + "the latency figures lack its worst part (see the injector's log)", l.stalledRequests(),
                         l.stalledRequests() == 1 ? "" : "s"));
             }
-            l.stillCompiling().forEach(c -> warnings.add(WARNING + c));
+            l.stillCompiling().forEach(c -> warnings.add(WARNING + c + "; " + WARM_UP_LONGER));
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
             drift(l).ifPresent(d -> warnings.add(WARNING + d));
             if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
-                String s = String.format(Locale.ROOT, "warm-up never stabilised (%s after %.0fs)",
-                        Boolean.FALSE.equals(l.warmupJitQuiet()) ? "a JVM was still compiling"
+                String s = String.format(Locale.ROOT, "warm-up never stabilised (%s after %.0fs); allow it longer "
+                                + "(warmup_max)", Boolean.FALSE.equals(l.warmupJitQuiet()) ? "a JVM was still compiling"
                                 : "throughput still changing", l.warmupS());
                 if (t.requireStableWarmup()) {
                     invalid.add(s);
@@ -248,8 +253,8 @@ public final class Verdict {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "still %s" + DRIFT_MARK + "throughput went from "
-                        + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; warm up longer "
-                        + "(warmup_max, cold_warmup_min)", slope > 0 ? "rising" : "falling", seconds.get(0),
+                        + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; "
+                        + WARM_UP_LONGER, slope > 0 ? "rising" : "falling", seconds.get(0),
                 seconds.get(n - 1), slope * 100));
     }
 

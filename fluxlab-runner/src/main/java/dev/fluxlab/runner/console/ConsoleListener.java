@@ -11,6 +11,7 @@ import dev.fluxlab.runner.listen.RunListener;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -143,8 +144,11 @@ public class ConsoleListener implements RunListener {
         if (run.cells() != null && !run.cells().isEmpty()) {
             out.print(endReport.apply(run));
         }
-        out.println("run " + run.status() + ": " + (run.cells() == null ? 0 : run.cells().size()) + " cell(s) in "
-                + resultsFile);
+        List<CellResult> cells = run.cells() == null ? List.of() : run.cells();
+        long invalid = cells.stream().filter(c -> !c.valid()).count();
+        out.println("run " + run.status() + ": " + cells.size() + " cell(s)"
+                + (invalid == 0 ? "" : ", " + invalid + " of them invalid (marked ! in the tables, with the reason)")
+                + " in " + resultsFile);
         if ("interrupted".equals(run.status()) && resultsFile != null) {
             out.println("to run the remaining cells: fluxlab run --resume " + resultsFile.getParent());
         }

@@ -11,10 +11,11 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * {@code fluxlab agent}: the observation agent the runner starts on each suite host over ssh ({@link Agent}). Not
- * meant to be run by hand: it reads commands on standard input and exits at its end.
+ * {@code fluxlab agent} (hidden): the observation agent the runner starts on each suite host over ssh
+ * ({@link Agent}). Not meant to be run by hand: it reads commands on standard input and exits at its end, so
+ * {@code fluxlab --help} leaves it out, as it does the runner's other child, {@code load-session}.
  */
-@Command(name = "agent", mixinStandardHelpOptions = true,
+@Command(name = "agent", hidden = true, mixinStandardHelpOptions = true,
         description = "Observation agent on a suite host (started by 'fluxlab run' over ssh): samples /proc of the "
                 + "processes it is told to watch and of the whole machine, one line per figure on stdout; reads "
                 + "'watch PID', 'unwatch PID', 'sample' on stdin and exits when stdin ends.")

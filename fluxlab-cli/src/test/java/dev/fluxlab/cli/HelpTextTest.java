@@ -78,6 +78,23 @@ class HelpTextTest {
         assertEquals(List.of(), dangling);
     }
 
+    /**
+     * {@code fluxlab --help} lists the commands a user types: the runner's own children ({@code agent},
+     * {@code load-session}) and {@code aot-train} stay out. {@code agent}'s four lines on its stdin protocol were the
+     * longest entry of a newcomer's first screen.
+     */
+    @Test
+    void theTopLevelHelpListsTheCommandsAUserTypes() {
+        String usage = Main.commandLine().getUsageMessage();
+        List<String> listed = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^  ([a-z-]+) ").matcher(
+                usage.substring(usage.indexOf("Commands:")));
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        assertEquals(List.of("run", "list", "serve", "load", "report", "compare", "history", "help"), listed, usage);
+    }
+
     private static void collect(CommandLine cl, List<CommandLine> out) {
         out.add(cl);
         cl.getSubcommands().values().stream().distinct().forEach(c -> collect(c, out));

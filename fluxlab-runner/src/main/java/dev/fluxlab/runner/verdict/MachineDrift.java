@@ -101,10 +101,10 @@ public final class MachineDrift {
             Double change = ramp ? drift(before, after) : null;
             if (change != null) {
                 added.computeIfAbsent(timed.get(i).cell(), k -> new ArrayList<>()).add(String.format(Locale.ROOT,
-                        "%s%s: repeat %d's throughput moved while the machine changed speed: reference workload at "
-                                + "%,.0f ops/s before it and %,.0f ops/s (%+.0f %%) before the next repeat; the ramp may be "
-                                + "the machine's rather than the warm-up's", Verdict.WARNING, RAMP_MARK, r.repeat(),
-                        before.opsPerSecond(), after.opsPerSecond(), change * 100));
+                        "%s%s: the reference workload ran at %,.0f ops/s before repeat %d and at %,.0f ops/s (%+.0f "
+                                + "%%) before the next repeat, so the ramp may be the machine's rather than the warm-up's; "
+                                + "re-run the cell when the machine holds its speed", Verdict.WARNING, RAMP_MARK,
+                        before.opsPerSecond(), r.repeat(), after.opsPerSecond(), change * 100));
             }
         }
         return cells.stream().map(c -> !added.containsKey(c) || (c.reasons() != null

@@ -7,7 +7,7 @@
 #     otherwise one line names the packages and how to install them, and it exits 3 before running anything.
 #   - a JDK >= 21, found (not installed) by scripts/find-jdk.sh; none found: exit 3.
 # Usage: scripts/test.sh [--check-tools | --skip-tool-check] [Maven arguments, e.g. -pl fluxlab-loadgen -am -Dtest=...]
-#   --check-tools      check (and install) the programs above, then exit without testing
+#   --check-tools      check (and install) the programs above, say so in one line, then exit without testing
 #   --skip-tool-check  neither check nor install them (tests that need a missing one fail)
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
@@ -71,7 +71,7 @@ ensure_tools() {
 
 check_tools=1
 case "${1:-}" in
-  --check-tools) ensure_tools; exit 0 ;;
+  --check-tools) ensure_tools; echo "test.sh: every program the tests drive is on the PATH: ${tools[*]}"; exit 0 ;;
   --skip-tool-check) check_tools=0; shift ;;
 esac
 # the JDK first: it installs nothing, so a machine without one is left as it was

@@ -76,8 +76,12 @@ class TestScriptToolsTest {
                 "noninteractive install -y -qq --no-install-recommends wrk nghttp2-client chromium openssh-server openssh-client iproute2"),
                 Files.readAllLines(aptLog));
         assertTrue(r.err().contains("installing wrk nghttp2-client chromium openssh-server openssh-client iproute2"), r.err());
-        assertEquals(0, checkTools().exit(), "a second check finds everything");
+        Result again = checkTools();
+        assertEquals(0, again.exit(), "a second check finds everything");
         assertEquals(2, Files.readAllLines(aptLog).size(), "and installs nothing");
+        // and says so: a check that found everything printed nothing at all
+        assertEquals("test.sh: every program the tests drive is on the PATH: wrk h2load ab chromium sshd ssh ip\n",
+                again.out(), again.err());
     }
 
     @Test

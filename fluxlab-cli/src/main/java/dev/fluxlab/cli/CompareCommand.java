@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
  * measured a cell B did not, or when a cell valid in A is invalid in B; 2 for bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two results folders cell by cell: req/s of A and B with their spread, B/A, a verdict "
+        description = {"Compares two results folders cell by cell: req/s of A and B with their spread, B/A, a verdict "
                 + "(better / worse / within noise) and the p99 ratio.",
                 "Cells are matched by their id (their knob values); cells in only one run are listed."},
         footerHeading = "%n",

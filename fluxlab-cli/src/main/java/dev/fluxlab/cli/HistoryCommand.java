@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * {@code --rebuild} recreates the index from the results folders.
  */
 @Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Print a figure of a suite over its runs, one row per run (oldest first) per cell, with the change "
+        description = {"Prints a figure of a suite over its runs, one row per run (oldest first) per cell, with the change "
                 + "points found in it and what changed in the environment since the row above; optionally an offline HTML "
                 + "trend chart.",
                 "Every finished 'fluxlab run' is indexed in <results base>/" + HistoryIndex.FILE_NAME + " (default: "

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * measured phase had gathered is still printed and written).
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Load a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2), closed or open model.",
+        description = {"Loads a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2), closed or open model.",
                 "Every response is verified; errors are counted by class and never as throughput."})
 public final class LoadCommand implements Callable<Integer> {
 

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  * results.json.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Regenerate summary.md and report.html from a results folder's results.json and print the tables.",
+        description = {"Regenerates summary.md and report.html from a results folder's results.json and prints the tables.",
                 "Reads nothing but results.json, so it works on any copied results folder.",
                 "The suite's claims are judged again by this fluxlab from the recorded cells; verdicts that differ from "
                         + "those recorded are named. results.json is not changed."},

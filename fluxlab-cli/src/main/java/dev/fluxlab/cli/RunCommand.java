@@ -49,7 +49,13 @@ import java.util.concurrent.Callable;
                 "1:the run failed: results.json could not be written, or the results folder is in use by another run",
                 "2:bad input (invalid suite, unknown option)",
                 "130:interrupted by Ctrl-C / SIGINT (results.json kept; use --resume)",
-                "143:stopped by SIGTERM (results.json kept; use --resume)"})
+                "143:stopped by SIGTERM (results.json kept; use --resume)"},
+        // examples as whole lines: in the option's column picocli broke them at their dots ("load." / "connections=")
+        footerHeading = "%nExamples of --set:%n",
+        footer = {"  fluxlab run SUITE --set measure=10s --set repeats=3",
+                "  fluxlab run SUITE --set load.connections=1000",
+                "  fluxlab run SUITE --set targets.webflux-netty.knobs.sleep=1s",
+                "  fluxlab run SUITE --set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -73,8 +79,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = {"Override a suite setting or list, validated like the file and recorded in results.json "
                     + "(settings.set); repeatable. KEY is a dotted path in the suite's YAML (a key under a list sets "
-                    + "every item), VALUE is YAML: --set measure=10s --set repeats=3 --set load.connections=1000 "
-                    + "--set targets.webflux-netty.knobs.sleep=1s --set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'."})
+                    + "every item), VALUE is YAML (examples below)."})
     List<String> set = new java.util.ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "MODE", split = ",", converter = Profile.class,

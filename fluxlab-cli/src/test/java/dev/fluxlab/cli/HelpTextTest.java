@@ -95,6 +95,19 @@ class HelpTextTest {
         assertEquals(List.of("run", "list", "serve", "load", "report", "compare", "history", "help"), listed, usage);
     }
 
+    /**
+     * {@code run --help}'s {@code --set} examples can be copied: each is one line. In the option's column picocli broke
+     * them at their dots ("--set load." above "connections=1000").
+     */
+    @Test
+    void runsSetExamplesAreWholeLines() {
+        List<String> lines = Main.commandLine().getSubcommands().get("run").getUsageMessage().lines().toList();
+        for (String example : List.of("--set measure=10s --set repeats=3", "--set load.connections=1000",
+                "--set targets.webflux-netty.knobs.sleep=1s", "--set 'targets.webflux-netty.jvm.flags=[-Xms8G, -Xmx8G]'")) {
+            assertTrue(lines.contains("  fluxlab run SUITE " + example), example + " in\n" + String.join("\n", lines));
+        }
+    }
+
     private static void collect(CommandLine cl, List<CommandLine> out) {
         out.add(cl);
         cl.getSubcommands().values().stream().distinct().forEach(c -> collect(c, out));

@@ -5,10 +5,12 @@ import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.stats.WindowNoise;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 /** The wrk-like text summary of a run, derived from the {@link LoadOutcome} data (text last). */
@@ -67,6 +69,9 @@ public final class HumanReport {
             sb.append(String.format(Locale.ROOT, "  Schedule     %d late (> 1 ms after intended), %d missed%n",
                     r.lateRequests(), r.missedRequests()));
         }
+        if (!r.model().equals("open")) { // an open model's rate is its own; a closed model's moves with the machine
+            sb.append(steadiness(WindowNoise.of(r.measuredSeconds())));
+        }
         if (InjectorCpu.judged(r.durationS())) {
             StringBuilder busy = new StringBuilder();
             for (double b : o.loopBusy()) {
@@ -84,6 +89,26 @@ public final class HumanReport {
             sb.append("  WARNING: ").append(w).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * How far adjacent windows of the measured phase disagree, per window length (nothing below
+     * {@link WindowNoise#MIN_PAIRS} pairs of 1 s windows): the least noise a measurement that long carries here.
+     */
+    static String steadiness(List<WindowNoise> noise) {
+        if (noise.isEmpty()) {
+            return "";
+        }
+        StringBuilder window = new StringBuilder("  Steadiness   window ");
+        StringBuilder median = new StringBuilder("               median ");
+        StringBuilder worst = new StringBuilder("               worst  ");
+        for (WindowNoise n : noise) {
+            window.append(String.format(Locale.ROOT, "%7s", n.windowSeconds() + " s"));
+            median.append(String.format(Locale.ROOT, "%6.1f%%", n.medianPct()));
+            worst.append(String.format(Locale.ROOT, "%6.1f%%", n.worstPct()));
+        }
+        return window + "   (how far adjacent windows of this load's measured phase differ in req/s)\n"
+                + median + "\n" + worst + "\n";
     }
 
     private static void latency(StringBuilder sb, String title, LatencySummary l) {

@@ -1,5 +1,7 @@
 package dev.fluxlab.model.load;
 
+import dev.fluxlab.model.contract.ProgressLine;
+
 import java.util.List;
 import java.util.Map;
 
@@ -171,6 +173,16 @@ public record LoadResult(
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
                 availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
+    }
+
+    /**
+     * Verified responses in each full second of the measured phase, in order: a trailing partial second (a window
+     * ended by a request count or a precision) is left out, as are the warm-up's seconds; empty without a series.
+     */
+    public List<Long> measuredSeconds() {
+        return perSecond == null ? List.of() : perSecond.stream()
+                .filter(x -> ProgressLine.MEASURE_PHASE.equals(x.phase()) && x.t() <= Math.floor(durationS + 1e-9))
+                .map(SecondSample::ok).toList();
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.fluxlab.runner.verdict;
 
-import dev.fluxlab.model.contract.ProgressLine;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RepeatResult;
@@ -194,7 +193,7 @@ public final class Verdict {
             return Optional.empty();
         }
         double perSlot = (double) l.requestsOk() / ((double) l.connections() * Math.max(1, l.inFlight()));
-        List<Long> seconds = measuredSeconds(l);
+        List<Long> seconds = l.measuredSeconds();
         if (perSlot >= MIN_COMPLETIONS_PER_SLOT || seconds.size() < 2) {
             return Optional.empty();
         }
@@ -209,13 +208,6 @@ public final class Verdict {
                 + "a %.0f s window cannot average such bursts, so the throughput depends on how many it caught: "
                 + "lengthen `measure` to many burst periods", min, max, mean,
                 l.connections() * Math.max(1, l.inFlight()), perSlot, l.durationS()));
-    }
-
-    /** Verified responses in each full second of the measured window (a trailing partial second is left out). */
-    private static List<Long> measuredSeconds(LoadResult l) {
-        return l.perSecond().stream()
-                .filter(x -> ProgressLine.MEASURE_PHASE.equals(x.phase()) && x.t() <= Math.floor(l.durationS() + 1e-9))
-                .map(dev.fluxlab.model.load.SecondSample::ok).toList();
     }
 
     /** What follows {@code still rising} or {@code still falling} in {@link #drift}'s warning. */
@@ -241,7 +233,7 @@ public final class Verdict {
         if (l.perSecond() == null || l.requestsOk() == 0) {
             return Optional.empty();
         }
-        List<Double> seconds = measuredSeconds(l).stream().map(Long::doubleValue).toList();
+        List<Double> seconds = l.measuredSeconds().stream().map(Long::doubleValue).toList();
         if (seconds.size() < 4) {
             return Optional.empty();
         }

@@ -99,7 +99,7 @@ public final class HumanReport {
         if (noise.isEmpty()) {
             return "";
         }
-        StringBuilder window = new StringBuilder("  Steadiness   window ");
+        StringBuilder window = new StringBuilder("               window ");
         StringBuilder median = new StringBuilder("               median ");
         StringBuilder worst = new StringBuilder("               worst  ");
         for (WindowNoise n : noise) {
@@ -107,8 +107,8 @@ public final class HumanReport {
             median.append(String.format(Locale.ROOT, "%6.1f%%", n.medianPct()));
             worst.append(String.format(Locale.ROOT, "%6.1f%%", n.worstPct()));
         }
-        return window + "   (how far adjacent windows of this load's measured phase differ in req/s)\n"
-                + median + "\n" + worst + "\n";
+        return "  Steadiness   how far adjacent windows of the measured phase differ in req/s:\n"
+                + window + "\n" + median + "\n" + worst + "\n";
     }
 
     private static void latency(StringBuilder sb, String title, LatencySummary l) {

@@ -15,7 +15,8 @@ class HumanReportSteadinessTest {
         String text = HumanReport.steadiness(List.of(new WindowNoise(1, 149, 5.93, 27.6),
                 new WindowNoise(16, 8, 6.3, 15.44)));
         assertEquals("""
-                  Steadiness   window     1 s   16 s   (how far adjacent windows of this load's measured phase differ in req/s)
+                  Steadiness   how far adjacent windows of the measured phase differ in req/s:
+                               window     1 s   16 s
                                median    5.9%   6.3%
                                worst    27.6%  15.4%
                 """, text);

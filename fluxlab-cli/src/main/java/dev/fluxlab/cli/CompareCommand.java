@@ -77,7 +77,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--normalise-speed", description = {"divide B's throughput by speed(B)/speed(A), the ratio of the "
             + "runs' machine speeds (the median of the reference workload measured before their repeats, else before "
-            + "the run: environment.speedBefore); the output says so"})
+            + "the run: environment.speedBefore); the output says so, and warns when the runs' own repeats show "
+            + "that throughput did not follow that reference (then the normalised figures likely mislead)"})
     boolean normaliseSpeed;
 
     static final String DEFAULT_THRESHOLD = "5%";

@@ -88,6 +88,9 @@ public final class CompareReport {
         if (c.speedNote() != null) {
             out.add(c.speedNote());
         }
+        if (c.speedEvidence() != null) {
+            out.add(c.speedEvidence());
+        }
         out.add("noise basis: " + c.noise().text());
         return out;
     }

@@ -6,6 +6,7 @@ import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
+import dev.fluxlab.model.run.SpeedResponse;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
@@ -41,12 +42,14 @@ import java.util.Map;
  * @param requests the matched cells that sent another request in B than in A ({@link #requestDifferences}; empty
  *                 when none did)
  * @param speedNote how throughput was normalised by machine speed; null when it was not
+ * @param speedEvidence whether throughput followed the machine-speed reference in the two runs' own repeats
+ *                 ({@link #speedEvidence}); null when normalising was not asked and the speeds agree, or too few pairs
  * @param claims how the verdicts of the suites' claims moved from A to B, each run's claims judged again by this
  *               fluxlab from its recorded cells, as {@code fluxlab report} does (empty when neither run has claims)
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
                          List<Fingerprint.Difference> fingerprint, List<Fingerprint.Difference> requests,
-                         String speedNote, List<ClaimMove> claims) {
+                         String speedNote, String speedEvidence, List<ClaimMove> claims) {
 
     /**
      * The run settings that differ (measure, warm-up, thresholds, fork, the --set overrides...): the same suite name
@@ -234,9 +237,32 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         }
         differ.addAll(settingDifferences(a.settings(), b.settings()));
         differ.addAll(Fingerprint.differences(a.environment(), speedA, b.environment(), speedB, speedFloor));
+        boolean speedDiffers = differ.stream().anyMatch(d -> d.what().equals(Fingerprint.MACHINE_SPEED));
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ),
                 List.copyOf(requestDifferences(pairs)), speedNote,
+                speedEvidence(a, b, normaliseSpeed || speedDiffers, normaliseSpeed),
                 ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
+    }
+
+    /**
+     * What the two runs' own repeats say of throughput against the machine-speed reference ({@link SpeedResponse}),
+     * when the speed matters here ({@code asked}: normalising, or the runs' speeds differ); null otherwise or when
+     * the runs hold too few pairs of repeats. A warning when normalising and throughput did not follow the reference.
+     */
+    static String speedEvidence(RunResult a, RunResult b, boolean asked, boolean normalising) {
+        List<dev.fluxlab.model.run.CellResult> cells = new ArrayList<>();
+        cells.addAll(a.cells() == null ? List.of() : a.cells());
+        cells.addAll(b.cells() == null ? List.of() : b.cells());
+        SpeedResponse r = asked ? SpeedResponse.of(cells) : null;
+        if (r == null) {
+            return null;
+        }
+        if (normalising && r.notInStep()) {
+            return "WARNING: --normalise-speed assumes that throughput moves in step with the reference workload, but "
+                    + "in the two runs' own repeats " + r.describe() + ": the normalised figures likely mislead";
+        }
+        return "machine speed against throughput: in the two runs' own repeats " + r.describe()
+                + (!normalising && r.notInStep() ? ": the speed difference need not have moved these figures" : "");
     }
 
     /**

@@ -23,6 +23,9 @@ public final class Fingerprint {
     private Fingerprint() {
     }
 
+    /** The name of the machine-speed difference, which {@code compare} backs with the runs' own repeats. */
+    public static final String MACHINE_SPEED = "machine speed";
+
     /**
      * One field that differs.
      *
@@ -99,7 +102,7 @@ public final class Fingerprint {
         if (!Double.isNaN(r)) {
             double floor = Math.max(speedFloor, Math.max(speedA.relativeSpread(), speedB.relativeSpread()));
             if (Math.abs(r - 1) > floor) {
-                out.add(new Difference("machine speed", speed(speedA), speed(speedB)
+                out.add(new Difference(MACHINE_SPEED, speed(speedA), speed(speedB)
                         + String.format(Locale.ROOT, " ops/s (%+.1f%%, beyond the %s floor)", (r - 1) * 100, Numbers.percent(floor))));
             }
         }

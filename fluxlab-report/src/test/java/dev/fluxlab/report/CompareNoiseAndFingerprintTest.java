@@ -143,10 +143,15 @@ class CompareNoiseAndFingerprintTest {
 
     /** {@code r} with every repeat's machine speed set to {@code ops} (as measured before each repeat). */
     static RunResult withRepeatSpeeds(RunResult r, double ops) {
+        return withRepeatSpeeds(r, repeat -> ops);
+    }
+
+    /** {@code r} with repeat N's machine speed set to {@code byRepeat(N)} in every cell. */
+    static RunResult withRepeatSpeeds(RunResult r, java.util.function.IntToDoubleFunction byRepeat) {
         List<CellResult> cells = r.cells().stream().map(c -> new CellResult(c.id(), c.index(), c.knobs(), c.versions(),
                 c.repeats().stream().map(x -> new RepeatResult(x.repeat(), x.startedAt(), x.load(), x.processes(),
                         x.findings(), x.valid(), x.reasons(), x.injectorCpuShare(), x.measuredS(), x.readiness(),
-                        x.targetStats(), x.targetsFrom(), x.machine(), new MachineSpeed(ops, 0.01, 9, "t"), x.listen(),
+                        x.targetStats(), x.targetsFrom(), x.machine(), new MachineSpeed(byRepeat.applyAsDouble(x.repeat()), 0.01, 9, "t"), x.listen(),
                         x.prime(), x.placement(), x.injectors(), x.injectorStartSpreadMs(), x.hostMachines())).toList(),
                 c.summary(), c.valid(), c.reasons(), c.findings(), c.dir(), c.theory(), c.profiles())).toList();
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(), r.startedAt(),
@@ -171,6 +176,41 @@ class CompareNoiseAndFingerprintTest {
         assertTrue(c.speedNote().contains("(A 265,000,000 ops/s (median of 3 repeats), B 315,000,000 ops/s (median of 3 "
                 + "repeats))"), c.speedNote());
         assertEquals(46_000 / (315.0 / 265) / 50_000, c.rows().get(0).ratio(), 1e-9);
+    }
+
+    /**
+     * The runs' own repeats say whether throughput followed the reference: here the reference moved 30 % between
+     * repeats and throughput not at all (slope 0), so the speed difference between the runs is said to need not have
+     * moved the figures, and normalising by it is warned about; with throughput in step, the line says so, unwarned.
+     */
+    @Test
+    void theRunsOwnRepeatsJudgeTheSpeedDifference() throws Exception {
+        RunResult a = withRepeatSpeeds(Fixtures.run("A", List.of(), new double[]{50_000, 50_000},
+                new double[]{80_000, 80_000}, new double[]{30_000, 30_000}), n -> n == 1 ? 1e8 : 1.3e8);
+        RunResult b = withRepeatSpeeds(Fixtures.run("B", List.of(), new double[]{50_000, 50_000},
+                new double[]{80_000, 80_000}, new double[]{30_000, 30_000}), n -> n == 1 ? 2e8 : 1.5e8);
+        Comparison plain = Comparison.of(a, b);
+        assertEquals(Fingerprint.MACHINE_SPEED, plain.fingerprint().getFirst().what());
+        assertEquals("machine speed against throughput: in the two runs' own repeats throughput did not follow the "
+                + "reference workload (slope 0.00 ± 0.00 over 6 pairs of repeats; 1 = in step, 0 = unmoved by it): the "
+                + "speed difference need not have moved these figures", plain.speedEvidence());
+        Comparison normalised = Comparison.of(a, b, true);
+        assertTrue(normalised.speedEvidence().startsWith("WARNING: --normalise-speed assumes that throughput moves in "
+                + "step with the reference workload, but in the two runs' own repeats throughput did not follow"),
+                normalised.speedEvidence());
+        assertTrue(String.join(" ", CompareReport.lines(normalised)).contains("the normalised figures likely mislead"));
+
+        RunResult inStep = withRepeatSpeeds(Fixtures.run("B", List.of(), new double[]{40_000, 30_000},
+                new double[]{64_000, 48_000}, new double[]{24_000, 18_000}), n -> n == 1 ? 2e8 : 1.5e8);
+        RunResult aInStep = withRepeatSpeeds(Fixtures.run("A", List.of(), new double[]{50_000, 65_000},
+                new double[]{80_000, 104_000}, new double[]{30_000, 39_000}), n -> n == 1 ? 1e8 : 1.3e8);
+        Comparison followed = Comparison.of(aInStep, inStep, true);
+        assertTrue(followed.speedEvidence().startsWith("machine speed against throughput: in the two runs' own repeats "
+                + "throughput followed the reference workload (slope 1.00 ± 0.00 over 6 pairs"), followed.speedEvidence());
+
+        RunResult sameSpeed = withRepeatSpeeds(b, n -> n == 1 ? 1e8 : 1.3e8);
+        assertNull(Comparison.of(a, sameSpeed).speedEvidence(), "the speeds agree and nothing is normalised");
+        assertNull(Comparison.of(Fixtures.run(), Fixtures.run(), false).speedEvidence(), "no speeds recorded");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.fluxlab.runner.verdict;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.RepeatResult;
+import dev.fluxlab.model.run.SpeedResponse;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -49,7 +50,8 @@ public final class MachineDrift {
         if (cells == null) {
             return null;
         }
-        cells = attributeRamps(cells);
+        String unmoved = unmoved(SpeedResponse.of(cells));
+        cells = attributeRamps(cells, unmoved);
         MachineSpeed atStart = MachineSpeed.typical(cells, runStart);
         if (atStart == null || !(atStart.opsPerSecond() > 0)) {
             return cells;
@@ -62,9 +64,9 @@ public final class MachineDrift {
             boolean flagged = c.reasons() != null && c.reasons().stream().anyMatch(x -> x.contains(MARK));
             out.add(moved.isEmpty() || flagged ? c : c.withMoreReasons(List.of(String.format(Locale.ROOT,
                     "%s%s: reference workload %s against %,.0f ops/s %s: the machine, or a process of this run still "
-                            + "busy, was slower or faster; compare this cell with others of the run with care",
+                            + "busy, was slower or faster; compare this cell with others of the run with care%s",
                     Verdict.WARNING, MARK, String.join(", ", moved), atStart.opsPerSecond(),
-                    atStart == runStart ? "when the run started" : "typical of the run"))));
+                    atStart == runStart ? "when the run started" : "typical of the run", unmoved))));
         }
         return out;
     }
@@ -79,7 +81,7 @@ public final class MachineDrift {
      * a third ramp, 87.8k -> 75.0k between 314 M and 262 M, stayed unattributed, the first reading's own spread (6 %)
      * being too wide.
      */
-    static List<CellResult> attributeRamps(List<CellResult> cells) {
+    static List<CellResult> attributeRamps(List<CellResult> cells, String unmoved) {
         record Timed(Instant at, CellResult cell, RepeatResult repeat) {
         }
         List<Timed> timed = new ArrayList<>();
@@ -103,13 +105,23 @@ public final class MachineDrift {
                 added.computeIfAbsent(timed.get(i).cell(), k -> new ArrayList<>()).add(String.format(Locale.ROOT,
                         "%s%s: the reference workload ran at %,.0f ops/s before repeat %d and at %,.0f ops/s (%+.0f "
                                 + "%%) before the next repeat, so the ramp may be the machine's rather than the warm-up's; "
-                                + "re-run the cell when the machine holds its speed", Verdict.WARNING, RAMP_MARK,
-                        before.opsPerSecond(), r.repeat(), after.opsPerSecond(), change * 100));
+                                + "re-run the cell when the machine holds its speed%s", Verdict.WARNING, RAMP_MARK,
+                        before.opsPerSecond(), r.repeat(), after.opsPerSecond(), change * 100, unmoved));
             }
         }
         return cells.stream().map(c -> !added.containsKey(c) || (c.reasons() != null
                 && c.reasons().stream().anyMatch(x -> x.contains(RAMP_MARK))) ? c
                 : c.withMoreReasons(added.get(c))).toList();
+    }
+
+    /**
+     * The clause both warnings end with when the run's own pairs of repeats show that throughput did not follow the
+     * reference workload ({@link SpeedResponse#notInStep}): the speed moved, but that need not have moved the figure.
+     * Empty otherwise (in step, undecided, or too few pairs: a run of single repeats has none).
+     */
+    static String unmoved(SpeedResponse response) {
+        return response == null || !response.notInStep() ? "" : "; but over this run's pairs of repeats "
+                + response.describe() + ", so the figure need not have moved with it";
     }
 
     private static Instant instant(MachineSpeed s) {

@@ -58,6 +58,41 @@ class MachineDriftTest {
         assertTrue(String.join("|", two.get(0).reasons()).contains("when the run started"), two.get(0).reasons().toString());
     }
 
+    /** A cell whose repeats measured these req/s after the reference workload ran at these speeds. */
+    private static CellResult measured(int index, double[] rps, double[] speeds) throws Exception {
+        StringBuilder repeats = new StringBuilder();
+        for (int i = 0; i < speeds.length; i++) {
+            repeats.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                    "{\"repeat\": %d, \"valid\": true, \"reasons\": [], \"load\": {\"throughput_rps\": %.0f}, "
+                            + "\"speed\": {\"ops_per_second\": %.0f, \"relative_spread\": 0.01, \"samples\": 9, "
+                            + "\"at\": \"t\"}}", i + 1, rps[i], speeds[i]));
+        }
+        return Json.read(String.format(Locale.ROOT, "{\"id\": \"c%d\", \"index\": %d, \"valid\": true, "
+                + "\"reasons\": [], \"repeats\": [%s]}", index, index, repeats), CellResult.class);
+    }
+
+    /**
+     * When the run's own pairs of repeats show that throughput did not follow the reference (here it never moved while
+     * the reference went 200 M -> 280 M and back), the warning says so; when throughput moved with it, it does not.
+     */
+    @Test
+    void theRunsOwnPairsSayWhetherTheSpeedMovedTheFigure() throws Exception {
+        double[] speeds = {200e6, 280e6};
+        List<CellResult> flat = new java.util.ArrayList<>();
+        List<CellResult> inStep = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            flat.add(measured(i, new double[]{50_000, 50_000}, i % 2 == 0 ? speeds : new double[]{280e6, 200e6}));
+            inStep.add(measured(i, new double[]{50_000, 70_000}, speeds));
+        }
+        String r = String.join("|", MachineDrift.flag(flat, START).get(0).reasons());
+        assertTrue(r.contains("compare this cell with others of the run with care; but over this run's pairs of "
+                + "repeats throughput did not follow the reference workload (slope 0.00 ± 0.00 over 5 pairs of repeats; "
+                + "1 = in step, 0 = unmoved by it), so the figure need not have moved with it"), r);
+        String followed = String.join("|", MachineDrift.flag(inStep, START).get(0).reasons());
+        assertTrue(followed.endsWith("compare this cell with others of the run with care"), followed);
+        assertEquals("", MachineDrift.unmoved(null), "a run of single repeats has no pairs");
+    }
+
     /** One repeat per cell, measured at {@code minute}:00 with this speed before it and these reasons. */
     private static CellResult timed(int index, int minute, double speed, String reason) throws Exception {
         return Json.read(String.format(Locale.ROOT, "{\"id\": \"c%d\", \"index\": %d, \"valid\": true, \"reasons\": [], "

@@ -2,6 +2,7 @@ package dev.fluxlab.report;
 
 import dev.fluxlab.model.claim.RecordedClaims;
 import dev.fluxlab.model.http.HttpUrl;
+import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.MachineSpeed;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.RepeatResult;
@@ -250,7 +251,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
      * the runs hold too few pairs of repeats. A warning when normalising and throughput did not follow the reference.
      */
     static String speedEvidence(RunResult a, RunResult b, boolean asked, boolean normalising) {
-        List<dev.fluxlab.model.run.CellResult> cells = new ArrayList<>();
+        List<CellResult> cells = new ArrayList<>();
         cells.addAll(a.cells() == null ? List.of() : a.cells());
         cells.addAll(b.cells() == null ? List.of() : b.cells());
         SpeedResponse r = asked ? SpeedResponse.of(cells) : null;

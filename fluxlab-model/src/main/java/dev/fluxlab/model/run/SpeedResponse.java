@@ -29,6 +29,11 @@ public record SpeedResponse(double slope, double stderr, int pairs) {
     public static final int MIN_PAIRS = 5;
     /** Standard errors by which a slope must miss 1 (or 0) to count as not following (or following) the reference. */
     public static final double SIGNIFICANCE = 2;
+    /**
+     * Least distance from 1 that counts as not in step, however precise the slope: 0.9 ± 0.01 is in step for a
+     * normaliser (a 10 % speed change corrected by 9 %), not a finding.
+     */
+    public static final double TOLERANCE = 0.25;
 
     /** The slope over the cells' repeats; null below {@link #MIN_PAIRS} pairs or when the reference never moved. */
     public static SpeedResponse of(List<CellResult> cells) {
@@ -60,12 +65,15 @@ public record SpeedResponse(double slope, double stderr, int pairs) {
         return new SpeedResponse(slope, Math.sqrt(rss / (xy.size() - 1) / sxx), xy.size());
     }
 
-    /** Whether the slope misses 1 by more than {@link #SIGNIFICANCE} standard errors: normalising would mislead. */
+    /**
+     * Whether the slope misses 1 by more than {@link #SIGNIFICANCE} standard errors and more than {@link #TOLERANCE}:
+     * normalising would mislead.
+     */
     public boolean notInStep() {
-        return Math.abs(slope - 1) > SIGNIFICANCE * stderr;
+        return Math.abs(slope - 1) > Math.max(SIGNIFICANCE * stderr, TOLERANCE);
     }
 
-    /** Whether the slope is within {@link #SIGNIFICANCE} standard errors of 1 and that far from 0. */
+    /** Whether the slope is not {@link #notInStep} and {@link #SIGNIFICANCE} standard errors from 0. */
     public boolean inStep() {
         return !notInStep() && slope > SIGNIFICANCE * stderr;
     }

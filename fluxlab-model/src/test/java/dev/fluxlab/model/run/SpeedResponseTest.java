@@ -77,6 +77,15 @@ class SpeedResponseTest {
         assertTrue(r.describe().startsWith("throughput may or may not have followed"), r.describe());
     }
 
+    /** A precise slope near 1 is in step: missing 1 counts only beyond the tolerance of 0.25 as well. */
+    @Test
+    void aPreciseSlopeNearOneIsInStep() {
+        assertTrue(new SpeedResponse(0.9, 0.01, 20).inStep());
+        assertTrue(new SpeedResponse(1.2, 0.01, 20).inStep());
+        assertTrue(new SpeedResponse(0.7, 0.01, 20).notInStep());
+        assertTrue(new SpeedResponse(1.3, 0.01, 20).notInStep());
+    }
+
     /** Consecutive repeats pair up within a cell; a repeat without a speed or a throughput is skipped. */
     @Test
     void pairsAreConsecutiveMeasuredRepeatsOfOneCell() {

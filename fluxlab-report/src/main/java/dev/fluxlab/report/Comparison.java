@@ -251,10 +251,13 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
      * the runs hold too few pairs of repeats. A warning when normalising and throughput did not follow the reference.
      */
     static String speedEvidence(RunResult a, RunResult b, boolean asked, boolean normalising) {
+        if (!asked) {
+            return null;
+        }
         List<CellResult> cells = new ArrayList<>();
         cells.addAll(a.cells() == null ? List.of() : a.cells());
         cells.addAll(b.cells() == null ? List.of() : b.cells());
-        SpeedResponse r = asked ? SpeedResponse.of(cells) : null;
+        SpeedResponse r = SpeedResponse.of(cells);
         if (r == null) {
             return null;
         }

@@ -19,4 +19,14 @@ public record NoiseFloor(double medianPct, double worstPct, int pairs, String ba
     public NoiseFloor(double medianPct, double worstPct, int pairs, String basis) {
         this(medianPct, worstPct, pairs, basis, null);
     }
+
+    /**
+     * How far two measurements of the same thing disagree: {@code |a - b| / ((a + b) / 2)}, a fraction (0.1 = 10 %),
+     * the measure of an A/A pair and of two adjacent windows of one load ({@code stats.WindowNoise}); NaN when their
+     * mean is not above 0 (nothing to compare).
+     */
+    public static double disagreement(double a, double b) {
+        double mean = (a + b) / 2;
+        return mean > 0 ? Math.abs(a - b) / mean : Double.NaN;
+    }
 }

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.stats;
 
+import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
@@ -9,8 +10,8 @@ import java.util.List;
  * How far one steady load's throughput moves between adjacent windows of a given length: the noise a measurement of
  * that length carries on this machine before a second JVM, repeat or cell adds its own. The measured phase's full
  * seconds are cut into consecutive windows of {@code windowSeconds}; each pair of neighbours gives
- * {@code |a - b| / ((a + b) / 2)}, the disagreement an A/A pair ({@code fluxlab run --aa}, {@code NoiseFloor}) is
- * measured by, and the figure is their median and worst. An A/A floor well above the figure for the suite's window
+ * {@link NoiseFloor#disagreement}, the disagreement an A/A pair ({@code fluxlab run --aa}) is measured by, and the
+ * figure is their median and worst. An A/A floor well above the figure for the suite's window
  * length says the rest comes from between the repeats (the machine's slower moves, a JVM's state); one close to it
  * says a longer window is the lever.
  *
@@ -49,9 +50,9 @@ public record WindowNoise(int windowSeconds, int pairs, double medianPct, double
             }
             List<Double> gaps = new ArrayList<>();
             for (int i = 1; i < means.length; i++) {
-                double mid = (means[i - 1] + means[i]) / 2;
-                if (mid > 0) {
-                    gaps.add(Math.abs(means[i - 1] - means[i]) / mid * 100);
+                double gap = NoiseFloor.disagreement(means[i - 1], means[i]);
+                if (!Double.isNaN(gap)) {
+                    gaps.add(gap * 100);
                 }
             }
             if (gaps.size() >= MIN_PAIRS) {

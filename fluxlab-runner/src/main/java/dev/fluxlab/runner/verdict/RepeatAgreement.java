@@ -186,7 +186,7 @@ public final class RepeatAgreement {
         for (int first = 1; first < last; first += 2) {
             Double a = byRepeat.get(first), b = byRepeat.get(first + 1);
             if (a != null && b != null) {
-                out.add(Math.abs(a - b) / ((a + b) / 2));
+                out.add(NoiseFloor.disagreement(a, b));
             }
         }
         return out;

@@ -12,8 +12,8 @@ import java.util.List;
  * several of them), and a plain {@code t * s / sqrt(n)} would claim a precision the series does not have. The
  * interval therefore uses the effective sample size {@code n_eff = n (1 - r1) / (1 + r1)}, with {@code r1} the lag-1
  * autocorrelation (the AR(1) approximation; a negative {@code r1} is taken as 0 so the interval is never narrowed
- * by it), and Student's t with {@code n_eff - 1} degrees of freedom (Commons Statistics). Below {@link #MIN_SECONDS} seconds, or with
- * {@code n_eff < 2}, the precision is unknown (infinite).
+ * by it; computed by {@link EffectiveSize}), and Student's t with {@code n_eff - 1} degrees of freedom (Commons
+ * Statistics). Below {@link #MIN_SECONDS} seconds, or with {@code n_eff < 2}, the precision is unknown (infinite).
  */
 public final class MeanPrecision {
 
@@ -21,8 +21,6 @@ public final class MeanPrecision {
     public static final int MIN_SECONDS = 5;
     /** Confidence level of the interval. */
     public static final double CONFIDENCE = 0.95;
-    /** Cap of the lag-1 autocorrelation used, so one strongly trending series cannot make n_eff vanish. */
-    static final double MAX_R1 = 0.9;
 
     private MeanPrecision() {
     }
@@ -34,31 +32,19 @@ public final class MeanPrecision {
             return Double.POSITIVE_INFINITY;
         }
         double[] x = perSecond.stream().mapToDouble(Number::doubleValue).toArray();
-        double mean = 0;
-        for (double v : x) {
-            mean += v;
-        }
-        mean /= n;
+        EffectiveSize e = EffectiveSize.of(x);
+        double mean = e.mean();
         if (!(mean > 0) || Double.isInfinite(mean)) { // also NaN: a sample that is not a number
             return Double.POSITIVE_INFINITY;
         }
-        double var = 0;
-        double cov = 0;
-        for (int i = 0; i < n; i++) {
-            var += (x[i] - mean) * (x[i] - mean);
-            if (i > 0) {
-                cov += (x[i] - mean) * (x[i - 1] - mean);
-            }
-        }
-        if (var == 0) {
+        if (e.sd() == 0) {
             return 0;
         }
-        double r1 = Math.min(MAX_R1, Math.max(0, cov / var));
-        double nEff = n * (1 - r1) / (1 + r1);
+        double nEff = e.effective();
         if (nEff < 2) {
             return Double.POSITIVE_INFINITY;
         }
-        double sd = Math.sqrt(var / (n - 1));
+        double sd = e.sd();
         double t = TDistribution.of(nEff - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
         return t * sd / Math.sqrt(nEff) / mean;
     }

@@ -2,8 +2,9 @@ package dev.fluxlab.model.stats;
 
 /**
  * A series' mean and spread together with the number of independent samples it is worth, the figures an interval of
- * its mean is built from. Written once so that every interval of a mean in the lab ({@link MeanPrecision}'s of a
- * load's per-second throughputs among them) counts a correlated series alike.
+ * its mean is built from. {@link MeanPrecision} (a load's per-second throughputs) and {@code decide.RatioInterval}
+ * (the log ratios of two cells' interleaved windows) both read it here, so the two cannot come to count a correlated
+ * series differently.
  *
  * <p>Neighbouring samples of a measurement share causes (a GC pause, a neighbour's job, the machine's slower drift),
  * so {@code n} of them carry less than {@code n} samples' worth of information. The effective size is the AR(1)

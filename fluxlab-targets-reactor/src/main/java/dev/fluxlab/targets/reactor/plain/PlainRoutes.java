@@ -39,7 +39,8 @@ import reactor.netty.http.server.HttpServerResponse;
  * Every response carries {@code Content-Type}, {@code Content-Length}, {@code Server} and a {@code Date} refreshed
  * once a second. Request bodies are always read to the end. Static bodies are encoded once, in direct memory, and
  * written as read-only duplicates, so the hot path allocates no body bytes. A {@link StallSchedule} holds
- * responses during stall windows, a {@link FailEvery} turns every n-th response into a 500.
+ * responses during stall windows, a {@link FailEvery} turns every n-th response into a 500, a {@link RequestWork} does
+ * a fixed amount of arithmetic on the event loop before each of these responses (not the stress endpoints').
  */
 public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
@@ -69,6 +70,7 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
     private final DateHeader date;
     private final StallSchedule stall;
     private final FailEvery failEvery;
+    private final RequestWork work;
     private final StressRoutes stress;
 
     /**
@@ -77,16 +79,19 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
      * @param failEvery injected 500s, or {@code null}
      */
     public PlainRoutes(DateHeader date, StallSchedule stall, FailEvery failEvery) {
-        this(date, stall, failEvery, null);
+        this(date, stall, failEvery, null, null);
     }
 
     /**
+     * @param work   CPU work per response, or {@code null} for none
      * @param stress seed 002's stress endpoints, or {@code null} for none
      */
-    public PlainRoutes(DateHeader date, StallSchedule stall, FailEvery failEvery, StressRoutes stress) {
+    public PlainRoutes(DateHeader date, StallSchedule stall, FailEvery failEvery, RequestWork work,
+                       StressRoutes stress) {
         this.date = date;
         this.stall = stall;
         this.failEvery = failEvery;
+        this.work = work;
         this.stress = stress;
     }
 
@@ -172,9 +177,14 @@ public final class PlainRoutes implements BiFunction<HttpServerRequest, HttpServ
                 .flatMap(body -> send(response, HttpResponseStatus.OK, contentType, body));
     }
 
-    /** Sends {@code body} (ownership passes here) with the common headers, after any stall, or a 500 when due. */
+    /**
+     * Sends {@code body} (ownership passes here) with the common headers, after any work and stall, or a 500 when due.
+     */
     private Mono<Void> send(HttpServerResponse response, HttpResponseStatus status, CharSequence contentType,
                             ByteBuf body) {
+        if (work != null) {
+            work.apply(); // on the event loop, which the body has been read on
+        }
         if (failEvery != null && failEvery.next()) {
             body.release();
             status = HttpResponseStatus.INTERNAL_SERVER_ERROR;

@@ -80,13 +80,14 @@ public final class ReactorNettyServer {
                                 StressRoutes stress) {
         StallSchedule stall = config.stall() == null ? null : new StallSchedule(config.stall(), System.nanoTime());
         FailEvery failEvery = config.failEvery() == null ? null : new FailEvery(config.failEvery());
+        RequestWork work = config.work() == 0 ? null : new RequestWork(config.work());
         ServerProtocol protocol = config.protocol();
         HttpServer server = HttpServer.create()
                 .host(config.host())
                 .port(config.port())
                 .runOn(loops.loops(), loops.preferNative())
                 .protocol(ReactorProtocols.of(protocol))
-                .handle(new PlainRoutes(new DateHeader(), stall, failEvery, stress));
+                .handle(new PlainRoutes(new DateHeader(), stall, failEvery, work, stress));
         server = config.socketOptions().applyTo(server, HttpServer::option, HttpServer::childOption);
         if (protocol.http2() && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
             server = server.http2Settings(s -> {

@@ -33,6 +33,7 @@ import java.util.Objects;
  * @param h2InitialWindowSize    HTTP/2 {@code SETTINGS_INITIAL_WINDOW_SIZE}, {@code null} for Netty's default
  * @param stall                  periodic stall fault, {@code null} for none
  * @param failEvery              every n-th response is a 500, {@code null} for none
+ * @param work                   rounds of fixed arithmetic before each response ({@link RequestWork}), 0 for none
  * @param stress                 seed 002's stress endpoints: sleep and pool sizes (added)
  * @param soKeepAlive            {@code SO_KEEPALIVE} on accepted connections, {@code null} for the OS default (off)
  * @param allocator              {@code ChannelOption.ALLOCATOR} of the listening socket and accepted connections,
@@ -56,6 +57,7 @@ public record ReactorNettyServerConfig(
         Integer h2InitialWindowSize,
         Stall stall,
         Long failEvery,
+        int work,
         StressConfig stress,
         Boolean soKeepAlive,
         ServerAllocator allocator,
@@ -86,6 +88,9 @@ public record ReactorNettyServerConfig(
         requirePositive("tcp-fastopen", tcpFastOpen);
         requirePositive("h2-max-concurrent-streams", h2MaxConcurrentStreams);
         requirePositive("fail-every", failEvery);
+        if (work < 0) {
+            throw new IllegalArgumentException("work must be at least 0 (0 = none), was " + work);
+        }
         if (h2InitialWindowSize != null && h2InitialWindowSize < 0) {
             throw new IllegalArgumentException("h2-initial-window-size must be between 0 and 2147483647, was "
                     + h2InitialWindowSize);
@@ -141,6 +146,7 @@ public record ReactorNettyServerConfig(
         b.h2InitialWindowSize = h2InitialWindowSize;
         b.stall = stall;
         b.failEvery = failEvery;
+        b.work = work;
         b.stress = stress;
         b.soKeepAlive = soKeepAlive;
         b.allocator = allocator;
@@ -165,6 +171,7 @@ public record ReactorNettyServerConfig(
         private Integer h2InitialWindowSize;
         private Stall stall;
         private Long failEvery;
+        private int work;
         private StressConfig stress = StressConfig.DEFAULTS;
         private Boolean soKeepAlive;
         private ServerAllocator allocator;
@@ -248,6 +255,11 @@ public record ReactorNettyServerConfig(
             return this;
         }
 
+        public Builder work(int work) {
+            this.work = work;
+            return this;
+        }
+
         public Builder stress(StressConfig stress) {
             this.stress = stress;
             return this;
@@ -276,7 +288,7 @@ public record ReactorNettyServerConfig(
         public ReactorNettyServerConfig build() {
             return new ReactorNettyServerConfig(host, port, protocol, transport, workers, selectCount, backlog,
                     tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, h2MaxConcurrentStreams, h2InitialWindowSize, stall,
-                    failEvery, stress, soKeepAlive, allocator, leakDetection);
+                    failEvery, work, stress, soKeepAlive, allocator, leakDetection);
         }
     }
 }

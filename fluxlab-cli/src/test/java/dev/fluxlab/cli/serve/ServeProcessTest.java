@@ -69,6 +69,32 @@ class ServeProcessTest {
         }
     }
 
+    /** {@code --work 1000}, the knob a suite sets for a known CPU cost, still serves the contract's /plaintext. */
+    @Test
+    void workKnobServesPlaintext(@TempDir Path dir) throws Exception {
+        Path stderr = dir.resolve("stderr.txt");
+        Path stdout = dir.resolve("stdout.txt");
+        Process p = serve(stdout, stderr, List.of(), "--work", "1000", "--workers", "1");
+        try {
+            String line = awaitFirstLine(p, stdout);
+            assertNotNull(line, () -> "no readiness line; exited: " + !p.isAlive() + "; stderr: " + read(stderr));
+            int port = Readiness.parse(line).orElseThrow().port().orElseThrow();
+            try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/plaintext")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode());
+                assertEquals("Hello, World!", r.body());
+            }
+            assertTrue(read(stderr).contains(" work=1000"), () -> read(stderr));
+        } finally {
+            p.destroy();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     @Test
     void explicitTransportThatIsUnavailableFailsWithNettysCause(@TempDir Path dir) throws Exception {
         Path stderr = dir.resolve("stderr.txt");

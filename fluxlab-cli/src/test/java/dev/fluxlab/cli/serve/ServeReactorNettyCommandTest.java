@@ -103,6 +103,14 @@ class ServeReactorNettyCommandTest {
     }
 
     @Test
+    void negativeWork() {
+        Result r = run("serve", "reactor-netty", "--work", "-1");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("fluxlab: work must be at least 0 (0 = none), was -1"), r.err());
+        assertEquals("", r.out(), "no readiness line when the server did not start");
+    }
+
+    @Test
     void nonLoopbackHost() {
         Result r = run("serve", "reactor-netty", "--host", "8.8.8.8");
         assertEquals(2, r.exitCode(), r.err());
@@ -143,7 +151,7 @@ class ServeReactorNettyCommandTest {
         assertEquals(0, r.exitCode());
         for (String knob : new String[]{"--host", "--port", "--protocol", "--transport", "--workers",
                 "--select-count", "--backlog", "--tcp-nodelay", "--rcvbuf", "--sndbuf", "--tcp-fastopen",
-                "--h2-max-concurrent-streams", "--h2-initial-window-size", "--stall", "--fail-every"}) {
+                "--h2-max-concurrent-streams", "--h2-initial-window-size", "--stall", "--fail-every", "--work"}) {
             assertTrue(r.out().contains(knob), knob + " in " + r.out());
         }
         assertTrue(r.out().contains("(default: native)") && r.out().contains("(default: http1.1)"), r.out());

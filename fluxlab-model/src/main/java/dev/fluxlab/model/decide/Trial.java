@@ -23,7 +23,7 @@ import java.util.random.RandomGenerator;
  * would either waste rounds on the first or leave the second undecided.
  *
  * <p>How the looks stay honest: the claim's error rate {@link Plan#alpha} is spent over the rounds by
- * {@link AlphaSpending} (O'Brien-Fleming type, almost nothing early), each look's intervals are computed at the
+ * {@link AlphaSpending} (Pocock type: about evenly over the looks), each look's intervals are computed at the
  * increment that look may spend, and that increment is divided among the claim's pair tests (Bonferroni across
  * pairs), so the chance that any interval of any look misses its true ratio is at most alpha. Looks before
  * {@link Plan#minRounds} spend nothing and decide nothing.
@@ -62,6 +62,27 @@ public final class Trial {
             if (!(alpha > 0 && alpha < 1)) {
                 throw new IllegalArgumentException("alpha must be above 0 and below 1, not " + alpha);
             }
+        }
+
+        /** Each look after the first comes after at least this factor more rounds ({@link #looksAt}). */
+        public static final double LOOK_GROWTH = 1.25;
+
+        /**
+         * Whether a look may spend error rate after {@code rounds} complete rounds: at {@code minRounds}, then each
+         * time the rounds grew by {@link #LOOK_GROWTH} (rounded up, at least one round more), and at
+         * {@code maxRounds}. Looking after every round would split the error rate into many small increments, and
+         * each would need a wider interval; a geometric schedule keeps the looks few (about a dozen for 60 rounds)
+         * while a large effect still stops at the first.
+         */
+        public boolean looksAt(int rounds) {
+            if (rounds >= maxRounds) {
+                return true;
+            }
+            int look = minRounds;
+            while (look < rounds) {
+                look = Math.max(look + 1, (int) Math.ceil(look * LOOK_GROWTH));
+            }
+            return look == rounds;
         }
     }
 
@@ -177,7 +198,8 @@ public final class Trial {
     /**
      * Looks at the windows so far. Before {@link Plan#minRounds} complete rounds, the look spends nothing: its
      * intervals are at alpha 0 (unbounded, unless a spread of exactly 0 makes them a point) and it is OPEN. From then
-     * on, with {@code t = rounds / maxRounds} (at most 1), the look spends
+     * on, at the rounds the plan looks at ({@link Plan#looksAt}), with {@code t = rounds / maxRounds} (at most 1), the
+     * look spends
      * {@code AlphaSpending.atLook(alpha, tPrevious, t)}, divided among the pair tests, and remembers {@code t}. A look
      * with nothing new to spend (no round completed since the last, or the whole alpha spent) repeats the last look.
      */
@@ -191,7 +213,7 @@ public final class Trial {
             return new Look(r, State.OPEN, results, 0);
         }
         double t = Math.min(1, (double) r / plan.maxRounds());
-        if (last != null && t <= tPrevious) {
+        if (last != null && (t <= tPrevious || !plan.looksAt(r))) {
             return last;
         }
         double perPair = AlphaSpending.atLook(plan.alpha(), tPrevious, t) / tests.size();

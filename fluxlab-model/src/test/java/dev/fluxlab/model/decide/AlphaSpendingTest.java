@@ -17,12 +17,12 @@ class AlphaSpendingTest {
     }
 
     /**
-     * Halfway, by hand: z(0.975) = 1.959964, / sqrt(0.5) = 2.771808; the normal upper tail there is 0.0027873, twice
-     * that is 0.0055746. Only about a ninth of the alpha is spent by half the rounds.
+     * Halfway, by hand: 1 + (e - 1) x 0.5 = 1.859141, ln of it 0.620115, x 0.05 = 0.0310057: the Pocock type spends
+     * about 62 % of the alpha by half the rounds.
      */
     @Test
     void halfwayByHand() {
-        assertEquals(0.0055746, AlphaSpending.spent(0.05, 0.5), 1e-7);
+        assertEquals(0.0310057, AlphaSpending.spent(0.05, 0.5), 1e-7);
     }
 
     @Test
@@ -33,8 +33,8 @@ class AlphaSpendingTest {
             assertTrue(now > before, "round " + r + ": " + now + " after " + before);
             before = now;
         }
-        // almost nothing early: a tenth of the way, 2 x (upper tail at 1.959964 / sqrt(0.1) = 6.198) = 5.7e-10
-        assertEquals(5.72e-10, AlphaSpending.spent(0.05, 0.1), 0.01e-10);
+        // enough early for a large effect to stop the trial: a tenth of the way, 0.05 x ln(1.171828) = 0.0079283
+        assertEquals(0.0079283, AlphaSpending.spent(0.05, 0.1), 1e-7);
     }
 
     /** The looks' increments add up to the whole alpha: the union bound over looks. */

@@ -36,6 +36,21 @@ class TrialTest {
         return new Window(cell, round, round * 10.0, 5, 5000, 0, 1000, null, null, ms);
     }
 
+    /** The looks: minRounds, then each 1.25 times the last (rounded up, one more at least), and maxRounds. */
+    @Test
+    void theLooksGrowGeometrically() {
+        List<Integer> looks = new java.util.ArrayList<>();
+        for (int r = 1; r <= 60; r++) {
+            if (PLAN.looksAt(r)) {
+                looks.add(r);
+            }
+        }
+        assertEquals(List.of(10, 13, 17, 22, 28, 35, 44, 55, 60), looks);
+        Trial.Plan small = new Trial.Plan(3, 8, 0.05);
+        assertEquals(List.of(3, 4, 5, 7, 8), java.util.stream.IntStream.rangeClosed(1, 8).filter(small::looksAt)
+                .boxed().toList());
+    }
+
     @Test
     void aTrialNeedsCellsTestsAndAPlan() {
         List<PairTest> ab = List.of(PairTest.greater("a", "b"));
@@ -125,7 +140,10 @@ class TrialTest {
         assertEquals(2.0, early.pairs().getFirst().interval().ratio(), 0.02);
     }
 
-    /** From minRounds on, each look spends its increment; a second look at the same rounds spends nothing more. */
+    /**
+     * From minRounds on, each look the plan schedules spends its increment; a look between two scheduled ones, or a
+     * second look at the same rounds, spends nothing more.
+     */
     @Test
     void eachLookSpendsItsIncrement() {
         Trial trial = new Trial(AB, List.of(PairTest.greater("a", "b"), PairTest.greater("b", "a")),
@@ -136,7 +154,10 @@ class TrialTest {
             trial.add(window("a", r, 1000 * Math.exp(0.1 * random.nextGaussian())));
             trial.add(window("b", r, 1000 * Math.exp(0.1 * random.nextGaussian())));
             Trial.Look look = trial.look();
-            if (r + 1 >= PLAN.minRounds()) {
+            if (r + 1 >= PLAN.minRounds() && !PLAN.looksAt(r + 1)) {
+                assertEquals(AlphaSpending.spent(0.05, tPrevious), look.alphaSpentTotal(), 1e-15,
+                        "round " + (r + 1) + " is no look: nothing more spent");
+            } else if (r + 1 >= PLAN.minRounds()) {
                 double t = (r + 1) / 60.0;
                 assertEquals(AlphaSpending.spent(0.05, t), look.alphaSpentTotal(), 1e-15);
                 assertEquals(AlphaSpending.atLook(0.05, tPrevious, t) / 2,

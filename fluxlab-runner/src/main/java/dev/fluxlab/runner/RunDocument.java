@@ -42,7 +42,7 @@ final class RunDocument {
 
     static RunResult withCells(RunResult r, List<CellResult> cells, String status) {
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise(), r.claims(), r.hosts());
+                r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, r.noise(), r.claims(), r.hosts(), r.trials());
     }
 
     /**
@@ -60,7 +60,7 @@ final class RunDocument {
         cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
                 r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise,
-                ClaimJudge.judge(claims, cells, noise), r.hosts());
+                ClaimJudge.judge(claims, cells, noise, r.trials()), r.hosts(), r.trials());
     }
 
     static RunResult finish(RunResult r, String status) {
@@ -68,6 +68,6 @@ final class RunDocument {
             return r;
         }
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), status, r.startedAt(),
-                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), r.claims(), r.hosts());
+                Instant.now().toString(), r.environment(), r.tables(), r.settings(), r.cells(), r.noise(), r.claims(), r.hosts(), r.trials());
     }
 }

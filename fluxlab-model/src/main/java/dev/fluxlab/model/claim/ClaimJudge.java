@@ -8,6 +8,7 @@ import dev.fluxlab.model.run.FigureValue;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.NoiseFloor;
 import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.decide.TrialRecord;
 import dev.fluxlab.model.theory.TheoryResult;
 
 import java.util.ArrayList;
@@ -39,18 +40,31 @@ public final class ClaimJudge {
     private ClaimJudge() {
     }
 
-    /** Every claim judged against {@code cells}, with the run's noise floor (may be null). */
+    /** Every claim judged against {@code cells}, with the run's noise floor (may be null), without trials. */
     public static List<ClaimResult> judge(List<Claim> claims, List<CellResult> cells, NoiseFloor noise) {
+        return judge(claims, cells, noise, null);
+    }
+
+    /**
+     * Every claim judged: a claim with a measured interleaved trial among {@code trials} (may be null) from its
+     * windows ({@link TrialJudge}), any other from {@code cells} with the run's noise floor (may be null).
+     */
+    public static List<ClaimResult> judge(List<Claim> claims, List<CellResult> cells, NoiseFloor noise,
+                                          List<TrialRecord> trials) {
         if (claims == null || claims.isEmpty()) {
             return null;
         }
         Map<String, CellResult> byId = cells == null ? Map.of() : cells.stream()
                 .collect(Collectors.toMap(CellResult::id, Function.identity(), (a, b) -> a));
         double floor = noise == null ? 0 : noise.worstPct() / 100;
-        return claims.stream().map(c -> judge(c, byId, floor)).toList();
+        return claims.stream().map(c -> {
+            TrialRecord trial = TrialJudge.trialOf(c, trials).orElse(null);
+            ClaimResult plain = judge(c, byId, floor);
+            return trial == null ? plain : TrialJudge.judge(c, plain, trial);
+        }).toList();
     }
 
-    /** One claim; see the class comment. */
+    /** One claim from its cells' repeats; see the class comment. */
     public static ClaimResult judge(Claim claim, Map<String, CellResult> byId, double floor) {
         List<ClaimResult.Measured> measured = new ArrayList<>();
         String missing = null;
@@ -80,8 +94,11 @@ public final class ClaimJudge {
         }
         Judgement j = missing != null ? new Judgement(ClaimVerdict.INCONCLUSIVE, missing)
                 : judge(claim.relation(), measured, floor);
+        String why = j.verdict() != ClaimVerdict.INCONCLUSIVE ? null
+                : (missing != null ? ClaimResult.InconclusiveWhy.CELL : ClaimResult.InconclusiveWhy.NOISE).label();
         return new ClaimResult(claim.title(), claim.source(), claim.quote(), claim.figure().key(),
-                claim.relation().text(), measured, j.verdict().label(), j.reason(), theory(claim, byId));
+                claim.relation().text(), measured, j.verdict().label(), j.reason(), theory(claim, byId),
+                ClaimResult.REPEATS, null, why);
     }
 
     /** The first "measured while JVM ... was still compiling (...)" of the cell's repeats, or null. */

@@ -26,7 +26,7 @@ public final class RecordedClaims {
             return run.claims();
         }
         return run.claims().stream().map(recorded -> claim(recorded)
-                .map(c -> ClaimJudge.judge(List.of(c), run.cells(), run.noise()).get(0))
+                .map(c -> ClaimJudge.judge(List.of(c), run.cells(), run.noise(), run.trials()).get(0))
                 .orElse(recorded)).toList();
     }
 

@@ -181,6 +181,17 @@ public record LoadArgs(
         return o;
     }
 
+    /**
+     * This load as one short window of an interleaved trial: the same target, request, verification and load level,
+     * measured for exactly {@code measure} after {@code warmup}, its document written to {@code json}; no precision
+     * target, request count or start gate (a window is one of many, judged together).
+     */
+    public LoadArgs forWindow(Duration measure, WarmupPolicy warmup, Path json) {
+        return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, measure, null, null, warmup,
+                watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody, expectContentType, insecure,
+                json, progress, keepAlive, null, null);
+    }
+
     /** The arguments of {@code fluxlab load}: the URL, then each option and its value as separate words. */
     public List<String> toArgv() {
         if (url == null) {

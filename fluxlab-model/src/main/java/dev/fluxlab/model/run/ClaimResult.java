@@ -16,9 +16,65 @@ import java.util.List;
  * @param reason   the evidence for the verdict in words
  * @param theory   what the throughput theory predicts for these cells on this machine when it disagrees with the
  *                 claim (null when it agrees or has no figure for them)
+ * @param basis    what the verdict was decided on: {@link #INTERLEAVED} windows (then {@code intervals} holds the
+ *                 compared pairs' ratios with their confidence intervals) or the cells' {@link #REPEATS} against
+ *                 the noise band; null in results written before it was recorded
+ * @param intervals the pairs an interleaved trial compared, each ratio with its interval (null otherwise)
+ * @param why      for an inconclusive verdict, its category ({@link InconclusiveWhy}); null otherwise
  */
 public record ClaimResult(String claim, String source, String quote, String figure, String relation,
-                          List<Measured> cells, String verdict, String reason, String theory) {
+                          List<Measured> cells, String verdict, String reason, String theory, String basis,
+                          List<PairInterval> intervals, String why) {
+
+    /** The verdict came from an interleaved trial's windows. */
+    public static final String INTERLEAVED = "interleaved";
+    /** The verdict came from the cells' repeats against the noise band. */
+    public static final String REPEATS = "repeats";
+
+    /** A claim judged before its basis was recorded (or by a caller that gives none). */
+    public ClaimResult(String claim, String source, String quote, String figure, String relation,
+                       List<Measured> cells, String verdict, String reason, String theory) {
+        this(claim, source, quote, figure, relation, cells, verdict, reason, theory, null, null, null);
+    }
+
+    /**
+     * One compared pair of an interleaved trial: A / B with its confidence interval, as the decision used it.
+     *
+     * @param a          cell A's label
+     * @param b          cell B's label
+     * @param ratio      A / B (geometric mean of the paired windows' ratios)
+     * @param low        lower bound of the interval
+     * @param high       upper bound (+infinity when unknown)
+     * @param confidence the interval's confidence level (1 - the error rate spent at the deciding look)
+     * @param pairs      the paired windows it is made of
+     * @param outcome    what the pair says of the claim: {@code holds}, {@code fails} or {@code open}
+     */
+    public record PairInterval(String a, String b, double ratio, double low, double high, double confidence,
+                               int pairs, String outcome) {
+    }
+
+    /** The categories of an inconclusive verdict. */
+    public enum InconclusiveWhy implements dev.fluxlab.model.Labelled {
+        /** The interval still straddles the claim's threshold when the trial's budget was spent. */
+        STRADDLES("interval straddles the threshold"),
+        /** A compared cell is missing, invalid, or was measured cold. */
+        CELL("a compared cell cannot be used"),
+        /** The claim needs a machine this one is not (its {@code needs}). */
+        MACHINE("not judgeable on this machine"),
+        /** Judged from repeats: within the noise band. */
+        NOISE("within the noise band");
+
+        private final String label;
+
+        InconclusiveWhy(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String label() {
+            return label;
+        }
+    }
 
     /**
      * One compared cell.

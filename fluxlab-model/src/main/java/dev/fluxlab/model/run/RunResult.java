@@ -1,5 +1,7 @@
 package dev.fluxlab.model.run;
 
+import dev.fluxlab.model.decide.TrialRecord;
+
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +24,8 @@ import java.util.Map;
  * @param noise       the run's own noise floor (A/A pairs or repeat spread); added in fluxlab.run/1, may be null
  * @param claims      the suite's claims as judged when the run ended (added; null when the suite has none)
  * @param hosts       the suite hosts roles ran on (docs/hosts.md); null when every role ran on the runner's machine
+ * @param trials      the interleaved trials of the suite's claims ({@link TrialRecord}: every window they measured,
+ *                    from which the claims' verdicts are recomputed); null when none ran
  */
 public record RunResult(
         String schema,
@@ -38,9 +42,19 @@ public record RunResult(
         List<CellResult> cells,
         NoiseFloor noise,
         List<ClaimResult> claims,
-        List<RunHost> hosts) {
+        List<RunHost> hosts,
+        List<TrialRecord> trials) {
 
     public static final String SCHEMA = "fluxlab.run/1";
+
+    /** A run document without interleaved trials (none ran, or before they ran). */
+    public RunResult(String schema, String runId, String suite, String suiteFile, String description, String status,
+                     String startedAt, String finishedAt, Environment environment, List<TableSpec> tables,
+                     Map<String, Object> settings, List<CellResult> cells, NoiseFloor noise, List<ClaimResult> claims,
+                     List<RunHost> hosts) {
+        this(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment, tables, settings,
+                cells, noise, claims, hosts, null);
+    }
 
     /** A run document without judged claims (a suite without claims, or before the run ended). */
     public RunResult(String schema, String runId, String suite, String suiteFile, String description, String status,
@@ -69,12 +83,18 @@ public record RunResult(
 
     public RunResult withClaims(List<ClaimResult> list) {
         return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
-                tables, settings, cells, noise, list, hosts);
+                tables, settings, cells, noise, list, hosts, trials);
     }
 
     /** This run with {@code hosts} recorded. */
     public RunResult withHosts(List<RunHost> list) {
         return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
-                tables, settings, cells, noise, claims, list);
+                tables, settings, cells, noise, claims, list, trials);
+    }
+
+    /** This run with {@code list} as its interleaved trials ({@link TrialRecord}, one per claim that had one). */
+    public RunResult withTrials(List<TrialRecord> list) {
+        return new RunResult(schema, runId, suite, suiteFile, description, status, startedAt, finishedAt, environment,
+                tables, settings, cells, noise, claims, hosts, list);
     }
 }

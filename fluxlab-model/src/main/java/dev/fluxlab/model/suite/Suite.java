@@ -209,6 +209,11 @@ public final class Suite {
         return settings.measureAuto();
     }
 
+    /** See {@link SuiteSettings#decideMax()}. */
+    public Duration decideMax() {
+        return settings.decideMax();
+    }
+
     /** See {@link SuiteSettings#measureMax()}. */
     public Duration measureMax() {
         return settings.measureMax();

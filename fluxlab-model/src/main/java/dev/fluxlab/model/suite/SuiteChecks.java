@@ -116,6 +116,7 @@ final class SuiteChecks {
                     + java.util.Objects.requireNonNullElse(Durations.tooLarge(spec.warmup()), ""));
         }
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
+        checkDuration("/decide_max", "decide_max", spec.decideMax());
         checkColdWarmupMin("/cold_warmup_min", spec.coldWarmupMin());
         if (spec.targets() != null) {
             spec.targets().forEach((name, t) -> {

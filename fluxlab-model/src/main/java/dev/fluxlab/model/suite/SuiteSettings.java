@@ -98,6 +98,17 @@ public final class SuiteSettings {
         return t != null && t.coldWarmupMin() != null ? Durations.parse(t.coldWarmupMin()) : coldWarmupMin();
     }
 
+    /** Default time budget of one claim's interleaved trial ({@code decide_max}). */
+    public static final Duration DEFAULT_DECIDE_MAX = Duration.ofMinutes(2);
+
+    /**
+     * The time budget of each claim's interleaved trial ({@code decide_max}); zero: claims are judged from the cells'
+     * repeats against the noise band only.
+     */
+    public Duration decideMax() {
+        return spec.decideMax() == null ? DEFAULT_DECIDE_MAX : Durations.parse(spec.decideMax());
+    }
+
     /** {@code measure: auto}: measure until the mean throughput is known within {@link #precision()}. */
     public boolean measureAuto() {
         return AUTO_MEASURE.equals(spec.measure());
@@ -195,6 +206,7 @@ public final class SuiteSettings {
             s.put("measure_max", Durations.format(measureMax()));
         }
         s.put("repeats", repeats());
+        s.put("decide_max", Durations.format(decideMax()));
         if (aa) {
             s.put("aa", true);
         }

@@ -44,6 +44,8 @@ import java.util.Map;
  *                       refusing, when this machine is smaller
  * @param hosts          machines reached over SSH, by name, that roles can be placed on with {@code host:}
  *                       (docs/hosts.md); none: every role runs on the runner's machine
+ * @param decideMax      the time budget of each claim's interleaved trial, after the cells ran (default 2m; {@code 0s}:
+ *                       claims are judged from the cells' repeats only)
  */
 public record SuiteSpec(
         String name,
@@ -68,7 +70,8 @@ public record SuiteSpec(
         List<ClaimSpec> claims,
         List<String> profile,
         AssumesSpec assumes,
-        Map<String, SuiteHost> hosts) {
+        Map<String, SuiteHost> hosts,
+        String decideMax) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named

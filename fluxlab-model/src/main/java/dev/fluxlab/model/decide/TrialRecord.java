@@ -1,0 +1,51 @@
+package dev.fluxlab.model.decide;
+
+import java.util.List;
+
+/**
+ * One claim's interleaved trial as results.json keeps it ({@code trials}): the plan it ran under and every window it
+ * measured, so that any reader ({@code fluxlab report}, {@code compare}, a test) recomputes the verdict with
+ * {@link Trial#recompute} instead of trusting a recorded one. A claim that could not be interleaved has a record
+ * too, without windows, whose {@code ended} says why (its verdict then comes from the cells' own repeats).
+ *
+ * @param claim         the claim's title, as in the suite
+ * @param figure        the figure compared ({@link WindowFigure#key()})
+ * @param cells         the compared cells' ids, in the claim's order
+ * @param windowSeconds the measured length of each window
+ * @param settleSeconds the fixed, unmeasured load before each window (new connections, a target idle since its last
+ *                      window)
+ * @param plan          the sequential plan (rounds, error rate)
+ * @param seed          the seed of the rounds' random orders
+ * @param windows       every window measured, in the order measured
+ * @param ended         why the trial ended: {@link #DECIDED}, {@link #BUDGET}, {@link #INTERRUPTED}, or a problem in
+ *                      words (a target that exited, a failed window), or why it did not run
+ * @param seconds       the trial's wall time, warm-up and start included
+ * @param warmups       per cell, what its warm-up in the trial said when it ended still compiling (empty: settled)
+ */
+public record TrialRecord(String claim, String figure, List<String> cells, double windowSeconds, double settleSeconds,
+                          Trial.Plan plan, long seed, List<Window> windows, String ended, double seconds,
+                          List<String> warmups) {
+
+    /** The trial ended because its claim was decided. */
+    public static final String DECIDED = "decided";
+    /** The trial ended because its time budget ({@code decide_max}) or its rounds were spent. */
+    public static final String BUDGET = "budget spent";
+    /** The trial ended because the run was interrupted. */
+    public static final String INTERRUPTED = "interrupted";
+
+    public TrialRecord {
+        cells = cells == null ? List.of() : List.copyOf(cells);
+        windows = windows == null ? List.of() : List.copyOf(windows);
+        warmups = warmups == null ? List.of() : List.copyOf(warmups);
+    }
+
+    /** A claim that was not interleaved, and why (e.g. a cell driven by an external tool). */
+    public static TrialRecord notRun(String claim, String figure, List<String> cells, String why) {
+        return new TrialRecord(claim, figure, cells, 0, 0, null, 0, List.of(), why, 0, List.of());
+    }
+
+    /** Whether the trial measured anything to judge. */
+    public boolean measured() {
+        return plan != null && !windows.isEmpty();
+    }
+}

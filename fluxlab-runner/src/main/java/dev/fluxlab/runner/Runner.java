@@ -18,6 +18,7 @@ import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.decide.ClaimTrials;
 import dev.fluxlab.runner.drive.SharedInjector;
 import dev.fluxlab.runner.target.SharedTargets;
 
@@ -64,6 +65,7 @@ public final class Runner {
     private final SharedTargets shared;
     private final SharedInjector sharedInjector;
     private final GroupRunner groups;
+    private final ClaimTrials trials;
     private final Launcher launcher;
     private volatile LabHosts hosts = LabHosts.none();
 
@@ -77,6 +79,8 @@ public final class Runner {
         RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
                 listener, shared, sharedInjector, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
+        this.trials = new ClaimTrials(registry, new Commands(b.registry, b.java), launcher, supervisor, grace, listener,
+                () -> interrupted);
     }
 
     public static Builder builder(TargetRegistry registry) {
@@ -246,6 +250,7 @@ public final class Runner {
         Throwable failure = null;
         try {
             runCells(suite, cells, todo, done);
+            decideClaims(suite);
             if (interrupted) {
                 status = "interrupted";
             }
@@ -288,6 +293,23 @@ public final class Runner {
                         suite.repeats()), results.get(k));
             }
             first += group.size();
+        }
+    }
+
+    /**
+     * Runs the suite's claims' interleaved trials ({@link ClaimTrials}) once every cell has run, and records them;
+     * an interrupted run keeps the trials that ended. The claims are judged from them when the run ends.
+     */
+    private void decideClaims(Suite suite) throws IOException {
+        if (interrupted || suite.claims().isEmpty()) {
+            return;
+        }
+        shared.release();
+        sharedInjector.release(); // the trials bring up their own target sets: nothing of the cells' stays alive
+        List<dev.fluxlab.model.decide.TrialRecord> records = trials.run(suite, current.cells(), runDir);
+        synchronized (resultsLock) {
+            current = current.withTrials(records);
+            write();
         }
     }
 

@@ -56,7 +56,7 @@ public final class SharedInjector {
      * The kept injector when it runs {@code command} for {@code targets} and is alive, its output now going to
      * {@code log}; otherwise the kept one is stopped and a new one started (its first log {@code log}).
      */
-    ChildProcess acquire(List<String> command, TargetSet targets, Path log) throws IOException {
+    public ChildProcess acquire(List<String> command, TargetSet targets, Path log) throws IOException {
         if (process != null && process.isAlive() && this.targets == targets && this.command.equals(command)) {
             process.logTo(log);
             return process;
@@ -78,7 +78,7 @@ public final class SharedInjector {
      * its lines to {@code listener}, until its end line, the process's exit, {@code stop} or {@code limit}; a job
      * that did not end by itself leaves the injector to be stopped ({@link #release()}).
      */
-    JobEnd run(ChildProcess p, List<String> argv, Consumer<String> listener, Duration limit, BooleanSupplier stop)
+    public JobEnd run(ChildProcess p, List<String> argv, Consumer<String> listener, Duration limit, BooleanSupplier stop)
             throws IOException, InterruptedException {
         CompletableFuture<Integer> ended = new CompletableFuture<>();
         busy = true;

@@ -1,0 +1,344 @@
+package dev.fluxlab.runner.decide;
+
+import dev.fluxlab.model.Json;
+import dev.fluxlab.model.claim.Claim;
+import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.decide.PairTest;
+import dev.fluxlab.model.decide.Trial;
+import dev.fluxlab.model.decide.TrialRecord;
+import dev.fluxlab.model.decide.Window;
+import dev.fluxlab.model.decide.WindowFigure;
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.placement.CpuList;
+import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.warmup.WarmupPolicy;
+import dev.fluxlab.runner.drive.LoadJob;
+import dev.fluxlab.runner.drive.LoadWait;
+import dev.fluxlab.runner.drive.SharedInjector;
+import dev.fluxlab.runner.host.CpuAffinity;
+import dev.fluxlab.runner.host.Launcher;
+import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.listen.RunListener;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.Sampler;
+import dev.fluxlab.runner.process.Supervisor;
+import dev.fluxlab.runner.registry.LaunchDef;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.runner.target.TargetSet;
+import dev.fluxlab.runner.target.TargetStarter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The process side of a decided claim: after the run's cells, each claim's cells are brought up together (one target
+ * set per distinct set of target processes, all alive at once, each warmed up once) and loaded in turn, in short
+ * windows, round after round in a random order within each round, until the claim's sequential {@link Trial} decides
+ * or its budget ({@code decide_max}) is spent. The machine's slow moves then fall on every compared cell alike, and
+ * the order effect of measuring one cell after another cancels. Every window is a job of one injector JVM kept for the
+ * trial ({@link SharedInjector}); the statistics live in {@code dev.fluxlab.model.decide}, which this class asks what
+ * comes next and tells what each window measured.
+ */
+public final class ClaimTrials {
+
+    /** The measured length of a window. */
+    static final Duration WINDOW = Duration.ofSeconds(2);
+    /** The fixed, unmeasured load before each window: new connections, and a target idle since its last window. */
+    static final Duration SETTLE = Duration.ofMillis(500);
+    /**
+     * The first round to count: round 0 is a burn-in, each cell loaded once in the trial's order and not counted (the
+     * first windows after a warm-up that ended on a settled throughput still ran 10-40 % below the later ones here).
+     */
+    static final int BURN_IN = 0;
+    /** Rounds before the first look. */
+    static final int MIN_ROUNDS = 5;
+    /** The error rate of a trial's verdict (two-sided, over all its looks and pairs). */
+    static final double ALPHA = 0.05;
+    /** A job that has not ended this long after its planned end stops the trial. */
+    static final Duration JOB_SLACK = Duration.ofSeconds(30);
+
+    private final TargetRegistry registry;
+    private final Commands commands;
+    private final Launcher launcher;
+    private final Supervisor supervisor;
+    private final Duration grace;
+    private final RunListener listener;
+    private final BooleanSupplier interrupted;
+
+    public ClaimTrials(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor,
+                       Duration grace, RunListener listener, BooleanSupplier interrupted) {
+        this.registry = registry;
+        this.commands = commands;
+        this.launcher = launcher;
+        this.supervisor = supervisor;
+        this.grace = grace;
+        this.listener = listener;
+        this.interrupted = interrupted;
+    }
+
+    /** One trial per claim of {@code suite} (in its order), judged on the run's {@code cells}; empty without claims. */
+    public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir) throws IOException {
+        List<TrialRecord> out = new ArrayList<>();
+        Map<String, CellResult> byId = new LinkedHashMap<>();
+        cells.forEach(c -> byId.put(c.id(), c));
+        Map<String, Cell> suiteCells = new LinkedHashMap<>();
+        suite.cells().forEach(c -> suiteCells.put(c.id(), c));
+        List<Claim> claims = suite.claims();
+        Live live = new Live();
+        try {
+            for (int k = 0; k < claims.size(); k++) {
+            if (interrupted.getAsBoolean()) {
+                break;
+            }
+            Claim claim = claims.get(k);
+            List<String> ids = claim.cells().stream().map(Claim.ClaimCell::id).toList();
+            String figure = claim.figure().key();
+            Optional<String> why = unsuitable(suite, claim, byId, suiteCells);
+            if (why.isPresent()) {
+                out.add(TrialRecord.notRun(claim.title(), figure, ids, why.get()));
+                continue;
+            }
+            Path dir = runDir.resolve("decide").resolve("claim-" + (k + 1));
+            Files.createDirectories(dir);
+            listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells interleaved in %s s "
+                    + "windows, at most %s", k + 1, claims.size(), claim.title(), ids.size(),
+                    WINDOW.toMillis() / 1000.0, dev.fluxlab.model.Durations.format(suite.decideMax())));
+            out.add(trial(suite, claim, ids.stream().map(suiteCells::get).toList(),
+                    WindowFigure.byKey(figure).orElseThrow(), runDir, dir, live));
+            }
+        } finally {
+            live.close();
+        }
+        return out;
+    }
+
+    /**
+     * What the trials of one run keep alive between claims: every target set started (by its cells' targets key; the
+     * claims of a suite share cells, and a Spring target needs half a minute of load to warm), the cells warmed on them,
+     * and the one injector JVM. All of it is stopped when the last trial ended. Only the processes a claim needs are
+     * started, so the memory held is at most that of the distinct targets of the suite's claims.
+     */
+    private final class Live implements AutoCloseable {
+        final Map<String, TargetSet> sets = new LinkedHashMap<>();
+        final java.util.Set<String> warmed = new java.util.HashSet<>();
+        final SharedInjector injector = new SharedInjector(launcher, supervisor, grace);
+
+        @Override
+        public void close() {
+            injector.release();
+            List<ChildProcess> stop = new ArrayList<>();
+            sets.values().forEach(s -> stop.addAll(s.processes()));
+            supervisor.stop(stop, grace);
+            sets.clear();
+        }
+    }
+
+    /** Why {@code claim} cannot be interleaved here, if it cannot; its verdict then comes from the cells' repeats. */
+    private Optional<String> unsuitable(Suite suite, Claim claim, Map<String, CellResult> results,
+                                        Map<String, Cell> cells) {
+        if (suite.decideMax().isZero()) {
+            return Optional.of("decide_max is 0s");
+        }
+        if (WindowFigure.byKey(claim.figure().key()).isEmpty()) {
+            return Optional.of("its figure " + claim.figure().key() + " is not measured per window (windows carry "
+                    + String.join(", ", java.util.Arrays.stream(WindowFigure.values()).map(WindowFigure::key).toList())
+                    + ")");
+        }
+        for (Claim.ClaimCell cc : claim.cells()) {
+            CellResult r = results.get(cc.id());
+            Cell cell = cells.get(cc.id());
+            if (r == null || cell == null) {
+                return Optional.of(cc.label() + " did not run");
+            }
+            // an invalid cell is tried all the same: the trial warms its targets again, and a window with errors
+            // above max_error_rate ends the trial (a cell that was cold or unsettled in its repeat is the usual case)
+            if (!cell.load().byFluxlab() || cell.load().injectors() != 1 || !cell.load().hosts().isEmpty()) {
+                return Optional.of(cc.label() + " is loaded by " + (cell.load().byFluxlab()
+                        ? "several injectors or on a suite host" : cell.load().injectorName())
+                        + ": trials use one local fluxlab injector");
+            }
+            if (cell.load().requests() != null || cell.load().prime() != null) {
+                return Optional.of(cc.label() + " has a request count or a priming load");
+            }
+            if (cell.processes().stream().anyMatch(p -> p.host() != null)) {
+                return Optional.of(cc.label() + " runs a target on a suite host");
+            }
+            if (registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(true)) {
+                return Optional.of(cc.label() + "'s entry loads by itself");
+            }
+        }
+        if (commands.injectorSession(Path.of(".")).isEmpty()) {
+            return Optional.of("the registry's injector runs one load per JVM");
+        }
+        return Optional.empty();
+    }
+
+    /** One claim's trial: targets up, each warmed, rounds until decided, everything stopped. */
+    private TrialRecord trial(Suite suite, Claim claim, List<Cell> cells, WindowFigure figure, Path runDir, Path dir,
+                              Live live) throws IOException {
+        long started = System.nanoTime();
+        List<String> ids = cells.stream().map(Cell::id).toList();
+        double perRound = cells.size() * (WINDOW.toMillis() + SETTLE.toMillis() + 300) / 1000.0;
+        int maxRounds = Math.max(MIN_ROUNDS, (int) Math.floor(suite.decideMax().toMillis() / 1000.0 / perRound));
+        Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA);
+        List<PairTest> tests = dev.fluxlab.model.claim.ClaimTests.of(claim.relation(), ids);
+        Trial trial = new Trial(ids, tests, figure, plan);
+        long seed = System.nanoTime();
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Window> windows = new ArrayList<>();
+        List<String> warmups = new ArrayList<>();
+        Map<String, TargetSet> sets = live.sets;
+        SharedInjector injector = live.injector;
+        String ended = TrialRecord.BUDGET;
+        try (Sampler sampler = new Sampler(started)) {
+            CpuList online = CpuAffinity.localOnline();
+            ChildProcess session = injector.acquire(commands.injectorSession(runDir).orElseThrow(), null,
+                    dir.resolve("injector.log"));
+            sets.values().forEach(s -> s.processes().forEach(sampler::watch));
+            Map<Cell, TargetSet> of = new LinkedHashMap<>();
+            for (int i = 0; i < cells.size(); i++) {
+                Cell cell = cells.get(i);
+                TargetSet set = sets.get(cell.targetsKey());
+                if (set != null && !set.alive()) {
+                    supervisor.stop(set.processes(), grace);
+                    sets.remove(cell.targetsKey());
+                    live.warmed.removeIf(id -> cells.stream().anyMatch(c -> c.id().equals(id)));
+                    set = null;
+                }
+                boolean cold = set == null;
+                if (set == null) {
+                    Path setDir = Files.createDirectories(dir.resolve("set-" + (sets.size() + 1)));
+                    TargetStarter.Started s = new TargetStarter(commands, launcher, supervisor, grace).start(cell,
+                            suite.placement(cell, online), suite, 1, setDir, sampler, List.of(), null, interrupted);
+                    if (s.problem() != null) {
+                        sets.put(cell.targetsKey(), s.targets());
+                        return record(claim, figure, ids, plan, seed, windows, "a target did not start: "
+                                + s.problem(), started, warmups);
+                    }
+                    set = s.targets();
+                    sets.put(cell.targetsKey(), set);
+                }
+                of.put(cell, set);
+                if (!live.warmed.add(cell.id())) {
+                    continue; // warmed for an earlier claim, and loaded by its windows since
+                }
+                // the cell's own warm-up, as its repeats had it: automatic ones wait for the JVMs' JIT too
+                LoadArgs args = args(suite, cell, set, dir, cold).forWindow(Duration.ofSeconds(1),
+                        suite.warmupPolicy(cell, cold), dir.resolve("warmup-" + (i + 1) + ".json"));
+                Optional<LoadResult> w = job(injector, session, args, suite);
+                if (w.isEmpty()) {
+                    return record(claim, figure, ids, plan, seed, windows, warmupProblem(cell, session, set),
+                            started, warmups);
+                }
+                w.get().stillCompiling().forEach(s -> warmups.add(cell.label() + ": " + s));
+            }
+            double origin = (System.nanoTime() - started) / 1e9;
+            for (int round = BURN_IN; round <= maxRounds; round++) {
+                for (String id : trial.order(Math.max(round, 1), random)) {
+                    if (interrupted.getAsBoolean()) {
+                        return record(claim, figure, ids, plan, seed, windows, TrialRecord.INTERRUPTED, started,
+                                warmups);
+                    }
+                    Cell cell = cells.get(ids.indexOf(id));
+                    TargetSet set = of.get(cell);
+                    double at = (System.nanoTime() - started) / 1e9 - origin;
+                    Path json = dir.resolve("window.json");
+                    Optional<LoadResult> r = job(injector, session, args(suite, cell, set, dir, false)
+                            .forWindow(WINDOW, WarmupPolicy.fixed(SETTLE), json), suite);
+                    if (r.isEmpty()) {
+                        return record(claim, figure, ids, plan, seed, windows, "window " + round + " of "
+                                + cell.label() + " failed: " + warmupProblem(cell, session, set), started, warmups);
+                    }
+                    if (round < 1) {
+                        continue; // the burn-in round: every cell's first window after its warm-up is not counted
+                    }
+                    Window win = window(id, round, at, r.get());
+                    windows.add(win);
+                    trial.add(win);
+                }
+                if (round < 1) {
+                    continue;
+                }
+                Trial.Look look = trial.look();
+                if (trial.done(look)) {
+                    if (look.state() != Trial.State.OPEN) {
+                        ended = TrialRecord.DECIDED;
+                    }
+                    break;
+                }
+                if (System.nanoTime() - started > suite.decideMax().toNanos() + Duration.ofMinutes(1).toNanos()) {
+                    break; // a slow start or warm-up spent the budget's slack too
+                }
+            }
+            return record(claim, figure, ids, plan, seed, windows, ended, started, warmups);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return record(claim, figure, ids, plan, seed, windows, TrialRecord.INTERRUPTED, started, warmups);
+        }
+    }
+
+    private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, Trial.Plan plan, long seed,
+                                      List<Window> windows, String ended, long started, List<String> warmups) {
+        return new TrialRecord(claim.title(), figure.key(), ids, WINDOW.toMillis() / 1e3, SETTLE.toMillis() / 1e3,
+                plan, seed, windows, ended, (System.nanoTime() - started) / 1e9, warmups);
+    }
+
+    /** The cell's load as its repeats ran it, on {@code set}. */
+    private static LoadArgs args(Suite suite, Cell cell, TargetSet set, Path dir, boolean cold) throws IOException {
+        Path body = null;
+        if (cell.scenario().body() != null) {
+            body = dir.resolve("body-" + cell.index() + ".txt");
+            Files.writeString(body, cell.scenario().body());
+        }
+        LoadJob job = new LoadJob(cell, suite, 1, dir.getParent(), dir, dir.resolve("load.json"), body, cold, null,
+                null, null, null, null, null);
+        List<Long> pids = set.processes().stream().filter(p -> p.host() == null).map(ChildProcess::pid).toList();
+        return job.loadArgs(set.entryUrl(cell), set.protocol(cell), pids);
+    }
+
+    /** Runs one load as a job of the trial's injector; its document, or empty when it failed. */
+    private Optional<LoadResult> job(SharedInjector injector, ChildProcess session, LoadArgs args, Suite suite)
+            throws IOException, InterruptedException {
+        Files.deleteIfExists(args.json());
+        Duration limit = args.duration().plus(args.warmup().bound()).plus(JOB_SLACK);
+        SharedInjector.JobEnd end = injector.run(session, commands.injectorJob(args), line -> { }, limit,
+                interrupted);
+        if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0 || !Files.exists(args.json())) {
+            return Optional.empty();
+        }
+        LoadResult r = Json.read(args.json(), LoadResult.class);
+        double errorRate = r.errorRate();
+        return errorRate > suite.maxErrorRate() ? Optional.empty() : Optional.of(r);
+    }
+
+    private static String warmupProblem(Cell cell, ChildProcess session, TargetSet set) {
+        if (!set.alive()) {
+            return "a target of " + cell.label() + " exited";
+        }
+        if (!session.isAlive()) {
+            return "the injector JVM exited; last lines of its log:\n" + session.lastLines(8);
+        }
+        return "the load of " + cell.label() + " failed or had errors above max_error_rate; see its log: "
+                + "last lines:\n" + session.lastLines(8);
+    }
+
+    /** A window as the decision sees it, from the window's load document. */
+    static Window window(String id, int round, double at, LoadResult r) {
+        LatencySummary l = r.latencyMs() == null ? null : r.latencyMs().corrected();
+        return new Window(id, round, at, r.durationS(), r.requestsOk(), r.errorCount(), r.throughputRps(),
+                l == null ? null : l.p50(), l == null ? null : l.p90(), l == null ? null : l.p99());
+    }
+}

@@ -60,7 +60,8 @@ final class RunDocument {
         cells = MachineDrift.flag(cells, r.environment() == null ? null : r.environment().speedBefore());
         return new RunResult(r.schema(), r.runId(), r.suite(), r.suiteFile(), r.description(), r.status(),
                 r.startedAt(), r.finishedAt(), r.environment(), r.tables(), r.settings(), cells, noise,
-                ClaimJudge.judge(claims, cells, noise, r.trials()), r.hosts(), r.trials());
+                ClaimJudge.judge(claims, cells, noise, r.trials(),
+                        r.environment() == null ? null : r.environment().cpus()), r.hosts(), r.trials());
     }
 
     static RunResult finish(RunResult r, String status) {

@@ -14,9 +14,25 @@ import java.util.List;
  * @param figure   the figure compared
  * @param relation what the source says about it
  * @param cells    the compared cells, in the relation's order (A, B, ...)
+ * @param needsCores the cores the claim's effect needs to show (null: any machine judges it)
  */
 public record Claim(String title, String source, String quote, FigureName figure, Relation relation,
-                    List<ClaimCell> cells) {
+                    List<ClaimCell> cells, Integer needsCores) {
+
+    /** A claim any machine can judge. */
+    public Claim(String title, String source, String quote, FigureName figure, Relation relation,
+                 List<ClaimCell> cells) {
+        this(title, source, quote, figure, relation, cells, null);
+    }
+
+    /** Why this machine, with {@code cores} cores (null: not known), cannot judge the claim; empty when it can. */
+    public java.util.Optional<String> notJudgeable(Integer cores) {
+        if (needsCores == null || cores == null || cores >= needsCores) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("not judgeable on this machine: the effect needs " + needsCores + " cores (its "
+                + "needs.cores) and this machine has " + cores);
+    }
 
     /**
      * One compared cell.

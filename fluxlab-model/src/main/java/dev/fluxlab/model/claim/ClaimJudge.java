@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -51,6 +52,16 @@ public final class ClaimJudge {
      */
     public static List<ClaimResult> judge(List<Claim> claims, List<CellResult> cells, NoiseFloor noise,
                                           List<TrialRecord> trials) {
+        return judge(claims, cells, noise, trials, null);
+    }
+
+    /**
+     * {@link #judge(List, List, NoiseFloor, List)} on a machine of {@code cores} cores (null: not known): a claim whose
+     * effect needs more ({@link Claim#notJudgeable}) is inconclusive as not judgeable on this machine, whatever its
+     * cells measured.
+     */
+    public static List<ClaimResult> judge(List<Claim> claims, List<CellResult> cells, NoiseFloor noise,
+                                          List<TrialRecord> trials, Integer cores) {
         if (claims == null || claims.isEmpty()) {
             return null;
         }
@@ -60,6 +71,12 @@ public final class ClaimJudge {
         return claims.stream().map(c -> {
             TrialRecord trial = TrialJudge.trialOf(c, trials).orElse(null);
             ClaimResult plain = judge(c, byId, floor);
+            Optional<String> small = c.notJudgeable(cores);
+            if (small.isPresent()) {
+                return new ClaimResult(plain.claim(), plain.source(), plain.quote(), plain.figure(), plain.relation(),
+                        plain.cells(), ClaimVerdict.INCONCLUSIVE.label(), small.get(), plain.theory(), plain.basis(),
+                        null, ClaimResult.InconclusiveWhy.MACHINE.label(), c.needsCores());
+            }
             return trial == null ? plain : TrialJudge.judge(c, plain, trial);
         }).toList();
     }
@@ -98,7 +115,7 @@ public final class ClaimJudge {
                 : (missing != null ? ClaimResult.InconclusiveWhy.CELL : ClaimResult.InconclusiveWhy.NOISE).label();
         return new ClaimResult(claim.title(), claim.source(), claim.quote(), claim.figure().key(),
                 claim.relation().text(), measured, j.verdict().label(), j.reason(), theory(claim, byId),
-                ClaimResult.REPEATS, null, why);
+                ClaimResult.REPEATS, null, why, claim.needsCores());
     }
 
     /** The first "measured while JVM ... was still compiling (...)" of the cell's repeats, or null. */
@@ -201,7 +218,7 @@ public final class ClaimJudge {
             predicted.add(cell.theory());
         }
         double[] p = predicted.stream().mapToDouble(TheoryResult::predictedRps).toArray();
-        if (holds(claim.relation(), p)) {
+        if (holds(claim.relation(), p) || ties(claim.relation(), p)) {
             return null;
         }
         List<String> parts = new ArrayList<>();
@@ -209,6 +226,23 @@ public final class ClaimJudge {
             parts.add(claim.cells().get(i).label() + " " + format(p[i]) + " req/s (" + predicted.get(i).basis() + ")");
         }
         return "theory predicts otherwise on this machine: " + String.join(", ", parts);
+    }
+
+    /**
+     * Whether theory cannot tell an ordering's neighbours apart: two predicted throughputs equal (seed 003's
+     * strategies all wait for the same mock API, theory gives each the same figure), which says nothing against the
+     * claim, so no "theory predicts otherwise" note is written.
+     */
+    static boolean ties(Relation relation, double[] v) {
+        if (!(relation instanceof Relation.Greater)) {
+            return false;
+        }
+        for (int i = 0; i + 1 < v.length; i++) {
+            if (Math.abs(v[i] - v[i + 1]) <= 1e-9 * Math.max(Math.abs(v[i]), Math.abs(v[i + 1]))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code relation} holds for exact figures {@code v} (no noise): for theory's predictions. */

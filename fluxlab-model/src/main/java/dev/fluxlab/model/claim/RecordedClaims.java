@@ -26,7 +26,8 @@ public final class RecordedClaims {
             return run.claims();
         }
         return run.claims().stream().map(recorded -> claim(recorded)
-                .map(c -> ClaimJudge.judge(List.of(c), run.cells(), run.noise(), run.trials()).get(0))
+                .map(c -> ClaimJudge.judge(List.of(c), run.cells(), run.noise(), run.trials(),
+                        run.environment() == null ? null : run.environment().cpus()).get(0))
                 .orElse(recorded)).toList();
     }
 
@@ -45,6 +46,7 @@ public final class RecordedClaims {
             return Optional.empty();
         }
         return Optional.of(new Claim(recorded.claim(), recorded.source(), recorded.quote(), figure, relation,
-                recorded.cells().stream().map(m -> new Claim.ClaimCell(m.id(), m.label(), m.claimed())).toList()));
+                recorded.cells().stream().map(m -> new Claim.ClaimCell(m.id(), m.label(), m.claimed())).toList(),
+                recorded.needsCores()));
     }
 }

@@ -52,7 +52,7 @@ final class TrialJudge {
             String why = trial.ended() == null ? "" : "; not interleaved: " + trial.ended();
             return new ClaimResult(plain.claim(), plain.source(), plain.quote(), plain.figure(), plain.relation(),
                     plain.cells(), plain.verdict(), plain.reason() + why, plain.theory(), plain.basis(),
-                    plain.intervals(), plain.why());
+                    plain.intervals(), plain.why(), plain.needsCores());
         }
         List<String> ids = trial.cells();
         List<PairTest> tests = ClaimTests.of(claim.relation(), ids);
@@ -90,7 +90,8 @@ final class TrialJudge {
             reason = reason + "; its warm-up: " + String.join("; ", trial.warmups());
         }
         return new ClaimResult(plain.claim(), plain.source(), plain.quote(), plain.figure(), plain.relation(),
-                plain.cells(), verdict.label(), reason, plain.theory(), ClaimResult.INTERLEAVED, intervals, why);
+                plain.cells(), verdict.label(), reason, plain.theory(), ClaimResult.INTERLEAVED, intervals, why,
+                plain.needsCores());
     }
 
     /** How much longer the trial would likely have needed, at the noise its windows showed. */

@@ -21,10 +21,11 @@ import java.util.List;
  *                 the noise band; null in results written before it was recorded
  * @param intervals the pairs an interleaved trial compared, each ratio with its interval (null otherwise)
  * @param why      for an inconclusive verdict, its category ({@link InconclusiveWhy}); null otherwise
+ * @param needsCores the cores the claim's effect needs (its suite's {@code needs.cores}); null: none
  */
 public record ClaimResult(String claim, String source, String quote, String figure, String relation,
                           List<Measured> cells, String verdict, String reason, String theory, String basis,
-                          List<PairInterval> intervals, String why) {
+                          List<PairInterval> intervals, String why, Integer needsCores) {
 
     /** The verdict came from an interleaved trial's windows. */
     public static final String INTERLEAVED = "interleaved";
@@ -34,7 +35,7 @@ public record ClaimResult(String claim, String source, String quote, String figu
     /** A claim judged before its basis was recorded (or by a caller that gives none). */
     public ClaimResult(String claim, String source, String quote, String figure, String relation,
                        List<Measured> cells, String verdict, String reason, String theory) {
-        this(claim, source, quote, figure, relation, cells, verdict, reason, theory, null, null, null);
+        this(claim, source, quote, figure, relation, cells, verdict, reason, theory, null, null, null, null);
     }
 
     /**

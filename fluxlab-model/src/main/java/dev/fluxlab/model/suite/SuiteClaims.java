@@ -120,8 +120,13 @@ final class SuiteClaims {
             out.add(new Claim.ClaimCell(cell.id(), label(own),
                     spec.claimed() == null ? null : spec.claimed().get(j)));
         }
+        Integer cores = spec.needs() == null ? null : spec.needs().cores();
+        if (spec.needs() != null && (cores == null || cores < 1)) {
+            throw error(at + "/needs", "'needs' names what the claim's effect needs of the machine, e.g. "
+                    + "{cores: 8}; 'cores' must be a whole number of 1 or more, not " + cores);
+        }
         return new Claim(spec.claim().strip(), spec.source().strip(), spec.quote() == null ? null : spec.quote().strip(),
-                figure, relation, List.copyOf(out));
+                figure, relation, List.copyOf(out), cores);
     }
 
     private void checkKnob(String at, String knob, String value) {

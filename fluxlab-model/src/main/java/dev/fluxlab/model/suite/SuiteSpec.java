@@ -210,7 +210,14 @@ public record SuiteSpec(
      * @param claimed  the source's figures for the cells, in the same order (optional)
      */
     public record ClaimSpec(String claim, String source, String quote, String figure, Map<String, String> where,
-                            List<Map<String, String>> cells, String relation, List<Double> claimed) {
+                            List<Map<String, String>> cells, String relation, List<Double> claimed, NeedsSpec needs) {
+    }
+
+    /**
+     * What a claim's effect needs of the machine to show at all ({@code needs: {cores: 8}}): on a smaller machine the
+     * claim is "not judgeable on this machine" rather than confirmed or contradicted by a machine that cannot show it.
+     */
+    public record NeedsSpec(Integer cores) {
     }
 
     /**

@@ -181,4 +181,13 @@ class ClaimJudgeTest {
         // cells without a theory figure: nothing to say
         assertNull(judge(claim(">", "a", "b"), null, cell("a", 2), cell("b", 1)).theory());
     }
+
+    /** Seed 003's strategies all wait on one mock API: theory gives them the same figure and predicts no order. */
+    @Test
+    void tiedPredictionsSayNothingAgainstAnOrdering() {
+        TheoryResult same = new TheoryResult("non-blocking wait", 60, 50, 3, 1200, "connections / 50 ms", null, null);
+        ClaimResult r = judge(claim(">", "rails", "mono"), null, cell("rails", true, same, 1180),
+                cell("mono", true, same, 1100));
+        assertNull(r.theory(), "a tie is no prediction that the order is otherwise: " + r.theory());
+    }
 }

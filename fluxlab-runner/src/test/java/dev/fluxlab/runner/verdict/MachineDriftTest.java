@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MachineDriftTest {
 
     private static final MachineSpeed START = new MachineSpeed(100_000_000, 0.01, 9, "t0");
+    /** A run whose pairs of repeats showed throughput moving with the reference: its warnings are earned. */
+    private static final dev.fluxlab.model.run.SpeedResponse IN_STEP = new dev.fluxlab.model.run.SpeedResponse(1.0, 0.1, 16);
 
     private static CellResult cell(double... speeds) throws Exception {
         StringBuilder repeats = new StringBuilder();
@@ -30,12 +32,12 @@ class MachineDriftTest {
 
     @Test
     void aRepeatOnASlowerMachineIsFlaggedWithItsSpeed() throws Exception {
-        List<CellResult> out = MachineDrift.flag(List.of(cell(99_000_000, 70_000_000), cell(101_000_000)), START);
+        List<CellResult> out = MachineDrift.flag(List.of(cell(99_000_000, 70_000_000), cell(101_000_000)), START, IN_STEP);
         String r = String.join("|", out.get(0).reasons());
         assertTrue(r.startsWith("warning: the machine's speed moved: reference workload before repeat 2 at "
                 + "70,000,000 ops/s (-29 %) against 99,000,000 ops/s typical of the run"), r);
         assertTrue(out.get(1).reasons().isEmpty(), "1 % is the probe's own noise");
-        assertEquals(out, MachineDrift.flag(out, START), "flagged once");
+        assertEquals(out, MachineDrift.flag(out, START, IN_STEP), "flagged once");
     }
 
     @Test
@@ -50,11 +52,11 @@ class MachineDriftTest {
     void theRunsMedianIsTheBaselineAndTheStartOnlyServesShortRuns() throws Exception {
         MachineSpeed noisyStart = new MachineSpeed(150_000_000, 0.3, 9, "t0");
         List<CellResult> out = MachineDrift.flag(List.of(cell(260_000_000), cell(258_000_000), cell(171_000_000),
-                cell(262_000_000)), noisyStart);
+                cell(262_000_000)), noisyStart, IN_STEP);
         assertTrue(String.join("|", out.get(2).reasons()).contains("171,000,000 ops/s (-34 %) against 259,000,000 ops/s typical"),
                 out.get(2).reasons().toString());
         assertTrue(out.get(0).reasons().isEmpty() && out.get(3).reasons().isEmpty());
-        List<CellResult> two = MachineDrift.flag(List.of(cell(60_000_000), cell(101_000_000)), START);
+        List<CellResult> two = MachineDrift.flag(List.of(cell(60_000_000), cell(101_000_000)), START, IN_STEP);
         assertTrue(String.join("|", two.get(0).reasons()).contains("when the run started"), two.get(0).reasons().toString());
     }
 
@@ -72,11 +74,13 @@ class MachineDriftTest {
     }
 
     /**
-     * When the run's own pairs of repeats show that throughput did not follow the reference (here it never moved while
-     * the reference went 200 M -> 280 M and back), the warning says so; when throughput moved with it, it does not.
+     * The reference earns its warnings: when the run's own pairs of repeats show that throughput did not follow it
+     * (here it never moved while the reference went 200 M -> 280 M and back), or a run of single repeats has no pairs
+     * to show it, nothing is flagged; when throughput moved with it, the warning says so. Today's A/A quick runs here
+     * gave slopes -0.22 ± 0.19 and 0.05 ± 0.23, and 3 of a fresh quick run's 4 warnings were this one.
      */
     @Test
-    void theRunsOwnPairsSayWhetherTheSpeedMovedTheFigure() throws Exception {
+    void onlyARunWhosePairsFollowedTheReferenceIsWarned() throws Exception {
         double[] speeds = {200e6, 280e6};
         List<CellResult> flat = new java.util.ArrayList<>();
         List<CellResult> inStep = new java.util.ArrayList<>();
@@ -84,13 +88,12 @@ class MachineDriftTest {
             flat.add(measured(i, new double[]{50_000, 50_000}, i % 2 == 0 ? speeds : new double[]{280e6, 200e6}));
             inStep.add(measured(i, new double[]{50_000, 70_000}, speeds));
         }
-        String r = String.join("|", MachineDrift.flag(flat, START).get(0).reasons());
-        assertTrue(r.contains("compare this cell with others of the run with care; but over this run's pairs of "
-                + "repeats throughput did not follow the reference workload (slope 0.00 ± 0.00 over 5 pairs of repeats; "
-                + "1 = in step, 0 = unmoved by it), so the figure need not have moved with it"), r);
+        assertEquals(flat, MachineDrift.flag(flat, START), "throughput did not follow: no warning");
         String followed = String.join("|", MachineDrift.flag(inStep, START).get(0).reasons());
-        assertTrue(followed.endsWith("compare this cell with others of the run with care"), followed);
-        assertEquals("", MachineDrift.unmoved(null), "a run of single repeats has no pairs");
+        assertTrue(followed.endsWith("and this run's pairs of repeats show its throughput moving with the machine; "
+                + "compare this cell with others of the run with care"), followed);
+        List<CellResult> single = List.of(cell(99_000_000), cell(60_000_000), cell(101_000_000));
+        assertEquals(single, MachineDrift.flag(single, START), "single repeats have no pairs: no warning");
     }
 
     /** One repeat per cell, measured at {@code minute}:00 with this speed before it and these reasons. */
@@ -112,7 +115,7 @@ class MachineDriftTest {
                 + "req/s (-5 % per second), so the figure averages a ramp; warm up longer (warmup_max, cold_warmup_min)";
         List<CellResult> cells = List.of(timed(1, 31, 314e6, falling), timed(2, 33, 315e6, falling),
                 timed(3, 32, 262e6, null), timed(4, 34, 316e6, null));
-        List<CellResult> out = MachineDrift.flag(cells, START);
+        List<CellResult> out = MachineDrift.flag(cells, START, IN_STEP);
         String first = String.join("|", out.get(0).reasons());
         // said once, with what to do: it read "the machine changed speed during a ramp: repeat 1's throughput moved
         // while the machine changed speed: ..." and stopped at the cause
@@ -124,7 +127,7 @@ class MachineDriftTest {
                 "cell 2 (11:33, 315 M) has a ramp but the next reading (11:34) is 316 M: " + out.get(1).reasons());
         assertFalse(String.join("|", out.get(2).reasons()).contains("during a ramp"),
                 "cell 3 (11:32, 262 M) is followed by 315 M but has no ramp: " + out.get(2).reasons());
-        assertEquals(out, MachineDrift.flag(out, START), "flagged once");
+        assertEquals(out, MachineDrift.flag(out, START, IN_STEP), "flagged once");
     }
 
     @Test

@@ -30,8 +30,9 @@ final class ClaimsView {
     }
 
     /** When a claim is inconclusive, as every report says it ({@code ClaimJudge}'s rule in words). */
-    static final String INCONCLUSIVE = "within the noise band of the repeats, or a cell invalid, missing or measured "
-            + "while one of its JVMs was still compiling";
+    static final String INCONCLUSIVE = "an interleaved trial's interval still straddling the claim's threshold when "
+            + "its budget (decide_max) was spent, or, for a claim not interleaved, within the noise band of the repeats "
+            + "or a cell invalid, missing or measured while one of its JVMs was still compiling";
 
     /** {@code 3 confirmed, 1 contradicted, 2 inconclusive}. */
     static String headline(List<ClaimResult> claims) {

@@ -152,6 +152,10 @@ public final class ClaimTrials {
         if (suite.decideMax().isZero()) {
             return Optional.of("decide_max is 0s");
         }
+        Optional<String> small = claim.notJudgeable(Runtime.getRuntime().availableProcessors());
+        if (small.isPresent()) {
+            return small;
+        }
         if (WindowFigure.byKey(claim.figure().key()).isEmpty()) {
             return Optional.of("its figure " + claim.figure().key() + " is not measured per window (windows carry "
                     + String.join(", ", java.util.Arrays.stream(WindowFigure.values()).map(WindowFigure::key).toList())
@@ -273,6 +277,9 @@ public final class ClaimTrials {
                     continue;
                 }
                 Trial.Look look = trial.look();
+                if (plan.looksAt(trial.rounds()) && trial.rounds() >= plan.minRounds()) {
+                    listener.notice("  round " + trial.rounds() + "/" + maxRounds + ": " + progress(look, cells));
+                }
                 if (trial.done(look)) {
                     if (look.state() != Trial.State.OPEN) {
                         ended = TrialRecord.DECIDED;
@@ -288,6 +295,22 @@ public final class ClaimTrials {
             Thread.currentThread().interrupt();
             return record(claim, figure, ids, plan, seed, windows, TrialRecord.INTERRUPTED, started, warmups);
         }
+    }
+
+    /** "A / B 1.02x [0.97, 1.08] open": each pair of a look, for the progress line. */
+    private static String progress(Trial.Look look, List<Cell> cells) {
+        List<String> parts = new ArrayList<>();
+        for (Trial.PairResult p : look.pairs()) {
+            parts.add(String.format(Locale.ROOT, "%s / %s %.3fx [%.3f, %s] %s", labelOf(p.test().a(), cells),
+                    labelOf(p.test().b(), cells), p.interval().ratio(), p.interval().low(),
+                    Double.isInfinite(p.interval().high()) ? "inf" : String.format(Locale.ROOT, "%.3f",
+                            p.interval().high()), p.outcome().name().toLowerCase(Locale.ROOT)));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String labelOf(String id, List<Cell> cells) {
+        return cells.stream().filter(c -> c.id().equals(id)).findFirst().map(Cell::label).orElse(id);
     }
 
     private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, Trial.Plan plan, long seed,

@@ -333,7 +333,12 @@ public final class RunCommand implements Callable<Integer> {
         PlanEstimate.lines(s, cells, todo, w).forEach(out::println);
         if (!s.claims().isEmpty()) {
             out.println(s.claims().size() + (s.claims().size() == 1 ? " claim" : " claims")
-                    + " judged when the run ends (confirmed / contradicted / inconclusive):");
+                    + " judged when the run ends (confirmed / contradicted / inconclusive)" + (s.decideMax().isZero()
+                    ? ", from the cells' repeats (decide_max 0s):"
+                    : ", each decided by an interleaved trial of its cells after they ran, at most "
+                    + dev.fluxlab.model.Durations.format(s.decideMax()) + " each (up to "
+                    + dev.fluxlab.model.Durations.format(s.decideMax().multipliedBy(s.claims().size()))
+                    + " more than the wall time above):"));
             s.claims().forEach(c -> out.println("  " + c.title() + "  (" + c.figure().key() + " "
                     + c.relation().text() + "; " + c.source() + ")"));
         }

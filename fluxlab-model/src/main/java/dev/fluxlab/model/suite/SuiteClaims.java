@@ -33,14 +33,63 @@ final class SuiteClaims {
 
     List<Claim> resolve() {
         List<ClaimSpec> specs = source.spec().claims();
-        if (specs == null) {
-            return List.of();
-        }
         List<Claim> out = new ArrayList<>();
-        for (int i = 0; i < specs.size(); i++) {
+        for (int i = 0; specs != null && i < specs.size(); i++) {
             out.add(resolve("/claims/" + i, i, specs.get(i)));
         }
+        if (source.spec().ab() != null) {
+            out.addAll(ab(source.spec().ab()));
+        }
         return List.copyOf(out);
+    }
+
+    /** The suite's {@code ab} as one claim per pair of cells identical but for its knob ({@link AbSpec}). */
+    private List<Claim> ab(SuiteSpec.AbSpec ab) {
+        String at = "/ab";
+        if (ab.knob() == null || ab.knob().isBlank()) {
+            throw error(at, "'ab' needs 'knob': the knob whose two values are compared, e.g. "
+                    + "{knob: reactor-netty-version, within: 3%}");
+        }
+        List<String> values = cells.stream().map(c -> c.knobs().get(ab.knob())).filter(java.util.Objects::nonNull)
+                .distinct().toList();
+        if (!knobValues.containsKey(ab.knob())) {
+            throw error(at + "/knob", "'ab' compares unknown knob '" + ab.knob() + "'; knobs of this suite: "
+                    + String.join(", ", knobValues.keySet()));
+        }
+        if (values.size() != 2) {
+            throw error(at + "/knob", "'ab' compares the two values of a knob; " + ab.knob() + " has "
+                    + values.size() + " (" + String.join(", ", values) + ")");
+        }
+        String within = ab.within() == null ? "3%" : ab.within();
+        Relation relation;
+        try {
+            relation = Relation.parse("within " + within);
+        } catch (IllegalArgumentException e) {
+            throw error(at + "/within", "'within' must be a percentage such as 3%, not '" + within + "'");
+        }
+        String a = values.get(0);
+        String b = values.get(1);
+        Map<Map<String, String>, Cell[]> pairs = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            Map<String, String> rest = new LinkedHashMap<>(c.knobs());
+            String v = rest.remove(ab.knob());
+            pairs.computeIfAbsent(rest, k -> new Cell[2])[v.equals(a) ? 0 : 1] = c;
+        }
+        List<Claim> out = new ArrayList<>();
+        pairs.forEach((rest, pair) -> {
+            if (pair[0] == null || pair[1] == null) {
+                return; // an exclude rule left one side out: nothing to compare
+            }
+            String where = pair[0].label().replace(a, "").replaceAll("\\s+", " ").strip();
+            out.add(new Claim(ab.knob() + " " + b + " against " + a + " the same within " + within
+                    + (where.isEmpty() ? "" : " (" + where + ")"), "ab", null,
+                    FigureName.parse(FigureName.THROUGHPUT), relation,
+                    List.of(new Claim.ClaimCell(pair[0].id(), a, null), new Claim.ClaimCell(pair[1].id(), b, null))));
+        });
+        if (out.isEmpty()) {
+            throw error(at, "'ab' found no pair of cells identical but for " + ab.knob());
+        }
+        return out;
     }
 
     private SuiteException error(String pointer, String problem) {

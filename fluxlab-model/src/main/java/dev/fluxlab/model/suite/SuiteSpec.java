@@ -46,6 +46,8 @@ import java.util.Map;
  *                       (docs/hosts.md); none: every role runs on the runner's machine
  * @param decideMax      the time budget of each claim's interleaved trial, after the cells ran (default 2m; {@code 0s}:
  *                       claims are judged from the cells' repeats only)
+ * @param ab             an A/B comparison decided per cell: a knob with two values, each pair of cells that differ
+ *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
  */
 public record SuiteSpec(
         String name,
@@ -71,7 +73,8 @@ public record SuiteSpec(
         List<String> profile,
         AssumesSpec assumes,
         Map<String, SuiteHost> hosts,
-        String decideMax) {
+        String decideMax,
+        AbSpec ab) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named
@@ -211,6 +214,16 @@ public record SuiteSpec(
      */
     public record ClaimSpec(String claim, String source, String quote, String figure, Map<String, String> where,
                             List<Map<String, String>> cells, String relation, List<Double> claimed, NeedsSpec needs) {
+    }
+
+    /**
+     * An A/B comparison decided cell by cell ({@code ab: {knob: reactor-netty-version, within: 3%}}): the knob's two
+     * values are A (the first the suite lists) and B; every pair of cells identical but for it becomes a claim that
+     * B / A lies within {@code within} (default 3%) of 1, decided by an interleaved trial: confirmed means "the same
+     * within P %", contradicted "different by more than P %" (B / A says which way), inconclusive "not decided in
+     * decide_max" with the interval.
+     */
+    public record AbSpec(String knob, String within) {
     }
 
     /**

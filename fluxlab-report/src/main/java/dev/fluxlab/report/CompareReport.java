@@ -92,6 +92,9 @@ public final class CompareReport {
             out.add(c.speedEvidence());
         }
         out.add("noise basis: " + c.noise().text());
+        if (c.separate() != null) {
+            out.add(c.separate());
+        }
         return out;
     }
 

@@ -47,10 +47,44 @@ import java.util.Map;
  *                 ({@link #speedEvidence}); null when normalising was not asked and the speeds agree, or too few pairs
  * @param claims how the verdicts of the suites' claims moved from A to B, each run's claims judged again by this
  *               fluxlab from its recorded cells, as {@code fluxlab report} does (empty when neither run has claims)
+ * @param separate what two separate runs can and cannot tell apart ({@link #separateRuns}); null when too few cells
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyA, List<String> onlyB, NoiseBasis noise,
                          List<Fingerprint.Difference> fingerprint, List<Fingerprint.Difference> requests,
-                         String speedNote, String speedEvidence, List<ClaimMove> claims) {
+                         String speedNote, String speedEvidence, List<ClaimMove> claims, String separate) {
+
+    /** Fewest matched valid cells from which {@link #separateRuns} estimates the runs' own scatter. */
+    static final int MIN_SEPARATE_CELLS = 4;
+
+    /**
+     * What a comparison of two separate runs can say, in words: the machine's speed moves between runs and nothing in
+     * them cancels it, so a move of the median cell (B/A over the valid matched cells) is a change of every cell or a
+     * step of the machine alike; around it the cells scatter by {@code s}, 1.4826 times the median absolute deviation
+     * of their log ratios (robust to a few cells that really changed), and a single cell's change below about
+     * {@code exp(2 s) - 1} cannot be told from that scatter. Null below {@link #MIN_SEPARATE_CELLS} cells.
+     */
+    static String separateRuns(List<Row> rows) {
+        double[] logs = rows.stream().filter(r -> r.invalid().isEmpty() && r.ratio() > 0 && Double.isFinite(r.ratio()))
+                .mapToDouble(r -> Math.log(r.ratio())).sorted().toArray();
+        if (logs.length < MIN_SEPARATE_CELLS) {
+            return null;
+        }
+        double m = median(logs);
+        double[] dev = java.util.Arrays.stream(logs).map(x -> Math.abs(x - m)).sorted().toArray();
+        double s = 1.4826 * median(dev);
+        return String.format(Locale.ROOT, "separate runs: the machine's speed moves between runs (on a shared VM by up "
+                + "to 30 %% for minutes) and nothing in two separate runs cancels it. The median cell moved by %+.1f %% "
+                + "(B/A %.3f over %d valid cells), which a change of every cell and a step of the machine would both "
+                + "explain; around it the cells scatter by %.1f %% (scaled MAD), so a single cell's change under about "
+                + "%.0f %% cannot be told from this noise. To decide, measure A and B in one run: a suite's 'ab' or "
+                + "its claims are decided by interleaved trials (docs/suites.md)", (Math.exp(m) - 1) * 100, Math.exp(m),
+                logs.length, s * 100, (Math.exp(2 * s) - 1) * 100);
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
 
     /**
      * The run settings that differ (measure, warm-up, thresholds, fork, the --set overrides...): the same suite name
@@ -242,7 +276,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         return new Comparison(name(a), name(b), rows, onlyA, onlyB, noise, List.copyOf(differ),
                 List.copyOf(requestDifferences(pairs)), speedNote,
                 speedEvidence(a, b, normaliseSpeed || speedDiffers, normaliseSpeed),
-                ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))));
+                ClaimMove.of(a.withClaims(RecordedClaims.rejudged(a)), b.withClaims(RecordedClaims.rejudged(b))),
+                separateRuns(rows));
     }
 
     /**

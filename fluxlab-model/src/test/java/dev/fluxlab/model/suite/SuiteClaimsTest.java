@@ -155,4 +155,46 @@ class SuiteClaimsTest {
         assertTrue(refused("claims: [{claim: x, source: s, cells: [{}, {scenario: slow}], relation: '>'}]\n")
                 .problem().contains("is empty"));
     }
+
+    /**
+     * 'ab' pairs every two cells identical but for the knob: transport nio against epoll over 3 cells each (slow at 64
+     * connections is excluded), one claim per pair, A the first value the suite lists.
+     */
+    @Test
+    void abMakesOneWithinClaimPerPairOfCells() {
+        Suite s = suite("ab: {knob: transport, within: 2%}\n");
+        assertEquals(3, s.claims().size());
+        Claim c = s.claims().get(0);
+        assertEquals(new Relation.Within(0.02), c.relation());
+        assertEquals("nio", c.cells().get(0).label());
+        assertEquals("epoll", c.cells().get(1).label());
+        assertTrue(c.title().startsWith("transport epoll against nio the same within 2%"), c.title());
+        assertEquals(new Relation.Within(0.03), suite("ab: {knob: transport}\n").claims().get(0).relation(),
+                "3 % unless told");
+    }
+
+    @Test
+    void abRefusesAKnobWithoutTwoValues() {
+        assertTrue(refused("ab: {knob: nope}\n").getMessage().contains("'ab' compares unknown knob 'nope'"));
+        assertTrue(refused("ab: {knob: scenario, within: many}\n").getMessage().contains("must be a percentage"));
+        assertTrue(refused("ab: {within: 3%}\n").getMessage().contains("'ab' needs 'knob'"));
+        assertTrue(refused("ab: {knob: transport, bogus: 1}\n").getMessage().contains("bogus"));
+    }
+
+    /** needs: a whole number of cores of 1 or more; the claim keeps it. */
+    @Test
+    void needsNamesCores() {
+        String claim = """
+                claims:
+                  - claim: fast beats slow
+                    source: s
+                    where: {transport: epoll, connections: 16}
+                    cells: [{scenario: fast}, {scenario: slow}]
+                    relation: ">"
+                """;
+        assertEquals(8, suite(claim + "    needs: {cores: 8}\n").claims().get(0).needsCores());
+        assertTrue(refused(claim + "    needs: {cores: 0}\n").getMessage().contains("'cores' must be a whole number"));
+        assertTrue(suite(claim + "    needs: {cores: 8}\n").claims().get(0).notJudgeable(2).orElseThrow()
+                .startsWith("not judgeable on this machine: the effect needs 8 cores"));
+    }
 }

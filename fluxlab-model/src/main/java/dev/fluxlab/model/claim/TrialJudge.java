@@ -26,9 +26,6 @@ import java.util.stream.Collectors;
  */
 final class TrialJudge {
 
-    /** Seconds a window costs beyond its measured and settling time (the injector's job start and end), measured here. */
-    static final double WINDOW_OVERHEAD_S = 0.3;
-
     private TrialJudge() {
     }
 
@@ -57,6 +54,13 @@ final class TrialJudge {
         List<String> ids = trial.cells();
         List<PairTest> tests = ClaimTests.of(claim.relation(), ids);
         Trial.Look look = Trial.recompute(ids, tests, figure.get(), trial.plan(), trial.windows());
+        if (look.rounds() < trial.plan().minRounds()) {
+            // too few rounds to judge anything: the repeats' verdict stands, with what ended the trial
+            return new ClaimResult(plain.claim(), plain.source(), plain.quote(), plain.figure(), plain.relation(),
+                    plain.cells(), plain.verdict(), plain.reason() + "; its interleaved trial ended after "
+                    + look.rounds() + " of the " + trial.plan().minRounds() + " rounds a verdict needs: "
+                    + trial.ended(), plain.theory(), plain.basis(), plain.intervals(), plain.why(), plain.needsCores());
+        }
         Map<String, String> labels = claim.cells().stream()
                 .collect(Collectors.toMap(Claim.ClaimCell::id, Claim.ClaimCell::label, (a, b) -> a));
         Function<String, String> label = id -> labels.getOrDefault(id, id);
@@ -86,9 +90,6 @@ final class TrialJudge {
             reason = reason + "; " + (TrialRecord.DECIDED.equals(trial.ended()) || trial.ended() == null ? ""
                     : "the trial ended: " + trial.ended() + "; ") + more(look, trial);
         }
-        if (!trial.warmups().isEmpty()) {
-            reason = reason + "; its warm-up: " + String.join("; ", trial.warmups());
-        }
         return new ClaimResult(plain.claim(), plain.source(), plain.quote(), plain.figure(), plain.relation(),
                 plain.cells(), verdict.label(), reason, plain.theory(), ClaimResult.INTERLEAVED, intervals, why,
                 plain.needsCores());
@@ -110,7 +111,7 @@ final class TrialJudge {
         if (!Double.isFinite(rounds)) {
             return "the ratio sits on the threshold: no length of trial would likely decide it at this noise";
         }
-        double perRound = trial.cells().size() * (trial.windowSeconds() + trial.settleSeconds() + WINDOW_OVERHEAD_S);
+        double perRound = trial.secondsPerRound();
         return String.format(Locale.ROOT, "about %.0f more rounds (%.1f min) would likely decide it at the observed "
                 + "noise (decide_max)", Math.ceil(rounds), rounds * perRound / 60);
     }

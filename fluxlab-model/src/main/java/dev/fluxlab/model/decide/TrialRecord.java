@@ -32,6 +32,8 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
     public static final String BUDGET = "budget spent";
     /** The trial ended because the run was interrupted. */
     public static final String INTERRUPTED = "interrupted";
+    /** What a window costs beyond its settle and measurement (the injector's job start and end), measured here. */
+    public static final double JOB_OVERHEAD_SECONDS = 0.3;
 
     public TrialRecord {
         cells = cells == null ? List.of() : List.copyOf(cells);
@@ -42,6 +44,11 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
     /** A claim that was not interleaved, and why (e.g. a cell driven by an external tool). */
     public static TrialRecord notRun(String claim, String figure, List<String> cells, String why) {
         return new TrialRecord(claim, figure, cells, 0, 0, null, 0, List.of(), why, 0, List.of());
+    }
+
+    /** The wall time of one round: every cell's settle, window and job overhead. */
+    public double secondsPerRound() {
+        return cells.size() * (windowSeconds + settleSeconds + JOB_OVERHEAD_SECONDS);
     }
 
     /** Whether the trial measured anything to judge. */

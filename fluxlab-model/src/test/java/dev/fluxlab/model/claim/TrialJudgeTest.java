@@ -112,4 +112,14 @@ class TrialJudgeTest {
         assertEquals(3, ClaimTests.of(Relation.parse("within 5%"), List.of("a", "b", "c")).size());
         assertEquals(1.5, ClaimTests.of(Relation.parse(">= 1.5x"), List.of("a", "b")).get(0).low());
     }
+
+    /** A trial that ended before its first look (a target exited, say) leaves the repeats' verdict, saying so. */
+    @Test
+    void aTrialCutShortKeepsTheRepeatsVerdict() {
+        ClaimResult r = judge(">", trial(3.0, 0.05, 2, "a target of A exited"), 100, 10);
+        assertEquals("confirmed", r.verdict(), r.reason());
+        assertEquals(ClaimResult.REPEATS, r.basis());
+        assertTrue(r.reason().endsWith("; its interleaved trial ended after 2 of the 5 rounds a verdict needs: a target "
+                + "of A exited"), r.reason());
+    }
 }

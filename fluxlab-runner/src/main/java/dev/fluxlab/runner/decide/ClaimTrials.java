@@ -12,6 +12,8 @@ import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.run.CellResult;
+import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.warmup.WarmupPolicy;
@@ -54,10 +56,23 @@ import java.util.function.BooleanSupplier;
  */
 public final class ClaimTrials {
 
-    /** The measured length of a window. */
+    /** The measured length of a window, at least. */
     static final Duration WINDOW = Duration.ofSeconds(2);
-    /** The fixed, unmeasured load before each window: new connections, and a target idle since its last window. */
+    /** The fixed, unmeasured load before each window, at least: new connections, a target idle since its last window. */
     static final Duration SETTLE = Duration.ofMillis(500);
+    /** A window holds at least this many of its cells' slowest responses (their p99 in the cells' repeats). */
+    static final double WINDOW_RESPONSES = 4;
+    /**
+     * The settle is at least this many of the slowest responses: a closed load leaves about one response time of
+     * queued work in the target when its window ends (a blocked event loop here still slept through 10 s of it), which
+     * the next cell's settle drains before its measurement, instead of the measurement.
+     */
+    static final double SETTLE_RESPONSES = 1.5;
+    /** The longest window and settle: cells slower than that are judged from their repeats. */
+    static final Duration MAX_WINDOW = Duration.ofSeconds(20);
+    static final Duration MAX_SETTLE = Duration.ofSeconds(10);
+    /** What a window job costs beyond its settle and measurement ({@link TrialRecord#JOB_OVERHEAD_SECONDS}). */
+    static final Duration JOB_OVERHEAD = Duration.ofMillis(Math.round(TrialRecord.JOB_OVERHEAD_SECONDS * 1000));
     /**
      * The first round to count: round 0 is a burn-in, each cell loaded once in the trial's order and not counted (the
      * first windows after a warm-up that ended on a settled throughput still ran 10-40 % below the later ones here).
@@ -113,10 +128,13 @@ public final class ClaimTrials {
             }
             Path dir = runDir.resolve("decide").resolve("claim-" + (k + 1));
             Files.createDirectories(dir);
+            Phases phases = phases(ids.stream().map(byId::get).toList());
             listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells interleaved in %s s "
-                    + "windows, at most %s", k + 1, claims.size(), claim.title(), ids.size(),
-                    WINDOW.toMillis() / 1000.0, dev.fluxlab.model.Durations.format(suite.decideMax())));
-            out.add(trial(suite, claim, ids.stream().map(suiteCells::get).toList(),
+                    + "windows (after %s s of settling), at most %s", k + 1, claims.size(), claim.title(), ids.size(),
+                    dev.fluxlab.model.Decimals.format(phases.window().toMillis() / 1e3),
+                    dev.fluxlab.model.Decimals.format(phases.settle().toMillis() / 1e3),
+                    dev.fluxlab.model.Durations.format(suite.decideMax())));
+            out.add(trial(suite, claim, ids.stream().map(suiteCells::get).toList(), byId,
                     WindowFigure.byKey(figure).orElseThrow(), runDir, dir, live));
             }
         } finally {
@@ -187,17 +205,32 @@ public final class ClaimTrials {
         if (commands.injectorSession(Path.of(".")).isEmpty()) {
             return Optional.of("the registry's injector runs one load per JVM");
         }
+        Phases phases = phases(claim.cells().stream().map(cc -> results.get(cc.id())).toList());
+        if (phases.rounds(claim.cells().size(), suite.decideMax()) < MIN_ROUNDS) {
+            boolean capped = phases.slowest().multipliedBy((long) WINDOW_RESPONSES).compareTo(MAX_WINDOW) > 0;
+            return Optional.of(String.format(Locale.ROOT, "its cells answer in up to %.1f s (p99 of their repeats), "
+                    + "so each window is %s s with %s s of settling before it, and %d rounds of its %d cells need %s, "
+                    + "more than decide_max %s%s", phases.slowest().toMillis() / 1e3,
+                    dev.fluxlab.model.Decimals.format(phases.window().toMillis() / 1e3),
+                    dev.fluxlab.model.Decimals.format(phases.settle().toMillis() / 1e3), MIN_ROUNDS,
+                    claim.cells().size(), dev.fluxlab.model.Durations.format(phases.needs(claim.cells().size())),
+                    dev.fluxlab.model.Durations.format(suite.decideMax()), capped
+                            ? " (windows are capped at " + MAX_WINDOW.toSeconds() + " s: cells this slow are judged "
+                            + "from their repeats)" : ""));
+        }
         return Optional.empty();
     }
 
     /** One claim's trial: targets up, each warmed, rounds until decided, everything stopped. */
-    private TrialRecord trial(Suite suite, Claim claim, List<Cell> cells, WindowFigure figure, Path runDir, Path dir,
-                              Live live) throws IOException {
+    private TrialRecord trial(Suite suite, Claim claim, List<Cell> cells, Map<String, CellResult> results,
+                              WindowFigure figure, Path runDir, Path dir, Live live) throws IOException {
         long started = System.nanoTime();
         List<String> ids = cells.stream().map(Cell::id).toList();
-        double perRound = cells.size() * (WINDOW.toMillis() + SETTLE.toMillis() + 300) / 1000.0;
-        int maxRounds = Math.max(MIN_ROUNDS, (int) Math.floor(suite.decideMax().toMillis() / 1000.0 / perRound));
+        Phases phases = phases(cells.stream().map(c -> results.get(c.id())).toList());
+        int maxRounds = phases.rounds(cells.size(), suite.decideMax());
         Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA);
+        Duration window = phases.window();
+        Duration settle = phases.settle();
         List<PairTest> tests = dev.fluxlab.model.claim.ClaimTests.of(claim.relation(), ids);
         Trial trial = new Trial(ids, tests, figure, plan);
         long seed = System.nanoTime();
@@ -229,7 +262,7 @@ public final class ClaimTrials {
                             suite.placement(cell, online), suite, 1, setDir, sampler, List.of(), null, interrupted);
                     if (s.problem() != null) {
                         sets.put(cell.targetsKey(), s.targets());
-                        return record(claim, figure, ids, plan, seed, windows, "a target did not start: "
+                        return record(claim, figure, ids, phases, plan, seed, windows, "a target did not start: "
                                 + s.problem(), started, warmups);
                     }
                     set = s.targets();
@@ -244,7 +277,7 @@ public final class ClaimTrials {
                         suite.warmupPolicy(cell, cold), dir.resolve("warmup-" + (i + 1) + ".json"));
                 Optional<LoadResult> w = job(injector, session, args, suite);
                 if (w.isEmpty()) {
-                    return record(claim, figure, ids, plan, seed, windows, warmupProblem(cell, session, set),
+                    return record(claim, figure, ids, phases, plan, seed, windows, warmupProblem(cell, session, set),
                             started, warmups);
                 }
                 w.get().stillCompiling().forEach(s -> warmups.add(cell.label() + ": " + s));
@@ -253,7 +286,7 @@ public final class ClaimTrials {
             for (int round = BURN_IN; round <= maxRounds; round++) {
                 for (String id : trial.order(Math.max(round, 1), random)) {
                     if (interrupted.getAsBoolean()) {
-                        return record(claim, figure, ids, plan, seed, windows, TrialRecord.INTERRUPTED, started,
+                        return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED, started,
                                 warmups);
                     }
                     Cell cell = cells.get(ids.indexOf(id));
@@ -261,9 +294,13 @@ public final class ClaimTrials {
                     double at = (System.nanoTime() - started) / 1e9 - origin;
                     Path json = dir.resolve("window.json");
                     Optional<LoadResult> r = job(injector, session, args(suite, cell, set, dir, false)
-                            .forWindow(WINDOW, WarmupPolicy.fixed(SETTLE), json), suite);
+                            .forWindow(window, WarmupPolicy.fixed(settle), json), suite);
+                    if (r.isEmpty() && interrupted.getAsBoolean()) {
+                        return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED,
+                                started, warmups);
+                    }
                     if (r.isEmpty()) {
-                        return record(claim, figure, ids, plan, seed, windows, "window " + round + " of "
+                        return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + " of "
                                 + cell.label() + " failed: " + warmupProblem(cell, session, set), started, warmups);
                     }
                     if (round < 1) {
@@ -290,10 +327,10 @@ public final class ClaimTrials {
                     break; // a slow start or warm-up spent the budget's slack too
                 }
             }
-            return record(claim, figure, ids, plan, seed, windows, ended, started, warmups);
+            return record(claim, figure, ids, phases, plan, seed, windows, ended, started, warmups);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return record(claim, figure, ids, plan, seed, windows, TrialRecord.INTERRUPTED, started, warmups);
+            return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED, started, warmups);
         }
     }
 
@@ -313,10 +350,47 @@ public final class ClaimTrials {
         return cells.stream().filter(c -> c.id().equals(id)).findFirst().map(Cell::label).orElse(id);
     }
 
-    private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, Trial.Plan plan, long seed,
-                                      List<Window> windows, String ended, long started, List<String> warmups) {
-        return new TrialRecord(claim.title(), figure.key(), ids, WINDOW.toMillis() / 1e3, SETTLE.toMillis() / 1e3,
-                plan, seed, windows, ended, (System.nanoTime() - started) / 1e9, warmups);
+    private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, Phases phases,
+                                      Trial.Plan plan, long seed, List<Window> windows, String ended, long started,
+                                      List<String> warmups) {
+        return new TrialRecord(claim.title(), figure.key(), ids, phases.window().toMillis() / 1e3,
+                phases.settle().toMillis() / 1e3, plan, seed, windows, ended, (System.nanoTime() - started) / 1e9,
+                warmups);
+    }
+
+    /**
+     * A trial's window and settle, from its cells' slowest responses in their repeats ({@code slowest}: the largest
+     * p99; null when none was measured): a window holds {@link #WINDOW_RESPONSES} of them and a settle
+     * {@link #SETTLE_RESPONSES}, within the least and the longest lengths.
+     */
+    record Phases(Duration window, Duration settle, Duration slowest) {
+
+        /** The rounds that fit in {@code budget} with {@code cells} windows each. */
+        int rounds(int cells, Duration budget) {
+            long perRound = cells * (window.toMillis() + settle.toMillis() + JOB_OVERHEAD.toMillis());
+            return (int) (budget.toMillis() / perRound);
+        }
+
+        /** The least budget in which {@link #MIN_ROUNDS} rounds fit. */
+        Duration needs(int cells) {
+            return Duration.ofMillis(MIN_ROUNDS * cells * (window.toMillis() + settle.toMillis()
+                    + JOB_OVERHEAD.toMillis()));
+        }
+    }
+
+    static Phases phases(List<CellResult> cells) {
+        double p99 = cells.stream().filter(java.util.Objects::nonNull).map(CellResult::summary)
+                .filter(java.util.Objects::nonNull).map(CellSummary::latencyMs).filter(java.util.Objects::nonNull)
+                .map(l -> l.get("p99")).filter(java.util.Objects::nonNull).mapToDouble(Stat::median)
+                .filter(Double::isFinite).max().orElse(0);
+        Duration slowest = Duration.ofMillis(Math.round(p99));
+        Duration window = clamp(Duration.ofMillis(Math.round(WINDOW_RESPONSES * p99)), WINDOW, MAX_WINDOW);
+        Duration settle = clamp(Duration.ofMillis(Math.round(SETTLE_RESPONSES * p99)), SETTLE, MAX_SETTLE);
+        return new Phases(window, settle, slowest);
+    }
+
+    private static Duration clamp(Duration d, Duration least, Duration most) {
+        return d.compareTo(least) < 0 ? least : d.compareTo(most) > 0 ? most : d;
     }
 
     /** The cell's load as its repeats ran it, on {@code set}. */

@@ -88,25 +88,37 @@ class RatioIntervalTest {
     }
 
     /**
-     * The log ratios 0.01, 0.02, 0.03, 0.04, 0.05 in rising order: lag-1 products 0.0002 + 0 + 0 + 0.0002 over squares
-     * 0.0010 give r1 = 0.4 and n_eff = 5 x 0.6 / 1.4 = 2.142857; the interval must be wider than that of the same
-     * values in an order with no autocorrelation (n_eff = 5).
+     * The log ratios 0.01 .. 0.05 rising, twice: deviations from 0.03 of -0.02 .. 0.02; lag-1 products 0.0002 + 0 + 0 +
+     * 0.0002 - 0.0004 + 0.0002 + 0 + 0 + 0.0002 = 0.0004 over squares 0.0020 give r1 = 0.2 and n_eff = 10 x 0.8 / 1.2
+     * = 6.666667; the interval must be wider than that of the same values in an order with no positive
+     * autocorrelation (n_eff = 10).
      */
     @Test
     void autocorrelatedPairsWidenTheInterval() {
-        double[] b = {50, 50, 50, 50, 50};
-        double[][] rising = pairs(b, 0.01, 0.02, 0.03, 0.04, 0.05);
-        double[][] mixed = pairs(b, 0.03, 0.01, 0.04, 0.02, 0.05);
+        double[] b = {50, 50, 50, 50, 50, 50, 50, 50, 50, 50};
+        double[][] rising = pairs(b, 0.01, 0.02, 0.03, 0.04, 0.05, 0.01, 0.02, 0.03, 0.04, 0.05);
+        double[][] mixed = pairs(b, 0.01, 0.05, 0.02, 0.04, 0.03, 0.01, 0.05, 0.02, 0.04, 0.03);
         RatioInterval r = RatioInterval.of(rising[0], rising[1], 0.05);
         RatioInterval m = RatioInterval.of(mixed[0], mixed[1], 0.05);
-        assertEquals(0.4, r.autocorrelation(), 1e-9);
-        assertEquals(5 * 0.6 / 1.4, r.effectivePairs(), 1e-9);
-        assertEquals(5, m.effectivePairs());
+        assertEquals(0.2, r.autocorrelation(), 1e-9);
+        assertEquals(10 * 0.8 / 1.2, r.effectivePairs(), 1e-9);
+        assertEquals(10, m.effectivePairs());
         assertEquals(r.sdLog(), m.sdLog(), 1e-12);
-        // on the log scale the half-width grows by sqrt(5 / 2.142857) = 1.53 from n_eff alone, more with the t quantile
         double widening = Math.log(r.high() / r.low()) / Math.log(m.high() / m.low());
-        assertTrue(widening > Math.sqrt(5 / (5 * 0.6 / 1.4)),
+        assertTrue(widening > Math.sqrt(10 / (10 * 0.8 / 1.2)),
                 "rising " + r.low() + " .. " + r.high() + ", mixed " + m.low() + " .. " + m.high());
+    }
+
+    /**
+     * Below 10 pairs the autocorrelation is not estimated: 0.01 .. 0.05 rising has a lag-1 autocorrelation of 0.4, which
+     * would make n_eff 2.14; five interleaved pairs count as five.
+     */
+    @Test
+    void fewPairsCountAsIndependent() {
+        double[][] rising = pairs(new double[]{50, 50, 50, 50, 50}, 0.01, 0.02, 0.03, 0.04, 0.05);
+        RatioInterval r = RatioInterval.of(rising[0], rising[1], 0.05);
+        assertEquals(0, r.autocorrelation());
+        assertEquals(5, r.effectivePairs());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.decide;
 
+import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.Claim;
 import dev.fluxlab.model.contract.LoadArgs;
@@ -131,8 +132,8 @@ public final class ClaimTrials {
             Phases phases = phases(ids.stream().map(byId::get).toList());
             listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells interleaved in %s s "
                     + "windows (after %s s of settling), at most %s", k + 1, claims.size(), claim.title(), ids.size(),
-                    dev.fluxlab.model.Decimals.format(phases.window().toMillis() / 1e3),
-                    dev.fluxlab.model.Decimals.format(phases.settle().toMillis() / 1e3),
+                    Decimals.format(phases.window().toMillis() / 1e3),
+                    Decimals.format(phases.settle().toMillis() / 1e3),
                     dev.fluxlab.model.Durations.format(suite.decideMax())));
             out.add(trial(suite, claim, ids.stream().map(suiteCells::get).toList(), byId,
                     WindowFigure.byKey(figure).orElseThrow(), runDir, dir, live));
@@ -211,8 +212,8 @@ public final class ClaimTrials {
             return Optional.of(String.format(Locale.ROOT, "its cells answer in up to %.1f s (p99 of their repeats), "
                     + "so each window is %s s with %s s of settling before it, and %d rounds of its %d cells need %s, "
                     + "more than decide_max %s%s", phases.slowest().toMillis() / 1e3,
-                    dev.fluxlab.model.Decimals.format(phases.window().toMillis() / 1e3),
-                    dev.fluxlab.model.Decimals.format(phases.settle().toMillis() / 1e3), MIN_ROUNDS,
+                    Decimals.format(phases.window().toMillis() / 1e3),
+                    Decimals.format(phases.settle().toMillis() / 1e3), MIN_ROUNDS,
                     claim.cells().size(), dev.fluxlab.model.Durations.format(phases.needs(claim.cells().size())),
                     dev.fluxlab.model.Durations.format(suite.decideMax()), capped
                             ? " (windows are capped at " + MAX_WINDOW.toSeconds() + " s: cells this slow are judged "
@@ -242,7 +243,7 @@ public final class ClaimTrials {
         String ended = TrialRecord.BUDGET;
         try (Sampler sampler = new Sampler(started)) {
             CpuList online = CpuAffinity.localOnline();
-            ChildProcess session = injector.acquire(commands.injectorSession(runDir).orElseThrow(), null,
+            Injector session = new Injector(injector, commands.injectorSession(runDir).orElseThrow(),
                     dir.resolve("injector.log"));
             sets.values().forEach(s -> s.processes().forEach(sampler::watch));
             Map<Cell, TargetSet> of = new LinkedHashMap<>();
@@ -275,7 +276,7 @@ public final class ClaimTrials {
                 // the cell's own warm-up, as its repeats had it: automatic ones wait for the JVMs' JIT too
                 LoadArgs args = args(suite, cell, set, dir, cold).forWindow(Duration.ofSeconds(1),
                         suite.warmupPolicy(cell, cold), dir.resolve("warmup-" + (i + 1) + ".json"));
-                Optional<LoadResult> w = job(injector, session, args, suite);
+                Optional<LoadResult> w = session.job(args, suite);
                 if (w.isEmpty()) {
                     return record(claim, figure, ids, phases, plan, seed, windows, warmupProblem(cell, session, set),
                             started, warmups);
@@ -283,6 +284,7 @@ public final class ClaimTrials {
                 w.get().stillCompiling().forEach(s -> warmups.add(cell.label() + ": " + s));
             }
             double origin = (System.nanoTime() - started) / 1e9;
+            int shown = 0;
             for (int round = BURN_IN; round <= maxRounds; round++) {
                 for (String id : trial.order(Math.max(round, 1), random)) {
                     if (interrupted.getAsBoolean()) {
@@ -293,15 +295,15 @@ public final class ClaimTrials {
                     TargetSet set = of.get(cell);
                     double at = (System.nanoTime() - started) / 1e9 - origin;
                     Path json = dir.resolve("window.json");
-                    Optional<LoadResult> r = job(injector, session, args(suite, cell, set, dir, false)
+                    Optional<LoadResult> r = session.job(args(suite, cell, set, dir, false)
                             .forWindow(window, WarmupPolicy.fixed(settle), json), suite);
                     if (r.isEmpty() && interrupted.getAsBoolean()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED,
                                 started, warmups);
                     }
                     if (r.isEmpty()) {
-                        return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + " of "
-                                + cell.label() + " failed: " + warmupProblem(cell, session, set), started, warmups);
+                        return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + ": "
+                                + warmupProblem(cell, session, set), started, warmups);
                     }
                     if (round < 1) {
                         continue; // the burn-in round: every cell's first window after its warm-up is not counted
@@ -309,13 +311,21 @@ public final class ClaimTrials {
                     Window win = window(id, round, at, r.get());
                     windows.add(win);
                     trial.add(win);
+                    if (win.requests() == 0) {
+                        // a window that answered nothing: the target stalled (a valid cell's repeat answered), and
+                        // further windows would only spin until the budget ends
+                        return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + " of "
+                                + cell.label() + " got no response in " + Decimals.format(window.toMillis() / 1e3)
+                                + " s: the target stopped answering", started, warmups);
+                    }
                 }
                 if (round < 1) {
                     continue;
                 }
                 Trial.Look look = trial.look();
-                if (plan.looksAt(trial.rounds()) && trial.rounds() >= plan.minRounds()) {
-                    listener.notice("  round " + trial.rounds() + "/" + maxRounds + ": " + progress(look, cells));
+                if (trial.rounds() > shown && plan.looksAt(trial.rounds()) && trial.rounds() >= plan.minRounds()) {
+                    shown = trial.rounds();
+                    listener.notice("  round " + shown + "/" + maxRounds + ": " + progress(look, cells));
                 }
                 if (trial.done(look)) {
                     if (look.state() != Trial.State.OPEN) {
@@ -406,30 +416,58 @@ public final class ClaimTrials {
         return job.loadArgs(set.entryUrl(cell), set.protocol(cell), pids);
     }
 
-    /** Runs one load as a job of the trial's injector; its document, or empty when it failed. */
-    private Optional<LoadResult> job(SharedInjector injector, ChildProcess session, LoadArgs args, Suite suite)
-            throws IOException, InterruptedException {
-        Files.deleteIfExists(args.json());
-        Duration limit = args.duration().plus(args.warmup().bound()).plus(JOB_SLACK);
-        SharedInjector.JobEnd end = injector.run(session, commands.injectorJob(args), line -> { }, limit,
-                interrupted);
-        if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0 || !Files.exists(args.json())) {
-            return Optional.empty();
+    /**
+     * The trial's loads as jobs of the kept injector JVM ({@link SharedInjector}): acquired for each job (the same JVM
+     * while it is healthy), released after a job that did not end cleanly, so that a late end line of a stalled job
+     * is never read as the end of the next one. What the last job said is kept for the trial's reason.
+     */
+    private final class Injector {
+        private final SharedInjector kept;
+        private final List<String> command;
+        private final Path log;
+        private ChildProcess last;
+        private String problem;
+
+        Injector(SharedInjector kept, List<String> command, Path log) {
+            this.kept = kept;
+            this.command = command;
+            this.log = log;
         }
-        LoadResult r = Json.read(args.json(), LoadResult.class);
-        double errorRate = r.errorRate();
-        return errorRate > suite.maxErrorRate() ? Optional.empty() : Optional.of(r);
+
+        /** Runs one load; its document, or empty when it failed ({@link #problem} says how). */
+        Optional<LoadResult> job(LoadArgs args, Suite suite) throws IOException, InterruptedException {
+            Files.deleteIfExists(args.json());
+            problem = null;
+            last = kept.acquire(command, null, log);
+            Duration limit = args.duration().plus(args.warmup().bound()).plus(JOB_SLACK);
+            SharedInjector.JobEnd end = kept.run(last, commands.injectorJob(args), line -> { }, limit, interrupted);
+            if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0) {
+                kept.release();
+                problem = end.end() == LoadWait.End.DEADLINE ? "the load did not end within " + limit.toSeconds()
+                        + " s" : end.code() == null ? "the injector JVM ended during the load"
+                        : "the load exited with code " + end.code();
+                return Optional.empty();
+            }
+            if (!Files.exists(args.json())) {
+                problem = "the load wrote no document";
+                return Optional.empty();
+            }
+            LoadResult r = Json.read(args.json(), LoadResult.class);
+            if (r.errorRate() > suite.maxErrorRate()) {
+                problem = String.format(Locale.ROOT, "errors above max_error_rate (%s of %d requests: %s)",
+                        Decimals.format(r.errorRate() * 100) + " %", r.requestsOk() + r.errorCount(), r.describeErrors());
+                return Optional.empty();
+            }
+            return Optional.of(r);
+        }
     }
 
-    private static String warmupProblem(Cell cell, ChildProcess session, TargetSet set) {
+    private static String warmupProblem(Cell cell, Injector session, TargetSet set) {
         if (!set.alive()) {
             return "a target of " + cell.label() + " exited";
         }
-        if (!session.isAlive()) {
-            return "the injector JVM exited; last lines of its log:\n" + session.lastLines(8);
-        }
-        return "the load of " + cell.label() + " failed or had errors above max_error_rate; see its log: "
-                + "last lines:\n" + session.lastLines(8);
+        return "the load of " + cell.label() + " failed: " + session.problem + (session.last == null ? ""
+                : "; last lines of the injector's log:\n" + session.last.lastLines(8));
     }
 
     /** A window as the decision sees it, from the window's load document. */

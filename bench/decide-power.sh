@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# How well the lab decides on this machine: runs suites/decide-calibrate.yaml N times (default 10) and counts, over the
+# tries, the verdicts against their known truths:
+#   - A/A "within 5 %": confirmed (right), and how long its trial took;
+#   - A/A ">" (the first copy faster): confirmed or contradicted would be a false "different" (the goal: at most 1 in 10);
+#   - 5 % more per-request work: confirmed (right, in the right direction), and how long its trial took.
+# Usage: bench/decide-power.sh [N] [extra fluxlab run arguments, e.g. --set decide_max=5m]
+# Run it with nothing else on the machine: other work shares the cores with the targets (each run records the cores
+# others took). The runs go to results/decide-power-<time>/try-K; the summary is printed at the end.
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+n=${1:-10}
+shift || true
+case "$n" in ''|*[!0-9]*) echo "decide-power.sh: N must be a whole number of tries, not '$n'" >&2; exit 2 ;; esac
+command -v python3 >/dev/null || { echo "decide-power.sh: needs python3 to read results.json (apt-get install python3)" >&2; exit 3; }
+out="$root/results/decide-power-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+for k in $(seq 1 "$n"); do
+  echo "decide-power: try $k of $n -> $out/try-$k" >&2
+  "$root/fluxlab" run "$root/suites/decide-calibrate.yaml" --out "$out/try-$k" "$@" >"$out/try-$k.log" 2>&1 || {
+    echo "decide-power: try $k failed (exit $?); see $out/try-$k.log" >&2; }
+done
+python3 - "$out" <<'EOF'
+import json, sys, pathlib
+out = pathlib.Path(sys.argv[1])
+rows = []
+for d in sorted(out.glob("try-*/results.json")):
+    r = json.loads(d.read_text())
+    trials = {t["claim"]: t for t in r.get("trials") or []}
+    for c in r.get("claims") or []:
+        t = trials.get(c["claim"], {})
+        iv = (c.get("intervals") or [{}])[0]
+        rows.append((d.parent.name, c["claim"], c["verdict"], t.get("seconds"), iv.get("ratio"), iv.get("low"), iv.get("high")))
+print(f"{'try':8} {'claim':62} {'verdict':13} {'trial s':>8} {'ratio':>7} {'interval':>17}")
+for k, claim, v, s, ratio, lo, hi in rows:
+    s = f"{s:8.0f}" if s is not None else f"{'-':>8}"
+    iv = f"[{lo:.3f}, {hi:.3f}]" if lo is not None and hi is not None and hi != float("inf") else "-"
+    print(f"{k:8} {claim[:62]:62} {v:13} {s} {ratio if ratio is None else round(ratio, 3)!s:>7} {iv:>17}")
+def count(pred, claim):
+    sel = [r for r in rows if r[1].startswith(claim)]
+    return sum(1 for r in sel if pred(r)), len(sel)
+aa_w = count(lambda r: r[2] == "confirmed", "A/A: the same target twice")
+aa_d = count(lambda r: r[2] in ("confirmed", "contradicted"), "A/A: the first copy")
+eff = count(lambda r: r[2] == "confirmed", "5 % more")
+print(f"A/A within 5 % confirmed: {aa_w[0]} of {aa_w[1]}")
+print(f"A/A called different (false alarms): {aa_d[0]} of {aa_d[1]}")
+print(f"known 5 % effect found, right direction: {eff[0]} of {eff[1]}")
+EOF

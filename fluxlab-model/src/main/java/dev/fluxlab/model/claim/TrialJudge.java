@@ -71,8 +71,10 @@ final class TrialJudge {
             String outcome = p.outcome().name().toLowerCase(Locale.ROOT);
             intervals.add(new ClaimResult.PairInterval(label.apply(p.test().a()), label.apply(p.test().b()),
                     i.ratio(), i.low(), i.high(), 1 - i.alpha(), i.pairs(), outcome));
+            boolean excludesOne = i.high() < 1 || i.low() > 1;
             parts.add(label.apply(p.test().a()) + " / " + label.apply(p.test().b()) + " = " + interval(i)
-                    + (p.outcome() == PairTest.Outcome.OPEN ? " (straddles " + range(p.test()) + ")" : ""));
+                    + (p.outcome() == PairTest.Outcome.OPEN ? " (straddles " + range(p.test())
+                    + (excludesOne ? "; excludes 1: the two differ, by less than the claim decides" : "") + ")" : ""));
         }
         String level = look.pairs().isEmpty() ? "" : String.format(Locale.ROOT, "%.1f", 100 * (1 - look.pairs().get(0)
                 .interval().alpha()));
@@ -111,9 +113,13 @@ final class TrialJudge {
         if (!Double.isFinite(rounds)) {
             return "the ratio sits on the threshold: no length of trial would likely decide it at this noise";
         }
-        double perRound = trial.secondsPerRound();
+        double minutes = rounds * trial.secondsPerRound() / 60;
+        if (minutes > 60) {
+            return "more than an hour of rounds would be needed at the observed noise: the ratio sits close to the "
+                    + "claim's threshold";
+        }
         return String.format(Locale.ROOT, "about %.0f more rounds (%.1f min) would likely decide it at the observed "
-                + "noise (decide_max)", Math.ceil(rounds), rounds * perRound / 60);
+                + "noise (decide_max)", Math.ceil(rounds), minutes);
     }
 
     static String interval(RatioInterval i) {

@@ -69,14 +69,18 @@ public final class Trial {
 
         /**
          * Whether a look may spend error rate after {@code rounds} complete rounds: at {@code minRounds}, then each
-         * time the rounds grew by {@link #LOOK_GROWTH} (rounded up, at least one round more), and at
-         * {@code maxRounds}. Looking after every round would split the error rate into many small increments, and
+         * time the rounds grew by {@link #LOOK_GROWTH} (rounded up, at least one round more) while the last look,
+         * {@code maxRounds}, is still that factor away (a look at 15 of 16 rounds left the last one 0.002 of an alpha
+         * of 0.05, and its interval wider than the one before), and at {@code maxRounds}. Looking after every round would split the error rate into many small increments, and
          * each would need a wider interval; a geometric schedule keeps the looks few (about a dozen for 60 rounds)
          * while a large effect still stops at the first.
          */
         public boolean looksAt(int rounds) {
             if (rounds >= maxRounds) {
                 return true;
+            }
+            if (rounds > minRounds && rounds * LOOK_GROWTH > maxRounds) {
+                return false; // so close to the last look that a look here would leave it a sliver of the error rate
             }
             int look = minRounds;
             while (look < rounds) {

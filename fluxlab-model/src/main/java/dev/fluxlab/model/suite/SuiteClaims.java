@@ -81,7 +81,7 @@ final class SuiteClaims {
                 return; // an exclude rule left one side out: nothing to compare
             }
             String where = pair[0].label().replace(a, "").replaceAll("\\s+", " ").strip();
-            out.add(new Claim(ab.knob() + " " + b + " against " + a + " the same within " + within
+            out.add(new Claim(ab.knob() + " " + a + " against " + b + " the same within " + within
                     + (where.isEmpty() ? "" : " (" + where + ")"), "ab", null,
                     FigureName.parse(FigureName.THROUGHPUT), relation,
                     List.of(new Claim.ClaimCell(pair[0].id(), a, null), new Claim.ClaimCell(pair[1].id(), b, null))));

@@ -218,10 +218,10 @@ public record SuiteSpec(
 
     /**
      * An A/B comparison decided cell by cell ({@code ab: {knob: reactor-netty-version, within: 3%}}): the knob's two
-     * values are A (the first the suite lists) and B; every pair of cells identical but for it becomes a claim that
-     * B / A lies within {@code within} (default 3%) of 1, decided by an interleaved trial: confirmed means "the same
-     * within P %", contradicted "different by more than P %" (B / A says which way), inconclusive "not decided in
-     * decide_max" with the interval.
+     * values are A (the first the suite lists) and B; every pair of cells identical but for it becomes a claim "A
+     * against B the same within P %" ({@code within}, default 3%), decided by an interleaved trial: confirmed means
+     * "the same within P %", contradicted "different by more than P %" (A / B says which way), inconclusive "not
+     * decided in decide_max" with the interval.
      */
     public record AbSpec(String knob, String within) {
     }

@@ -168,7 +168,7 @@ class SuiteClaimsTest {
         assertEquals(new Relation.Within(0.02), c.relation());
         assertEquals("nio", c.cells().get(0).label());
         assertEquals("epoll", c.cells().get(1).label());
-        assertTrue(c.title().startsWith("transport epoll against nio the same within 2%"), c.title());
+        assertTrue(c.title().startsWith("transport nio against epoll the same within 2%"), c.title());
         assertEquals(new Relation.Within(0.03), suite("ab: {knob: transport}\n").claims().get(0).relation(),
                 "3 % unless told");
     }

@@ -246,7 +246,7 @@ public final class ClaimTrials {
             Injector session = new Injector(injector, commands.injectorSession(runDir).orElseThrow(),
                     dir.resolve("injector.log"));
             sets.values().forEach(s -> s.processes().forEach(sampler::watch));
-            Map<Cell, TargetSet> of = new LinkedHashMap<>();
+            Map<Cell, LoadArgs> windowArgs = new LinkedHashMap<>();
             for (int i = 0; i < cells.size(); i++) {
                 Cell cell = cells.get(i);
                 TargetSet set = sets.get(cell.targetsKey());
@@ -269,7 +269,8 @@ public final class ClaimTrials {
                     set = s.targets();
                     sets.put(cell.targetsKey(), set);
                 }
-                of.put(cell, set);
+                windowArgs.put(cell, args(suite, cell, set, dir, false).forWindow(window, WarmupPolicy.fixed(settle),
+                        dir.resolve("window.json")));
                 if (!live.warmed.add(cell.id())) {
                     continue; // warmed for an earlier claim, and loaded by its windows since
                 }
@@ -278,7 +279,7 @@ public final class ClaimTrials {
                         suite.warmupPolicy(cell, cold), dir.resolve("warmup-" + (i + 1) + ".json"));
                 Optional<LoadResult> w = session.job(args, suite);
                 if (w.isEmpty()) {
-                    return record(claim, figure, ids, phases, plan, seed, windows, warmupProblem(cell, session, set),
+                    return record(claim, figure, ids, phases, plan, seed, windows, loadProblem(cell, session, set),
                             started, warmups);
                 }
                 w.get().stillCompiling().forEach(s -> warmups.add(cell.label() + ": " + s));
@@ -292,18 +293,16 @@ public final class ClaimTrials {
                                 warmups);
                     }
                     Cell cell = cells.get(ids.indexOf(id));
-                    TargetSet set = of.get(cell);
+                    TargetSet set = sets.get(cell.targetsKey());
                     double at = (System.nanoTime() - started) / 1e9 - origin;
-                    Path json = dir.resolve("window.json");
-                    Optional<LoadResult> r = session.job(args(suite, cell, set, dir, false)
-                            .forWindow(window, WarmupPolicy.fixed(settle), json), suite);
+                    Optional<LoadResult> r = session.job(windowArgs.get(cell), suite);
                     if (r.isEmpty() && interrupted.getAsBoolean()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED,
                                 started, warmups);
                     }
                     if (r.isEmpty()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + ": "
-                                + warmupProblem(cell, session, set), started, warmups);
+                                + loadProblem(cell, session, set), started, warmups);
                     }
                     if (round < 1) {
                         continue; // the burn-in round: every cell's first window after its warm-up is not counted
@@ -462,7 +461,7 @@ public final class ClaimTrials {
         }
     }
 
-    private static String warmupProblem(Cell cell, Injector session, TargetSet set) {
+    private static String loadProblem(Cell cell, Injector session, TargetSet set) {
         if (!set.alive()) {
             return "a target of " + cell.label() + " exited";
         }

@@ -60,6 +60,16 @@ final class ClaimsView {
                 + "measured " + measured;
     }
 
+    /**
+     * Under a decided claim's cells, when the verdict came from interleaved windows: the cells' own figures were
+     * measured one after another, so the machine's drift between them (or an order effect) can make them disagree
+     * with the verdict, which reads windows taken in turns. Null for a claim judged from repeats.
+     */
+    static String cellsNote(ClaimResult c) {
+        return ClaimResult.INTERLEAVED.equals(c.basis()) ? "(the cells' figures, measured one after another; the "
+                + "verdict reads the interleaved windows)" : null;
+    }
+
     /** The source with its quote. */
     static String source(ClaimResult c) {
         return c.source() + (c.quote() == null || c.quote().isBlank() ? "" : ": \"" + c.quote() + "\"");
@@ -93,6 +103,9 @@ final class ClaimsView {
             out.add("  [" + c.verdict() + "] " + c.claim() + "  (" + relation(c) + ")");
             for (ClaimResult.Measured m : cells(c)) {
                 out.add("      " + cell(m));
+            }
+            if (cellsNote(c) != null) {
+                out.add("      " + cellsNote(c));
             }
             out.add("      evidence: " + c.reason());
             if (c.theory() != null) {

@@ -237,7 +237,10 @@ public final class HtmlReport {
                     .append(esc(c.verdict())).append("</b></td><td class=\"text\">").append(esc(c.claim()))
                     .append("<br><code>").append(esc(ClaimsView.relation(c))).append("</code></td><td class=\"text\">");
             ClaimsView.cells(c).forEach(m -> h.append(esc(ClaimsView.cell(m))).append("<br>"));
-            h.append("</td><td class=\"text\">").append(esc(c.reason()));
+            if (ClaimsView.cellsNote(c) != null) {
+                h.append("<span class=\"hint\">").append(esc(ClaimsView.cellsNote(c))).append("</span>");
+            }
+            h.append("</td><td class=\"text\">").append(IntervalChart.svg(c.intervals())).append(esc(c.reason()));
             if (c.theory() != null) {
                 h.append("<br><i>").append(esc(c.theory())).append("</i>");
             }

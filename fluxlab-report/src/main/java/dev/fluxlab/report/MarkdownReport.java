@@ -38,6 +38,9 @@ public final class MarkdownReport {
             md.append("- **").append(text(c.verdict())).append("**: ").append(text(c.claim())).append(" (`")
                     .append(code(ClaimsView.relation(c))).append("`)\n");
             ClaimsView.cells(c).forEach(m -> md.append("  - ").append(text(ClaimsView.cell(m))).append('\n'));
+            if (ClaimsView.cellsNote(c) != null) {
+                md.append("  - ").append(text(ClaimsView.cellsNote(c))).append('\n');
+            }
             md.append("  - evidence: ").append(text(c.reason())).append('\n');
             if (c.theory() != null) {
                 md.append("  - note: ").append(text(c.theory())).append('\n');

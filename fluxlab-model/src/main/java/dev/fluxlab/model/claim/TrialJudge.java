@@ -70,7 +70,9 @@ final class TrialJudge {
             RatioInterval i = p.interval();
             String outcome = p.outcome().name().toLowerCase(Locale.ROOT);
             intervals.add(new ClaimResult.PairInterval(label.apply(p.test().a()), label.apply(p.test().b()),
-                    i.ratio(), i.low(), i.high(), 1 - i.alpha(), i.pairs(), outcome));
+                    i.ratio(), i.low(), i.high(), 1 - i.alpha(), i.pairs(), outcome,
+                    p.test().low() > 0 ? p.test().low() : null,
+                    Double.isFinite(p.test().high()) ? p.test().high() : null));
             boolean excludesOne = i.high() < 1 || i.low() > 1;
             parts.add(label.apply(p.test().a()) + " / " + label.apply(p.test().b()) + " = " + interval(i)
                     + (p.outcome() == PairTest.Outcome.OPEN ? " (straddles " + range(p.test())

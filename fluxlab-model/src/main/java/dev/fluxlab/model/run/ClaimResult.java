@@ -49,9 +49,18 @@ public record ClaimResult(String claim, String source, String quote, String figu
      * @param confidence the interval's confidence level (1 - the error rate spent at the deciding look)
      * @param pairs      the paired windows it is made of
      * @param outcome    what the pair says of the claim: {@code holds}, {@code fails} or {@code open}
+     * @param holdsAbove the claim holds for this pair when A / B lies above this (null: no lower end, or a result
+     *                   written before the range was recorded)
+     * @param holdsBelow ... and below this (null: no upper end, or not recorded)
      */
     public record PairInterval(String a, String b, double ratio, double low, double high, double confidence,
-                               int pairs, String outcome) {
+                               int pairs, String outcome, Double holdsAbove, Double holdsBelow) {
+
+        /** A pair recorded before the claim's range was (results.json of an earlier fluxlab). */
+        public PairInterval(String a, String b, double ratio, double low, double high, double confidence, int pairs,
+                            String outcome) {
+            this(a, b, ratio, low, high, confidence, pairs, outcome, null, null);
+        }
     }
 
     /** The categories of an inconclusive verdict. */

@@ -106,10 +106,7 @@ final class TrialJudge {
             if (p.outcome() != PairTest.Outcome.OPEN) {
                 continue;
             }
-            double ln = Math.log(p.interval().ratio());
-            double lo = p.test().low() > 0 ? Math.log(p.test().low()) : Double.NEGATIVE_INFINITY;
-            double hi = Double.isFinite(p.test().high()) ? Math.log(p.test().high()) : Double.POSITIVE_INFINITY;
-            double threshold = Math.abs(ln - lo) < Math.abs(ln - hi) ? p.test().low() : p.test().high();
+            double threshold = p.test().nearestEnd(p.interval().ratio());
             rounds = Math.max(rounds, p.interval().roundsToExclude(threshold) - look.rounds());
         }
         if (!Double.isFinite(rounds)) {

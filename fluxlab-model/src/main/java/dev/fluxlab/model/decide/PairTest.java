@@ -61,6 +61,14 @@ public record PairTest(String a, String b, double low, double high) {
         return new PairTest(a, b, 1 / (1 + fraction), 1 + fraction);
     }
 
+    /** The end of the range nearer to {@code ratio} on a log scale (the one an interval must exclude to decide). */
+    public double nearestEnd(double ratio) {
+        double ln = Math.log(ratio);
+        double lo = low > 0 ? Math.log(low) : Double.NEGATIVE_INFINITY;
+        double hi = Double.isFinite(high) ? Math.log(high) : Double.POSITIVE_INFINITY;
+        return Math.abs(ln - lo) < Math.abs(ln - hi) ? low : high;
+    }
+
     /**
      * HOLDS when the interval lies inside the range ({@code i.low() >= low} and {@code i.high() <= high}), FAILS when
      * it lies outside ({@code i.high() <= low} or {@code i.low() >= high}), OPEN otherwise. An unknown interval

@@ -17,7 +17,7 @@ import java.util.List;
  * @param plan          the sequential plan (rounds, error rate)
  * @param seed          the seed of the rounds' random orders
  * @param windows       every window measured, in the order measured
- * @param ended         why the trial ended: {@link #DECIDED}, {@link #BUDGET}, {@link #INTERRUPTED}, or a problem in
+ * @param ended         why the trial ended: {@link #DECIDED}, {@link #BUDGET}, {@link #FUTILE}, {@link #INTERRUPTED}, or a problem in
  *                      words (a target that exited, a failed window), or why it did not run
  * @param seconds       the trial's wall time, warm-up and start included
  * @param warmups       per cell, what its warm-up in the trial said when it ended still compiling (empty: settled)
@@ -30,6 +30,9 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
     public static final String DECIDED = "decided";
     /** The trial ended because its time budget ({@code decide_max}) or its rounds were spent. */
     public static final String BUDGET = "budget spent";
+    /** The trial stopped early: at the noise seen, deciding would take far more rounds than planned. */
+    public static final String FUTILE = "stopped early: at the noise seen, deciding would take far more rounds than "
+            + "decide_max allows";
     /** The trial ended because the run was interrupted. */
     public static final String INTERRUPTED = "interrupted";
     /** What a window costs beyond its settle and measurement (the injector's job start and end), measured here. */

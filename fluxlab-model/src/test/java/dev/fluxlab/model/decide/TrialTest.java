@@ -310,4 +310,57 @@ class TrialTest {
         long atFirst = Arrays.stream(rounds).filter(r -> r == PLAN.minRounds()).count();
         assertTrue(atFirst >= 90, "decided at minRounds in " + atFirst + " of 100");
     }
+
+    private static final Trial.Plan FUTILE_PLAN = new Trial.Plan(10, 60, 0.05, 4);
+
+    /**
+     * (e) Futility: an A/A pair tested for "a faster than b" sits on its threshold, so with a futility factor of 4 the
+     * trial gives up early (from a third of the plan, 20 of 60 rounds) in most of 200 trials instead of running all 60
+     * rounds, and stopping early never makes a verdict: the error rate stays within alpha.
+     */
+    @Test
+    void aPairOnItsThresholdStopsEarlyAndStillRarelyDecides() {
+        int[] rounds = new int[200];
+        Map<Trial.State, Integer> s = states(200, 101, 1, 0.10, TrialSimulation::steady, PairTest.greater("a", "b"),
+                FUTILE_PLAN, rounds);
+        int wrong = s.get(Trial.State.HOLDS) + s.get(Trial.State.FAILS);
+        assertTrue(wrong <= 10, "A/A decided in " + wrong + " of 200 trials: " + s);
+        long early = Arrays.stream(rounds).filter(r -> r < 40).count();
+        assertTrue(early >= 120, "stopped before 40 of 60 rounds in " + early + " of 200");
+        Trial.Plan off = new Trial.Plan(10, 60, 0.05);
+        assertEquals(0, off.futility());
+    }
+
+    /** (f) Futility costs a real 5 % difference (case b) next to nothing: still found in at least 88 of 100. */
+    @Test
+    void futilityKeepsTheFivePercentDifference() {
+        Map<Trial.State, Integer> s = states(100, 202, 1.05, 0.05, () -> TrialSimulation.drift(0.9, 0.05),
+                PairTest.greater("a", "b"), FUTILE_PLAN, null);
+        assertTrue(s.get(Trial.State.HOLDS) >= 88, "5 % found in " + s);
+        assertEquals(0, s.get(Trial.State.FAILS));
+    }
+
+    /** A trial that stopped for futility replays to the same stop; the same windows without futility run on. */
+    @Test
+    void aFutileStopIsRecomputedFromTheWindows() {
+        List<PairTest> tests = List.of(PairTest.greater("a", "b"));
+        Trial trial;
+        TrialSimulation.Result run;
+        long seed = 7;
+        do { // the first of the simulated A/A trials that gives up early (most do: case e)
+            trial = new Trial(AB, tests, WindowFigure.THROUGHPUT, FUTILE_PLAN);
+            run = TrialSimulation.run(trial, new Random(seed++), Map.of("a", 1000.0, "b", 1000.0), 0.10,
+                    TrialSimulation.steady());
+        } while (run.look().rounds() >= 60 && seed < 30);
+        assertTrue(trial.futile(run.look()), "A/A on its threshold: " + run.look().rounds() + " rounds");
+        assertTrue(run.look().rounds() < 60);
+        Trial.Look replayed = Trial.recompute(AB, tests, WindowFigure.THROUGHPUT, FUTILE_PLAN, run.windows());
+        assertEquals(run.look().rounds(), replayed.rounds());
+        assertEquals(Trial.State.OPEN, replayed.state());
+        Trial.Look without = Trial.recompute(AB, tests, WindowFigure.THROUGHPUT, new Trial.Plan(10, 60, 0.05),
+                run.windows());
+        assertFalse(new Trial(AB, tests, WindowFigure.THROUGHPUT, new Trial.Plan(10, 60, 0.05)).futile(without));
+        assertThrows(IllegalArgumentException.class, () -> new Trial.Plan(10, 60, 0.05, -1));
+        assertThrows(IllegalArgumentException.class, () -> new Trial.Plan(10, 60, 0.05, Double.POSITIVE_INFINITY));
+    }
 }

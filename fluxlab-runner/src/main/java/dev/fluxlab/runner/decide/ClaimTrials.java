@@ -83,6 +83,8 @@ public final class ClaimTrials {
     static final int MIN_ROUNDS = 5;
     /** The error rate of a trial's verdict (two-sided, over all its looks and pairs). */
     static final double ALPHA = 0.05;
+    /** Stop undecided once every open pair would need 4 times the planned rounds ({@link Trial#futile}). */
+    static final double FUTILITY = 4;
     /** A job that has not ended this long after its planned end stops the trial. */
     static final Duration JOB_SLACK = Duration.ofSeconds(30);
 
@@ -229,7 +231,7 @@ public final class ClaimTrials {
         List<String> ids = cells.stream().map(Cell::id).toList();
         Phases phases = phases(cells.stream().map(c -> results.get(c.id())).toList());
         int maxRounds = phases.rounds(cells.size(), suite.decideMax());
-        Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA);
+        Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA, FUTILITY);
         Duration window = phases.window();
         Duration settle = phases.settle();
         List<PairTest> tests = dev.fluxlab.model.claim.ClaimTests.of(claim.relation(), ids);
@@ -329,6 +331,8 @@ public final class ClaimTrials {
                 if (trial.done(look)) {
                     if (look.state() != Trial.State.OPEN) {
                         ended = TrialRecord.DECIDED;
+                    } else if (trial.futile(look)) {
+                        ended = TrialRecord.FUTILE;
                     }
                     break;
                 }

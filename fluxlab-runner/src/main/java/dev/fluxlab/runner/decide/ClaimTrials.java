@@ -246,7 +246,7 @@ public final class ClaimTrials {
         try (Sampler sampler = new Sampler(started)) {
             CpuList online = CpuAffinity.localOnline();
             Injector session = new Injector(injector, commands.injectorSession(runDir).orElseThrow(),
-                    dir.resolve("injector.log"));
+                    dir.resolve("injector.log"), runDir);
             sets.values().forEach(s -> s.processes().forEach(sampler::watch));
             Map<Cell, LoadArgs> windowArgs = new LinkedHashMap<>();
             for (int i = 0; i < cells.size(); i++) {
@@ -428,13 +428,16 @@ public final class ClaimTrials {
         private final SharedInjector kept;
         private final List<String> command;
         private final Path log;
+        /** The log's path as a reason names it: relative to the run's folder. */
+        private final String shownLog;
         private ChildProcess last;
         private String problem;
 
-        Injector(SharedInjector kept, List<String> command, Path log) {
+        Injector(SharedInjector kept, List<String> command, Path log, Path runDir) {
             this.kept = kept;
             this.command = command;
             this.log = log;
+            this.shownLog = runDir.toAbsolutePath().relativize(log.toAbsolutePath()).toString();
         }
 
         /** Runs one load; its document, or empty when it failed ({@link #problem} says how). */
@@ -469,8 +472,10 @@ public final class ClaimTrials {
         if (!set.alive()) {
             return "a target of " + cell.label() + " exited";
         }
-        return "the load of " + cell.label() + " failed: " + session.problem + (session.last == null ? ""
-                : "; last lines of the injector's log:\n" + session.last.lastLines(8));
+        // one line for the claim's reason: the log's last line and where the rest is, never the log itself
+        String last = session.last == null ? "" : session.last.lastLines(1).strip();
+        return "the load of " + cell.label() + " failed: " + session.problem + "; see " + session.shownLog
+                + (last.isEmpty() || last.startsWith("(") ? "" : " (its last line: " + last + ")");
     }
 
     /** A window as the decision sees it, from the window's load document. */

@@ -74,6 +74,9 @@ class DecidedClaimRunTest {
                     "round " + round + " loads both cells");
         }
         assertTrue(w.stream().allMatch(x -> x.rps() > 0 && x.errors() == 0), w.toString());
+        // every window keeps its CPU per response, the targets' and the injector's, and its latency histogram
+        assertTrue(w.stream().allMatch(x -> x.cpuUsPerRequest() != null && x.cpuUsPerRequest().size() >= 2
+                && x.cpuUsPerRequest().values().stream().allMatch(v -> v > 0) && x.histogram() != null), w.toString());
 
         ClaimResult decided = r.claims().get(0);
         assertEquals("confirmed", decided.verdict(), decided.reason());

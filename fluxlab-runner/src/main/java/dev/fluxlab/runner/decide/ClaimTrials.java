@@ -14,6 +14,7 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.CellSummary;
+import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
@@ -297,6 +298,8 @@ public final class ClaimTrials {
                     Cell cell = cells.get(ids.indexOf(id));
                     TargetSet set = sets.get(cell.targetsKey());
                     double at = (System.nanoTime() - started) / 1e9 - origin;
+                    long epochBefore = System.currentTimeMillis();
+                    double sampledBefore = sampler.now();
                     Optional<LoadResult> r = session.job(windowArgs.get(cell), suite);
                     if (r.isEmpty() && interrupted.getAsBoolean()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED,
@@ -309,7 +312,9 @@ public final class ClaimTrials {
                     if (round < 1) {
                         continue; // the burn-in round: every cell's first window after its warm-up is not counted
                     }
-                    Window win = window(id, round, at, r.get());
+                    sampler.sampleNow();
+                    Window win = window(id, round, at, r.get(), cpuPerRequest(sampler, set, r.get(), epochBefore,
+                            sampledBefore));
                     windows.add(win);
                     trial.add(win);
                     if (win.requests() == 0) {
@@ -478,10 +483,42 @@ public final class ClaimTrials {
                 + (last.isEmpty() || last.startsWith("(") ? "" : " (its last line: " + last + ")");
     }
 
-    /** A window as the decision sees it, from the window's load document. */
-    static Window window(String id, int round, double at, LoadResult r) {
+    /** A window as the decision sees it, from the window's load document and the CPU its processes spent in it. */
+    static Window window(String id, int round, double at, LoadResult r, Map<String, Double> cpuUsPerRequest) {
         LatencySummary l = r.latencyMs() == null ? null : r.latencyMs().corrected();
         return new Window(id, round, at, r.durationS(), r.requestsOk(), r.errorCount(), r.throughputRps(),
-                l == null ? null : l.p50(), l == null ? null : l.p90(), l == null ? null : l.p99());
+                l == null ? null : l.p50(), l == null ? null : l.p90(), l == null ? null : l.p99(), cpuUsPerRequest,
+                r.histogram());
+    }
+
+    /**
+     * CPU microseconds per response of each process in the measured part of a window: the targets' from the
+     * sampler's readings (once a second, and one right after the window), interpolated at the measured phase's start
+     * and end, which the load document dates in wall-clock time; the injector's as it measured itself. Null when the
+     * window answered nothing.
+     */
+    static Map<String, Double> cpuPerRequest(Sampler sampler, TargetSet set, LoadResult r, long epochBefore,
+                                             double sampledBefore) {
+        if (r.requestsOk() <= 0) {
+            return null;
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (r.measureStartMs() != null) {
+            double from = sampledBefore + (r.measureStartMs() - epochBefore) / 1e3;
+            double to = from + r.durationS();
+            for (ChildProcess p : set.processes()) {
+                List<ProcessSample> s = sampler.samples(p);
+                double cpu = Sampler.cpuAt(s, to) - Sampler.cpuAt(s, from);
+                if (Double.isFinite(cpu) && cpu >= 0) {
+                    out.put(p.name(), micros(cpu, r.requestsOk()));
+                }
+            }
+        }
+        out.put(Commands.INJECTOR, micros(r.injectorCpuS(), r.requestsOk()));
+        return out;
+    }
+
+    private static double micros(double cpuSeconds, long requests) {
+        return Math.round(cpuSeconds * 1e8 / requests) / 100.0;
     }
 }

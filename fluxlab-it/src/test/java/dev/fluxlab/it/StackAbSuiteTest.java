@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.StackVersions;
@@ -45,7 +45,7 @@ class StackAbSuiteTest {
     @Test
     void bothReleasesRunAndEachProcessRecordsWhatItLoaded(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), SUITE.toString(),
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), SUITE.toString(),
                 "--set", "targets.reactor-netty.knobs.protocol=h2c", "--set", "exclude=[{scenario: json}]",
                 "--set", "load.in_flight=4", "--set", "load.connections=2", "--set", "warmup=1s",
                 "--set", "measure=1s");

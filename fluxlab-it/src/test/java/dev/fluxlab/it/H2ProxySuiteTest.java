@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
@@ -64,7 +64,7 @@ class H2ProxySuiteTest {
         text = text.substring(0, text.indexOf("\nclaims:") + 1); // the seeds' claims name cells this profile leaves out
         Path suite = Files.writeString(tmp.resolve("h2-proxy-test.yaml"), text);
         Path out = tmp.resolve("out");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.err() + o.out());
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals("complete", r.status());

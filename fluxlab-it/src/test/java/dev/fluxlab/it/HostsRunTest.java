@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
@@ -129,7 +129,7 @@ class HostsRunTest {
                   - {connections: 3, in_flight: 4, injectors: 2, host: [h3, h4]}
                 """, "2s");
         Path out = tmp.resolve("run1");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("host 'h1': shipped"), o.out());
 

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
@@ -43,7 +43,7 @@ class RealRunTest {
                   - {title: tiny req/s, rows: [scenario], columns: [connections], value: throughput_rps}
                 """);
         Path out = tmp.resolve("run");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("tiny req/s"), "the end table is printed: " + o.out());
         assertTrue(o.out().contains("report.html"), o.out());

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,7 +39,7 @@ class LoadAgainstReactorNettyTest {
             if (protocol.equals("h2")) {
                 args.add("--insecure");
             }
-            RunCommandTest.Outcome o = RunCommandTest.execute(args.toArray(String[]::new));
+            Fluxlab.Outcome o = Fluxlab.execute(args.toArray(String[]::new));
             assertEquals(0, o.code(), o.out() + o.err());
 
             LoadResult r = Json.read(json, LoadResult.class);

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.RecordedClaims;
@@ -58,7 +58,7 @@ class DecidedClaimRunTest {
                     needs: {cores: 4096}
                 """);
         Path out = tmp.resolve("run");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("deciding claim 1/2 'light at least twice as fast as heavy'"), o.out());
 

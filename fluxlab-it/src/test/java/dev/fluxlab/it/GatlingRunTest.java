@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.load.LoadResult;
@@ -57,7 +57,7 @@ class GatlingRunTest {
                 measure: 2s
                 """);
         Path out = tmp.resolve("run");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
 
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.registry.HostPlatform;

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli.contract;
+package dev.fluxlab.it.contract;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli.contract;
+package dev.fluxlab.it.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

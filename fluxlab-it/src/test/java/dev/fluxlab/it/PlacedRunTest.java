@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.load.LatencyHistograms;
@@ -52,13 +52,13 @@ class PlacedRunTest {
                 thresholds: {require_stable_warmup: false}
                 """);
         Path out = tmp.resolve("run");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         // exclusive placement refuses two injectors sharing CPU 1: the suite is rejected before anything starts
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().contains("placed.yaml:11") && o.err().contains("share CPU 1"), o.err());
 
         Files.writeString(suite, Files.readString(suite).replace("placement: exclusive", "placement: free"));
-        o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals("free: reactor-netty=0 injector=1; reactor-netty=0 injector-1=1 injector-2=1",

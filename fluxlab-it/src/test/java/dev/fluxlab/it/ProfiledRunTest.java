@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.profile.CollapsedStacks;
@@ -42,7 +42,7 @@ class ProfiledRunTest {
                 profile: cpu
                 """);
         Path out = tmp.resolve("run");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("profile cpu"), "the end report prints the profile and its overhead: " + o.out());
 

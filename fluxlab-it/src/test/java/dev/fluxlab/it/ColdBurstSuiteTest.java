@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
@@ -55,7 +55,7 @@ class ColdBurstSuiteTest {
                 startup_timeout: 60s
                 """);
         Path out = tmp.resolve("out");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.err() + o.out());
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals(2, r.cells().size());

@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -38,7 +38,7 @@ class SeedSuitesTest {
     private static RunResult run(Path tmp, String yaml) throws Exception {
         Path suite = Files.writeString(tmp.resolve("s.yaml"), yaml);
         Path out = tmp.resolve("out");
-        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--out", out.toString(), suite.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         return Json.mapper().readValue(out.resolve("results.json").toFile(), RunResult.class);
     }

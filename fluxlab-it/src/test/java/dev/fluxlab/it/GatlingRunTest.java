@@ -74,6 +74,10 @@ class GatlingRunTest {
         assertEquals(load.requestsOk() / load.durationS(), load.throughputRps(), 0.01);
         assertTrue(load.durationS() > 1 && load.durationS() < 4, "the measured window, not the run: " + load.durationS());
         assertFalse(Double.isNaN(load.latencyMs().corrected().p99()), "Gatling's 99th percentile");
+        // Gatling watches no target JVM: the runner recorded the target's JIT over the measured phase
+        assertTrue(load.watchedJvms() != null && load.watchedJvms().stream().anyMatch(w ->
+                dev.fluxlab.model.load.WatchedJvm.TARGET.equals(w.role()) && w.measured() != null),
+                String.valueOf(load.watchedJvms()));
         ProcessStats inj = gatling.repeats().get(0).processes().stream().filter(p -> p.role().equals("injector"))
                 .findFirst().orElseThrow();
         assertTrue(inj.cpuS() > 0, "Gatling's JVM was sampled in the measured window: " + inj);

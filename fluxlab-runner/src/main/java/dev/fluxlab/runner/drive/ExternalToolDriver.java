@@ -34,7 +34,9 @@ import java.util.Optional;
  * earlier cell ({@code fork: shared}) for {@link #WARM_TARGETS_WARMUP}, since the native tools have no JIT of their
  * own to warm), then the measured run as a child process sampled from /proc five times a second (so the tool's last
  * partial second is not lost), then its output parsed into {@code load-N.json}. The tool's CPU is the rate over the
- * sampled window.
+ * sampled window. The target JVMs' JIT over the measured run is recorded by the runner ({@link TargetJit}) in the
+ * document's watched JVMs, so the cell's verdict and its claims see a target that still compiled, as with fluxlab's
+ * own injector.
  */
 public final class ExternalToolDriver implements LoadDriver {
 
@@ -112,8 +114,13 @@ public final class ExternalToolDriver implements LoadDriver {
                 return failed(crashed, warnings);
             }
         }
+        // the tools watch no JVM: the runner records the targets' JIT over the measured run, as fluxlab's injector
+        // does for the JVMs it watches, so a cell measured while a target still compiled says so here too
+        TargetJit jit = new TargetJit(job.sampler(), targets.processes());
+        jit.measureStarted();
         double start = job.sampler().now();
         Run m = run(job, targets, exe.get(), request, "injector", ProgressLine.MEASURE_PHASE, job.sampler());
+        jit.measureEnded();
         ChildProcess c = m.process();
         List<ProcessSample> samples = job.sampler().samples(c);
         double end = samples.isEmpty() ? job.sampler().now() : samples.get(samples.size() - 1).t();
@@ -149,7 +156,7 @@ public final class ExternalToolDriver implements LoadDriver {
                 .cores(samples) : Double.NaN;
         double cpuS = Double.isNaN(cores) ? 0 : cores * parsed.durationS();
         LoadResult load = parsed.withWarmupAndCpu(CpuWindow.round(warmupS, 3), CpuWindow.round(cpuS, 3),
-                Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3));
+                Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3)).withMoreWatched(jit.evidence());
         Json.writeAtomically(job.json(), load);
         return new DriveResult(load, c, false, start, end, null, warnings);
     }

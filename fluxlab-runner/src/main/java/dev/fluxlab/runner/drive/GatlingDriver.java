@@ -54,8 +54,17 @@ public final class GatlingDriver implements LoadDriver {
                 commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(), args.expectBody(),
                         commands.gatlingClasspath(), results)));
         job.writeCommand("injector-" + job.repeat(), ShellWords.line(cmd) + "\n");
-        ChildProcess gatling = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"), job.watch()::line,
-                job.supervisor());
+        // Gatling watches no target JVM: the runner records their JIT from the measured phase's first progress line
+        // to the run's end, as fluxlab's injector does for the JVMs it watches
+        TargetJit jit = new TargetJit(job.sampler(), targets.processes());
+        java.util.function.Consumer<String> progress = line -> {
+            job.watch().line(line);
+            if (!Double.isNaN(job.watch().measureStart())) {
+                jit.measureStarted(); // once: later calls return at once
+            }
+        };
+        ChildProcess gatling = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"),
+                progress, job.supervisor());
         Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);
         try {
             job.sampler().watch(gatling);
@@ -63,6 +72,7 @@ public final class GatlingDriver implements LoadDriver {
                     () -> job.interrupted().getAsBoolean() || targets.anyExited(null), () -> { });
             job.checkInterrupted();
             double stopped = job.sampler().now();
+            jit.measureEnded();
             String problem = LoadJob.endProblem(end, "injector gatling", limit);
             if (problem != null) {
                 return new DriveResult(null, gatling, false, job.watch().measureStart(), stopped, problem, List.of());
@@ -80,7 +90,7 @@ public final class GatlingDriver implements LoadDriver {
                     .cores(job.sampler().samples(gatling));
             LoadResult load = parsed.withWarmupAndCpu(warmup.toMillis() / 1000.0,
                     Double.isNaN(cores) ? 0 : CpuWindow.round(cores * parsed.durationS(), 3),
-                    Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3));
+                    Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3)).withMoreWatched(jit.evidence());
             Json.writeAtomically(job.json(), load);
             return new DriveResult(load, gatling, false, job.watch().measureStart(), stopped, null, List.of());
         } finally {

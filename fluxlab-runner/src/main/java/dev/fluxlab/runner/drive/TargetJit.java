@@ -78,8 +78,11 @@ final class TargetJit {
                 worst.pidThere(), worst.name(), worst.host() == null ? "local" : worst.host(), most);
     }
 
-    /** At the start of the measured phase: each target's recent compile rate, and its counters now. */
+    /** At the start of the measured phase: each target's recent compile rate, and its counters now; once. */
     synchronized void measureStarted() {
+        if (started) {
+            return;
+        }
         refresh();
         for (ChildProcess t : targets) {
             rate(readable(t)).ifPresent(r -> startRate.put(t, round(r)));

@@ -72,6 +72,11 @@ class ExternalInjectorEndToEndTest {
         assertEquals(load.requestsOk() / load.durationS(), load.throughputRps(), 0.01);
         assertTrue(load.warmupS() >= 1, "the warm-up ran as its own unrecorded wrk run: " + load.warmupS());
         assertFalse(Double.isNaN(load.latencyMs().corrected().p99()));
+        // wrk watches no JVM: the runner recorded the target's JIT over the measured run, so a cell measured while
+        // the target still compiled says so as a cell of fluxlab's injector does
+        assertTrue(load.watchedJvms() != null && load.watchedJvms().stream().anyMatch(w ->
+                dev.fluxlab.model.load.WatchedJvm.TARGET.equals(w.role()) && w.measured() != null
+                        && w.measured().seconds() > 0), String.valueOf(load.watchedJvms()));
         ProcessStats inj = cell.repeats().get(0).processes().stream().filter(p -> p.role().equals("injector"))
                 .findFirst().orElseThrow();
         // five samples a second while wrk ran (CPU itself may round to 0 ticks on a tiny, shared run)

@@ -26,10 +26,13 @@ class FigureKindTest {
 
     @Test
     void messagesListTheTablesNamesAsBefore() {
-        assertEquals("throughput_rps, latency_p50_ms, latency_p90_ms, latency_p99_ms, latency_p999_ms, latency_max_ms, "
-                + "error_rate, errors, cpu_per_request_us, cpu_cores, rss_max_mb, warmup_s (also latency_mean_ms, "
-                + "latency_p75_ms, latency_p9999_ms, and cpu_cores.<process> etc. for a named process, log_findings, "
-                + "and ratios such as throughput_rps/target=netty)", FigureName.accepted());
+        // the wording of before the table; a figure added later joins the list, before the ratios
+        String accepted = FigureName.accepted();
+        assertTrue(accepted.startsWith("throughput_rps, latency_p50_ms, latency_p90_ms, latency_p99_ms, latency_p999_ms, "
+                + "latency_max_ms, error_rate, errors, cpu_per_request_us, cpu_cores, rss_max_mb, warmup_s (also "
+                + "latency_mean_ms, latency_p75_ms, latency_p9999_ms, and cpu_cores.<process> etc. for a named process, "
+                + "log_findings, "), accepted);
+        assertTrue(accepted.endsWith("and ratios such as throughput_rps/target=netty)"), accepted);
     }
 
     @Test
@@ -46,8 +49,10 @@ class FigureKindTest {
         assertEquals("CPU cores of backend", FigureKind.CPU_CORES.label(FigureName.parse("cpu_cores.backend")));
         assertEquals("Max RSS of the target", FigureKind.RSS_MAX_MB.label(FigureName.parse("rss_max_mb")));
         assertTrue(FigureKind.THROUGHPUT.higherIsBetter());
-        for (FigureKind kind : FigureKind.values()) {
-            assertEquals(kind == FigureKind.THROUGHPUT, kind.higherIsBetter(), kind.key());
+        for (FigureKind kind : List.of(FigureKind.LATENCY, FigureKind.ERROR_RATE, FigureKind.ERRORS,
+                FigureKind.CPU_PER_REQUEST_US, FigureKind.CPU_CORES, FigureKind.RSS_MAX_MB, FigureKind.WARMUP_S,
+                FigureKind.LOG_FINDINGS)) {
+            assertEquals(FigureKind.Direction.LOWER, kind.direction(), kind.key());
         }
         assertEquals(FigureKind.Format.PERCENT, FigureKind.ERROR_RATE.format());
         assertEquals("µs/req", FigureKind.CPU_PER_REQUEST_US.unit());

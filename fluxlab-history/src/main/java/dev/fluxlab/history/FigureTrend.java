@@ -155,6 +155,6 @@ public record FigureTrend(String suite, Figure figure, List<IndexedRun> runs, Li
 
     /** Whether more of this trend's figure is better. */
     public boolean higherIsBetter() {
-        return Comparison.higherIsBetter(figure);
+        return figure.higherIsBetter();
     }
 }

@@ -5,7 +5,7 @@ import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
-import dev.fluxlab.model.stats.WindowNoise;
+import dev.fluxlab.model.run.WindowNoise;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.fluxlab.loadgen;
 
-import dev.fluxlab.model.stats.WindowNoise;
+import dev.fluxlab.model.run.WindowNoise;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -4,17 +4,23 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Which addresses a fluxlab process may bind or load: loopback always, and the addresses of the suite's own hosts
  * when the runner places roles on other machines. The runner passes those in {@value #ENV} (comma-separated) to
  * every process of such a run; a process started by hand has none, so it stays on loopback. One rule for targets'
  * {@code --host} and backend URLs and for the injector (where {@code --allow-remote} still permits anything else).
+ * What counts as an address is this class's too: an IP literal, never a name ({@link #literal}), and for a suite
+ * host's own address one machine ({@link #unicast}).
  */
 public final class LabAddresses {
 
     /** Environment variable with the suite hosts' addresses, e.g. {@code 10.213.71.11,10.213.71.12}. */
     public static final String ENV = "FLUXLAB_LAB_ADDRESSES";
+
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3}\\.){3}\\d{1,3}");
+    private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:]*:[0-9a-fA-F:.]*");
 
     private LabAddresses() {
     }
@@ -32,7 +38,7 @@ public final class LabAddresses {
         }
         for (String s : value.split(",")) {
             String a = s.strip();
-            if (dev.fluxlab.model.suite.SuiteHost.literal(a)) {
+            if (literal(a)) {
                 try {
                     out.add(InetAddress.getByName(a));
                 } catch (UnknownHostException e) {
@@ -41,5 +47,34 @@ public final class LabAddresses {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether literal {@code a} names one machine: each IPv4 octet at most 255, and not the any-address
+     * ({@code 0.0.0.0}, {@code ::}), the broadcast address or a multicast group, which no target binds as its own.
+     */
+    public static boolean unicast(String a) {
+        if (!literal(a)) {
+            return false;
+        }
+        if (IPV4.matcher(a).matches()) {
+            for (String octet : a.split("\\.")) {
+                if (Integer.parseInt(octet) > 255) {
+                    return false;
+                }
+            }
+        }
+        try {
+            // a literal (checked above) is parsed, never looked up
+            InetAddress ip = InetAddress.getByName(a);
+            return !ip.isAnyLocalAddress() && !ip.isMulticastAddress() && !a.equals("255.255.255.255");
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code a} is an IPv4 or IPv6 literal (no name: the lab's address rule must not depend on DNS). */
+    public static boolean literal(String a) {
+        return a != null && (IPV4.matcher(a).matches() || IPV6.matcher(a).matches());
     }
 }

@@ -260,7 +260,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
             Stat pa = P99.value().apply(ca);
             Stat pb = P99.value().apply(cb);
             String invalid = (ca.valid() ? "" : "A") + (cb.valid() ? "" : (ca.valid() ? "B" : "+B"));
-            rows.add(new Row(key(ca), ca.label(), ta, tb, ratio(ta, tb), verdict(ta, tb, noise.floor(), true),
+            rows.add(new Row(key(ca), ca.label(), ta, tb, ratio(ta, tb), verdict(ta, tb, noise.floor(), Figure.THROUGHPUT.higherIsBetter()),
                     pa, pb, ratio(pa, pb), invalid, verdict(pa, pb, noise.floor(), higherIsBetter(P99))));
         }
         List<String> onlyB = cellsB.values().stream().map(Comparison::describe).toList();
@@ -347,9 +347,9 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyA,
         return rows.stream().filter(r -> "B".equals(r.invalid())).map(Row::label).toList();
     }
 
-    /** Whether more of {@code figure} is better: throughput (req/s) is; latency, errors, CPU and memory are not. */
+    /** Whether more of {@code figure} is better ({@link Figure#higherIsBetter}, the direction its table declares). */
     public static boolean higherIsBetter(Figure figure) {
-        return figure.unit().equals(Figure.THROUGHPUT.unit());
+        return figure.higherIsBetter();
     }
 
     /** The verdict for throughput figures {@code a} and {@code b} (higher is better, no recorded floor); see the class comment. */

@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.FigureKind;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.FigureValue;
 import dev.fluxlab.model.run.Stat;
@@ -9,28 +10,26 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The figure that fills the cells of an end table, named as in a suite's {@code TableSpec.value}: the names are
- * {@link FigureName}'s (the one vocabulary the suite check uses too); this adds how each is labelled, in what unit, and
- * how it is read from a {@link CellView}.
+ * The figure that fills the cells of an end table, named as in a suite's {@code TableSpec.value}: the names, labels,
+ * units, directions, readings and formats are {@link FigureKind}'s table (the one the suite check and the claims use
+ * too); this binds one to the report's {@link CellView} and writes its values with {@link Numbers}.
  *
- * @param key     the name as written in the suite
- * @param label   what the table title calls it
- * @param unit    shown in the column headers
- * @param value   how to read it from a cell
- * @param verdict for a ratio, {@code compare}'s verdict on the cell against the cell it is divided by (null for the
- *                reference cell itself and where a side lacks the figure); null for other figures
+ * @param key       the name as written in the suite
+ * @param label     what the table title calls it
+ * @param unit      shown in the column headers
+ * @param format    how its values are written
+ * @param direction whether more is better ({@code compare}'s verdicts, the history's trends)
+ * @param value     how to read it from a cell
+ * @param verdict   for a ratio, {@code compare}'s verdict on the cell against the cell it is divided by (null for the
+ *                  reference cell itself and where a side lacks the figure); null for other figures
  */
-public record Figure(String key, String label, String unit, Function<CellView, Stat> value,
-                     Function<CellView, Comparison.Verdict> verdict) {
-
-    /** A figure without verdicts. */
-    public Figure(String key, String label, String unit, Function<CellView, Stat> value) {
-        this(key, label, unit, value, null);
-    }
+public record Figure(String key, String label, String unit, FigureKind.Format format, FigureKind.Direction direction,
+                     Function<CellView, Stat> value, Function<CellView, Comparison.Verdict> verdict) {
 
     public static final String DEFAULT = FigureName.THROUGHPUT;
 
-    public static final Figure THROUGHPUT = new Figure(DEFAULT, "Throughput", "req/s", CellView::throughput);
+    /** The default figure, one instance: a table without a value shows it, and only it carries the theory column. */
+    public static final Figure THROUGHPUT = of(FigureName.parse(DEFAULT), DEFAULT);
 
     /** The figure named {@code key} ({@link FigureName}); throughput when {@code key} is null or blank; null when unknown. */
     public static Figure parse(String key) {
@@ -41,29 +40,21 @@ public record Figure(String key, String label, String unit, Function<CellView, S
         return name == null || name.isRatio() ? null : of(name);
     }
 
+    /** The figure of {@code name}, read as its base figure when it is a ratio ({@link #ratio} divides). */
     private static Figure of(FigureName name) {
-        String k = name.key().toLowerCase(Locale.ROOT);
-        // a ratio's figure is read as its base figure; Figure.ratio divides
-        FigureName base = new FigureName(name.key(), name.figure(), name.percentile(), name.process(), null, null);
-        Function<CellView, Stat> value = c -> FigureValue.of(base, c.cell());
-        return switch (name.figure()) {
-            case FigureName.THROUGHPUT -> THROUGHPUT;
-            case "errors" -> new Figure(k, "Errors per repeat", "errors", value);
-            case "error_rate" -> new Figure(k, "Error rate", "%", value);
-            // exceptions, leaks and other findings in the cell's logs (all processes, all repeats)
-            case "log_findings" -> new Figure(k, "Log findings", "findings", value);
-            case "warmup_s" -> new Figure(k, "Warm-up", "s", value);
-            case FigureName.LATENCY -> new Figure(k, "Latency " + name.percentile(), "ms", value);
-            default -> {
-                String[] labelUnit = switch (name.figure()) {
-                    case "cpu_per_request_us" -> new String[]{"CPU per request", "µs/req"};
-                    case "cpu_cores" -> new String[]{"CPU cores", "cores"};
-                    default -> new String[]{"Max RSS", "MB"};
-                };
-                yield new Figure(k, labelUnit[0] + " of " + (name.process() == null ? "the target" : name.process()),
-                        labelUnit[1], value);
-            }
-        };
+        return name.kind() == FigureKind.THROUGHPUT ? THROUGHPUT : of(name, name.key().toLowerCase(Locale.ROOT));
+    }
+
+    private static Figure of(FigureName name, String key) {
+        FigureName base = name.base();
+        FigureKind kind = name.kind();
+        return new Figure(key, kind.label(name), kind.unit(), kind.format(), kind.direction(),
+                c -> FigureValue.of(base, c.cell()), null);
+    }
+
+    /** True when more of this figure is better: throughput is; latency, errors, CPU and memory are not. */
+    public boolean higherIsBetter() {
+        return direction == FigureKind.Direction.HIGHER;
     }
 
     /**
@@ -102,10 +93,11 @@ public record Figure(String key, String label, String unit, Function<CellView, S
                 return null;
             }
             Comparison.Verdict v = Comparison.verdict(base.value().apply(other), base.value().apply(c), 0,
-                    Comparison.higherIsBetter(base));
+                    base.higherIsBetter());
             return v == Comparison.Verdict.UNKNOWN ? null : v;
         };
-        return new Figure(key, base.label() + " / " + knob + "=" + value, "x", c -> {
+        return new Figure(key, base.label() + " / " + knob + "=" + value, "x", FigureKind.Format.RATIO,
+                base.direction(), c -> {
             CellView other = reference.apply(c);
             if (other == null) {
                 return CellView.NONE;
@@ -131,12 +123,11 @@ public record Figure(String key, String label, String unit, Function<CellView, S
 
     /** Formats one value of this figure: integers with thousands separators, small values with a few decimals. */
     public String format(double v) {
-        if (unit.equals("%")) {
-            return Numbers.percent(v);
-        }
-        if (unit.equals("x")) {
-            return String.format(Locale.ROOT, "%.2f", v);
-        }
-        return unit.equals("req/s") || unit.equals("errors") || unit.equals("findings") ? Numbers.integer(v) : Numbers.decimal(v);
+        return switch (format) {
+            case INTEGER -> Numbers.integer(v);
+            case DECIMAL -> Numbers.decimal(v);
+            case PERCENT -> Numbers.percent(v);
+            case RATIO -> String.format(Locale.ROOT, "%.2f", v);
+        };
     }
 }

@@ -4,6 +4,7 @@ import dev.fluxlab.model.run.ClaimVerdict;
 import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.FigureName;
+import dev.fluxlab.model.run.FigureKind;
 import dev.fluxlab.model.run.FigureValue;
 import dev.fluxlab.model.run.NoiseBand;
 import dev.fluxlab.model.run.NoiseFloor;
@@ -206,7 +207,7 @@ public final class ClaimJudge {
      * hold for the predicted throughputs; null otherwise.
      */
     private static String theory(Claim claim, Map<String, CellResult> byId) {
-        if (!FigureName.THROUGHPUT.equals(claim.figure().figure())) {
+        if (claim.figure().kind() != FigureKind.THROUGHPUT) {
             return null;
         }
         List<TheoryResult> predicted = new ArrayList<>();

@@ -48,7 +48,10 @@ public enum WindowFigure {
         return Optional.empty();
     }
 
-    /** True for throughput, false for the latencies: which direction of a ratio is the better cell. */
+    /**
+     * True for throughput, false for the latencies: which direction of a ratio is the better cell. The same as the
+     * figure's in {@code run.FigureKind} (a test holds them together; this package stays below {@code run}).
+     */
     public boolean higherIsBetter() {
         return this == THROUGHPUT;
     }

@@ -1,14 +1,16 @@
 package dev.fluxlab.model.run;
 
 import dev.fluxlab.model.Refusal;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The names of the figures a table can show (a suite's {@code tables[].value}), parsed once for every reader: the
- * suite check accepts exactly what {@link #parse(String)} accepts, and the report reads the parsed parts.
+ * suite check accepts exactly what {@link #parse(String)} accepts, and the report reads the parsed parts. The figures
+ * and their forms are {@link FigureKind}'s table; this adds the ratio and the refusal. Today's names:
  * <ul>
  *   <li>{@code throughput_rps} (also {@code throughput}), {@code errors}, {@code error_rate}, {@code warmup_s},
  *       {@code log_findings};</li>
@@ -20,7 +22,7 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * @param key        the name as written
- * @param figure     the base figure: one of {@link #BASES}
+ * @param figure     the base figure: one of {@link #BASES} (a {@link FigureKind}'s key; another is refused)
  * @param percentile for {@code latency}: {@code mean}, {@code max}, {@code p50}...; null otherwise
  * @param process    for a per-process figure: the named process, null for the first target process
  * @param ratioKnob  for a ratio: the knob whose value is fixed in the reference cell; null otherwise
@@ -29,27 +31,26 @@ import java.util.regex.Pattern;
 public record FigureName(String key, String figure, String percentile, String process, String ratioKnob,
                          String ratioValue) {
 
-    public static final String THROUGHPUT = "throughput_rps";
-    public static final String LATENCY = "latency";
+    public static final String THROUGHPUT = FigureKind.THROUGHPUT.key();
+    public static final String LATENCY = FigureKind.LATENCY.key();
     /** Per-process figures: a value for each process of the cell. */
-    public static final List<String> PER_PROCESS = List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb");
+    public static final List<String> PER_PROCESS = Arrays.stream(FigureKind.values())
+            .filter(k -> k.form().kind() == FigureKind.Form.Kind.PER_PROCESS).map(FigureKind::key).toList();
     /** Every base figure. */
-    public static final List<String> BASES = List.of(THROUGHPUT, LATENCY, "errors", "error_rate", "warmup_s",
-            "log_findings", "cpu_per_request_us", "cpu_cores", "rss_max_mb");
+    public static final List<String> BASES = FigureKind.keys();
     /** The common names, for messages and help. */
-    public static final List<String> COMMON = List.of(THROUGHPUT, "latency_p50_ms", "latency_p90_ms", "latency_p99_ms",
-            "latency_p999_ms", "latency_max_ms", "error_rate", "errors", "cpu_per_request_us", "cpu_cores", "rss_max_mb",
-            "warmup_s");
+    public static final List<String> COMMON = FigureKind.common();
     /** What messages add to {@link #COMMON}: the other names, in words. */
-    private static final String OTHERS = "also latency_mean_ms, latency_p75_ms, latency_p9999_ms, and "
-            + "cpu_cores.<process> etc. for a named process, log_findings, and ratios such as "
-            + "throughput_rps/target=netty";
+    private static final String OTHERS = FigureKind.others();
 
     private static final Pattern RATIO = Pattern.compile("(.+)/\\s*([\\w.-]+)\\s*=\\s*([^/=]*[^/=\\s])\\s*");
-    /** The latency figures a load document records ({@code LatencySummary}): no other percentile has a value. */
-    private static final Pattern LATENCY_NAME = Pattern.compile("(?:latency_)?(mean|max|p50|p75|p90|p99|p999|p9999)_ms");
-    private static final Pattern PROCESS_NAME = Pattern.compile("(cpu_cores|cpu_per_request_us|rss_max_mb)(?:\\.([\\w.-]+))?",
-            Pattern.CASE_INSENSITIVE);
+
+    /** Refuses a base figure no {@link FigureKind} declares. */
+    public FigureName {
+        if (FigureKind.byKey(figure).isEmpty()) {
+            throw new IllegalArgumentException(Refusal.unknown("figure", figure, BASES, null));
+        }
+    }
 
     /**
      * The longest text that may name a figure: real names are a few dozen characters, and a longer one (from a suite
@@ -73,22 +74,23 @@ public record FigureName(String key, String figure, String percentile, String pr
     }
 
     private static FigureName plain(String key, String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (lower.equals("throughput")) {
-            lower = THROUGHPUT;
-        }
-        if (BASES.contains(lower) && !lower.equals(LATENCY)) {
-            return new FigureName(key, lower, null, null, null, null);
-        }
-        Matcher latency = LATENCY_NAME.matcher(lower);
-        if (latency.matches()) {
-            return new FigureName(key, LATENCY, latency.group(1), null, null, null);
-        }
-        Matcher process = PROCESS_NAME.matcher(name);
-        if (process.matches()) {
-            return new FigureName(key, process.group(1).toLowerCase(Locale.ROOT), null, process.group(2), null, null);
+        for (FigureKind kind : FigureKind.values()) {
+            Optional<FigureName> named = kind.match(key, name);
+            if (named.isPresent()) {
+                return named.get();
+            }
         }
         return null;
+    }
+
+    /** The figure this names ({@link #figure}'s entry in the table). */
+    public FigureKind kind() {
+        return FigureKind.byKey(figure).orElseThrow();
+    }
+
+    /** The same figure without its ratio: what each of the two cells of a ratio is read as. */
+    public FigureName base() {
+        return isRatio() ? new FigureName(key, figure, percentile, process, null, null) : this;
     }
 
     /** True when {@code key} names a figure. */

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * How a (non-ratio) {@link FigureName} is read from a cell of results.json: the one rule the report's tables and the
- * judging of claims share. A figure comes from the cell's stored summary, else from its repeats ({@link Summaries},
+ * judging of claims share, each figure's reading declared in {@link FigureKind}'s table from the kinds here. A figure comes from the cell's stored summary, else from its repeats ({@link Summaries},
  * e.g. an interrupted run); a per-process figure without a process name is that of the first process that is not an
  * injector; {@code log_findings} counts the findings of every process and repeat. A figure the cell lacks is a
  * {@link Stat} with {@code n = 0}, never null.
@@ -27,23 +27,31 @@ public final class FigureValue {
         if (name == null || name.isRatio() || cell == null) {
             return NONE;
         }
-        return switch (name.figure()) {
-            case FigureName.THROUGHPUT -> stat(cell, CellSummary::throughputRps);
-            case FigureName.LATENCY -> {
-                Map<String, Stat> byPercentile = pick(cell, CellSummary::latencyMs);
-                yield orNone(byPercentile == null ? null : byPercentile.get(name.percentile()));
-            }
-            case "errors" -> stat(cell, CellSummary::errors);
-            case "error_rate" -> stat(cell, CellSummary::errorRate);
-            case "warmup_s" -> stat(cell, CellSummary::warmupS);
-            case "log_findings" -> {
-                double n = findings(cell).stream().mapToLong(LogFinding::count).sum();
-                yield new Stat(n, n, n, n, 0, 1);
-            }
-            case "cpu_cores" -> perProcess(cell, pick(cell, CellSummary::cpuCores), name.process());
-            case "cpu_per_request_us" -> perProcess(cell, pick(cell, CellSummary::cpuPerRequestUs), name.process());
-            default -> perProcess(cell, pick(cell, CellSummary::rssMaxMb), name.process());
+        return name.kind().read(cell, name);
+    }
+
+    /** The reading of a figure with one value per cell in its summary. */
+    static FigureKind.Reading summary(Function<CellSummary, Stat> figure) {
+        return (cell, name) -> stat(cell, figure);
+    }
+
+    /** The reading of a figure with one value per percentile in its summary ({@link FigureName#percentile()}). */
+    static FigureKind.Reading percentile(Function<CellSummary, Map<String, Stat>> figure) {
+        return (cell, name) -> {
+            Map<String, Stat> byPercentile = pick(cell, figure);
+            return orNone(byPercentile == null ? null : byPercentile.get(name.percentile()));
         };
+    }
+
+    /** The reading of a figure with one value per process in its summary ({@link FigureName#process()}). */
+    static FigureKind.Reading perProcess(Function<CellSummary, Map<String, Stat>> figure) {
+        return (cell, name) -> perProcess(cell, pick(cell, figure), name.process());
+    }
+
+    /** {@code log_findings}: the findings of every process and repeat, counted. */
+    static Stat logFindings(CellResult cell, FigureName name) {
+        double n = findings(cell).stream().mapToLong(LogFinding::count).sum();
+        return new Stat(n, n, n, n, 0, 1);
     }
 
     /** A figure as the runner stored it, else as recomputed from the repeats (e.g. an interrupted run), else null. */

@@ -22,7 +22,7 @@ public record NoiseFloor(double medianPct, double worstPct, int pairs, String ba
 
     /**
      * How far two measurements of the same thing disagree: {@code |a - b| / ((a + b) / 2)}, a fraction (0.1 = 10 %),
-     * the measure of an A/A pair and of two adjacent windows of one load ({@code stats.WindowNoise}); NaN when their
+     * the measure of an A/A pair and of two adjacent windows of one load ({@link WindowNoise}); NaN when their
      * mean is not above 0 (nothing to compare).
      */
     public static double disagreement(double a, double b) {

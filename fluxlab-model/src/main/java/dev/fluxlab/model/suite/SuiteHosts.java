@@ -1,5 +1,6 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.placement.PlacementMode;
 import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 
@@ -71,7 +72,7 @@ final class SuiteHosts {
                 throw source.error(at + "/ssh", "host '" + name + "': '" + h.ssh() + "' is not an ssh destination; "
                         + "give user@address, an address or a Host alias (no spaces, not starting with '-')");
             }
-            if (h.address() != null && !SuiteHost.literal(h.address())) {
+            if (h.address() != null && !LabAddresses.literal(h.address())) {
                 throw source.error(at + "/address", "host '" + name + "': address '" + h.address() + "' is not an "
                         + "IP address; give the address its targets bind, e.g. 10.1.0.12");
             }
@@ -79,7 +80,7 @@ final class SuiteHosts {
                 throw source.error(at, "host '" + name + "': '" + h.ssh() + "' is not an address, so give the "
                         + "address its targets bind and the others reach it at: 'address: 10.1.0.12'");
             }
-            if (!SuiteHost.unicast(h.bindAddress())) {
+            if (!LabAddresses.unicast(h.bindAddress())) {
                 throw source.error(h.address() != null ? at + "/address" : at, "host '" + name + "': "
                         + h.bindAddress() + " is not the address of one machine (an octet above 255, any-address, "
                         + "broadcast or multicast): give the address its targets bind, e.g. 10.1.0.12");

@@ -1,5 +1,6 @@
 package dev.fluxlab.model.decide;
 
+import dev.fluxlab.model.run.FigureName;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
@@ -29,5 +30,14 @@ class WindowFigureTest {
         assertEquals(Optional.empty(), WindowFigure.byKey("rss_mb"));
         assertTrue(WindowFigure.THROUGHPUT.higherIsBetter());
         assertFalse(WindowFigure.P99.higherIsBetter());
+    }
+
+    @Test
+    void eachIsAFigureOfTheTableWithItsDirection() {
+        for (WindowFigure f : WindowFigure.values()) {
+            FigureName name = FigureName.parse(f.key());
+            assertEquals(f.key(), name.key());
+            assertEquals(name.kind().higherIsBetter(), f.higherIsBetter(), f.key());
+        }
     }
 }

@@ -1,7 +1,4 @@
-package dev.fluxlab.model.stats;
-
-import dev.fluxlab.model.run.NoiseFloor;
-import dev.fluxlab.model.run.Stat;
+package dev.fluxlab.model.run;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.fluxlab.model.stats;
+package dev.fluxlab.model.run;
 
 import org.junit.jupiter.api.Test;
 

@@ -64,6 +64,10 @@ class DecidedClaimRunTest {
 
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals(2, r.trials().size());
+        // fork: shared: the cells' warm target sets went to the trial, which started none of its own
+        try (var sets = Files.list(out.resolve("decide").resolve("claim-1"))) {
+            assertEquals(List.of(), sets.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("set-")).toList());
+        }
         TrialRecord t = r.trials().get(0);
         assertEquals(TrialRecord.DECIDED, t.ended(), t.toString());
         List<Window> w = t.windows();

@@ -21,6 +21,7 @@ import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.decide.ClaimTrials;
 import dev.fluxlab.runner.drive.SharedInjector;
 import dev.fluxlab.runner.target.SharedTargets;
+import dev.fluxlab.runner.target.TargetSet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -249,6 +250,7 @@ public final class Runner {
         ResultsLostException lost = null;
         Throwable failure = null;
         try {
+            shared.wantLater(trials.wantedTargets(suite));
             runCells(suite, cells, todo, done);
             decideClaims(suite);
             if (interrupted) {
@@ -304,9 +306,10 @@ public final class Runner {
         if (interrupted || suite.claims().isEmpty()) {
             return;
         }
-        shared.release();
-        sharedInjector.release(); // the trials bring up their own target sets: nothing of the cells' stays alive
-        List<dev.fluxlab.model.decide.TrialRecord> records = trials.run(suite, current.cells(), runDir);
+        // the cells' warm target sets that the claims need go to the trials; the injector does not (they keep one)
+        Map<String, TargetSet> warm = shared.handOver();
+        sharedInjector.release();
+        List<dev.fluxlab.model.decide.TrialRecord> records = trials.run(suite, current.cells(), runDir, warm);
         synchronized (resultsLock) {
             current = current.withTrials(records);
             write();
@@ -319,6 +322,7 @@ public final class Runner {
      */
     private ResultsLostException finish(String status, Suite suite, ResultsLostException lost, Throwable failure) {
         shared.forget();
+        shared.stopParked();
         sharedInjector.release();
         supervisor.close(grace);
         try {

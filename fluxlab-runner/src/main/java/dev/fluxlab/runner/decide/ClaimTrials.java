@@ -108,8 +108,45 @@ public final class ClaimTrials {
         this.interrupted = interrupted;
     }
 
+    /**
+     * The targets keys ({@link Cell#targetsKey()}) of the cells the suite's claims may interleave: their sets, warm
+     * from the cells, are worth keeping for the trials ({@code SharedTargets#wantLater}). Empty when trials are off.
+     */
+    public java.util.Set<String> wantedTargets(Suite suite) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        if (suite.decideMax().isZero()) {
+            return out;
+        }
+        Map<String, Cell> byId = new LinkedHashMap<>();
+        suite.cells().forEach(c -> byId.put(c.id(), c));
+        for (Claim claim : suite.claims()) {
+            if (claim.notJudgeable(Runtime.getRuntime().availableProcessors()).isPresent()
+                    || WindowFigure.byKey(claim.figure().key()).isEmpty()) {
+                continue;
+            }
+            for (Claim.ClaimCell cc : claim.cells()) {
+                Cell cell = byId.get(cc.id());
+                if (cell != null && cell.load().byFluxlab() && cell.load().injectors() == 1
+                        && cell.load().hosts().isEmpty() && cell.processes().stream().allMatch(p -> p.host() == null)) {
+                    out.add(cell.targetsKey());
+                }
+            }
+        }
+        return out;
+    }
+
     /** One trial per claim of {@code suite} (in its order), judged on the run's {@code cells}; empty without claims. */
     public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir) throws IOException {
+        return run(suite, cells, runDir, Map.of());
+    }
+
+    /**
+     * As {@link #run(Suite, List, Path)}, starting from {@code warm}: target sets left running by the cells, by
+     * targets key, which the trials use instead of starting their own (a warm set still gets each cell's warm-up, the
+     * short one of warm targets) and stop when they end, used or not.
+     */
+    public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir, Map<String, TargetSet> warm)
+            throws IOException {
         List<TrialRecord> out = new ArrayList<>();
         Map<String, CellResult> byId = new LinkedHashMap<>();
         cells.forEach(c -> byId.put(c.id(), c));
@@ -117,6 +154,7 @@ public final class ClaimTrials {
         suite.cells().forEach(c -> suiteCells.put(c.id(), c));
         List<Claim> claims = suite.claims();
         Live live = new Live();
+        live.sets.putAll(warm);
         try {
             for (int k = 0; k < claims.size(); k++) {
             if (interrupted.getAsBoolean()) {

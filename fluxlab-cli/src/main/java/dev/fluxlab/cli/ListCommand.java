@@ -1,9 +1,13 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.cli.serve.ServeCommand;
+import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.Capability;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.suite.SuiteException;
 import dev.fluxlab.runner.Estimate;
+import dev.fluxlab.runner.inject.LoadTool;
+import dev.fluxlab.runner.inject.LoadTools;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
@@ -18,9 +22,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** {@code fluxlab list}: the targets fluxlab can start with their knobs, and the shipped suites. */
+/**
+ * {@code fluxlab list}: the targets fluxlab can start with their knobs, the load tools a suite may name (from the
+ * runner's one registry, {@link LoadTools}), and the shipped suites.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "Lists the targets (with their knobs, accepted values and defaults) and the shipped suites.")
+        description = "Lists the targets (with their knobs, accepted values and defaults), the injectors and the shipped "
+                + "suites.")
 public final class ListCommand implements Runnable {
 
     @Spec
@@ -51,6 +59,8 @@ public final class ListCommand implements Runnable {
         out.println("JVM options per target (jvm:): heap (e.g. 512m -> -Xms/-Xmx), gc (G1, ZGC, Shenandoah, Parallel, "
                 + "Serial, Epsilon; checked against this JDK), flags (list of JVM flags)");
         out.println();
+        listInjectors(out);
+        out.println();
         Path dir = TargetRegistry.home().resolve("suites");
         out.println("Suites (" + dir + "):");
         List<Path> files = List.of();
@@ -80,6 +90,19 @@ public final class ListCommand implements Runnable {
             out.printf("  %-" + width + "s  %s%n", r[0], r[1]);
         }
         out.flush();
+    }
+
+    /** Each load tool: its name, the protocols it speaks and what else it can do, as the suite's checks read them. */
+    private static void listInjectors(PrintWriter out) {
+        out.println("Injectors (load: injector: in a suite; " + LoadTools.all().getFirst().name() + " when none is named):");
+        int w = LoadTools.all().stream().mapToInt(t -> t.name().length()).max().orElse(0);
+        for (LoadTool t : LoadTools.all()) {
+            out.printf("  %-" + w + "s  %s; %s%n", t.name(),
+                    String.join(", ", t.traits().protocols().stream().map(WireProtocol::label).toList()),
+                    java.util.Arrays.stream(Capability.values()).filter(t.traits()::can).map(Capability::label)
+                            .collect(java.util.stream.Collectors.joining(", ")));
+        }
+        out.println("  (one without 'any method' sends GET and POST)");
     }
 
     private static String firstLine(String s) {

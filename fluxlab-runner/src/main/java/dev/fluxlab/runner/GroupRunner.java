@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.inject.Capability;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.CellProfile;
 import dev.fluxlab.model.run.CellResult;
@@ -9,7 +10,6 @@ import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
-import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.registry.TargetRegistry;
@@ -137,12 +137,12 @@ final class GroupRunner {
      */
     private static List<String> notProfiled(Cell cell) {
         String tool = cell.load().injectorName();
-        if (cell.load().byFluxlab()) {
+        if (cell.load().traits().can(Capability.PROFILED)) {
             // (a suite never spreads fewer injectors than hosts: SuitePlacement refuses it)
             return cell.load().injectors() > 1 ? List.of("the " + cell.load().injectors() + " injectors are not "
                     + "profiled (a cell with several injectors profiles its targets only)") : List.of();
         }
-        return List.of(ExternalInjectors.byName(tool).isPresent() ? tool + " is not a JVM: only the targets are profiled"
+        return List.of(!cell.load().traits().can(Capability.JVM) ? tool + " is not a JVM: only the targets are profiled"
                 : tool + "'s JVM is not profiled: only the targets are");
     }
 

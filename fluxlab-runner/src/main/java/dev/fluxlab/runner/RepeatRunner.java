@@ -14,10 +14,8 @@ import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.probe.MachineSpeedProbe;
 import dev.fluxlab.runner.drive.DriveResult;
-import dev.fluxlab.runner.drive.ExternalToolDriver;
-import dev.fluxlab.runner.drive.FluxlabDriver;
-import dev.fluxlab.runner.drive.GatlingDriver;
 import dev.fluxlab.runner.drive.LoadDriver;
+import dev.fluxlab.runner.drive.LoadDrivers;
 import dev.fluxlab.runner.drive.LoadJob;
 import dev.fluxlab.runner.drive.PrimeStep;
 import dev.fluxlab.runner.drive.ProgressWatch;
@@ -25,8 +23,7 @@ import dev.fluxlab.runner.drive.SelfLoadDriver;
 import dev.fluxlab.runner.drive.SharedInjector;
 import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
-import dev.fluxlab.runner.inject.ExternalInjectors;
-import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.LoadTools;
 import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
@@ -99,7 +96,7 @@ final class RepeatRunner {
         return profiler.check();
     }
 
-    /** The driver of a cell's load: a self-loading entry, an external tool, or fluxlab's injector. */
+    /** The driver of a cell's load: a self-loading entry, else its load tool's ({@link LoadDrivers}). */
     LoadDriver driver(Cell cell) {
         return driver(cell, commands, null);
     }
@@ -110,16 +107,10 @@ final class RepeatRunner {
         if (entry.map(LaunchDef::isSelfLoading).orElse(false)) {
             return new SelfLoadDriver();
         }
-        if (GatlingInjector.NAME.equals(cell.load().injectorName())) {
-            return new GatlingDriver(commands);
-        }
-        boolean keepAlive = keepAlive(cell);
-        return ExternalInjectors.byName(cell.load().injectorName())
-                .<LoadDriver>map(tool -> new ExternalToolDriver(tool, keepAlive))
-                .orElseGet(() -> new FluxlabDriver(commands, launcher, kept));
+        return LoadDrivers.of(LoadTools.named(cell.load().injector()), commands, launcher, kept, keepAlive(cell));
     }
 
-    /** Whether ab may ask the cell's entry target for HTTP/1.0 keep-alive (the registry says). */
+    /** Whether a tool may ask the cell's entry target for HTTP/1.0 keep-alive (ab's -k; the registry says). */
     private boolean keepAlive(Cell cell) {
         return registry.target(cell.entryProcess().target()).map(d -> !Boolean.FALSE.equals(d.http10KeepAlive()))
                 .orElse(true);

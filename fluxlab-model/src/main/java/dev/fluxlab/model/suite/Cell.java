@@ -1,5 +1,8 @@
 package dev.fluxlab.model.suite;
 
+import dev.fluxlab.model.inject.InjectorTraits;
+import dev.fluxlab.model.inject.Injectors;
+
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +34,7 @@ public record Cell(
         List<String> labelKnobs) {
 
     /** The name of fluxlab's own injector in a load profile's {@code injector}, and its default. */
-    public static final String FLUXLAB_INJECTOR = "fluxlab";
+    public static final String FLUXLAB_INJECTOR = Injectors.FLUXLAB.name();
 
     /**
      * What identifies this cell's target processes (targets, knobs, JVM options): cells with equal keys can run
@@ -52,7 +55,7 @@ public record Cell(
 
     /**
      * A fixed load level; {@code rate} non-null means the open model. {@code injector} is the load tool
-     * ({@code null} or {@code fluxlab}: fluxlab's own; {@code wrk}, {@code h2load}, {@code ab}: an external peer).
+     * ({@code null} or {@code fluxlab}: fluxlab's own; another of {@link Injectors}: a peer tool).
      * {@code injectors} is the number of injector processes sharing the load (1 unless the profile says otherwise),
      * {@code cpus} their CPU lists as the suite gives them (empty: none; one: on every injector host; several: one
      * per host of {@code hosts}). {@code keepAlive} false: a new connection per request (null: the injector's
@@ -82,9 +85,9 @@ public record Cell(
             return injector == null ? FLUXLAB_INJECTOR : injector;
         }
 
-        /** Whether fluxlab's own injector loads this level (the default), not a peer tool. */
-        public boolean byFluxlab() {
-            return injectorName().equals(FLUXLAB_INJECTOR);
+        /** What the injector can do ({@link Injectors}); the suite's checks refused an unknown name already. */
+        public InjectorTraits traits() {
+            return Injectors.named(injector);
         }
     }
 

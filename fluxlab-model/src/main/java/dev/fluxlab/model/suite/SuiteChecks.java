@@ -5,6 +5,8 @@ import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.Capability;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.profile.ProfileMode;
 import dev.fluxlab.model.run.FigureName;
 import dev.fluxlab.model.run.TableSpec;
@@ -37,8 +39,6 @@ final class SuiteChecks {
      * case-insensitively, because the runner and the injectors compare the suite's text.
      */
     static final List<String> LOAD_PROTOCOLS = Arrays.stream(WireProtocol.values()).map(WireProtocol::label).toList();
-    /** Load tools a profile may name: fluxlab's own injector and the external peers it is checked against. */
-    static final List<String> INJECTORS = List.of(Cell.FLUXLAB_INJECTOR, "wrk", "h2load", "ab", "gatling");
 
     /**
      * Target and process names become file names ({@code <cell>/<name>-1.log}, {@code .cmd}, {@code -gc.log}) and
@@ -447,10 +447,10 @@ final class SuiteChecks {
         if (l.injector() != null) {
             for (int j = 0; j < l.injector().size(); j++) {
                 String inj = l.injector().get(j);
-                if (inj == null || !INJECTORS.contains(inj)) {
-                    throw error(at + "/injector/" + j, Refusal.unknown("injector", inj, INJECTORS));
+                if (inj == null || Injectors.find(inj).isEmpty()) {
+                    throw error(at + "/injector/" + j, Injectors.refusal(inj));
                 }
-                if (!inj.equals(Cell.FLUXLAB_INJECTOR) && l.rate() != null) {
+                if (!Injectors.named(inj).can(Capability.OPEN_MODEL) && l.rate() != null) {
                     throw error(at + "/injector/" + j, "injector '" + inj + "' runs a closed load only; drop 'rate' "
                             + "or keep 'injector: fluxlab' for the open model");
                 }
@@ -491,8 +491,11 @@ final class SuiteChecks {
             why = "one request per connection leaves nothing to pipeline; use 'in_flight: 1' and more 'connections'";
         } else if (l.rate() != null) {
             why = "it works with the closed model (connections, each reconnecting per request); drop 'rate'";
-        } else if (l.injector() != null && l.injector().stream().anyMatch(t -> t.equals("wrk") || t.equals("h2load"))) {
-            why = "only fluxlab's injector and ab (without -k) open a connection per request; drop wrk and h2load";
+        } else if (l.injector() != null && l.injector().stream()
+                .anyMatch(t -> !Injectors.named(t).can(Capability.CONNECTION_PER_REQUEST))) {
+            why = "only " + Injectors.withCapability(Capability.CONNECTION_PER_REQUEST, null) + " open a connection per "
+                    + "request (ab without -k); drop " + String.join(" and ", l.injector().stream()
+                    .filter(t -> !Injectors.named(t).can(Capability.CONNECTION_PER_REQUEST)).distinct().toList());
         }
         if (why != null) {
             throw error(at + "/keep_alive", "'keep_alive: false' cannot apply here: " + why);
@@ -505,8 +508,8 @@ final class SuiteChecks {
             throw error(at + "/requests", "a priming step sends a fixed number of requests: give 'requests' (1 or "
                     + "more), e.g. prime: {injector: h2load, connections: 16, in_flight: 100, requests: 100}");
         }
-        if (p.injector() != null && !INJECTORS.contains(p.injector())) {
-            throw error(at + "/injector", Refusal.unknown("injector", p.injector(), INJECTORS));
+        if (p.injector() != null && Injectors.find(p.injector()).isEmpty()) {
+            throw error(at + "/injector", Injectors.refusal(p.injector()));
         }
         if (p.connections() != null && p.connections() < 1) {
             throw error(at + "/connections", "'connections' of a priming step must be 1 or more");

@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.Labelled;
+import dev.fluxlab.model.inject.Capability;
 import dev.fluxlab.model.placement.AutoPlacement;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.placement.CpuList;
@@ -80,7 +81,7 @@ final class SuitePlacement {
         for (Cell cell : cells) {
             int n = cell.load().injectors();
             String at = loadPointer(cell) + "/injectors";
-            if (n > 1 && !cell.load().byFluxlab()) {
+            if (n > 1 && !cell.load().traits().can(Capability.SEVERAL_INJECTORS)) {
                 throw source.error(at, "cell " + cell.id() + ": several injectors are fluxlab's own only (their "
                         + "histograms are merged exactly); " + cell.load().injectorName() + " reports no histogram to "
                         + "merge: use 'injectors: 1' for it, or leave such cells out with an 'exclude' rule");

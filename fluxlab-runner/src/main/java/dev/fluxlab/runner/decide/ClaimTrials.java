@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.decide;
 
+import dev.fluxlab.model.inject.Capability;
 import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.Claim;
@@ -126,7 +127,7 @@ public final class ClaimTrials {
             }
             for (Claim.ClaimCell cc : claim.cells()) {
                 Cell cell = byId.get(cc.id());
-                if (cell != null && cell.load().byFluxlab() && cell.load().injectors() == 1
+                if (cell != null && cell.load().traits().can(Capability.SESSIONS) && cell.load().injectors() == 1
                         && cell.load().hosts().isEmpty() && cell.processes().stream().allMatch(p -> p.host() == null)) {
                     out.add(cell.targetsKey());
                 }
@@ -229,8 +230,9 @@ public final class ClaimTrials {
             }
             // an invalid cell is tried all the same: the trial warms its targets again, and a window with errors
             // above max_error_rate ends the trial (a cell that was cold or unsettled in its repeat is the usual case)
-            if (!cell.load().byFluxlab() || cell.load().injectors() != 1 || !cell.load().hosts().isEmpty()) {
-                return Optional.of(cc.label() + " is loaded by " + (cell.load().byFluxlab()
+            boolean sessions = cell.load().traits().can(Capability.SESSIONS);
+            if (!sessions || cell.load().injectors() != 1 || !cell.load().hosts().isEmpty()) {
+                return Optional.of(cc.label() + " is loaded by " + (sessions
                         ? "several injectors or on a suite host" : cell.load().injectorName())
                         + ": trials use one local fluxlab injector");
             }

@@ -9,10 +9,10 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.host.CpuAffinity;
-import dev.fluxlab.runner.inject.AbInjector;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.LoadRequest;
+import dev.fluxlab.runner.inject.LoadTool;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.CpuWindow;
 import dev.fluxlab.runner.process.Sampler;
@@ -49,22 +49,22 @@ public final class ExternalToolDriver implements LoadDriver {
     private final ExternalInjector tool;
     private final boolean http10KeepAlive;
 
-    /** {@code http10KeepAlive}: whether ab may use {@code -k} against the entry target (the registry says). */
+    /** {@code http10KeepAlive}: whether the tool may ask the entry target for HTTP/1.0 keep-alive (the registry says). */
     public ExternalToolDriver(ExternalInjector tool, boolean http10KeepAlive) {
         this.tool = tool;
         this.http10KeepAlive = http10KeepAlive;
     }
 
-    /** Threads the tool runs: ab has one; wrk and h2load get the profile's {@code threads}, else the default. */
-    static int threads(ExternalInjector tool, LoadArgs args) {
-        if (tool instanceof AbInjector) {
-            return 1;
+    /** Threads the tool runs: its own fixed count (ab: 1), else the profile's {@code threads}, else the default. */
+    static int threads(LoadTool tool, LoadArgs args) {
+        if (tool instanceof ExternalInjector e && e.fixedThreads() != null) {
+            return e.fixedThreads();
         }
         return args.threads() != null ? args.threads() : LoadArgs.defaultThreads(args.connections(), args.rate());
     }
 
     /** The request of a cell in the tools' vocabulary, derived from the injector's command line. */
-    static LoadRequest request(ExternalInjector tool, LoadArgs a, boolean keepAlive, Path workDir) {
+    static LoadRequest request(LoadTool tool, LoadArgs a, boolean keepAlive, Path workDir) {
         // a phase by request count runs until its count is done, bounded by the maximum length
         Duration length = a.requests() != null && a.maxDuration() != null ? a.maxDuration() : a.duration();
         return new LoadRequest(a.url(), a.protocol(), a.connections(), a.inFlight() == null ? 1 : a.inFlight(),
@@ -94,9 +94,9 @@ public final class ExternalToolDriver implements LoadDriver {
             return failed("injector '" + tool.name() + "' cannot run this cell: " + unsupported.get(), List.of());
         }
         List<String> warnings = new ArrayList<>();
-        if (tool instanceof AbInjector && !request.keepAlive() && !noKeepAliveAsked) {
-            warnings.add("ab ran without -k: this target does not keep HTTP/1.0 connections alive, so ab opened a new "
-                    + "connection per request");
+        if (tool.http10KeepAlive() && !request.keepAlive() && !noKeepAliveAsked) {
+            warnings.add(tool.name() + " ran without -k: this target does not keep HTTP/1.0 connections alive, so "
+                    + tool.name() + " opened a new connection per request");
         }
         Duration warm = warmup(job.suite(), job.coldTargets());
         double warmupS = 0;

@@ -1,7 +1,6 @@
 package dev.fluxlab.runner.drive;
 
 import dev.fluxlab.model.run.ProcessStats;
-import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
@@ -10,8 +9,11 @@ import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
-import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.FluxlabInjector;
+import dev.fluxlab.runner.inject.JvmInjector;
 import dev.fluxlab.runner.inject.LoadRequest;
+import dev.fluxlab.runner.inject.LoadTool;
+import dev.fluxlab.runner.inject.LoadTools;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.target.TargetSet;
 import dev.fluxlab.runner.host.ShellWords;
@@ -48,7 +50,8 @@ public final class PrimeStep {
     /** Runs the cell's priming load against {@code targets} and waits for its end. */
     public Outcome run(LoadJob job, TargetSet targets, boolean keepAlive) throws IOException, InterruptedException {
         PrimeSpec p = job.cell().load().prime();
-        String tool = p.injector() == null ? Cell.FLUXLAB_INJECTOR : p.injector();
+        LoadTool injector = LoadTools.named(p.injector());
+        String tool = injector.name();
         Path dir = Files.createDirectories(job.cellDir().resolve("prime-" + job.repeat()));
         LoadArgs a = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
         Duration bound = job.suite().measureMax();
@@ -58,20 +61,20 @@ public final class PrimeStep {
                 a.expectStatus(), a.expectBody(), a.expectContentType(), a.insecure(), dir.resolve("load.json"), null,
                 a.keepAlive(), p.requests(), null);
         job.watch().phase("prime", 0, 0);
-        Optional<ExternalInjector> external = ExternalInjectors.byName(tool);
-        LoadRequest request = ExternalToolDriver.request(external.orElse(null), args, keepAlive, dir);
+        LoadRequest request = ExternalToolDriver.request(injector, args, keepAlive, dir);
+        Path results = dir.resolve(tool); // a JVM tool's report
         List<String> cmd;
-        if (GatlingInjector.NAME.equals(tool)) {
-            cmd = commands.gatling(GatlingInjector.arguments(request, Duration.ZERO, a.expectStatus(), a.expectBody(),
-                    commands.gatlingClasspath(), dir.resolve("gatling")));
-        } else if (external.isPresent()) {
-            Optional<Path> exe = ExternalInjectors.locate(external.get().executable());
-            if (exe.isEmpty()) {
-                return new Outcome(null, ExternalInjectors.missing(external.get()));
+        switch (injector) {
+            case JvmInjector j -> cmd = commands.jvmTool(j.launch(), j.jvmArguments(request, Duration.ZERO,
+                    a.expectStatus(), a.expectBody(), commands.classpath(j.launch()), results));
+            case ExternalInjector e -> {
+                Optional<Path> exe = ExternalInjectors.locate(e.executable());
+                if (exe.isEmpty()) {
+                    return new Outcome(null, ExternalInjectors.missing(e));
+                }
+                cmd = e.command(exe.get().toString(), request);
             }
-            cmd = external.get().command(exe.get().toString(), request);
-        } else {
-            cmd = commands.injector(args);
+            case FluxlabInjector f -> cmd = commands.injector(args);
         }
         Files.writeString(dir.resolve("prime.cmd"), ShellWords.line(cmd) + "\n");
         ChildProcess c = ChildProcess.start(ProcessStats.INJECTOR, "prime", cmd, dir.resolve("prime.log"), null, job.supervisor());
@@ -86,17 +89,18 @@ public final class PrimeStep {
             }
             c.awaitOutput(Duration.ofSeconds(2));
             String output = Files.readString(c.log(), StandardCharsets.UTF_8);
-            // Gatling's launcher has exit codes of its own (failed assertions); its report decides there
-            String crashed = GatlingInjector.NAME.equals(tool) ? null
+            // a JVM tool's launcher has exit codes of its own (Gatling's failed assertions); its report decides there
+            String crashed = injector instanceof JvmInjector ? null
                     : ExternalInjectors.exitProblem("the priming load (" + tool + ")", c.exitCode(), output);
             if (crashed != null) {
                 return new Outcome(null, crashed + " (log " + job.runDir().relativize(c.log()) + ")");
             }
             try {
-                LoadResult load = GatlingInjector.NAME.equals(tool)
-                        ? GatlingInjector.parse(output, dir.resolve("gatling"), request)
-                        : external.isPresent() ? external.get().parse(output, request)
-                        : Json.read(args.json(), LoadResult.class);
+                LoadResult load = switch (injector) {
+                    case JvmInjector j -> j.readReport(output, results, request);
+                    case ExternalInjector e -> e.parse(output, request);
+                    case FluxlabInjector f -> Json.read(args.json(), LoadResult.class);
+                };
                 return new Outcome(load, null);
             } catch (IllegalArgumentException | IOException e) {
                 return new Outcome(null, "the priming load (" + tool + ") left no result: " + e.getMessage()

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.inject;
 
-import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.InjectorTraits;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -31,8 +32,8 @@ public final class AbInjector implements ExternalInjector {
     private static final Pattern PERCENTILE = Pattern.compile("(?m)^\\s+(50|75|90|99|100)%\\s+(\\d+)");
 
     @Override
-    public String name() {
-        return "ab";
+    public InjectorTraits traits() {
+        return Injectors.AB;
     }
 
     @Override
@@ -45,6 +46,18 @@ public final class AbInjector implements ExternalInjector {
         return "apache2-utils";
     }
 
+    /** ab has one thread. */
+    @Override
+    public Integer fixedThreads() {
+        return 1;
+    }
+
+    /** ab asks for keep-alive with {@code -k}, which some targets do not honour for HTTP/1.0. */
+    @Override
+    public boolean http10KeepAlive() {
+        return true;
+    }
+
     /** ab's percentile table is in whole milliseconds: on loopback its 50 % is often 0. */
     @Override
     public boolean wholeMillis() {
@@ -53,7 +66,7 @@ public final class AbInjector implements ExternalInjector {
 
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (!WireProtocol.HTTP11.label().equals(protocol)) {
+        if (!traits().speaks(protocol)) {
             return Optional.of("ab speaks HTTP/1.0 only, not " + protocol);
         }
         if (inFlight > 1) {

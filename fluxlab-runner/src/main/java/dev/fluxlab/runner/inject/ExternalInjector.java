@@ -1,20 +1,20 @@
 package dev.fluxlab.runner.inject;
 
+import dev.fluxlab.model.inject.Capability;
 import dev.fluxlab.model.load.LoadResult;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * An external load tool run as a peer of fluxlab's injector: it turns a {@link LoadRequest} into the tool's command
  * line and the tool's text output back into a {@code fluxlab.load/1} document, so its cells sit in the same tables.
- * Implementations are stateless.
+ * Driven by {@code drive.ExternalToolDriver} (an unrecorded warm-up run, then the measured run). Implementations are
+ * stateless.
  */
-public interface ExternalInjector {
-
-    /** The name a load profile uses ({@code injector: wrk}). */
-    String name();
+public non-sealed interface ExternalInjector extends LoadTool {
 
     /** The executable looked up on PATH. */
     String executable();
@@ -22,12 +22,29 @@ public interface ExternalInjector {
     /** The Debian package that installs {@link #executable()}. */
     String debianPackage();
 
-    /** Why this tool cannot run {@code request} as asked (e.g. HTTP/2 with wrk), or empty. */
-    Optional<String> unsupported(String protocol, int inFlight, String method);
+    /** Not on PATH: the Debian package to install ({@link ExternalInjectors#missing}). */
+    @Override
+    default Optional<String> notInstalled(Predicate<String> built) {
+        return ExternalInjectors.locate(executable()).isPresent() ? Optional.empty()
+                : Optional.of(ExternalInjectors.missing(this));
+    }
 
     /** Whether the tool can send a fixed number of requests ({@code -n}) instead of loading for a duration. */
     default boolean countsRequests() {
-        return true;
+        return traits().can(Capability.REQUEST_COUNT);
+    }
+
+    /** Threads the tool always runs whatever the profile says (ab: 1), or null: the profile's {@code threads}. */
+    default Integer fixedThreads() {
+        return null;
+    }
+
+    /**
+     * Whether the tool asks for HTTP/1.0 keep-alive, which a target may not honour (ab's {@code -k}): the runner then
+     * runs it without, and says so.
+     */
+    default boolean http10KeepAlive() {
+        return false;
     }
 
     /** The command line for one run; may write helper files (a Lua script) into {@link LoadRequest#workDir()}. */

@@ -3,24 +3,15 @@ package dev.fluxlab.runner.inject;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
-/** The external injectors fluxlab knows, by name, and where their executables are on this machine. */
+/**
+ * What running a native tool needs on this machine: where its executable is, what its exit code says, and the message
+ * for one that is missing. The tools themselves are found in {@link LoadTools}.
+ */
 public final class ExternalInjectors {
 
-    private static final List<ExternalInjector> ALL = List.of(new WrkInjector(), new H2loadInjector(), new AbInjector());
-
     private ExternalInjectors() {
-    }
-
-    /** The adapter for {@code name}; empty for {@code fluxlab} (or null) and unknown names. */
-    public static Optional<ExternalInjector> byName(String name) {
-        return ALL.stream().filter(i -> i.name().equals(name)).findFirst();
-    }
-
-    public static List<ExternalInjector> all() {
-        return ALL;
     }
 
     /** The executable's absolute path on PATH, or empty. */

@@ -4,6 +4,8 @@ import dev.fluxlab.model.contract.GatlingArgs;
 import dev.fluxlab.model.contract.GatlingWindowLine;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.InjectorTraits;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -36,15 +38,21 @@ import java.util.stream.Stream;
  * <p>What Gatling is not driven to do here: h2c (Gatling's HTTP/2 is TLS with ALPN only), HTTP/1.1 pipelining (a
  * virtual user has one request in flight on its connection), methods other than GET and POST, and open-model rates.
  */
-public final class GatlingInjector {
+public final class GatlingInjector implements JvmInjector {
 
-    public static final String NAME = "gatling";
     /** The simulation class in module fluxlab-gatling. */
     static final String SIMULATION = "dev.fluxlab.gatling.FluxlabSimulation";
     /** Gatling's launcher. */
     public static final String MAIN = "io.gatling.app.Gatling";
     /** A file of Gatling's classpath that exists once module fluxlab-gatling is built (relative to FLUXLAB_HOME). */
     public static final String CLASSPATH_CHECK = "fluxlab-gatling/target/fluxlab-gatling.jar";
+    /**
+     * Gatling's launch: its own classpath, built by module fluxlab-gatling's package phase, so Gatling and Scala never
+     * sit on fluxlab's; Gatling's stats writer needs {@code java.lang} opened (its own launcher opens it too).
+     */
+    private static final JvmLaunch LAUNCH = new JvmLaunch("Gatling (injector: gatling)", MAIN,
+            List.of(CLASSPATH_CHECK, "fluxlab-gatling/target/lib/*"),
+            List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"));
     private static final String MEASURE = "measure";
     private static final Pattern REPORT = Pattern.compile("please open the following file: (\\S+?)index\\.html");
     private static final Pattern MEASURE_PAGE = Pattern.compile("href=\"(req_" + MEASURE + "-[^\"]*\\.html)\"");
@@ -55,7 +63,36 @@ public final class GatlingInjector {
             Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("<[^>]+>");
 
-    private GatlingInjector() {
+    @Override
+    public InjectorTraits traits() {
+        return Injectors.GATLING;
+    }
+
+    @Override
+    public JvmLaunch launch() {
+        return LAUNCH;
+    }
+
+    @Override
+    public String classpathCheck() {
+        return CLASSPATH_CHECK;
+    }
+
+    /** {@link #unsupported(String, int, String, Integer)} of a closed load. */
+    @Override
+    public Optional<String> unsupported(String protocol, int inFlight, String method) {
+        return unsupported(protocol, inFlight, method, null);
+    }
+
+    @Override
+    public List<String> jvmArguments(LoadRequest request, Duration warmup, int expectStatus, String expectBody,
+                                     String classpath, Path results) {
+        return arguments(request, warmup, expectStatus, expectBody, classpath, results);
+    }
+
+    @Override
+    public LoadResult readReport(String output, Path results, LoadRequest request) throws IOException {
+        return parse(output, results, request);
     }
 
     /** Why Gatling cannot run a cell as asked, or empty. */
@@ -147,7 +184,7 @@ public final class GatlingInjector {
                 row.getOrDefault("Std Dev", Double.NaN), row.getOrDefault("50th pct", Double.NaN),
                 row.getOrDefault("75th pct", Double.NaN), row.getOrDefault("90th pct", Double.NaN),
                 row.getOrDefault("99th pct", Double.NaN), row.getOrDefault("Max", Double.NaN));
-        return ToolOutput.result(r, NAME, seconds, ok, errors(measurePage, ko), lat);
+        return ToolOutput.result(r, Injectors.GATLING.name(), seconds, ok, errors(measurePage, ko), lat);
     }
 
     /**

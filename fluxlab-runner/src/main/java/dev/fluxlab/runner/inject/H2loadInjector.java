@@ -2,6 +2,8 @@ package dev.fluxlab.runner.inject;
 
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.InjectorTraits;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -30,8 +32,8 @@ public final class H2loadInjector implements ExternalInjector {
             "time for request:\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME);
 
     @Override
-    public String name() {
-        return "h2load";
+    public InjectorTraits traits() {
+        return Injectors.H2LOAD;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.fluxlab.runner.inject;
 
-import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.InjectorTraits;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 
@@ -31,8 +32,8 @@ public final class WrkInjector implements ExternalInjector {
     private static final Pattern PERCENTILE = Pattern.compile("(?m)^\\s+(50|75|90|99)%\\s+(\\S+)\\s*$");
 
     @Override
-    public String name() {
-        return "wrk";
+    public InjectorTraits traits() {
+        return Injectors.WRK;
     }
 
     @Override
@@ -45,15 +46,9 @@ public final class WrkInjector implements ExternalInjector {
         return "wrk";
     }
 
-    /** wrk loads for a duration only: it has no request count. */
-    @Override
-    public boolean countsRequests() {
-        return false;
-    }
-
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (!WireProtocol.HTTP11.label().equals(protocol)) {
+        if (!traits().speaks(protocol)) {
             return Optional.of("wrk speaks HTTP/1.1 only, not " + protocol + "; use h2load for h2c");
         }
         return Optional.empty();

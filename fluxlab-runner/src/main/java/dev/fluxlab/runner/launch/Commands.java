@@ -5,7 +5,7 @@ import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.runner.host.CpuPinning;
-import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.JvmLaunch;
 import dev.fluxlab.runner.observe.GcLog;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
@@ -27,14 +27,6 @@ import java.util.function.Function;
  */
 public final class Commands {
 
-    /**
-     * Gatling's launch: its own classpath, built by module fluxlab-gatling's package phase, so Gatling and Scala never
-     * sit on fluxlab's; Gatling's stats writer needs {@code java.lang} opened (its own launcher opens it too).
-     */
-    static final LaunchDef GATLING = new LaunchDef("Gatling (injector: gatling)", GatlingInjector.MAIN, List.of(),
-            List.of("fluxlab-gatling/target/fluxlab-gatling.jar", "fluxlab-gatling/target/lib/*"),
-            List.of("--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED"), null, null,
-            null, null, null);
     /** The process name of fluxlab's injector (its files, figures and profile). */
     public static final String INJECTOR = "injector";
 
@@ -134,19 +126,23 @@ public final class Commands {
         return registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(false);
     }
 
-    /** Gatling's JVM: {@code java}, the runtime flags every child gets, Gatling's {@code --add-opens}, then {@code arguments}. */
-    public List<String> gatling(List<String> arguments) {
+    /**
+     * A JVM load tool's command (Gatling): {@code java}, the runtime flags every child gets, the launch's own JVM options
+     * (Gatling's {@code --add-opens}), then {@code arguments}.
+     */
+    public List<String> jvmTool(JvmLaunch launch, List<String> arguments) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(runtimeFlags);
-        cmd.addAll(GATLING.jvmOrEmpty());
+        cmd.addAll(launch.jvmOptions());
         cmd.addAll(arguments);
         return cmd;
     }
 
-    /** Gatling's own classpath (module fluxlab-gatling), resolved against FLUXLAB_HOME. */
-    public String gatlingClasspath() {
-        return registry.classpath(GATLING);
+    /** A JVM load tool's own classpath (Gatling's: module fluxlab-gatling), resolved against FLUXLAB_HOME. */
+    public String classpath(JvmLaunch launch) {
+        return registry.classpath(new LaunchDef(launch.label(), launch.main(), List.of(), launch.classpath(),
+                launch.jvmOptions(), null, null, null, null, null));
     }
 
     /** The injector's command: its JVM and main from the registry, then {@code args} ({@link LoadArgs#toArgv()}). */

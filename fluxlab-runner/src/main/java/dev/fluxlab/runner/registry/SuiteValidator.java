@@ -4,6 +4,8 @@ import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.contract.LoadLimits;
 import dev.fluxlab.model.contract.SocketBudget;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.inject.Capability;
+import dev.fluxlab.model.inject.Injectors;
 import dev.fluxlab.model.placement.Shares;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Locations;
@@ -13,9 +15,9 @@ import dev.fluxlab.model.suite.SuiteSpec.JvmSpec;
 import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
-import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
-import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.LoadTool;
+import dev.fluxlab.runner.inject.LoadTools;
 
 import java.util.List;
 import java.util.Map;
@@ -144,12 +146,12 @@ public final class SuiteValidator {
                     : s.bodySize() != null ? s.bodySize() : 0;
             String protocol = protocol(cell);
             if (size <= LoadLimits.MAX_H2_BODY || protocol.equals(WireProtocol.HTTP11.label()) || selfLoading(cell)
-                    || !cell.load().byFluxlab()) {
+                    || !cell.load().traits().can(Capability.H2_BODY_ONE_WINDOW)) {
                 continue;
             }
             throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), s.body() != null ? "body" : "body_size"),
                     "the body of scenario '" + cell.scenarioName() + "' has " + size + " bytes, more than the "
-                            + LoadLimits.MAX_H2_BODY + " fluxlab's injector sends over " + protocol + " (one stream "
+                            + LoadLimits.MAX_H2_BODY + " " + cell.load().traits().title() + " sends over " + protocol + " (one stream "
                             + "window; cell " + cell.id() + "); use a smaller body, HTTP/1.1, or leave such cells out "
                             + "with an 'exclude' rule");
         }
@@ -189,21 +191,20 @@ public final class SuiteValidator {
             throw suite.error("/load", "cell " + cell.id() + ": a priming step loads the entry target, but the "
                     + "self-loading target " + cell.entryProcess().target() + " is a client; drop 'prime' there");
         }
-        Optional<ExternalInjector> tool = ExternalInjectors.byName(prime.injector());
-        if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
-            throw suite.error("/load", "the priming step: " + ExternalInjectors.missing(tool.get()));
+        LoadTool tool = LoadTools.named(prime.injector());
+        Optional<String> missing = tool.notInstalled(registry::hasClasspath);
+        if (missing.isPresent()) {
+            throw suite.error("/load", "the priming step: " + missing.get());
         }
         String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
         int inFlight = prime.inFlight() != null ? prime.inFlight()
                 : cell.load().inFlight() == null ? 1 : cell.load().inFlight();
-        Optional<String> problem = tool.isPresent() && !tool.get().countsRequests()
-                ? Optional.of("injector '" + tool.get().name() + "' has no request count")
-                : tool.isPresent() ? tool.get().unsupported(protocol(cell), inFlight, method)
-                : GatlingInjector.NAME.equals(prime.injector())
-                ? GatlingInjector.unsupported(protocol(cell), inFlight, method, null) : Optional.empty();
+        Optional<String> problem = !tool.traits().can(Capability.REQUEST_COUNT)
+                ? Optional.of("injector '" + tool.name() + "' has no request count")
+                : tool.unsupported(protocol(cell), inFlight, method);
         if (problem.isPresent()) {
             throw suite.error("/load", "cell " + cell.id() + ": the priming step cannot run: " + problem.get()
-                    + "; prime with fluxlab, h2load, ab or gatling where they can");
+                    + "; prime with " + Injectors.withCapability(Capability.REQUEST_COUNT, null) + " where they can");
         }
     }
 
@@ -244,9 +245,10 @@ public final class SuiteValidator {
     }
 
     /**
-     * {@code requests:} (a fixed request count per measured phase) needs a load tool that counts requests: fluxlab's
-     * injector ({@code --requests}), h2load and ab ({@code -n}), Gatling (the users share the count, in batches of
-     * {@code in_flight}); wrk and self-loading targets load for a duration only.
+     * {@code requests:} (a fixed request count per measured phase) needs a load tool that counts requests
+     * ({@link Capability#REQUEST_COUNT}: fluxlab's injector {@code --requests}, h2load and ab {@code -n}, Gatling),
+     * in batches of {@code in_flight} where the tool shares the count out so ({@link Capability#REQUEST_BATCHES}:
+     * Gatling's users); wrk and self-loading targets load for a duration only.
      */
     private void checkRequestCounts(Suite suite) {
         List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
@@ -259,21 +261,20 @@ public final class SuiteValidator {
             int i = loads.indexOf(loads.stream().filter(l -> n.equals(l.requests())).findFirst().orElse(null));
             String at = i < 0 ? "/load" : "/load/" + i + "/requests";
             String tool = cell.load().injectorName();
+            boolean batches = cell.load().traits().can(Capability.REQUEST_BATCHES);
+            int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
             String why = null;
             if (selfLoading(cell)) {
                 why = "the self-loading target " + cell.entryProcess().target() + " loads for a duration only";
-            } else if (ExternalInjectors.byName(tool).map(t -> !t.countsRequests()).orElse(false)) {
+            } else if (!cell.load().traits().can(Capability.REQUEST_COUNT)) {
                 why = "injector '" + tool + "' has no request count (it loads for a duration only)";
-            } else if (GatlingInjector.NAME.equals(tool)) {
-                int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
-                if (n % inFlight != 0) {
-                    why = "Gatling's users send batches of in_flight (" + inFlight + ") requests, so 'requests' must be "
-                            + "a multiple of it, not " + n;
-                }
+            } else if (batches && n % inFlight != 0) {
+                why = "the users of " + tool + " send batches of in_flight (" + inFlight + ") requests, so 'requests' "
+                        + "must be a multiple of it, not " + n;
             }
             if (why != null) {
-                String fix = GatlingInjector.NAME.equals(tool) ? "make 'requests' a multiple of in_flight, use fluxlab, "
-                        + "h2load or ab" : "use fluxlab, h2load, ab or gatling";
+                String fix = (batches ? "make 'requests' a multiple of in_flight, " : "") + "use "
+                        + Injectors.withCapability(Capability.REQUEST_COUNT, tool);
                 throw suite.error(at, "cell " + cell.id() + ": 'requests: " + n + "' cannot be run: " + why + "; "
                         + fix + ", or 'measure' with a duration, or leave such cells out with an 'exclude' rule");
             }
@@ -290,7 +291,7 @@ public final class SuiteValidator {
         }
         for (Cell cell : suite.cells()) {
             boolean selfLoading = selfLoading(cell);
-            if (selfLoading || !cell.load().byFluxlab()) {
+            if (selfLoading || !cell.load().traits().can(Capability.PRECISION)) {
                 throw suite.error("/measure", "'measure: auto' needs fluxlab's own injector, which measures until the "
                         + "precision is reached; cell " + cell.id() + " is loaded by " + (selfLoading
                         ? "the self-loading target " + cell.entryProcess().target() : cell.load().injectorName())
@@ -321,39 +322,38 @@ public final class SuiteValidator {
     }
 
     /**
-     * fluxlab's own injector sends GET and POST only: a scenario with another method needs a peer tool (wrk and ab send
-     * any method) or a self-loading target, or its fluxlab cells excluded. Refused here rather than in every cell's
-     * injector after its targets started.
+     * A tool without {@link Capability#ANY_METHOD} (fluxlab's own injector) sends GET and POST only: a scenario with
+     * another method needs a peer tool that sends any (wrk and ab) or a self-loading target, or those cells excluded.
+     * Refused here rather than in every cell's injector after its targets started.
      */
     private void checkInjectorMethods(Suite suite) {
         for (Cell cell : suite.cells()) {
             String method = cell.scenario().method();
             boolean selfLoading = selfLoading(cell);
             if (method == null || ScenarioSpec.INJECTOR_METHODS.contains(method) || selfLoading
-                    || !cell.load().byFluxlab()) {
+                    || cell.load().traits().can(Capability.ANY_METHOD)) {
                 continue;
             }
+            List<String> any = LoadTools.all().stream().filter(t -> t.traits().can(Capability.ANY_METHOD))
+                    .map(t -> "'injector: " + t.name() + "'").toList();
             throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), "method"), "method '" + method
-                    + "' of scenario '" + cell.scenarioName() + "' cannot be sent by fluxlab's injector, which sends "
-                    + String.join(" and ", ScenarioSpec.INJECTOR_METHODS) + " only (cell " + cell.id() + "); name a "
-                    + "peer tool that sends it in the load profile ('injector: wrk' or 'injector: ab'), or leave such "
-                    + "cells out with an 'exclude' rule");
+                    + "' of scenario '" + cell.scenarioName() + "' cannot be sent by " + cell.load().traits().title()
+                    + ", which sends " + String.join(" and ", ScenarioSpec.INJECTOR_METHODS) + " only (cell "
+                    + cell.id() + "); name a peer tool that sends it in the load profile (" + String.join(" or ", any)
+                    + "), or leave such cells out with an 'exclude' rule");
         }
     }
 
     /**
-     * External injectors: installed here (else the Debian package to install), and able to run each cell they are
-     * given (wrk speaks HTTP/1.1 only, ab cannot pipeline...).
+     * Peer tools: installed here (else the Debian package to install, or the module to build), and able to run each cell
+     * they are given (wrk speaks HTTP/1.1 only, ab cannot pipeline...); only a tool with
+     * {@link Capability#EXPECTED_STATUS} verifies a status outside 2xx.
      */
     private void checkInjectors(Suite suite) {
         List<LoadSection> loads = suite.spec().load() == null ? List.of() : suite.spec().load();
         for (Cell cell : suite.cells()) {
-            String name = cell.load().injectorName();
-            Optional<ExternalInjector> tool = ExternalInjectors.byName(name);
-            boolean gatling = GatlingInjector.NAME.equals(name);
-            if (tool.isEmpty() && !gatling) {
-                continue;
-            }
+            LoadTool tool = LoadTools.named(cell.load().injector());
+            String name = tool.name();
             String at = "/load";
             for (int i = 0; i < loads.size(); i++) {
                 List<String> inj = loads.get(i).injector();
@@ -362,31 +362,26 @@ public final class SuiteValidator {
                     break;
                 }
             }
-            if (gatling && !registry.hasClasspath(GatlingInjector.CLASSPATH_CHECK)) {
-                throw suite.error(at, "injector 'gatling' runs from module fluxlab-gatling's own classpath, which is not "
-                        + "built (" + GatlingInjector.CLASSPATH_CHECK + " is missing); build it with ./mvnw -B -q "
-                        + "-DskipTests package (./fluxlab does when the build is stale)");
-            }
-            if (tool.isPresent() && ExternalInjectors.locate(tool.get().executable()).isEmpty()) {
-                throw suite.error(at, ExternalInjectors.missing(tool.get()));
+            Optional<String> missing = tool.notInstalled(registry::hasClasspath);
+            if (missing.isPresent()) {
+                throw suite.error(at, missing.get());
             }
             String protocol = protocol(cell);
             String method = cell.scenario().method() == null ? "GET" : cell.scenario().method();
             int inFlight = cell.load().inFlight() == null ? 1 : cell.load().inFlight();
-            Optional<String> problem = gatling
-                    ? GatlingInjector.unsupported(protocol, inFlight, method, cell.load().rate())
-                    : tool.get().unsupported(protocol, inFlight, method);
+            Optional<String> problem = tool.unsupported(protocol, inFlight, method);
             if (problem.isPresent()) {
                 throw suite.error(at, "cell " + cell.id() + ": " + problem.get()
                         + "; leave such cells out with an 'exclude' rule");
             }
             Integer status = cell.scenario().expect() == null ? null : cell.scenario().expect().status();
-            if (tool.isPresent() && status != null && (status < 200 || status > 299)) {
+            if (!tool.traits().can(Capability.EXPECTED_STATUS) && status != null && (status < 200 || status > 299)) {
                 // the tools count 2xx as answered (wrk and h2load 3xx too) and anything else as an error
                 throw suite.error(Locations.pointer("scenarios", cell.scenarioName(), "expect", "status"),
                         "cell " + cell.id() + ": injector '" + name + "' counts only 2xx responses as answered, so "
-                                + "'expect: {status: " + status + "}' cannot be verified by it; use fluxlab's injector "
-                                + "or gatling for this scenario, or leave such cells out with an 'exclude' rule");
+                                + "'expect: {status: " + status + "}' cannot be verified by it; use "
+                                + Injectors.withCapability(Capability.EXPECTED_STATUS, null) + " for this scenario, or "
+                                + "leave such cells out with an 'exclude' rule");
             }
         }
     }
@@ -397,7 +392,7 @@ public final class SuiteValidator {
      */
     private void checkHosts(Suite suite) {
         for (Cell cell : suite.cells()) {
-            if (!cell.load().hosts().isEmpty() && !cell.load().byFluxlab()) {
+            if (!cell.load().hosts().isEmpty() && !cell.load().traits().can(Capability.SUITE_HOSTS)) {
                 throw suite.error("/load", "cell " + cell.id() + ": only fluxlab's own injector runs on a suite host; "
                         + cell.load().injectorName() + " runs on this machine: remove the load profile's 'host', or "
                         + "leave such cells out with an 'exclude' rule");

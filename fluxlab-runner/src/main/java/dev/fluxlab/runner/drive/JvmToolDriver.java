@@ -5,7 +5,7 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.runner.launch.Commands;
-import dev.fluxlab.runner.inject.GatlingInjector;
+import dev.fluxlab.runner.inject.JvmInjector;
 import dev.fluxlab.runner.inject.LoadRequest;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.CpuWindow;
@@ -21,40 +21,41 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One repeat's load by Gatling: one child JVM on Gatling's own classpath that warms up and measures (its JIT warms
- * in the warm-up), prints the machine progress lines (so the measured window's CPU samples are placed as for
- * fluxlab's injector), then writes its report, which {@link GatlingInjector} reads into {@code load-N.json}. The
- * warm-up's length follows the external tools' rule ({@link ExternalToolDriver#warmup}): Gatling has no adaptive
- * warm-up.
+ * One repeat's load by a JVM load tool ({@link JvmInjector}: Gatling): one child JVM on the tool's own classpath that
+ * warms up and measures (its JIT warms in the warm-up), prints the machine progress lines (so the measured window's
+ * CPU samples are placed as for fluxlab's injector), then writes its report, which the tool reads into
+ * {@code load-N.json}. The warm-up's length follows the external tools' rule ({@link ExternalToolDriver#warmup}):
+ * such a tool has no adaptive warm-up.
  */
-public final class GatlingDriver implements LoadDriver {
+public final class JvmToolDriver implements LoadDriver {
 
-    /** Time Gatling gets beyond warm-up and measurement: JVM start, report generation. */
+    /** Time the tool gets beyond warm-up and measurement: JVM start, report generation. */
     private static final Duration SLACK = Duration.ofSeconds(90);
 
+    private final JvmInjector tool;
     private final Commands commands;
 
-    public GatlingDriver(Commands commands) {
+    public JvmToolDriver(JvmInjector tool, Commands commands) {
+        this.tool = tool;
         this.commands = commands;
     }
 
     @Override
     public DriveResult drive(LoadJob job, TargetSet targets) throws IOException, InterruptedException {
         LoadArgs args = job.loadArgs(targets.entryUrl(job.cell()), targets.protocol(job.cell()), List.of());
-        LoadRequest request = ExternalToolDriver.request(null, args, true, job.cellDir());
-        Optional<String> unsupported = GatlingInjector.unsupported(request.protocol(), request.inFlight(),
-                request.method(), job.cell().load().rate());
+        LoadRequest request = ExternalToolDriver.request(tool, args, true, job.cellDir());
+        Optional<String> unsupported = tool.unsupported(request.protocol(), request.inFlight(), request.method());
         if (unsupported.isPresent()) {
             return new DriveResult(null, null, false, Double.NaN, Double.NaN,
-                    "injector 'gatling' cannot run this cell: " + unsupported.get(), List.of());
+                    "injector '" + tool.name() + "' cannot run this cell: " + unsupported.get(), List.of());
         }
         Duration warmup = ExternalToolDriver.warmup(job.suite(), job.coldTargets());
-        Path results = job.cellDir().resolve("gatling-" + job.repeat());
+        Path results = job.cellDir().resolve(tool.name() + "-" + job.repeat());
         List<String> cmd = commands.pinned(job.placement().injectors().getFirst().cpus(),
-                commands.gatling(GatlingInjector.arguments(request, warmup, args.expectStatus(), args.expectBody(),
-                        commands.gatlingClasspath(), results)));
+                commands.jvmTool(tool.launch(), tool.jvmArguments(request, warmup, args.expectStatus(),
+                        args.expectBody(), commands.classpath(tool.launch()), results)));
         job.writeCommand("injector-" + job.repeat(), ShellWords.line(cmd) + "\n");
-        // Gatling watches no target JVM: the runner records their JIT from the measured phase's first progress line
+        // the tool watches no target JVM: the runner records their JIT from the measured phase's first progress line
         // to the run's end, as fluxlab's injector does for the JVMs it watches
         TargetJit jit = new TargetJit(job.sampler(), targets.processes());
         java.util.function.Consumer<String> progress = line -> {
@@ -63,38 +64,38 @@ public final class GatlingDriver implements LoadDriver {
                 jit.measureStarted(); // once: later calls return at once
             }
         };
-        ChildProcess gatling = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"),
+        ChildProcess process = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"),
                 progress, job.supervisor());
         Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);
         try {
-            job.sampler().watch(gatling);
-            LoadWait.End end = LoadWait.follow(gatling, limit,
+            job.sampler().watch(process);
+            LoadWait.End end = LoadWait.follow(process, limit,
                     () -> job.interrupted().getAsBoolean() || targets.anyExited(null), () -> { });
             job.checkInterrupted();
             double stopped = job.sampler().now();
             jit.measureEnded();
-            String problem = LoadJob.endProblem(end, "injector gatling", limit);
+            String problem = LoadJob.endProblem(end, "injector " + tool.name(), limit);
             if (problem != null) {
-                return new DriveResult(null, gatling, false, job.watch().measureStart(), stopped, problem, List.of());
+                return new DriveResult(null, process, false, job.watch().measureStart(), stopped, problem, List.of());
             }
-            gatling.awaitOutput(Duration.ofSeconds(2));
-            String output = Files.readString(gatling.log(), StandardCharsets.UTF_8);
+            process.awaitOutput(Duration.ofSeconds(2));
+            String output = Files.readString(process.log(), StandardCharsets.UTF_8);
             LoadResult parsed;
             try {
-                parsed = GatlingInjector.parse(output, results, request);
+                parsed = tool.readReport(output, results, request);
             } catch (IllegalArgumentException e) {
-                return new DriveResult(null, gatling, false, job.watch().measureStart(), stopped,
-                        e.getMessage() + " (exit code " + gatling.exitCode() + ")", List.of());
+                return new DriveResult(null, process, false, job.watch().measureStart(), stopped,
+                        e.getMessage() + " (exit code " + process.exitCode() + ")", List.of());
             }
             double cores = CpuWindow.of(job.watch().measureStart(), stopped, parsed.durationS())
-                    .cores(job.sampler().samples(gatling));
+                    .cores(job.sampler().samples(process));
             LoadResult load = parsed.withWarmupAndCpu(warmup.toMillis() / 1000.0,
                     Double.isNaN(cores) ? 0 : CpuWindow.round(cores * parsed.durationS(), 3),
                     Double.isNaN(cores) ? 0 : CpuWindow.round(cores, 3)).withMoreWatched(jit.evidence());
             Json.writeAtomically(job.json(), load);
-            return new DriveResult(load, gatling, false, job.watch().measureStart(), stopped, null, List.of());
+            return new DriveResult(load, process, false, job.watch().measureStart(), stopped, null, List.of());
         } finally {
-            job.stopIfAlive(gatling);
+            job.stopIfAlive(process);
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.fluxlab.model.inject;
 
 import dev.fluxlab.model.http.WireProtocol;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -21,7 +20,7 @@ public record InjectorTraits(String name, String title, List<WireProtocol> proto
 
     public InjectorTraits {
         protocols = List.copyOf(protocols);
-        can = can.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(can));
+        can = Set.copyOf(can);
     }
 
     /** A peer tool, named {@code injector '<name>'} in messages. */

@@ -134,8 +134,8 @@ public record SuiteSpec(
 
     /**
      * A load profile: closed ({@code connections} x {@code in_flight}, as fast as possible) or open ({@code rate}).
-     * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or an
-     * external peer: {@code wrk}, {@code h2load}, {@code ab}, {@code gatling}); when given it becomes the
+     * Each list-valued field is a sweep. {@code injector} names the load tool ({@code fluxlab}, the default, or a
+     * peer tool of {@link dev.fluxlab.model.inject.Injectors}); when given it becomes the
      * {@code injector} knob. {@code injectors}: how many fluxlab injector processes share the load (connections and
      * rate split between them, histograms merged); when given it becomes the {@code injectors} knob.
      * {@code host}: the suite hosts the injectors run on, one name or several; unlike the sweeps, several names spread

@@ -1,5 +1,6 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.common.serve;
 
+import dev.fluxlab.options.BindOptions;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import java.io.PrintWriter;
@@ -10,7 +11,7 @@ import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
- * What every {@code serve} sub-command shares: starting the target, turning a start-up failure into one line on
+ * What every {@code serve} command shares, whichever target family owns it: starting the target, turning a start-up failure into one line on
  * stderr and an exit code (here only, so every target answers alike), printing the readiness line, exit 0 on SIGTERM.
  *
  * <p>Exit codes at start-up (docs/contracts.md): 2 for bad input, which the user fixes by changing the command line
@@ -18,12 +19,12 @@ import picocli.CommandLine;
  * fix); 1 for anything else (the target cannot run here, e.g. an explicit transport this machine lacks): the line says
  * what failed and its cause.
  */
-final class ServeSupport {
+public final class ServeSupport {
 
     /** Bad input: change the command line. */
-    static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_BAD_INPUT = 2;
     /** The target could not start for another reason. */
-    static final int EXIT_CANNOT_START = 1;
+    public static final int EXIT_CANNOT_START = 1;
 
     private ServeSupport() {
     }
@@ -41,7 +42,7 @@ final class ServeSupport {
      * @param <T>       the started target
      * @return the exit code
      */
-    static <T> int startAndServe(CommandLine.Model.CommandSpec spec, String name, BindOptions bind, Supplier<T> start,
+    public static <T> int startAndServe(CommandLine.Model.CommandSpec spec, String name, BindOptions bind, Supplier<T> start,
                                  Function<T, String> readiness, Consumer<T> close) {
         T running;
         try {
@@ -58,7 +59,7 @@ final class ServeSupport {
      *
      * @param port the port asked for, named when it turns out to be taken
      */
-    static int startFailure(PrintWriter err, String name, int port, Throwable e) {
+    public static int startFailure(PrintWriter err, String name, int port, Throwable e) {
         int code;
         String line;
         if (PortInUseException.isBindConflict(e)) {
@@ -105,7 +106,7 @@ final class ServeSupport {
     }
 
     /** Why a server whose standard output is gone stops at once: its readiness line is how anyone learns it is up. */
-    static final String NO_READINESS = "fluxlab serve: the readiness line could not be written (standard output is "
+    public static final String NO_READINESS = "fluxlab serve: the readiness line could not be written (standard output is "
             + "closed or full), so nothing can learn that this server is ready: stopping";
 
     /**
@@ -113,7 +114,7 @@ final class ServeSupport {
      * blocks until the JVM is stopped.
      */
     @SuppressWarnings("removal")
-    static int serveUntilStopped(PrintWriter out, String readiness, Runnable close) {
+    public static int serveUntilStopped(PrintWriter out, String readiness, Runnable close) {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             close.run();
@@ -136,33 +137,5 @@ final class ServeSupport {
             Thread.currentThread().interrupt();
         }
         return 0;
-    }
-
-    /**
-     * {@code --backend-url}: a URL with an {@code http} or {@code https} scheme and a host, read with the command line
-     * and refused in the one frame; whether the backend is loopback and speaks what the command needs stays each
-     * command's check. A URL Java cannot read was refused as 'fluxlab: Illegal character in authority at index 7: ...'
-     * after the other options were read.
-     */
-    public static final class BackendUrl extends dev.fluxlab.cli.OptionValues.Parsing<java.net.URI> {
-        public BackendUrl() {
-            super(BackendUrl::parse);
-        }
-
-        private static java.net.URI parse(String text) {
-            String example = "; give e.g. http://127.0.0.1:8081";
-            java.net.URI uri;
-            try {
-                uri = new java.net.URI(text);
-            } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("'" + text + "' is not a URL (" + e.getReason() + ")" + example);
-            }
-            String scheme = String.valueOf(uri.getScheme()).toLowerCase(java.util.Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-                throw new IllegalArgumentException("'" + text + "' is not an http:// or https:// URL with a host"
-                        + example);
-            }
-            return uri;
-        }
     }
 }

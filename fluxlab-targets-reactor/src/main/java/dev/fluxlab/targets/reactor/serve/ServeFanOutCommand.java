@@ -1,5 +1,10 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
+import dev.fluxlab.options.TransportValue;
+import dev.fluxlab.options.BackendUrl;
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
@@ -34,14 +39,14 @@ public final class ServeFanOutCommand implements Callable<Integer> {
     @CommandLine.Mixin
     BindOptions bind;
 
-    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+    @Option(names = "--transport", defaultValue = "native", converter = TransportValue.class,
             paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 
     @Option(names = "--workers", paramLabel = "N", description = "Event-loop workers (default: Reactor Netty's).")
     Integer workers;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = BackendUrl.class,
             description = "The mock API, e.g. http://127.0.0.1:8081 (loopback only).")
     URI backendUrl;
 
@@ -53,7 +58,7 @@ public final class ServeFanOutCommand implements Callable<Integer> {
             description = "parallel, parallel-n, mono, subscribe-on (default: ${DEFAULT-VALUE}).")
     Strategy strategy;
 
-    static final class StrategyConverter extends dev.fluxlab.cli.OptionValues.Parsing<Strategy> {
+    static final class StrategyConverter extends OptionValues.Parsing<Strategy> {
         StrategyConverter() {
             super(Strategy::of);
         }

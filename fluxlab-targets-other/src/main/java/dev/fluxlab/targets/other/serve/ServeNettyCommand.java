@@ -1,5 +1,9 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.other.serve;
 
+import dev.fluxlab.options.TransportValue;
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.other.netty.NettyServer;
@@ -38,12 +42,12 @@ public final class ServeNettyCommand implements Callable<Integer> {
     ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", paramLabel = "T",
-            converter = ServeReactorNettyCommand.TransportConverter.class,
+            converter = TransportValue.class,
             description = "native (io_uring, then epoll, then nio), io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 
     /** A cleartext protocol's name; h2 is left to the target, which refuses it with its own advice. */
-    static final class CleartextProtocol extends dev.fluxlab.cli.OptionValues.Parsing<ServerProtocol> {
+    static final class CleartextProtocol extends OptionValues.Parsing<ServerProtocol> {
         CleartextProtocol() {
             super(ServerProtocol::ofCleartext);
         }

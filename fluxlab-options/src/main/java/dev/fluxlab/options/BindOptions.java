@@ -1,4 +1,4 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.options;
 
 import dev.fluxlab.model.LabAddresses;
 
@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
  * {@code --host} and {@code --port}, shared by every {@code serve} command that binds a server (a picocli
  * {@code @Mixin}): the same names, defaults and checks everywhere. Both are checked while the command line is parsed
  * (bad input, exit 2): the port must be 0..65535, the host a loopback address (the lab binds loopback only), each
- * refused in {@link dev.fluxlab.cli.OptionValues}' one frame ({@code fluxlab serve netty: --host: '192.0.2.1' is not
+ * refused in {@link OptionValues}' one frame ({@code fluxlab serve netty: --host: '192.0.2.1' is not
  * a loopback address; ...}).
  */
 public final class BindOptions {
@@ -70,6 +70,6 @@ public final class BindOptions {
     /** A refusal of {@code option}'s {@code value}, printed in the one frame that names the option. */
     private CommandLine.ParameterException bad(String option, String value, String message) {
         return new CommandLine.ParameterException(mixee.commandLine(), message,
-                new dev.fluxlab.cli.OptionValues.Refused(message), mixee.findOption(option), value);
+                new OptionValues.Refused(message), mixee.findOption(option), value);
     }
 }

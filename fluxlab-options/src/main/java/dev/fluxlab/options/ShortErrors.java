@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.options;
 
 import picocli.CommandLine;
 

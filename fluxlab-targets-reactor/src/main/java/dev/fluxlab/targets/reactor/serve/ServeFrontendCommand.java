@@ -1,5 +1,10 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
+import dev.fluxlab.options.TransportValue;
+import dev.fluxlab.options.BackendUrl;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
+import dev.fluxlab.targets.common.serve.LeakDetectionOption;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
@@ -40,14 +45,14 @@ public final class ServeFrontendCommand implements Callable<Integer> {
                     + "http1.1+h2c (default: ${DEFAULT-VALUE}).")
     ServerProtocol protocol;
 
-    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+    @Option(names = "--transport", defaultValue = "native", converter = TransportValue.class,
             paramLabel = "T", description = "native, io_uring, epoll or nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 
     @Option(names = "--workers", paramLabel = "N", description = "Frontend event loops (default: Reactor Netty's).")
     Integer workers;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = BackendUrl.class,
             description = "The backend: http://127.0.0.1:PORT (h2c) or https://127.0.0.1:PORT (h2 over TLS; the "
                     + "lab's self-signed certificate is trusted).")
     java.net.URI backendUrl;

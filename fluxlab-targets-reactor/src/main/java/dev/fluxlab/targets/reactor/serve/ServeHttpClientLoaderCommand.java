@@ -1,5 +1,9 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
+import dev.fluxlab.options.BackendUrl;
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.options.LoadValues;
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.model.Durations;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
@@ -39,7 +43,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = ServeSupport.BackendUrl.class,
+    @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = BackendUrl.class,
             description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted) or http://127.0.0.1:PORT (h2c).")
     URI backendUrl;
 
@@ -48,7 +52,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
                     + "--body-* override it.")
     String scenario;
 
-    @Option(names = "--method", paramLabel = "M", converter = dev.fluxlab.cli.LoadCommand.Method.class, description = "GET or POST (default: the --scenario's, else GET).")
+    @Option(names = "--method", paramLabel = "M", converter = LoadValues.Method.class, description = "GET or POST (default: the --scenario's, else GET).")
     String method;
     @Option(names = "--path", paramLabel = "PATH", description = "Request path on the backend, e.g. /get (default: "
             + "the --scenario's, else /).")
@@ -75,7 +79,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ClientPoolOptions client;
 
-    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, converter = dev.fluxlab.cli.LoadCommand.Warmup.class, description = "Unrecorded warm-up: a duration, 0, or "
+    @Option(names = "--warmup", defaultValue = WarmupPolicy.AUTO, converter = LoadValues.Warmup.class, description = "Unrecorded warm-up: a duration, 0, or "
             + "auto (until throughput has settled and this JVM has stopped compiling), as fluxlab load "
             + "(default: ${DEFAULT-VALUE}).")
     String warmup;
@@ -88,7 +92,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             description = "Least length of --warmup auto (default: ${DEFAULT-VALUE}).")
     Duration warmupMin;
 
-    @Option(names = "--duration", defaultValue = "10s", converter = dev.fluxlab.cli.OptionValues.PositiveDuration.class, description = "Measured phase (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "10s", converter = OptionValues.PositiveDuration.class, description = "Measured phase (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--timeout", defaultValue = "10s", paramLabel = "DURATION",
@@ -104,7 +108,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Where to write the fluxlab.load/1 document.")
     Path json;
 
-    @Option(names = "--progress", defaultValue = "human", converter = dev.fluxlab.cli.LoadCommand.Progress.class, description = "human (stderr), machine (stdout), none.")
+    @Option(names = "--progress", defaultValue = "human", converter = LoadValues.Progress.class, description = "human (stderr), machine (stdout), none.")
     String progress;
 
     @Override
@@ -192,7 +196,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     }
 
     /** {@code --scenario}: the shorthands of a method, a path and a body. */
-    static final class Scenario extends dev.fluxlab.cli.OptionValues.Choice {
+    static final class Scenario extends OptionValues.Choice {
         Scenario() {
             super("scenario", "get", "post");
         }

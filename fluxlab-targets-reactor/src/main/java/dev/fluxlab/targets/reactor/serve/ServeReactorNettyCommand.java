@@ -1,6 +1,10 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
-import dev.fluxlab.cli.OptionValues;
+import dev.fluxlab.options.TransportValue;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
+import dev.fluxlab.targets.common.serve.LeakDetectionOption;
+import dev.fluxlab.options.OptionValues;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.fault.Stall;
 import dev.fluxlab.targets.common.http.ServerProtocol;
@@ -52,7 +56,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     ServerProtocol protocol;
 
-    @Option(names = "--transport", defaultValue = "native", converter = TransportConverter.class, paramLabel = "T",
+    @Option(names = "--transport", defaultValue = "native", converter = TransportValue.class, paramLabel = "T",
             description = "native (best available: io_uring, then epoll, then nio), io_uring, epoll, nio. An "
                     + "explicit choice fails if unavailable (default: ${DEFAULT-VALUE}).")
     Transport transport;
@@ -190,7 +194,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     }
 
     /** The stress endpoints' settings from the options ({@link StressConfig#DEFAULTS} when none is given). */
-    StressConfig stress() {
+    public StressConfig stress() {
         return new StressConfig(sleep, asyncCore, asyncMax, asyncQueue,
                 threadHeader, virtualScheduler);
     }
@@ -249,12 +253,6 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     static final class ProtocolConverter extends OptionValues.Parsing<ServerProtocol> {
         ProtocolConverter() {
             super(ServerProtocol::of);
-        }
-    }
-
-    static final class TransportConverter extends OptionValues.Parsing<Transport> {
-        TransportConverter() {
-            super(Transport::of);
         }
     }
 

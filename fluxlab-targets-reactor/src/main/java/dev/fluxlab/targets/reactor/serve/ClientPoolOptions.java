@@ -1,5 +1,6 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
+import dev.fluxlab.options.OptionValues;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import picocli.CommandLine.Option;
@@ -18,7 +19,7 @@ public final class ClientPoolOptions {
                     + "through the least busy other pool with free capacity) (default: ${DEFAULT-VALUE}).")
     ClientMode clientMode;
 
-    static final class Mode extends dev.fluxlab.cli.OptionValues.Parsing<ClientMode> {
+    static final class Mode extends OptionValues.Parsing<ClientMode> {
         Mode() {
             super(ClientMode::of);
         }

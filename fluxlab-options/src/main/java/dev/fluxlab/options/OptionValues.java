@@ -1,4 +1,4 @@
-package dev.fluxlab.cli;
+package dev.fluxlab.options;
 
 import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Durations;
@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * How fluxlab's command lines read option values, written once for every command: the converters {@link #install}
+ * How fluxlab's command lines read option values, written once for every command (the {@code fluxlab} command's
+ * and each target family's own entry point): the converters {@link #install}
  * registers by type (a path, a whole or fractional number, a duration), the converters options name for their kind of value ({@link Parsing}: every option
  * whose value is one of a list, a Labelled enum's or a {@link Choice}, is read by one), and the one frame of what they
  * refuse, {@code <command>: <option>: <problem and fix>} on one line with exit 2 ({@link ShortErrors} prints it): an
@@ -56,12 +57,12 @@ public final class OptionValues {
      * The one line of a value an option refused: {@code <command>: <option>: <message>}, the option named as
      * {@code --long-name}, a parameter by its label ({@code DIR}).
      */
-    static String line(CommandLine.Model.CommandSpec command, CommandLine.Model.ArgSpec arg, String message) {
+    public static String line(CommandLine.Model.CommandSpec command, CommandLine.Model.ArgSpec arg, String message) {
         return command.qualifiedName() + ": " + name(arg) + ": " + message;
     }
 
     /** An option's longest name, a positional parameter's label. */
-    static String name(CommandLine.Model.ArgSpec arg) {
+    public static String name(CommandLine.Model.ArgSpec arg) {
         return arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
     }
 
@@ -70,7 +71,7 @@ public final class OptionValues {
      * directory. Null stays null (an optional value left out, {@link CommandLine.Option#NULL_VALUE}); a name Java
      * cannot hold (a NUL, a character this locale's charset lacks) is refused with what to do about it.
      */
-    static Path path(String text) {
+    public static Path path(String text) {
         if (text == null) {
             return null;
         }
@@ -80,7 +81,7 @@ public final class OptionValues {
         try {
             return Path.of(text);
         } catch (java.nio.file.InvalidPathException e) {
-            throw new Refused(UnexpectedErrors.unnameable(e));
+            throw new Refused(PathNames.unnameable(e));
         }
     }
 
@@ -88,7 +89,7 @@ public final class OptionValues {
      * A number option ({@code --rate}): digits with an optional fraction only ({@link Decimals}), as a suite's and
      * compare's percentages are read; Java's syntax read {@code --rate 0x1p10} as 1024 and took {@code 5d} and NaN.
      */
-    static Double decimal(String text) {
+    public static Double decimal(String text) {
         Double value = Decimals.parse(text);
         if (value == null) {
             throw new Refused("'" + text + "' is not a decimal number; write digits with an optional fraction, e.g. "
@@ -98,7 +99,7 @@ public final class OptionValues {
     }
 
     /** A whole-number option ({@code -c}, {@code --workers}): see {@link #wholeLong}; also at most 2147483647. */
-    static Integer wholeInt(String text) {
+    public static Integer wholeInt(String text) {
         long value = wholeLong(text);
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
             throw new Refused("'" + text + "' is out of range; write a whole number of at most " + Integer.MAX_VALUE);
@@ -111,7 +112,7 @@ public final class OptionValues {
      * {@code +16} and other scripts' digits ({@code ١٦} as 16), and picocli refused the rest in its own frame
      * ({@code Invalid value for option '-c': 'x' is not an int}) with a pointer to the help.
      */
-    static Long wholeLong(String text) {
+    public static Long wholeLong(String text) {
         String t = text == null ? "" : text.strip();
         if (!t.matches("-?[0-9]+")) {
             throw new Refused("'" + text + "' is not a whole number; write digits, e.g. 16");
@@ -129,7 +130,7 @@ public final class OptionValues {
      * the command ran, refused under {@code fluxlab:} in words of each command's own, and picocli's own reading of a
      * {@link Duration} takes ISO-8601 ({@code PT1S}), which no other part of the lab reads.
      */
-    static Duration duration(String text) {
+    public static Duration duration(String text) {
         return parsed(Durations::parse, text);
     }
 

@@ -1,6 +1,6 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.common.serve;
 
-import dev.fluxlab.cli.OptionValues;
+import dev.fluxlab.options.OptionValues;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import picocli.CommandLine.Option;
 

@@ -1,5 +1,8 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.other.serve;
 
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.undertow.UndertowListener;
@@ -43,7 +46,7 @@ public final class ServeUndertowCommand implements Callable<Integer> {
     ServerProtocol protocol;
 
     /** A cleartext protocol's exact name only, as this command always took them (it announces the name as given). */
-    static final class Protocol extends dev.fluxlab.cli.OptionValues.Parsing<ServerProtocol> {
+    static final class Protocol extends OptionValues.Parsing<ServerProtocol> {
         Protocol() {
             super(value -> ServerProtocol.cleartext().stream().filter(p -> p.label().equals(value)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(

@@ -1,5 +1,8 @@
-package dev.fluxlab.cli.serve;
+package dev.fluxlab.targets.reactor.serve;
 
+import dev.fluxlab.options.TransportValue;
+import dev.fluxlab.options.BindOptions;
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -32,7 +35,7 @@ public final class ServeMockApiCommand implements Callable<Integer> {
     @CommandLine.Mixin
     BindOptions bind;
 
-    @Option(names = "--transport", defaultValue = "native", converter = ServeReactorNettyCommand.TransportConverter.class,
+    @Option(names = "--transport", defaultValue = "native", converter = TransportValue.class,
             paramLabel = "T", description = "native, io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 

@@ -121,7 +121,7 @@ public final class WebfluxNettyApplication {
             throw new StartFailure("transport " + options.transport().label() + " was asked for but the server runs "
                     + actual, 1, null);
         }
-        Started started = new Started(context, options, bound, actual, loops.workers().executorCount(), extension);
+        Started started = new Started(context, options, bound, actual, loops.workerCount(), extension);
         ReactorNettyPrime.prime(name, options, started.port());
         extension.prime();
         return started;

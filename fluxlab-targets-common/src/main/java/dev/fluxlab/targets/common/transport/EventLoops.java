@@ -1,12 +1,9 @@
 package dev.fluxlab.targets.common.transport;
 
 import dev.fluxlab.model.transport.Transport;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.MultithreadEventExecutorGroup;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -14,15 +11,15 @@ import java.util.concurrent.CompletableFuture;
  * A server's event loops on one concrete transport, built on plain Netty: the workers and the acceptors (the same
  * group when no separate acceptor threads are asked for). Stacks that take a Netty group (raw Netty; Reactor Netty
  * through a {@code LoopResources} adapter) run on these, so an explicit transport really is the one they run.
- * Threads are daemons named {@code <prefix>-<transport>-...}. Netty 4.2's {@code IoHandler} groups: the Netty 4.1
- * modules compile {@code src/netty4.1/java}'s version of this record instead.
+ * Threads are daemons named {@code <prefix>-<transport>-...}. The groups are the kind the Netty line on the classpath
+ * builds ({@link NettyLine}: Netty 4.2's {@code IoHandler} groups, Netty 4.1's per-transport ones), so this record
+ * holds them by Netty's one type for both, {@link EventLoopGroup}.
  *
  * @param transport the concrete transport ({@link TransportSupport#resolve} of what was asked)
  * @param workers   the event loops serving connections
  * @param selectors the acceptor loops; {@code workers} itself when the workers also accept
  */
-public record EventLoops(Transport transport, MultiThreadIoEventLoopGroup workers,
-                         MultiThreadIoEventLoopGroup selectors) {
+public record EventLoops(Transport transport, EventLoopGroup workers, EventLoopGroup selectors) {
 
     /**
      * Creates the loops for {@code requested}.
@@ -35,21 +32,16 @@ public record EventLoops(Transport transport, MultiThreadIoEventLoopGroup worker
         TransportSupport.checkLoops("workers", workerCount);
         Transport transport = TransportSupport.resolve(requested);
         String prefix = threadPrefix + "-" + transport.label();
-        MultiThreadIoEventLoopGroup workers = new MultiThreadIoEventLoopGroup(workerCount,
-                new DefaultThreadFactory(prefix, true), factory(transport));
-        MultiThreadIoEventLoopGroup selectors = selectCount < 1 ? workers : new MultiThreadIoEventLoopGroup(
-                selectCount, new DefaultThreadFactory(prefix + "-select", true), factory(transport));
+        NettyLine line = NettyLine.current();
+        EventLoopGroup workers = line.group(transport, workerCount, new DefaultThreadFactory(prefix, true));
+        EventLoopGroup selectors = selectCount < 1 ? workers
+                : line.group(transport, selectCount, new DefaultThreadFactory(prefix + "-select", true));
         return new EventLoops(transport, workers, selectors);
     }
 
-    /** Netty's I/O handler factory for a concrete transport. */
-    public static IoHandlerFactory factory(Transport transport) {
-        return switch (transport) {
-            case IO_URING -> IoUringIoHandler.newFactory();
-            case EPOLL -> EpollIoHandler.newFactory();
-            case NIO -> NioIoHandler.newFactory();
-            case NATIVE -> throw new IllegalArgumentException("resolve native to a concrete transport first");
-        };
+    /** How many worker event loops serve connections (both lines' groups are multi-threaded executor groups). */
+    public int workerCount() {
+        return ((MultithreadEventExecutorGroup) workers).executorCount();
     }
 
     /** Shuts both groups down gracefully; completes when both have terminated (exceptionally if one failed). */

@@ -16,7 +16,8 @@ import java.util.concurrent.ThreadFactory;
  * whatever the kernel offers.
  *
  * <p>Compiled against Netty 4.2 with the rest of the target code, it calls only API that both lines have (Netty 4.2
- * keeps these groups, deprecated), so its bytecode links against Netty 4.1; {@code ReactorNetty12Test} in
+ * keeps these groups, deprecated) and names no 4.2-only type even in its stack map frames (see {@link #group}), so its
+ * bytecode links against Netty 4.1; {@code ReactorNetty12Test} in
  * fluxlab-targets-reactor-1.2 runs it there.
  */
 @SuppressWarnings("deprecation") // the 4.1 groups are deprecated on the 4.2 line this is compiled against
@@ -24,11 +25,17 @@ final class Netty41Line implements NettyLine {
 
     @Override
     public EventLoopGroup group(Transport transport, int threads, ThreadFactory threadFactory) {
-        return switch (transport) {
-            case EPOLL -> new EpollEventLoopGroup(threads, threadFactory);
-            case NIO -> new NioEventLoopGroup(threads, threadFactory);
-            case IO_URING, NATIVE -> throw new IllegalArgumentException("no Netty 4.1 event loops for " + transport);
-        };
+        // one return per group, never a switch expression: javac types such an expression as the groups' common
+        // superclass, on Netty 4.2 MultiThreadIoEventLoopGroup, and the verifier then loads that class, which Netty
+        // 4.1 does not have (NoClassDefFoundError before any line of this class ran)
+        switch (transport) {
+            case EPOLL:
+                return new EpollEventLoopGroup(threads, threadFactory);
+            case NIO:
+                return new NioEventLoopGroup(threads, threadFactory);
+            default:
+                throw new IllegalArgumentException("no Netty 4.1 event loops for " + transport);
+        }
     }
 
     @Override

@@ -31,7 +31,7 @@ public sealed interface NettyLine permits Netty41Line, Netty42Line {
     /** Whether this line builds its groups from {@code IoHandler} factories (Netty 4.2), which Reactor Netty 1.3 takes. */
     boolean ioHandlerGroups();
 
-    /** The line this classpath carries: Netty 4.2 when its {@code io.netty.channel.IoHandler} is there, else 4.1. */
+    /** The line this classpath carries: Netty 4.2 when its {@code MultiThreadIoEventLoopGroup} is there, else 4.1. */
     static NettyLine current() {
         return Lines.CURRENT;
     }
@@ -45,7 +45,7 @@ public sealed interface NettyLine permits Netty41Line, Netty42Line {
 
         private static NettyLine pick() {
             try {
-                Class.forName("io.netty.channel.IoHandler", false, NettyLine.class.getClassLoader());
+                Class.forName("io.netty.channel.MultiThreadIoEventLoopGroup", false, NettyLine.class.getClassLoader());
                 return new Netty42Line();
             } catch (ClassNotFoundException e) {
                 return new Netty41Line();

@@ -176,12 +176,12 @@ class TargetKnobsAgreeTest {
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-spring")) {
             checkParser("webflux-netty", parser(loader, "dev.fluxlab.targets.spring.WebfluxOptions"), problems);
             checkParser("webflux-undertow", parser(loader, "dev.fluxlab.targets.spring.UndertowKnobs"), problems);
-            checkParser("webflux-fan-out", parser(loader, "dev.fluxlab.targets.spring.FanOutKnobs"), problems,
+            checkParser("webflux-fan-out", parser(loader, "dev.fluxlab.targets.spring.boot4.FanOutKnobs"), problems,
                     "--backend-url=http://127.0.0.1:1");
         }
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-spring-boot3")) {
             checkParser("webflux-undertow-native",
-                    parser(loader, "dev.fluxlab.targets.spring.WebfluxUndertowNativeApplication"), problems);
+                    parser(loader, "dev.fluxlab.targets.spring.boot3.undertow.WebfluxUndertowNativeApplication"), problems);
         }
         try (URLClassLoader loader = moduleLoader("fluxlab-targets-mvc")) {
             checkParser("mvc-tomcat", parser(loader, "dev.fluxlab.targets.mvc.MvcOptions"), problems);

@@ -13,12 +13,12 @@ import reactor.netty.resources.LoopResources;
  * whatever the flag, and Reactor Netty takes the channel class from the group ({@link LoopResources#onChannel}), so
  * {@code --transport nio} or {@code epoll} really runs that transport under Spring too.
  */
-final class LabLoopResources implements LoopResources {
+public final class LabLoopResources implements LoopResources {
 
     private final EventLoops loops;
     private volatile boolean disposed;
 
-    LabLoopResources(EventLoops loops) {
+    public LabLoopResources(EventLoops loops) {
         this.loops = loops;
     }
 

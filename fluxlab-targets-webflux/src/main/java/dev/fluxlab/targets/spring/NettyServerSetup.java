@@ -21,7 +21,7 @@ import reactor.netty.http.server.HttpServer;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = "netty")
-class NettyServerSetup {
+public class NettyServerSetup {
 
     /**
      * The lab's settings on Boot's Reactor Netty server: the protocol ({@code --protocol}: HTTP/1.1, h2c by prior
@@ -30,7 +30,7 @@ class NettyServerSetup {
      * ({@code server.http2.enabled}) before it applies server customizers, so the protocol set here wins ({@code h2c}
      * alone means prior knowledge only, as the plain Reactor Netty target).
      */
-    static HttpServer configure(HttpServer server, WebfluxOptions o, BoundServer bound) {
+    public static HttpServer configure(HttpServer server, WebfluxOptions o, BoundServer bound) {
         return o.socketOptions().applyTo(server.protocol(ReactorProtocols.of(o.protocol())).doOnBound(bound::set),
                 HttpServer::option, HttpServer::childOption);
     }

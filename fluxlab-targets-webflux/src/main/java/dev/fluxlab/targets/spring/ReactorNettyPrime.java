@@ -12,7 +12,7 @@ import reactor.netty.resources.LoopResources;
  * The Boot 4.0 WebFlux targets' priming request, from Reactor Netty's HttpClient (it speaks h2c by prior knowledge,
  * which the JDK's client cannot).
  */
-final class ReactorNettyPrime {
+public final class ReactorNettyPrime {
 
     private ReactorNettyPrime() {
     }
@@ -25,7 +25,7 @@ final class ReactorNettyPrime {
      * the injector's warm-up phase. {@code --prime=false} skips it, so a cold-start race in the first requests
      * (seed 004) meets the load instead.
      */
-    static void prime(String name, WebfluxOptions options, int port) {
+    public static void prime(String name, WebfluxOptions options, int port) {
         if (options.prime()) {
             prime(name, options.host(), port, options.protocol());
         }

@@ -8,7 +8,7 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * Where the Reactor side of {@link StressController}'s work runs ({@link StressExecutors} has the {@code @Async}
- * executors; the server underneath is set up by {@link NettyServerSetup} or {@link UndertowServerSetup}):
+ * executors; the server underneath is set up by {@link NettyServerSetup} or {@code boot4.UndertowServerSetup}):
  * {@code virtualScheduler}, a Reactor {@link Scheduler} over virtual threads, one per task or seed 002's scheduled
  * pool of {@code cores} virtual threads ({@code --virtual-scheduler}).
  */

@@ -20,10 +20,10 @@ import reactor.core.scheduler.Schedulers;
  * application part of the readiness line (the priming request is {@link ReactorNettyPrime} here) (the run loop is
  * {@link dev.fluxlab.targets.spring.launch.ServeLoop}, shared with every Spring target).
  */
-final class SpringLaunch {
+public final class SpringLaunch {
 
     /** The property that selects the server configuration ({@code netty} or {@code undertow}). */
-    static final String SERVER_PROPERTY = "fluxlab.server";
+    public static final String SERVER_PROPERTY = "fluxlab.server";
 
     private SpringLaunch() {
     }
@@ -34,7 +34,7 @@ final class SpringLaunch {
      *
      * @throws IllegalArgumentException naming both when it runs another line
      */
-    static void requireStack(String stack) {
+    public static void requireStack(String stack) {
         String loaded = SpringBootVersion.getVersion();
         if (stack != null && !loaded.startsWith(stack.substring("boot-".length()) + ".")) {
             throw new IllegalArgumentException("--stack " + stack + " was asked for, but this classpath runs Spring Boot "
@@ -48,7 +48,7 @@ final class SpringLaunch {
      * overrides) the lab's properties, {@code singletons} registers the launcher's objects (options, server header,
      * ...) before the context refreshes.
      */
-    static SpringApplication application(String server, WebfluxOptions options, Map<String, Object> serverProperties,
+    public static SpringApplication application(String server, WebfluxOptions options, Map<String, Object> serverProperties,
                                          Consumer<ConfigurableApplicationContext> singletons) {
         SpringApplication app = new SpringApplication(WebfluxApplication.class);
         app.setWebApplicationType(WebApplicationType.REACTIVE);
@@ -85,7 +85,7 @@ final class SpringLaunch {
      * where WebFlux runs non-reactive handler methods: {@code platformExecution} (where the server calls the
      * handler), or {@code virtual} with virtual threads on).
      */
-    static Map<String, Object> applicationAttributes(WebfluxOptions options, String platformExecution) {
+    public static Map<String, Object> applicationAttributes(WebfluxOptions options, String platformExecution) {
         Map<String, Object> a = new LinkedHashMap<>();
         a.put(Readiness.FRAMEWORK, "spring-webflux");
         a.put(StackVersions.SPRING_BOOT, SpringBootVersion.getVersion());
@@ -97,13 +97,13 @@ final class SpringLaunch {
     }
 
     /** Whether boundedElastic runs its tasks on virtual threads (Boot switches it with virtual threads on). */
-    static boolean elasticOnVirtualThreads() {
+    public static boolean elasticOnVirtualThreads() {
         return Boolean.TRUE.equals(Mono.fromCallable(() -> Thread.currentThread().isVirtual())
                 .subscribeOn(Schedulers.boundedElastic()).block(Duration.ofSeconds(10)));
     }
 
     /** {@code Readiness.line} of {@code head} followed by {@code tail}. */
-    static String readiness(Map<String, Object> head, Map<String, Object> tail) {
+    public static String readiness(Map<String, Object> head, Map<String, Object> tail) {
         Map<String, Object> a = new LinkedHashMap<>(head);
         a.putAll(tail);
         return Readiness.line(a);

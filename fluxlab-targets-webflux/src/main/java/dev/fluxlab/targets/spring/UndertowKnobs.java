@@ -43,7 +43,7 @@ public record UndertowKnobs(int ioThreads, int workerThreads, int bufferSize) {
      * The head of an Undertow target's readiness line, shaped as the plain {@code undertow} target's (transport
      * {@code nio}: XNIO's NIO provider; workers = IO threads) and naming the adapter ({@code server}).
      */
-    java.util.Map<String, Object> readinessHead(int port, WebfluxOptions options, String server) {
+    public java.util.Map<String, Object> readinessHead(int port, WebfluxOptions options, String server) {
         java.util.Map<String, Object> a = new java.util.LinkedHashMap<>();
         a.put(Readiness.PORT, port);
         a.put(Readiness.PROTOCOL, options.protocol().label());

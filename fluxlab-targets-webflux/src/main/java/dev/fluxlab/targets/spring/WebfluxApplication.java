@@ -8,7 +8,7 @@ import org.springframework.scheduling.annotation.EnableAsync;
  * functional router), the {@code Server}/{@code Date} filter, seed 002's stress endpoints ({@link StressController})
  * and their executors ({@link ServerSetup}). Which server it runs on is chosen by the launcher through the
  * {@value SpringLaunch#SERVER_PROPERTY} property: {@code netty} ({@link WebfluxNettyApplication},
- * {@link NettyServerSetup}) or {@code undertow} ({@link WebfluxUndertowApplication}, {@link UndertowServerSetup}).
+ * {@link NettyServerSetup}) or {@code undertow} ({@code boot4.WebfluxUndertowApplication}, {@code boot4.UndertowServerSetup}).
  * Everything else (Boot's WebFlux auto-configuration, codecs, handler mappings, error handling) is identical.
  */
 @SpringBootApplication(proxyBeanMethods = false)

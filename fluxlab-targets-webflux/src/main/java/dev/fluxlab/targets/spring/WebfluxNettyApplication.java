@@ -26,8 +26,8 @@ import reactor.netty.resources.LoopResources;
  */
 public final class WebfluxNettyApplication {
 
-    static final String NAME = "fluxlab webflux-netty";
-    static final String SERVER = "fluxlab-webflux-netty";
+    public static final String NAME = "fluxlab webflux-netty";
+    public static final String SERVER = "fluxlab-webflux-netty";
 
     private WebfluxNettyApplication() {
     }
@@ -51,7 +51,7 @@ public final class WebfluxNettyApplication {
      * beans, registered on the lab's event loops before the context refreshes, its priming and its part of the
      * readiness line.
      */
-    interface Extension {
+    public interface Extension {
         /** Nothing added: {@code webflux-netty} itself. */
         Extension NONE = new Extension() {
         };
@@ -76,7 +76,7 @@ public final class WebfluxNettyApplication {
     }
 
     /** Starts the application with {@code options} and {@code extension}; {@code name} prefixes warnings. */
-    static Started start(WebfluxOptions options, String name, Extension extension) {
+    public static Started start(WebfluxOptions options, String name, Extension extension) {
         SpringLaunch.requireStack(options.stack());
         Transport expected;
         try {

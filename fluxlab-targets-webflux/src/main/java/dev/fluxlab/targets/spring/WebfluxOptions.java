@@ -118,7 +118,7 @@ public record WebfluxOptions(
     }
 
     /** The options from a map made by {@link KnobArgs#options}; absent names take their defaults. */
-    static WebfluxOptions of(Map<String, String> v) {
+    public static WebfluxOptions of(Map<String, String> v) {
         return new WebfluxOptions(
                 v.getOrDefault("host", "127.0.0.1"),
                 KnobArgs.intValue(v, "port", 0, 0),

@@ -1,5 +1,6 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.WebfluxNettyApplication;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

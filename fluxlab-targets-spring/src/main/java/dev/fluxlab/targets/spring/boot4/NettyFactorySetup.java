@@ -1,5 +1,9 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.BoundServer;
+import dev.fluxlab.targets.spring.NettyServerSetup;
+import dev.fluxlab.targets.spring.SpringLaunch;
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.reactor.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -12,7 +16,7 @@ import org.springframework.context.annotation.Configuration;
  * Boot 4.0's (package {@code org.springframework.boot.reactor.netty}); fluxlab-targets-spring-boot3-netty has Boot
  * 3.5's ({@code org.springframework.boot.web.embedded.netty}), so no one compiled class links against both. The
  * application (fluxlab-targets-webflux, compiled once) never names it: Spring's component scan of the application's
- * package finds the one on the classpath.
+ * package and its subpackages finds the one on the classpath.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = SpringLaunch.SERVER_PROPERTY, havingValue = "netty")

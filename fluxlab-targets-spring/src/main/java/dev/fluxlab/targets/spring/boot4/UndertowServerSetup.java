@@ -1,5 +1,8 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.SpringLaunch;
+import dev.fluxlab.targets.spring.UndertowKnobs;
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -1,5 +1,7 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.WebfluxNettyApplicationTest;
+import dev.fluxlab.targets.spring.UndertowKnobs;
 import dev.fluxlab.targets.spring.launch.StartFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.UndertowKnobs;
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import dev.fluxlab.targets.common.undertow.UndertowListener;
 import io.undertow.Undertow;
 import io.undertow.servlet.Servlets;

@@ -1,5 +1,10 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot3.undertow;
 
+import dev.fluxlab.targets.spring.ServerHeader;
+import dev.fluxlab.targets.spring.SpringLaunch;
+import dev.fluxlab.targets.spring.UndertowKnobs;
+import dev.fluxlab.targets.spring.WebfluxApplication;
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import dev.fluxlab.targets.spring.launch.Http11Prime;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import dev.fluxlab.targets.spring.launch.StartFailure;

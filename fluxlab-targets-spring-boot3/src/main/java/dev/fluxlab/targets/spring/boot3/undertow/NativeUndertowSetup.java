@@ -1,5 +1,8 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot3.undertow;
 
+import dev.fluxlab.targets.spring.SpringLaunch;
+import dev.fluxlab.targets.spring.UndertowKnobs;
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import dev.fluxlab.targets.common.undertow.UndertowListener;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.embedded.undertow.UndertowReactiveWebServerFactory;

@@ -1,5 +1,8 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.LabLoopResources;
+import dev.fluxlab.targets.spring.WebfluxApplication;
+import dev.fluxlab.targets.spring.WebfluxNettyApplication;
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.reactor.fanout.FanOutHandler;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;

@@ -1,5 +1,6 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
+import dev.fluxlab.targets.spring.WebfluxOptions;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
 import dev.fluxlab.targets.spring.launch.KnobArgs;

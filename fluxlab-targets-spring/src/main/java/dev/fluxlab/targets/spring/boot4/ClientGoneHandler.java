@@ -1,4 +1,4 @@
-package dev.fluxlab.targets.spring;
+package dev.fluxlab.targets.spring.boot4;
 
 import java.io.EOFException;
 import java.nio.channels.ClosedChannelException;

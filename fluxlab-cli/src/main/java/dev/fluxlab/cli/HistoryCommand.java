@@ -1,5 +1,7 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.options.OptionValues;
+
 import dev.fluxlab.history.ChangePoints;
 import dev.fluxlab.history.HistoryException;
 import dev.fluxlab.history.HistoryIndex;

@@ -14,6 +14,10 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.MeasureGate;
 import dev.fluxlab.model.warmup.WarmupPolicy;
+import dev.fluxlab.options.LoadValues.Method;
+import dev.fluxlab.options.LoadValues.Progress;
+import dev.fluxlab.options.LoadValues.Warmup;
+import dev.fluxlab.options.OptionValues;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -375,20 +379,6 @@ public final class LoadCommand implements Callable<Integer> {
         };
     }
 
-    /** {@code --progress}: how a load reports its seconds, here and in {@code serve httpclient-loader}. */
-    public static final class Progress extends OptionValues.Choice {
-        public Progress() {
-            super("progress", "human", "machine", "none");
-        }
-    }
-
-    /** {@code --method}: the methods fluxlab's injectors send, here and in {@code serve httpclient-loader}. */
-    public static final class Method extends OptionValues.Choice {
-        public Method() {
-            super("method", dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec.INJECTOR_METHODS);
-        }
-    }
-
     /** {@code --transport}, read as a suite's transport knob is ({@link dev.fluxlab.model.transport.Transport}). */
     static final class TransportName extends OptionValues.Parsing<String> {
         TransportName() {
@@ -463,13 +453,6 @@ public final class LoadCommand implements Callable<Integer> {
                 LoadSpec.checkUrl(url);
                 return url;
             });
-        }
-    }
-
-    /** {@code --warmup}: a duration or {@link WarmupPolicy#AUTO}, here and in {@code serve httpclient-loader}. */
-    public static final class Warmup extends OptionValues.DurationOrWord {
-        public Warmup() {
-            super(WarmupPolicy.AUTO);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.options.OptionValues;
+
 import dev.fluxlab.cli.serve.ServeCommand;
 import dev.fluxlab.model.ParentWatch;
 import picocli.CommandLine;

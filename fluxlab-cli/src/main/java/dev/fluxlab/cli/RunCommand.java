@@ -1,5 +1,7 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.options.OptionValues;
+
 import dev.fluxlab.model.Labelled;
 import dev.fluxlab.model.run.RunResult;
 import dev.fluxlab.model.suite.Cell;

@@ -30,7 +30,7 @@ final class UnexpectedErrors {
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         }
         if (ex instanceof java.nio.file.InvalidPathException bad) {
-            err.println(name + ": " + unnameable(bad));
+            err.println(name + ": " + dev.fluxlab.options.PathNames.unnameable(bad));
             err.flush();
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         }
@@ -41,22 +41,6 @@ final class UnexpectedErrors {
         }
         err.flush();
         return cmd.getCommandSpec().exitCodeOnExecutionException();
-    }
-
-    /**
-     * A path Java cannot name: under a locale whose charset is not UTF-8 ({@code LANG=C}) a file name outside ASCII
-     * cannot be turned into bytes, the usual cause, so the advice is a UTF-8 locale.
-     */
-    static String unnameable(java.nio.file.InvalidPathException e) {
-        return "the path '" + e.getInput() + "' cannot be used (" + e.getReason() + "); " + localeAdvice();
-    }
-
-    /** What to do about a path Java cannot name in this locale. */
-    static String localeAdvice() {
-        String charset = System.getProperty("sun.jnu.encoding", java.nio.charset.Charset.defaultCharset().name());
-        return charset.equalsIgnoreCase("UTF-8") ? "give a plain file name"
-                : "file names are read in this locale's charset, " + charset + ", which cannot hold every character: "
-                + "run with a UTF-8 locale, e.g. LANG=C.UTF-8";
     }
 
     private static String oneLine(Throwable e) {

@@ -1,5 +1,7 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.options.OptionValues;
+
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import org.junit.jupiter.api.Test;

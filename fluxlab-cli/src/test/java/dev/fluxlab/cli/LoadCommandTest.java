@@ -1,5 +1,6 @@
 package dev.fluxlab.cli;
 
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;

@@ -1,5 +1,8 @@
 package dev.fluxlab.cli;
 
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.options.ShortErrors;
+
 import dev.fluxlab.model.Refusal;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

@@ -1,8 +1,15 @@
 package dev.fluxlab.cli.serve;
 
-import dev.fluxlab.cli.OptionValues;
 import dev.fluxlab.model.Refusal;
+import dev.fluxlab.options.OptionValues;
 import dev.fluxlab.runner.registry.TargetRegistry;
+import dev.fluxlab.targets.other.serve.ServeNettyCommand;
+import dev.fluxlab.targets.other.serve.ServeUndertowCommand;
+import dev.fluxlab.targets.reactor.serve.ServeFanOutCommand;
+import dev.fluxlab.targets.reactor.serve.ServeFrontendCommand;
+import dev.fluxlab.targets.reactor.serve.ServeHttpClientLoaderCommand;
+import dev.fluxlab.targets.reactor.serve.ServeMockApiCommand;
+import dev.fluxlab.targets.reactor.serve.ServeReactorNettyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,6 +19,10 @@ import java.util.TreeSet;
 /**
  * {@code fluxlab serve <target>}: runs one system under test in this JVM until SIGTERM. The runner starts it as a
  * child process and waits for its readiness line (docs/contracts.md); people start it to poke at a target by hand.
+ *
+ * <p>The commands are the target families' own ({@code dev.fluxlab.targets.reactor.serve},
+ * {@code dev.fluxlab.targets.other.serve}): this command lists and dispatches to them, and each family's program
+ * ({@code ReactorServe}, {@code OtherServe}) runs the very same classes when the runner starts a target.
  *
  * <p>Only the targets on fluxlab's own classpath are served here. The others that {@code fluxlab list} shows (the
  * Spring targets) run from a classpath of their own, which a suite run builds their command line from; naming one

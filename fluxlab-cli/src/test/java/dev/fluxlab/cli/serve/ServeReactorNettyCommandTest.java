@@ -1,5 +1,6 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.targets.reactor.serve.ServeReactorNettyCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

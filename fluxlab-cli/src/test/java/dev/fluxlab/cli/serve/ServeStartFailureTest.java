@@ -1,5 +1,6 @@
 package dev.fluxlab.cli.serve;
 
+import dev.fluxlab.targets.common.serve.ServeSupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

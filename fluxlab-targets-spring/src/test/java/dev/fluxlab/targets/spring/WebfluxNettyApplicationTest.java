@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Starts the WebFlux target in-process (port 0, a short sleep, the thread header on; unprimed, seed 002's socket
  * and scheduler knobs set) and checks every endpoint answers a date and does its work on the thread kind it claims.
  */
-class WebfluxNettyApplicationTest {
+public class WebfluxNettyApplicationTest {
 
     private static WebfluxNettyApplication.Started app;
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -49,12 +49,12 @@ class WebfluxNettyApplicationTest {
         }
     }
 
-    static HttpResponse<String> get(int port, String path) throws Exception {
+    public static HttpResponse<String> get(int port, String path) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    static void assertDate(String body) throws Exception {
+    public static void assertDate(String body) throws Exception {
         // Date.toString(): "EEE MMM dd HH:mm:ss zzz yyyy"
         assertNotNull(new SimpleDateFormat("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT).parse(body), body);
         assertTrue(body.matches("\\w{3} \\w{3} \\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\d{4}"), body);

@@ -32,8 +32,7 @@ import org.xnio.Options;
  *
  * <p>undertow-core is a {@code provided} dependency of this module: each Undertow target brings its own Undertow
  * (undertow-core, undertow-servlet, Boot 3.5's starter, all at {@code undertow.version}), and the targets without
- * Undertow get none from here. Hence the package of its own: the modules that compile this module's sources
- * ({@code fluxlab-targets-reactor-1.2}, {@code fluxlab-targets-spring-boot3-netty}) leave it out.
+ * Undertow get none from here: on their classpaths this class is never loaded.
  */
 public final class UndertowListener {
 

@@ -3,7 +3,8 @@
 # tries, the verdicts against their known truths:
 #   - A/A "within 5 %": confirmed (right), and how long its trial took;
 #   - A/A ">" (the first copy faster): confirmed or contradicted would be a false "different" (the goal: at most 1 in 10);
-#   - 5 % more per-request work: confirmed (right, in the right direction), and how long its trial took.
+#   - 5 % more per-request work: confirmed (right, in the right direction), and how long its trial took;
+#   - from the A/A trials' windows, the smallest difference this machine decides in 1, 2, 5 and 10 minutes.
 # Usage: bench/decide-power.sh [N] [extra fluxlab run arguments, e.g. --set decide_max=5m]
 # Run it with nothing else on the machine: other work shares the cores with the targets (each run records the cores
 # others took). The runs go to results/decide-power-<time>/try-K; the summary is printed at the end.
@@ -45,4 +46,31 @@ eff = count(lambda r: r[2] == "confirmed", "5 % more")
 print(f"A/A within 5 % confirmed: {aa_w[0]} of {aa_w[1]}")
 print(f"A/A called different (false alarms): {aa_d[0]} of {aa_d[1]}")
 print(f"known 5 % effect found, right direction: {eff[0]} of {eff[1]}")
+# The smallest effect this machine decides in T minutes, from the A/A trials' own windows: the spread of a round's
+# log ratio base/twin (sd) and the seconds a round of two cells takes; one look at 95 % with 90 % power needs
+# (1.96 + 1.28) * sd / sqrt(rounds) on the log scale. The sequential test spends its error rate over several looks,
+# so it needs roughly a fifth more: read the figures as a floor.
+import math, statistics
+sds, round_s = [], []
+for d in sorted(out.glob("try-*/results.json")):
+    r = json.loads(d.read_text())
+    for t in r.get("trials") or []:
+        if not t["claim"].startswith("A/A: the same target twice") or not t.get("windows"):
+            continue
+        by = {}
+        for w in t["windows"]:
+            by.setdefault(w["round"], {})[w["cell"]] = w["rps"]
+        cells = t["cells"]
+        logs = [math.log(v[cells[0]] / v[cells[1]]) for v in by.values()
+                if len(v) == 2 and all(v.get(c, 0) > 0 for c in cells)]
+        if len(logs) >= 3:
+            sds.append(statistics.stdev(logs))
+            round_s.append(2 * (t["window_seconds"] + t["settle_seconds"]) + 2 * 0.3)
+if sds:
+    sd, per_round = statistics.median(sds), statistics.median(round_s)
+    print(f"A/A round-to-round spread of log(base/twin): {sd:.3f} (median of {len(sds)} trials); a round of two cells: {per_round:.1f} s")
+    for minutes in (1, 2, 5, 10):
+        rounds = minutes * 60 / per_round
+        print(f"  smallest difference decided in {minutes:2d} min (90 % power, a floor): about "
+              f"{(math.exp(3.24 * sd / math.sqrt(rounds)) - 1) * 100:.1f} %")
 EOF

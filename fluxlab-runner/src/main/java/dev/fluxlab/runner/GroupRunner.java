@@ -125,8 +125,8 @@ final class GroupRunner {
             if (interrupted.getAsBoolean()) {
                 return null;
             }
-            o = new RepeatRunner.Outcome(new RepeatResult(r, Instant.now().toString(), null, List.of(), List.of(), false,
-                    List.of("the runner failed on this repeat: " + e), null, null, null, null, null, null, null, null), null);
+            o = new RepeatRunner.Outcome(RepeatResult.failed(r, Instant.now().toString(),
+                    "the runner failed on this repeat: " + e), null);
         }
         return interrupted.getAsBoolean() ? null : o;
     }

@@ -81,6 +81,12 @@ public record RepeatResult(
                 targetStats, targetsFrom, machine, speed, listen, null, null, null);
     }
 
+    /** A repeat that produced nothing but the reason it is invalid (the runner failed on it). */
+    public static RepeatResult failed(int repeat, String startedAt, String reason) {
+        return new RepeatResult(repeat, startedAt, null, List.of(), List.of(), false, List.of(reason), null, null,
+                null, null, null, null, null, null);
+    }
+
     /** The same repeat with the document of its priming load. */
     public RepeatResult withPrime(LoadResult p) {
         return new RepeatResult(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare,

@@ -10,13 +10,9 @@ import dev.fluxlab.model.decide.Trial;
 import dev.fluxlab.model.decide.TrialRecord;
 import dev.fluxlab.model.decide.Window;
 import dev.fluxlab.model.decide.WindowFigure;
-import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.CpuList;
 import dev.fluxlab.model.run.CellResult;
-import dev.fluxlab.model.run.CellSummary;
-import dev.fluxlab.model.run.ProcessSample;
-import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.model.warmup.WarmupPolicy;
@@ -59,23 +55,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class ClaimTrials {
 
-    /** The measured length of a window, at least. */
-    static final Duration WINDOW = Duration.ofSeconds(2);
-    /** The fixed, unmeasured load before each window, at least: new connections, a target idle since its last window. */
-    static final Duration SETTLE = Duration.ofMillis(500);
-    /** A window holds at least this many of its cells' slowest responses (their p99 in the cells' repeats). */
-    static final double WINDOW_RESPONSES = 4;
-    /**
-     * The settle is at least this many of the slowest responses: a closed load leaves about one response time of
-     * queued work in the target when its window ends (a blocked event loop here still slept through 10 s of it), which
-     * the next cell's settle drains before its measurement, instead of the measurement.
-     */
-    static final double SETTLE_RESPONSES = 1.5;
-    /** The longest window and settle: cells slower than that are judged from their repeats. */
-    static final Duration MAX_WINDOW = Duration.ofSeconds(20);
-    static final Duration MAX_SETTLE = Duration.ofSeconds(10);
-    /** What a window job costs beyond its settle and measurement ({@link TrialRecord#JOB_OVERHEAD_SECONDS}). */
-    static final Duration JOB_OVERHEAD = Duration.ofMillis(Math.round(TrialRecord.JOB_OVERHEAD_SECONDS * 1000));
     /**
      * The first round to count: round 0 is a burn-in, each cell loaded once in the trial's order and not counted (the
      * first windows after a warm-up that ended on a settled throughput still ran 10-40 % below the later ones here).
@@ -171,7 +150,7 @@ public final class ClaimTrials {
             }
             Path dir = runDir.resolve("decide").resolve("claim-" + (k + 1));
             Files.createDirectories(dir);
-            Phases phases = phases(ids.stream().map(byId::get).toList());
+            TrialPhases.Phases phases = TrialPhases.of(ids.stream().map(byId::get).toList());
             listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells interleaved in %s s "
                     + "windows (after %s s of settling), at most %s", k + 1, claims.size(), claim.title(), ids.size(),
                     Decimals.format(phases.window().toMillis() / 1e3),
@@ -249,9 +228,9 @@ public final class ClaimTrials {
         if (commands.injectorSession(Path.of(".")).isEmpty()) {
             return Optional.of("the registry's injector runs one load per JVM");
         }
-        Phases phases = phases(claim.cells().stream().map(cc -> results.get(cc.id())).toList());
+        TrialPhases.Phases phases = TrialPhases.of(claim.cells().stream().map(cc -> results.get(cc.id())).toList());
         if (phases.rounds(claim.cells().size(), suite.decideMax()) < MIN_ROUNDS) {
-            boolean capped = phases.slowest().multipliedBy((long) WINDOW_RESPONSES).compareTo(MAX_WINDOW) > 0;
+            boolean capped = phases.slowest().multipliedBy((long) TrialPhases.WINDOW_RESPONSES).compareTo(TrialPhases.MAX_WINDOW) > 0;
             return Optional.of(String.format(Locale.ROOT, "its cells answer in up to %.1f s (p99 of their repeats), "
                     + "so each window is %s s with %s s of settling before it, and %d rounds of its %d cells need %s, "
                     + "more than decide_max %s%s", phases.slowest().toMillis() / 1e3,
@@ -259,7 +238,7 @@ public final class ClaimTrials {
                     Decimals.format(phases.settle().toMillis() / 1e3), MIN_ROUNDS,
                     claim.cells().size(), dev.fluxlab.model.Durations.format(phases.needs(claim.cells().size())),
                     dev.fluxlab.model.Durations.format(suite.decideMax()), capped
-                            ? " (windows are capped at " + MAX_WINDOW.toSeconds() + " s: cells this slow are judged "
+                            ? " (windows are capped at " + TrialPhases.MAX_WINDOW.toSeconds() + " s: cells this slow are judged "
                             + "from their repeats)" : ""));
         }
         return Optional.empty();
@@ -270,7 +249,7 @@ public final class ClaimTrials {
                               WindowFigure figure, Path runDir, Path dir, Live live) throws IOException {
         long started = System.nanoTime();
         List<String> ids = cells.stream().map(Cell::id).toList();
-        Phases phases = phases(cells.stream().map(c -> results.get(c.id())).toList());
+        TrialPhases.Phases phases = TrialPhases.of(cells.stream().map(c -> results.get(c.id())).toList());
         int maxRounds = phases.rounds(cells.size(), suite.decideMax());
         Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA, FUTILITY);
         Duration window = phases.window();
@@ -353,8 +332,8 @@ public final class ClaimTrials {
                         continue; // the burn-in round: every cell's first window after its warm-up is not counted
                     }
                     sampler.sampleNow();
-                    Window win = window(id, round, at, r.get(), cpuPerRequest(sampler, set, r.get(), epochBefore,
-                            sampledBefore));
+                    Window win = TrialWindows.window(id, round, at, r.get(),
+                            TrialWindows.cpuPerRequest(sampler, set, r.get(), epochBefore, sampledBefore));
                     windows.add(win);
                     trial.add(win);
                     if (win.requests() == 0) {
@@ -408,47 +387,12 @@ public final class ClaimTrials {
         return cells.stream().filter(c -> c.id().equals(id)).findFirst().map(Cell::label).orElse(id);
     }
 
-    private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, Phases phases,
+    private static TrialRecord record(Claim claim, WindowFigure figure, List<String> ids, TrialPhases.Phases phases,
                                       Trial.Plan plan, long seed, List<Window> windows, String ended, long started,
                                       List<String> warmups) {
         return new TrialRecord(claim.title(), figure.key(), ids, phases.window().toMillis() / 1e3,
                 phases.settle().toMillis() / 1e3, plan, seed, windows, ended, (System.nanoTime() - started) / 1e9,
                 warmups);
-    }
-
-    /**
-     * A trial's window and settle, from its cells' slowest responses in their repeats ({@code slowest}: the largest
-     * p99; null when none was measured): a window holds {@link #WINDOW_RESPONSES} of them and a settle
-     * {@link #SETTLE_RESPONSES}, within the least and the longest lengths.
-     */
-    record Phases(Duration window, Duration settle, Duration slowest) {
-
-        /** The rounds that fit in {@code budget} with {@code cells} windows each. */
-        int rounds(int cells, Duration budget) {
-            long perRound = cells * (window.toMillis() + settle.toMillis() + JOB_OVERHEAD.toMillis());
-            return (int) (budget.toMillis() / perRound);
-        }
-
-        /** The least budget in which {@link #MIN_ROUNDS} rounds fit. */
-        Duration needs(int cells) {
-            return Duration.ofMillis(MIN_ROUNDS * cells * (window.toMillis() + settle.toMillis()
-                    + JOB_OVERHEAD.toMillis()));
-        }
-    }
-
-    static Phases phases(List<CellResult> cells) {
-        double p99 = cells.stream().filter(java.util.Objects::nonNull).map(CellResult::summary)
-                .filter(java.util.Objects::nonNull).map(CellSummary::latencyMs).filter(java.util.Objects::nonNull)
-                .map(l -> l.get("p99")).filter(java.util.Objects::nonNull).mapToDouble(Stat::median)
-                .filter(Double::isFinite).max().orElse(0);
-        Duration slowest = Duration.ofMillis(Math.round(p99));
-        Duration window = clamp(Duration.ofMillis(Math.round(WINDOW_RESPONSES * p99)), WINDOW, MAX_WINDOW);
-        Duration settle = clamp(Duration.ofMillis(Math.round(SETTLE_RESPONSES * p99)), SETTLE, MAX_SETTLE);
-        return new Phases(window, settle, slowest);
-    }
-
-    private static Duration clamp(Duration d, Duration least, Duration most) {
-        return d.compareTo(least) < 0 ? least : d.compareTo(most) > 0 ? most : d;
     }
 
     /** The cell's load as its repeats ran it, on {@code set}. */
@@ -521,44 +465,5 @@ public final class ClaimTrials {
         String last = session.last == null ? "" : session.last.lastLines(1).strip();
         return "the load of " + cell.label() + " failed: " + session.problem + "; see " + session.shownLog
                 + (last.isEmpty() || last.startsWith("(") ? "" : " (its last line: " + last + ")");
-    }
-
-    /** A window as the decision sees it, from the window's load document and the CPU its processes spent in it. */
-    static Window window(String id, int round, double at, LoadResult r, Map<String, Double> cpuUsPerRequest) {
-        LatencySummary l = r.latencyMs() == null ? null : r.latencyMs().corrected();
-        return new Window(id, round, at, r.durationS(), r.requestsOk(), r.errorCount(), r.throughputRps(),
-                l == null ? null : l.p50(), l == null ? null : l.p90(), l == null ? null : l.p99(), cpuUsPerRequest,
-                r.histogram());
-    }
-
-    /**
-     * CPU microseconds per response of each process in the measured part of a window: the targets' from the
-     * sampler's readings (once a second, and one right after the window), interpolated at the measured phase's start
-     * and end, which the load document dates in wall-clock time; the injector's as it measured itself. Null when the
-     * window answered nothing.
-     */
-    static Map<String, Double> cpuPerRequest(Sampler sampler, TargetSet set, LoadResult r, long epochBefore,
-                                             double sampledBefore) {
-        if (r.requestsOk() <= 0) {
-            return null;
-        }
-        Map<String, Double> out = new LinkedHashMap<>();
-        if (r.measureStartMs() != null) {
-            double from = sampledBefore + (r.measureStartMs() - epochBefore) / 1e3;
-            double to = from + r.durationS();
-            for (ChildProcess p : set.processes()) {
-                List<ProcessSample> s = sampler.samples(p);
-                double cpu = Sampler.cpuAt(s, to) - Sampler.cpuAt(s, from);
-                if (Double.isFinite(cpu) && cpu >= 0) {
-                    out.put(p.name(), micros(cpu, r.requestsOk()));
-                }
-            }
-        }
-        out.put(Commands.INJECTOR, micros(r.injectorCpuS(), r.requestsOk()));
-        return out;
-    }
-
-    private static double micros(double cpuSeconds, long requests) {
-        return Math.round(cpuSeconds * 1e8 / requests) / 100.0;
     }
 }

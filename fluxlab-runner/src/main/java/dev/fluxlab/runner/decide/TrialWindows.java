@@ -1,0 +1,60 @@
+package dev.fluxlab.runner.decide;
+
+import dev.fluxlab.model.decide.Window;
+import dev.fluxlab.model.load.LatencySummary;
+import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.ProcessSample;
+import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.process.ChildProcess;
+import dev.fluxlab.runner.process.Sampler;
+import dev.fluxlab.runner.target.TargetSet;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One window of a trial as results.json keeps it: the load document's figures and the CPU its processes spent. */
+final class TrialWindows {
+
+    private TrialWindows() {
+    }
+
+    /** A window as the decision sees it, from the window's load document and the CPU its processes spent in it. */
+    static Window window(String id, int round, double at, LoadResult r, Map<String, Double> cpuUsPerRequest) {
+        LatencySummary l = r.latencyMs() == null ? null : r.latencyMs().corrected();
+        return new Window(id, round, at, r.durationS(), r.requestsOk(), r.errorCount(), r.throughputRps(),
+                l == null ? null : l.p50(), l == null ? null : l.p90(), l == null ? null : l.p99(), cpuUsPerRequest,
+                r.histogram());
+    }
+
+    /**
+     * CPU microseconds per response of each process in the measured part of a window: the targets' from the
+     * sampler's readings (once a second, and one right after the window), interpolated at the measured phase's start
+     * and end, which the load document dates in wall-clock time; the injector's as it measured itself. Null when the
+     * window answered nothing.
+     */
+    static Map<String, Double> cpuPerRequest(Sampler sampler, TargetSet set, LoadResult r, long epochBefore,
+                                             double sampledBefore) {
+        if (r.requestsOk() <= 0) {
+            return null;
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (r.measureStartMs() != null) {
+            double from = sampledBefore + (r.measureStartMs() - epochBefore) / 1e3;
+            double to = from + r.durationS();
+            for (ChildProcess p : set.processes()) {
+                List<ProcessSample> s = sampler.samples(p);
+                double cpu = Sampler.cpuAt(s, to) - Sampler.cpuAt(s, from);
+                if (Double.isFinite(cpu) && cpu >= 0) {
+                    out.put(p.name(), micros(cpu, r.requestsOk()));
+                }
+            }
+        }
+        out.put(Commands.INJECTOR, micros(r.injectorCpuS(), r.requestsOk()));
+        return out;
+    }
+
+    private static double micros(double cpuSeconds, long requests) {
+        return Math.round(cpuSeconds * 1e8 / requests) / 100.0;
+    }
+}

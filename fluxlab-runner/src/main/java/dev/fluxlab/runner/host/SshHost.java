@@ -62,12 +62,34 @@ public final class SshHost implements AutoCloseable {
         return new SshHost(spec, defaultControlDir());
     }
 
-    /** {@code /tmp/fluxlab-ssh-USER}, created with mode 0700. */
+    /** {@code /tmp/fluxlab-ssh-USER}, created with mode 0700 ({@link #controlDir(Path)}). */
     public static Path defaultControlDir() {
-        Path dir = Path.of("/tmp", "fluxlab-ssh-" + System.getProperty("user.name"));
+        return controlDir(Path.of("/tmp", "fluxlab-ssh-" + System.getProperty("user.name")));
+    }
+
+    /**
+     * {@code dir} for the ssh control sockets: created with mode 0700, or, when it is there, used only if it is a
+     * directory (not a symbolic link) of this user's with no access for anyone else. In a shared {@code /tmp} another
+     * user could have made it first, and whoever can reach the sockets in it rides on the open ssh sessions.
+     *
+     * @throws HostException naming what is wrong with it
+     */
+    static Path controlDir(Path dir) {
         try {
-            if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            }
+            var attrs = Files.readAttributes(dir, java.nio.file.attribute.PosixFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            String wrong = attrs.isSymbolicLink() ? "is a symbolic link"
+                    : !attrs.isDirectory() ? "is not a directory"
+                    : !attrs.owner().getName().equals(System.getProperty("user.name"))
+                    ? "belongs to " + attrs.owner().getName() + ", not " + System.getProperty("user.name")
+                    : !PosixFilePermissions.toString(attrs.permissions()).endsWith("------")
+                    ? "has mode " + PosixFilePermissions.toString(attrs.permissions()) + ", open to others" : null;
+            if (wrong != null) {
+                throw new HostException("the ssh control directory " + dir + " " + wrong + "; remove it (fluxlab "
+                        + "creates it, mode rwx------) or find out who made it");
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the ssh control directory " + dir, e);

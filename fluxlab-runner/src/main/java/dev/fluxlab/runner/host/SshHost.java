@@ -109,9 +109,7 @@ public final class SshHost implements AutoCloseable {
     /** The ssh client's command line up to (including) the destination. */
     List<String> sshCommand() {
         List<String> cmd = new ArrayList<>(List.of("ssh"));
-        if (spec.sshConfig() != null) {
-            cmd.addAll(List.of("-F", spec.sshConfig().toString()));
-        }
+        cmd.addAll(configArgs());
         for (String o : List.of("BatchMode=yes", "StrictHostKeyChecking=yes", "ControlMaster=auto",
                 "ControlPath=" + controlDir + "/fx-%C", "ControlPersist=" + CONTROL_PERSIST_S, "ConnectTimeout=10",
                 "ServerAliveInterval=5", "ServerAliveCountMax=3")) {
@@ -119,6 +117,57 @@ public final class SshHost implements AutoCloseable {
         }
         cmd.add(spec.destination());
         return cmd;
+    }
+
+    /**
+     * {@code -F FILE} when the host has an ssh configuration of its own, else nothing; and when the destination is
+     * reached through {@code ProxyJump} hops, a configuration written beside the control sockets that makes every hop
+     * check host keys strictly and then includes the user's ({@link #strictHops}): ssh passes {@code -F} to the ssh it
+     * starts for a hop, not the {@code -o} options, so a bastion's unknown key had been accepted under a user
+     * configuration saying {@code StrictHostKeyChecking no}.
+     */
+    List<String> configArgs() {
+        List<String> args = configArgs;
+        if (args == null) {
+            args = strictHops();
+            configArgs = args;
+        }
+        return args;
+    }
+
+    private volatile List<String> configArgs;
+
+    private List<String> strictHops() {
+        List<String> plain = spec.sshConfig() == null ? List.of() : List.of("-F", spec.sshConfig().toString());
+        List<String> ask = new ArrayList<>(List.of("ssh", "-G"));
+        ask.addAll(plain);
+        ask.add(spec.destination());
+        try {
+            dev.fluxlab.runner.process.BoundedCheck.Outcome o = dev.fluxlab.runner.process.BoundedCheck.run(ask,
+                    Duration.ofSeconds(10));
+            boolean jumps = !o.timedOut() && o.exitCode() == 0 && o.output().lines()
+                    .anyMatch(l -> l.startsWith("proxyjump ") && !l.equals("proxyjump none"));
+            if (!jumps) {
+                return plain;
+            }
+            String includes = spec.sshConfig() != null ? "Include " + quoted(spec.sshConfig().toAbsolutePath()) + "\n"
+                    : "Include ~/.ssh/config\nInclude /etc/ssh/ssh_config\n";
+            Path file = controlDir.resolve("fx-config-" + Integer.toHexString(String.join("\u0000", ask).hashCode()));
+            Files.writeString(file, "# written by fluxlab: every ProxyJump hop checks host keys strictly, then the "
+                    + "user's configuration\nHost *\n  StrictHostKeyChecking yes\n  BatchMode yes\nMatch all\n"
+                    + includes, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            return List.of("-F", file.toString());
+        } catch (IOException e) {
+            return plain;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return plain;
+        }
+    }
+
+    private static String quoted(Path p) {
+        return "\"" + p.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** What a user types to try the connection by hand. */

@@ -456,6 +456,11 @@ public final class ChildProcess {
         return remote;
     }
 
+    /** Why this process is not observed on its host any more ({@link RemoteSide#observationLost}); empty here. */
+    public Optional<String> observationLost() {
+        return remote == null ? Optional.empty() : remote.observationLost();
+    }
+
     /** The suite host it runs on, null for the runner's machine. */
     public String host() {
         return remote == null ? null : remote.host();

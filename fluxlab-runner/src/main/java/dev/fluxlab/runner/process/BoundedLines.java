@@ -17,12 +17,17 @@ final class BoundedLines implements AutoCloseable {
     private final char[] buf = new char[8192];
     private int pos;
     private int end;
+    /** The last line ended at {@code \r}: a {@code \n} right after it ends nothing more. */
+    private boolean skipLf;
 
     BoundedLines(Reader in) {
         this.in = in;
     }
 
-    /** The next line without its line end ({@code \n}, {@code \r\n}), or null at the end of the output. */
+    /**
+     * The next line without its line end ({@code \n}, {@code \r} or {@code \r\n}, as {@code BufferedReader} reads
+     * them), or null at the end of the output.
+     */
     String readLine() throws IOException {
         StringBuilder line = null;
         boolean cut = false;
@@ -35,29 +40,36 @@ final class BoundedLines implements AutoCloseable {
                     return line == null ? null : finish(line, cut);
                 }
             }
+            if (skipLf && buf[pos] == '\n') {
+                pos++;
+                skipLf = false;
+                continue;
+            }
+            skipLf = false;
             if (line == null) {
                 line = new StringBuilder();
             }
             int start = pos;
-            while (pos < end && buf[pos] != '\n') {
+            while (pos < end && buf[pos] != '\n' && buf[pos] != '\r') {
                 pos++;
             }
             int room = MAX_CHARS - line.length();
             int n = pos - start;
             line.append(buf, start, Math.min(n, Math.max(0, room)));
             cut |= n > room;
-            if (pos < end) { // at '\n'
-                pos++;
+            if (pos < end) { // at a line end
+                boolean cr = buf[pos++] == '\r';
+                if (cr && pos < end && buf[pos] == '\n') {
+                    pos++;
+                } else {
+                    skipLf = cr && pos == end; // its \n, if any, comes with the next read
+                }
                 return finish(line, cut);
             }
         }
     }
 
     private static String finish(StringBuilder line, boolean cut) {
-        int n = line.length();
-        if (!cut && n > 0 && line.charAt(n - 1) == '\r') {
-            line.setLength(n - 1);
-        }
         return cut ? line.append(CUT).toString() : line.toString();
     }
 

@@ -58,6 +58,16 @@ class LogCapTest {
     }
 
     @Test
+    void linesEndAsBufferedReaderEndsThem() throws Exception {
+        BoundedLines in = new BoundedLines(new java.io.StringReader("a\r\nb\rc\n\nd"));
+        List<String> lines = new java.util.ArrayList<>();
+        for (String l; (l = in.readLine()) != null; ) {
+            lines.add(l);
+        }
+        assertEquals(List.of("a", "b", "c", "", "d"), lines);
+    }
+
+    @Test
     void aLineWithoutEndIsCut(@TempDir Path tmp) throws Exception {
         Path log = tmp.resolve("target.log");
         Supervisor supervisor = new Supervisor();

@@ -50,6 +50,7 @@ import java.util.concurrent.Callable;
         exitCodeList = {"0:the run completed (invalid cells are marked, not fatal)",
                 "1:the run failed: results.json could not be written, or the results folder is in use by another run",
                 "2:bad input (invalid suite, unknown option)",
+                "129:stopped by SIGHUP, its terminal closed (results.json kept; use --resume)",
                 "130:interrupted by Ctrl-C / SIGINT (results.json kept; use --resume)",
                 "143:stopped by SIGTERM (results.json kept; use --resume)"},
         // examples as whole lines: in the option's column picocli broke them at their dots ("load." / "connections=")
@@ -210,13 +211,14 @@ public final class RunCommand implements Callable<Integer> {
     private static final int INTERRUPTED = 130;
 
     /**
-     * Notes which signal ends the run (130 for Ctrl-C / SIGINT, 143 for SIGTERM, as the JVM's own exit on them), then
-     * exits as the JVM would; the shutdown hooks run as before. The exit after the hooks then carries that signal's
-     * code rather than Ctrl-C's for both. A signal ignored when the JVM started (a background job's SIGINT) stays
-     * ignored: the JVM does not install a handler for it.
+     * Notes which signal ends the run (129 for SIGHUP, 130 for Ctrl-C / SIGINT, 143 for SIGTERM, as the JVM's own exit
+     * on them), then exits as the JVM would; the shutdown hooks run as before. The exit after the hooks then carries
+     * that signal's code rather than Ctrl-C's for all three (a closed terminal's SIGHUP had exited 130). A signal
+     * ignored when the JVM started (a background job's SIGINT, nohup's SIGHUP) stays ignored: the JVM does not install
+     * a handler for it.
      */
-    private static void recordSignals(java.util.concurrent.atomic.AtomicInteger signalled) {
-        for (String name : List.of("INT", "TERM")) {
+    static void recordSignals(java.util.concurrent.atomic.AtomicInteger signalled) {
+        for (String name : List.of("HUP", "INT", "TERM")) {
             try {
                 sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> {
                     signalled.set(128 + signal.getNumber());

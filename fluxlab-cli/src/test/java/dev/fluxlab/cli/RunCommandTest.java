@@ -250,6 +250,40 @@ class RunCommandTest {
         assertTrue(o.out().contains("143") && o.out().contains("SIGTERM"), o.out());
     }
 
+    /** A closed terminal's SIGHUP exits 129, its own code, not Ctrl-C's 130 (issue 38, finding 10). */
+    @Test
+    void aHangupExits129() throws Exception {
+        Outcome o = execute("run", "--help");
+        assertTrue(o.out().contains("129") && o.out().contains("SIGHUP"), o.out());
+        // under nohup the child inherits SIGHUP ignored, and a run keeps ignoring it: nothing to check then
+        String ignored = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("SigIgn:")).findFirst().orElse("SigIgn: 0").substring(7).strip();
+        org.junit.jupiter.api.Assumptions.assumeTrue((Long.parseLong(ignored, 16) & 1) == 0, "SIGHUP is ignored here");
+        Path probe = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(probe.toString(), "-cp", System.getProperty("java.class.path"),
+                HangupChild.class.getName()).redirectErrorStream(true).start();
+        try {
+            assertEquals("ready", new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine());
+            new ProcessBuilder("kill", "-HUP", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(129, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** A JVM with the run's signal handling that waits to be signalled. */
+    public static final class HangupChild {
+        public static void main(String[] args) throws Exception {
+            java.util.concurrent.atomic.AtomicInteger signalled = new java.util.concurrent.atomic.AtomicInteger(130);
+            RunCommand.recordSignals(signalled);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> Runtime.getRuntime().halt(signalled.get())));
+            System.out.println("ready");
+            System.out.flush();
+            Thread.sleep(60_000);
+        }
+    }
+
     @Test
     void resumeOfAnEmptyOrForeignDocumentIsOneMessage(@TempDir Path tmp) throws Exception {
         Files.writeString(tmp.resolve("results.json"), "{}");

@@ -1,6 +1,5 @@
 package dev.fluxlab.history;
 
-import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.Stat;
 import dev.fluxlab.report.ChartAssets;
 
@@ -48,7 +47,7 @@ public final class TrendHtml {
         }
         h.append("</main>\n<footer>Made by <code>fluxlab history</code> from its index; the runs' results.json files are the "
                 + "record. Charts: Chart.js ").append(esc(ChartAssets.chartJsVersion())).append(" (MIT), inlined.</footer>\n");
-        h.append(ChartAssets.dataScript("fluxlab-trend", Json.write(data(t))));
+        h.append(ChartAssets.dataScript("fluxlab-trend", data(t)));
         h.append(ChartAssets.errorsScript());
         h.append(ChartAssets.chartJsScript());
         h.append(ChartAssets.chartsScript());

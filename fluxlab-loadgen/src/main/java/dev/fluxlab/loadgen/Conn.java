@@ -35,6 +35,11 @@ abstract class Conn extends ChannelInboundHandlerAdapter {
      * requests it fails keep it as their cause. Null: the server closed it without saying why.
      */
     String closeDetail;
+    /**
+     * The server broke this connection before it answered anything on it (a protocol failure, a flood, an error
+     * GOAWAY): the next one is opened after a pause, as after a failed connect, not at once in a tight loop.
+     */
+    boolean backOff;
 
     Conn(LoopWorker worker, int index) {
         this.worker = worker;

@@ -21,11 +21,19 @@ import java.nio.charset.StandardCharsets;
  * <p>Flow control: we advertise a 1 GiB stream window and raise the connection window by 1 GiB up front,
  * replenishing it as DATA arrives, so responses are never throttled by the injector. Request bodies are at most
  * one initial stream window ({@link LoadSpec#MAX_H2_BODY}); the connection send window is tracked.
+ *
+ * <p>Hostile servers: a connection is left, its requests failed with the cause named, once the server sends more
+ * control frames (SETTINGS, PING, WINDOW_UPDATE, GOAWAY) than {@link #CONTROL_ALLOWANCE} plus a few per stream,
+ * a GOAWAY with an error code, or a third GOAWAY; Netty's reader refuses a CONTINUATION flood. Each of these
+ * without an answer before makes the next connection wait ({@link Conn#backOff}). A server answering the preface
+ * with SETTINGS and GOAWAY frames forever had cost 1.6 cores and ~1 GB within a second, reported as "timeout".
  */
 final class H2Conn extends Conn {
 
     private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final int OUR_WINDOW = 1 << 30;
+    /** Control frames a connection takes before any is taken for a flood; each stream sent and answered adds 4. */
+    static final int CONTROL_ALLOWANCE = 1000;
 
     private final int wanted;
     private int capacity;
@@ -56,6 +64,11 @@ final class H2Conn extends Conn {
     private long sendWindow = 65_535;
     private long serverInitialWindow = 65_535;
     private long consumed;
+    private long controlFrames;
+    private long answered;
+    private long streamsSeen;
+    private int goAways;
+    private boolean flooded;
 
     H2Conn(LoopWorker worker, int index, int wanted) {
         super(worker, index);
@@ -126,6 +139,7 @@ final class H2Conn extends Conn {
         bodyBadOf[slot] = false;
         mapPut(sid, slot);
         outstanding++;
+        streamsSeen++;
         ByteBuf b = out();
         H2Frames headers = !firstSent ? (useIndexed ? tpl.h2First : tpl.h2Stateless)
                 : (useIndexed ? tpl.h2Indexed : tpl.h2Stateless);
@@ -156,15 +170,48 @@ final class H2Conn extends Conn {
             reader.readFrame(ctx, buf, listener);
         } catch (Http2Exception | RuntimeException e) {
             buf.skipBytes(buf.readableBytes());
-            protocolFailure("an HTTP/2 frame fluxlab could not read (" + describe(e) + ")");
+            if (!flooded) {
+                protocolFailure("an HTTP/2 frame fluxlab could not read (" + describe(e) + ")");
+            }
         }
         cum.keepRest(ctx.alloc(), in, buf);
     }
 
     private void protocolFailure(String detail) {
         if (ctx.channel().isActive()) {
+            backOff = answered == 0;
             flushPending();
             closeWith(ErrorClass.PROTOCOL, detail);
+        }
+    }
+
+    /**
+     * Counts a control frame of {@code kind}; past the allowance the connection is closed at once (the acknowledgements
+     * pending for the flood are dropped, not sent) and the frame's parsing is abandoned by {@link Flooded}.
+     */
+    private void control(String kind) {
+        if (++controlFrames <= CONTROL_ALLOWANCE + 4 * streamsSeen) {
+            return;
+        }
+        flooded = true;
+        if (ctx.channel().isActive()) {
+            if (out != null) {
+                out.release();
+                out = null;
+            }
+            backOff = answered == 0;
+            closeWith(ErrorClass.PROTOCOL, "a flood of HTTP/2 " + kind + " frames from the server (" + controlFrames
+                    + " control frames for " + streamsSeen + " streams); fluxlab closed the connection");
+        }
+        throw Flooded.INSTANCE;
+    }
+
+    /** Ends the parsing of a read burst from a flooding server: the rest is dropped with the connection. */
+    private static final class Flooded extends RuntimeException {
+        static final Flooded INSTANCE = new Flooded();
+
+        private Flooded() {
+            super("flood", null, false, false);
         }
     }
 
@@ -205,6 +252,7 @@ final class H2Conn extends Conn {
         long sent = sentAt[slot];
         long bodyBytes = bodyPosOf[slot];
         release(slot);
+        answered++;
         LoopStats st = worker.stats;
         if (status != tpl.expectStatus) {
             st.unexpectedStatus(status, tpl.expectStatus, now);
@@ -383,6 +431,7 @@ final class H2Conn extends Conn {
 
         @Override
         public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
+            control("SETTINGS");
             Long mcs = settings.maxConcurrentStreams();
             if (mcs != null) {
                 capacity = (int) Math.min(wanted, mcs);
@@ -416,14 +465,26 @@ final class H2Conn extends Conn {
 
         @Override
         public void onPingRead(ChannelHandlerContext ctx, long data) {
+            control("PING");
             out().writeMedium(8).writeByte(0x6).writeByte(0x1).writeInt(0).writeLong(data);
         }
 
         @Override
         public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
+            control("GOAWAY");
             goAway = true;
-            String debug = debugData.isReadable() ? debugData.toString(StandardCharsets.UTF_8).strip() : "";
+            String debug = debugData.isReadable()
+                    ? debugData.toString(debugData.readerIndex(), Math.min(200, debugData.readableBytes()),
+                    StandardCharsets.UTF_8).strip() : "";
             String goAwayFrame = "GOAWAY " + errorName(errorCode) + (debug.isEmpty() ? "" : " (\"" + debug + "\")");
+            if (errorCode != Http2Error.NO_ERROR.code() || ++goAways > 2) {
+                // an error, or more GOAWAYs than a graceful shutdown's two: nothing more comes on this connection
+                backOff = answered == 0;
+                flooded = true;
+                closeWith(ErrorClass.PROTOCOL, goAwayFrame + " from the server"
+                        + (goAways > 2 ? ", " + goAways + " times" : ""));
+                throw Flooded.INSTANCE;
+            }
             closeDetail = "the server sent " + goAwayFrame + " and closed the connection";
             for (int s = 0; s < wanted; s++) {
                 if (streamOf[s] > lastStreamId) {
@@ -438,6 +499,7 @@ final class H2Conn extends Conn {
 
         @Override
         public void onWindowUpdateRead(ChannelHandlerContext ctx, int streamId, int windowSizeIncrement) {
+            control("WINDOW_UPDATE");
             if (streamId == 0) {
                 sendWindow += windowSizeIncrement;
                 if (tpl.bodyLength > 0) {

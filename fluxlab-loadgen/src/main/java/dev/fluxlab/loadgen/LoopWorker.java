@@ -163,7 +163,7 @@ final class LoopWorker {
         if (conns[c.index] == c) {
             conns[c.index] = null;
             if (!ctl.stopping && started) {
-                scheduleReconnect(c.index, c.everReady && c.closeReason != ErrorClass.CONNECT ? 0 : 100);
+                scheduleReconnect(c.index, c.everReady && c.closeReason != ErrorClass.CONNECT && !c.backOff ? 0 : 100);
             }
         }
         if (!c.everReady) {

@@ -8,16 +8,18 @@ import java.util.regex.Pattern;
 
 /**
  * Which addresses a fluxlab process may bind or load: loopback always, and the addresses of the suite's own hosts
- * when the runner places roles on other machines. The runner passes those in {@value #ENV} (comma-separated) to
- * every process of such a run; a process started by hand has none, so it stays on loopback. One rule for targets'
- * {@code --host} and backend URLs and for the injector (where {@code --allow-remote} still permits anything else).
+ * when the runner places roles on other machines. The runner passes those as the system property {@value #PROPERTY}
+ * (comma-separated) on the command line of every JVM of such a run; a process started by hand has none, so it stays
+ * on loopback. No environment variable is read: one left in a user's shell had lifted {@code fluxlab load}'s loopback
+ * guard. One rule for targets' {@code --host} and backend URLs and for the injector (where {@code --allow-remote}
+ * still permits anything else).
  * What counts as an address is this class's too: an IP literal, never a name ({@link #literal}), and for a suite
  * host's own address one machine ({@link #unicast}).
  */
 public final class LabAddresses {
 
-    /** Environment variable with the suite hosts' addresses, e.g. {@code 10.213.71.11,10.213.71.12}. */
-    public static final String ENV = "FLUXLAB_LAB_ADDRESSES";
+    /** System property with the suite hosts' addresses, e.g. {@code -Dfluxlab.lab.addresses=10.213.71.11,10.213.71.12}. */
+    public static final String PROPERTY = "fluxlab.lab.addresses";
 
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3}\\.){3}\\d{1,3}");
     private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:]*:[0-9a-fA-F:.]*");
@@ -25,12 +27,12 @@ public final class LabAddresses {
     private LabAddresses() {
     }
 
-    /** Whether {@code address} is loopback or one of the suite hosts' addresses in {@value #ENV}. */
+    /** Whether {@code address} is loopback or one of the suite hosts' addresses in {@value #PROPERTY}. */
     public static boolean permits(InetAddress address) {
-        return address.isLoopbackAddress() || suiteHosts(System.getenv(ENV)).contains(address);
+        return address.isLoopbackAddress() || suiteHosts(System.getProperty(PROPERTY)).contains(address);
     }
 
-    /** The addresses of a {@value #ENV} value; entries that are not IP addresses are ignored. */
+    /** The addresses of a {@value #PROPERTY} value; entries that are not IP addresses are ignored. */
     static Set<InetAddress> suiteHosts(String value) {
         Set<InetAddress> out = new LinkedHashSet<>();
         if (value == null) {

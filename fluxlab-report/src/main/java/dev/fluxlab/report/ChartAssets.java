@@ -1,5 +1,8 @@
 package dev.fluxlab.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxlab.model.Json;
+
 /**
  * The pieces of a self-contained chart page, for pages other than {@code report.html} (e.g. the history's trend
  * chart): the report's style sheet, its script-error box, Chart.js inlined from its WebJar, inline JSON data, all
@@ -7,6 +10,8 @@ package dev.fluxlab.report;
  * anything from the network.
  */
 public final class ChartAssets {
+
+    private static final ObjectMapper DATA = ScriptSafeJson.mapper(Json.mapper());
 
     private ChartAssets() {
     }
@@ -39,9 +44,15 @@ public final class ChartAssets {
         return HtmlReport.chartJsVersion();
     }
 
-    /** {@code json} as an inline {@code <script type="application/json">} element with the given id. */
-    public static String dataScript(String id, String json) {
-        return "<script type=\"application/json\" id=\"" + HtmlReport.esc(id) + "\">" + HtmlReport.scriptSafe(json) + "</script>\n";
+    /**
+     * {@code data} written as JSON ({@link Json#mapper()}'s settings) in an inline {@code <script type="application/json">}
+     * element with the given id, escaped by {@link ScriptSafeJson} as report.html's data is: the text stays JSON that
+     * parses to the same strings. Escaping the JSON as script code had written {@code <!--} in a label as
+     * {@code <\!--}, which is no JSON, and the trend chart drew nothing.
+     */
+    public static String dataScript(String id, Object data) {
+        return "<script type=\"application/json\" id=\"" + HtmlReport.esc(id) + "\">" + ScriptSafeJson.write(DATA, data)
+                + "</script>\n";
     }
 
     /** {@code js} as an inline {@code <script>} element. */

@@ -1,7 +1,6 @@
 package dev.fluxlab.report;
 
 import dev.fluxlab.model.contract.ProgressLine;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxlab.model.run.ClaimResult;
@@ -42,7 +41,7 @@ public final class HtmlReport {
 
     private static final String CHART_JS_PROPERTIES = "/META-INF/maven/org.webjars.npm/chart.js/pom.properties";
     /** Writes the chart data for a script element: '<', '>' and '&' as unicode escapes (see {@link ScriptSafeJson}). */
-    private static final ObjectMapper JSON = new ObjectMapper(new JsonFactory().setCharacterEscapes(new ScriptSafeJson()));
+    private static final ObjectMapper JSON = ScriptSafeJson.mapper(new ObjectMapper());
 
     private HtmlReport() {
     }

@@ -125,19 +125,32 @@ public final class ProfileDiffs {
     }
 
     /**
+     * Whether {@code relative} (a file name from results.json) names something inside the folder it is relative to, as
+     * written: not absolute, no {@code ..} past its start, not the folder itself. The one check for a profile's file
+     * compare reads and a link report.html or summary.md shows.
+     */
+    static boolean staysInside(String relative) {
+        try {
+            Path p = Path.of(relative);
+            Path n = p.normalize();
+            return !p.isAbsolute() && !n.toString().isEmpty() && !n.startsWith("..");
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /**
      * {@code relative} (as results.json records it) resolved in the results folder {@code dir}, or null when it leaves
      * the folder ({@code ../}, an absolute path) or is not a regular file: a results folder copied from elsewhere
      * must not make {@code compare} read {@code /dev/zero} or a file of the user's into a page.
      */
     static Path inside(Path dir, String relative) {
-        Path base = dir.toAbsolutePath().normalize();
-        Path file;
-        try {
-            file = base.resolve(relative).normalize();
-        } catch (java.nio.file.InvalidPathException e) {
+        if (!staysInside(relative)) {
             return null;
         }
-        if (!file.startsWith(base) || !Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        Path base = dir.toAbsolutePath().normalize();
+        Path file = base.resolve(relative).normalize();
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return null;
         }
         try {

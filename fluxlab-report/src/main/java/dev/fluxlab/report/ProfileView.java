@@ -99,10 +99,12 @@ final class ProfileView {
      * Whether a file name from results.json may become a link: a path relative to the results folder made of the
      * characters the runner's file names have ({@code cells/001-reactor-netty-h2c-c=16/injector-cpu.html}). Anything
      * else in a copied document (a {@code javascript:} or {@code https:} scheme, a host, blanks a browser would strip)
-     * could run a script or leave the offline page on a click, so it is shown without a link.
+     * could run a script or leave the offline page on a click, so it is shown without a link; so is a path leaving the
+     * folder ({@code ../}), by compare's own check ({@link ProfileDiffs#staysInside}).
      */
     static boolean isRelativePath(String name) {
-        return name.matches("[A-Za-z0-9._=+-][A-Za-z0-9._=+/-]*") && !name.contains("//");
+        return name.matches("[A-Za-z0-9._=+-][A-Za-z0-9._=+/-]*") && !name.contains("//")
+                && ProfileDiffs.staysInside(name);
     }
 
     /** The report.html section; empty when no cell was profiled. */

@@ -69,6 +69,18 @@ class HostileResultsTest {
         }
     }
 
+    /**
+     * A profile link from a copied results.json stays inside the results folder, by the same check compare applies to
+     * the files it reads: {@code ..} paths are shown without a link (issue 38, finding 9).
+     */
+    @Test
+    void aProfileLinkLeavingTheFolderIsNoLink() {
+        for (String leaving : new String[]{"../../etc/passwd", "..", "cells/../../x.html", "./../x.html", "cells/.."}) {
+            assertFalse(ProfileView.isRelativePath(leaving), leaving);
+        }
+        assertTrue(ProfileView.isRelativePath("cells/a/../b/injector-cpu.html"), "a path that stays inside is a link");
+    }
+
     /** summary.md is read with cat too: a frame name, a knob or a log line carries no escape sequence into it. */
     @Test
     void markdownCarriesNoControlCharacters() {

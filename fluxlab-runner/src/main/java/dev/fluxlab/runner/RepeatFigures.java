@@ -155,6 +155,7 @@ final class RepeatFigures {
                 own.warnings().forEach(w -> warned.add(who + w));
             }
         }
+        alsoInvalid.addAll(unobserved(observed));
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
@@ -169,6 +170,17 @@ final class RepeatFigures {
                 placements(placement, commands, doc),
                 load.injectorLoads().isEmpty() ? null : load.injectorLoads(), load.startSpreadMs(),
                 hostMachines(window, sampler, cpuByHost));
+    }
+
+    /**
+     * The processes of the cell that were measured without their observation, each naming what is missing: a host's
+     * agent that ended (a dropped ssh session) had left every later cell valid with that host's CPU NaN, no samples
+     * and no JIT entry, and no word.
+     */
+    static List<String> unobserved(List<ChildProcess> observed) {
+        List<String> out = new ArrayList<>();
+        observed.forEach(c -> c.observationLost().ifPresent(w -> out.add(c.name() + ": " + w)));
+        return out;
     }
 
     /** Each suite host's whole machine in the window (null without hosts; a host whose readings miss it is left out). */

@@ -22,6 +22,66 @@ class RepeatFiguresTest {
                 null, 1, 10, null, 10, null, 0, 0, 0, 0, null, null, null, null, "nio", null, threads, null, null, null, null, null);
     }
 
+    /**
+     * A process whose host's agent ended (a dropped ssh session) makes its cell say what is missing instead of passing
+     * valid with the remote CPU NaN and no samples (issue 38, finding 3).
+     */
+    @Test
+    void aProcessMeasuredWithoutItsObservationIsNamed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        dev.fluxlab.runner.process.Supervisor supervisor = new dev.fluxlab.runner.process.Supervisor();
+        dev.fluxlab.runner.process.ChildProcess here = dev.fluxlab.runner.process.ChildProcess.start("target", "front",
+                java.util.List.of("sleep", "5"), tmp.resolve("front.log"), null, supervisor);
+        dev.fluxlab.runner.process.ChildProcess there = dev.fluxlab.runner.process.ChildProcess.startRemote("target",
+                "back", java.util.List.of("sleep", "5"), tmp.resolve("back.log"), null, supervisor, new Gone());
+        try {
+            assertEquals(java.util.List.of("back: the agent of host 'b' ended"),
+                    RepeatFigures.unobserved(java.util.List.of(here, there)));
+        } finally {
+            supervisor.close(java.time.Duration.ofSeconds(1));
+        }
+    }
+
+    /** A host whose agent has ended. */
+    private static final class Gone implements dev.fluxlab.runner.process.RemoteSide {
+        public String host() {
+            return "b";
+        }
+
+        public void line(String line) {
+        }
+
+        public long pid() {
+            return 0;
+        }
+
+        public java.util.Optional<dev.fluxlab.runner.process.RemoteReading> reading() {
+            return java.util.Optional.empty();
+        }
+
+        public java.util.Optional<MachineAt> machine() {
+            return java.util.Optional.empty();
+        }
+
+        public void refresh() {
+        }
+
+        public void send(java.nio.file.Path local) {
+        }
+
+        public Armed arm(java.nio.file.Path local) {
+            return null;
+        }
+
+        public void collect() {
+        }
+
+        @Override
+        public java.util.Optional<String> observationLost() {
+            return java.util.Optional.of("the agent of host 'b' ended");
+        }
+    }
+
     /** The injector's event loops come from its document; only a document without them falls back to the rule. */
     @Test
     void injectorThreadsAreReadFromTheDocument() {

@@ -61,6 +61,14 @@ final class SuiteHosts {
         }
     }
 
+    /**
+     * Whether {@code c} in a host's {@code work_dir} would break a command line fluxlab runs there: it starts every entry of a
+     * classpath ({@code :}), of lists ({@code ,}), and goes into the remote shell's quoted words.
+     */
+    private static boolean breaksCommandLine(int c) {
+        return "\":,\\$`".indexOf(c) >= 0 || Character.isISOControl(c);
+    }
+
     void check(PlacementMode mode) {
         hosts.forEach((name, h) -> {
             String at = Locations.pointer("hosts", name);
@@ -84,6 +92,12 @@ final class SuiteHosts {
                 throw source.error(h.address() != null ? at + "/address" : at, "host '" + name + "': "
                         + h.bindAddress() + " is not the address of one machine (an octet above 255, any-address, "
                         + "broadcast or multicast): give the address its targets bind, e.g. 10.1.0.12");
+            }
+            if (h.workDir() != null && (h.workDir().isBlank() || h.workDir().chars().anyMatch(SuiteHosts::breaksCommandLine))) {
+                throw source.error(at + "/work_dir", "host '" + name + "': work_dir '" + h.workDir() + "' "
+                        + (h.workDir().isBlank() ? "is empty" : "has a character the remote command line cannot carry"
+                        + " (\" : , \\ $ ` or a control character)") + "; give a plain path such as .fluxlab or "
+                        + "/srv/fluxlab");
             }
             if (h.sshConfig() != null && (h.sshConfig().isEmpty() || !isFile(h.sshConfig()))) {
                 throw source.error(at + "/ssh_config", "host '" + name + "': ssh config file " + (h.sshConfig()

@@ -54,6 +54,24 @@ class SuiteHostsTest {
         assertTrue(e.problem().contains("role 'backend' on host 'back': CPU 6 does not exist there"), e.problem());
     }
 
+    /** A work_dir the remote command line cannot carry is refused at load with its file and line (issue 38, 8). */
+    @Test
+    void aWorkDirBreakingTheRemoteCommandLineIsRefusedAtItsLine() {
+        for (String dir : new String[]{"\"/data/a\\\"b\"", "/data/a:b", "/data/a,b", "/data/$HOME"}) {
+            SuiteException e = refused(() -> suite("""
+                    hosts:
+                      back:
+                        ssh: perf@10.1.0.13
+                        work_dir: %s
+                    """.formatted(dir), ", host: back", "{connections: 4}"));
+            assertTrue(e.getMessage().startsWith("h.yaml:4:"), e.getMessage());
+            assertTrue(e.problem().contains("host 'back': work_dir '") && e.problem().contains("has a character the "
+                    + "remote command line cannot carry"), e.problem());
+        }
+        assertEquals("/data/fluxlab runs", suite(TWO.replace("jdk: /opt/jdk-21", "work_dir: /data/fluxlab runs"),
+                ", host: back", "{connections: 4}").hosts().get("back").workDir());
+    }
+
     private static final String THREE = TWO + "  inject2: {ssh: lab-inject2, address: 10.1.0.12}\n";
 
     @Test

@@ -152,6 +152,13 @@ public final class HostAgent implements AutoCloseable {
         return host;
     }
 
+    /** Whether the agent's session has ended: nothing more is read on its host. */
+    boolean ended() {
+        synchronized (lock) {
+            return ended;
+        }
+    }
+
     void watch(long pid) {
         send(AgentLines.WATCH + " " + pid);
     }

@@ -144,10 +144,13 @@ public final class LabHosts implements AutoCloseable {
         return hosts.isEmpty();
     }
 
-    /** The environment every process of a run with hosts gets: the hosts' addresses ({@link LabAddresses}). */
-    public Map<String, String> environment() {
-        return hosts.isEmpty() ? Map.of() : Map.of(LabAddresses.ENV,
-                hosts.values().stream().map(LabHost::address).collect(Collectors.joining(",")));
+    /**
+     * The JVM option every process of a run with hosts gets, the hosts' addresses ({@link LabAddresses#PROPERTY}), or
+     * null without hosts: on the command line, where a user's shell cannot put it by accident.
+     */
+    public String addressesOption() {
+        return hosts.isEmpty() ? null : "-D" + LabAddresses.PROPERTY + "="
+                + hosts.values().stream().map(LabHost::address).collect(Collectors.joining(","));
     }
 
     /**

@@ -65,6 +65,7 @@ public final class Launcher {
      */
     public ChildProcess start(String host, String role, String name, List<String> command, Path log,
                               Consumer<String> listener, Supervisor supervisor) throws IOException {
+        command = withAddresses(command);
         if (host == null) {
             return startHere(role, name, command, log, listener, supervisor, false);
         }
@@ -77,7 +78,7 @@ public final class Launcher {
         List<String> remote = translate(h, command, ProcessStats.TARGET.equals(role), bringBack);
         Files.writeString(commandFile(log), text + "# on host '" + host + "' (ssh " + h.ssh().name() + ") it ran as:\n"
                 + ShellWords.line(remote) + "\n");
-        return h.start(role, name, remote, hosts.environment(), log, listener, supervisor, bringBack);
+        return h.start(role, name, remote, Map.of(), log, listener, supervisor, bringBack);
     }
 
     /**
@@ -86,13 +87,28 @@ public final class Launcher {
      */
     public ChildProcess startFed(String role, String name, List<String> command, Path log, Supervisor supervisor)
             throws IOException {
-        return startHere(role, name, command, log, null, supervisor, true);
+        return startHere(role, name, withAddresses(command), log, null, supervisor, true);
+    }
+
+    /**
+     * {@code command} with the run's hosts' addresses ({@link LabHosts#addressesOption()}) right after the runner's
+     * {@code java}; as it is without hosts, or when it runs no JVM of the runner's.
+     */
+    List<String> withAddresses(List<String> command) {
+        String option = hosts.addressesOption();
+        int at = command.indexOf(java);
+        if (option == null || at < 0) {
+            return command;
+        }
+        List<String> out = new ArrayList<>(command);
+        out.add(at + 1, option);
+        return out;
     }
 
     private ChildProcess startHere(String role, String name, List<String> command, Path log, Consumer<String> listener,
                                    Supervisor supervisor, boolean fed) throws IOException {
         Files.writeString(commandFile(log), ShellWords.line(command) + "\n");
-        return ChildProcess.start(role, name, command, log, listener, supervisor, hosts.environment(), fed);
+        return ChildProcess.start(role, name, command, log, listener, supervisor, Map.of(), fed);
     }
 
     /** The file beside a child's log that holds its command line: {@code NAME-R.log} -> {@code NAME-R.cmd}. */

@@ -56,6 +56,12 @@ final class RemoteTarget implements RemoteSide {
     }
 
     @Override
+    public Optional<String> observationLost() {
+        return host.agent().ended() ? Optional.of("the fluxlab agent on host '" + host.name() + "' has ended (its ssh "
+                + "session dropped?): this process's CPU, samples and JIT were not read there") : Optional.empty();
+    }
+
+    @Override
     public void refresh() {
         host.agent().refresh();
     }

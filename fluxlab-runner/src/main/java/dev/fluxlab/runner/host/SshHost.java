@@ -62,12 +62,34 @@ public final class SshHost implements AutoCloseable {
         return new SshHost(spec, defaultControlDir());
     }
 
-    /** {@code /tmp/fluxlab-ssh-USER}, created with mode 0700. */
+    /** {@code /tmp/fluxlab-ssh-USER}, created with mode 0700 ({@link #controlDir(Path)}). */
     public static Path defaultControlDir() {
-        Path dir = Path.of("/tmp", "fluxlab-ssh-" + System.getProperty("user.name"));
+        return controlDir(Path.of("/tmp", "fluxlab-ssh-" + System.getProperty("user.name")));
+    }
+
+    /**
+     * {@code dir} for the ssh control sockets: created with mode 0700, or, when it is there, used only if it is a
+     * directory (not a symbolic link) of this user's with no access for anyone else. In a shared {@code /tmp} another
+     * user could have made it first, and whoever can reach the sockets in it rides on the open ssh sessions.
+     *
+     * @throws HostException naming what is wrong with it
+     */
+    static Path controlDir(Path dir) {
         try {
-            if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            }
+            var attrs = Files.readAttributes(dir, java.nio.file.attribute.PosixFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            String wrong = attrs.isSymbolicLink() ? "is a symbolic link"
+                    : !attrs.isDirectory() ? "is not a directory"
+                    : !attrs.owner().getName().equals(System.getProperty("user.name"))
+                    ? "belongs to " + attrs.owner().getName() + ", not " + System.getProperty("user.name")
+                    : !PosixFilePermissions.toString(attrs.permissions()).endsWith("------")
+                    ? "has mode " + PosixFilePermissions.toString(attrs.permissions()) + ", open to others" : null;
+            if (wrong != null) {
+                throw new HostException("the ssh control directory " + dir + " " + wrong + "; remove it (fluxlab "
+                        + "creates it, mode rwx------) or find out who made it");
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the ssh control directory " + dir, e);
@@ -87,9 +109,7 @@ public final class SshHost implements AutoCloseable {
     /** The ssh client's command line up to (including) the destination. */
     List<String> sshCommand() {
         List<String> cmd = new ArrayList<>(List.of("ssh"));
-        if (spec.sshConfig() != null) {
-            cmd.addAll(List.of("-F", spec.sshConfig().toString()));
-        }
+        cmd.addAll(configArgs());
         for (String o : List.of("BatchMode=yes", "StrictHostKeyChecking=yes", "ControlMaster=auto",
                 "ControlPath=" + controlDir + "/fx-%C", "ControlPersist=" + CONTROL_PERSIST_S, "ConnectTimeout=10",
                 "ServerAliveInterval=5", "ServerAliveCountMax=3")) {
@@ -97,6 +117,57 @@ public final class SshHost implements AutoCloseable {
         }
         cmd.add(spec.destination());
         return cmd;
+    }
+
+    /**
+     * {@code -F FILE} when the host has an ssh configuration of its own, else nothing; and when the destination is
+     * reached through {@code ProxyJump} hops, a configuration written beside the control sockets that makes every hop
+     * check host keys strictly and then includes the user's ({@link #strictHops}): ssh passes {@code -F} to the ssh it
+     * starts for a hop, not the {@code -o} options, so a bastion's unknown key had been accepted under a user
+     * configuration saying {@code StrictHostKeyChecking no}.
+     */
+    List<String> configArgs() {
+        List<String> args = configArgs;
+        if (args == null) {
+            args = strictHops();
+            configArgs = args;
+        }
+        return args;
+    }
+
+    private volatile List<String> configArgs;
+
+    private List<String> strictHops() {
+        List<String> plain = spec.sshConfig() == null ? List.of() : List.of("-F", spec.sshConfig().toString());
+        List<String> ask = new ArrayList<>(List.of("ssh", "-G"));
+        ask.addAll(plain);
+        ask.add(spec.destination());
+        try {
+            dev.fluxlab.runner.process.BoundedCheck.Outcome o = dev.fluxlab.runner.process.BoundedCheck.run(ask,
+                    Duration.ofSeconds(10));
+            boolean jumps = !o.timedOut() && o.exitCode() == 0 && o.output().lines()
+                    .anyMatch(l -> l.startsWith("proxyjump ") && !l.equals("proxyjump none"));
+            if (!jumps) {
+                return plain;
+            }
+            String includes = spec.sshConfig() != null ? "Include " + quoted(spec.sshConfig().toAbsolutePath()) + "\n"
+                    : "Include ~/.ssh/config\nInclude /etc/ssh/ssh_config\n";
+            Path file = controlDir.resolve("fx-config-" + Integer.toHexString(String.join("\u0000", ask).hashCode()));
+            Files.writeString(file, "# written by fluxlab: every ProxyJump hop checks host keys strictly, then the "
+                    + "user's configuration\nHost *\n  StrictHostKeyChecking yes\n  BatchMode yes\nMatch all\n"
+                    + includes, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            return List.of("-F", file.toString());
+        } catch (IOException e) {
+            return plain;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return plain;
+        }
+    }
+
+    private static String quoted(Path p) {
+        return "\"" + p.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** What a user types to try the connection by hand. */

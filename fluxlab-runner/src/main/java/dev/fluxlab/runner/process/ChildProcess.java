@@ -2,7 +2,6 @@ package dev.fluxlab.runner.process;
 
 import dev.fluxlab.model.ParentWatch;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,6 +28,12 @@ import java.util.function.Predicate;
 public final class ChildProcess {
 
     private static final int TAIL_LINES = 30;
+    /**
+     * The most a log fluxlab writes of a process may hold (targets, injectors, tools, here or over SSH): past it only
+     * its head and its tail are kept ({@link LogCopy}). A {@code -javaagent} printing 8 KB lines had filled 1.7 GB in a
+     * 3-second cell.
+     */
+    public static final long LOG_CAP_BYTES = 64L << 20;
 
     private final String role;
     private final String name;
@@ -42,6 +47,7 @@ public final class ChildProcess {
     private volatile Consumer<String> listener;
     private volatile boolean stopRequested;
     private volatile String logProblem;
+    private volatile String logTruncated;
 
     private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener,
                          RemoteSide remote) {
@@ -117,7 +123,7 @@ public final class ChildProcess {
 
     private void pumpOutput() {
         LogCopy copy = new LogCopy(log);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BoundedLines in = new BoundedLines(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 copy.write(log, line, !in.ready());
@@ -150,11 +156,20 @@ public final class ChildProcess {
     /**
      * The copy of the output into the log file. A log that cannot be written (a full disk) stops the copy, never the
      * reading: the runner still hears the progress and end lines it waits for, and the process is never blocked on a
-     * full pipe. {@link #logProblem()} says what happened.
+     * full pipe. {@link #logProblem()} says what happened. A log holds at most {@link #LOG_CAP_BYTES} bytes: its first half
+     * is written as it comes, then the output goes to two side files of a quarter each, taking turns
+     * ({@code NAME.tail}, {@code NAME.tail.1}), and the log ends, once the process is done with it, with a line saying
+     * how much was left out and the last of the output from those files. The findings scan reads the log, so it sees
+     * the head at once and the tail at the end; what was left out is not scanned, which the truncation note says.
      */
     private final class LogCopy {
         private Path writing;
         private BufferedWriter out;
+        private long written;
+        /** Past the head: the side file written now, its size, and the bytes left out of the log so far. */
+        private BufferedWriter tailOut;
+        private long tailWritten;
+        private long dropped;
         /** The logs this process has written: a log seen before is added to, a new one starts empty. */
         private final java.util.Set<Path> seen = new java.util.HashSet<>();
 
@@ -180,37 +195,107 @@ public final class ChildProcess {
             }
             try {
                 if (!now.equals(writing)) { // a kept process's next job has a log of its own (logTo)
+                    finish();
                     out.close();
                     writing = now;
                     // a log left by an interrupted attempt of the same repeat (--resume) is replaced, not continued
+                    boolean fresh = seen.add(now);
                     out = Files.newBufferedWriter(now, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                            seen.add(now) ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+                            fresh ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+                    written = fresh ? 0 : Files.size(now);
                 }
-                out.write(line);
-                out.newLine();
-                if (flush) {
+                long bytes = line.length() + 1L; // chars: a bound close enough for a cap
+                if (tailOut == null && written + bytes <= LOG_CAP_BYTES / 2) {
+                    out.write(line);
+                    out.newLine();
+                    written += bytes;
+                    if (flush) {
+                        out.flush();
+                    }
+                    return;
+                }
+                if (tailOut == null) {
                     out.flush();
+                    tailOut = Files.newBufferedWriter(tail(0), StandardCharsets.UTF_8);
+                    tailWritten = 0;
+                } else if (tailWritten + bytes > LOG_CAP_BYTES / 4) {
+                    tailOut.close();
+                    if (Files.exists(tail(1))) {
+                        dropped += Files.size(tail(1));
+                        logTruncated = "log truncated at " + (LOG_CAP_BYTES >> 20) + " MB: " + writing.getFileName()
+                                + " keeps the first and the last of its output; log findings in the rest are not"
+                                + " counted";
+                    }
+                    Files.move(tail(0), tail(1), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    tailOut = Files.newBufferedWriter(tail(0), StandardCharsets.UTF_8);
+                    tailWritten = 0;
                 }
+                tailOut.write(line);
+                tailOut.newLine();
+                tailWritten += bytes;
             } catch (IOException e) {
                 failed(e);
             }
         }
 
+        private Path tail(int turn) {
+            return writing.resolveSibling(writing.getFileName() + (turn == 0 ? ".tail" : ".tail.1"));
+        }
+
+        /** Ends a truncated log: the note, then the side files' lines (the last of the output); no-op otherwise. */
+        private void finish() throws IOException {
+            if (tailOut == null) {
+                return;
+            }
+            tailOut.close();
+            tailOut = null;
+            if (dropped > 0) {
+                out.write(String.format(java.util.Locale.ROOT, "[fluxlab] log truncated at %d MB: %.1f MB of output"
+                        + " left out here", LOG_CAP_BYTES >> 20, dropped / 1048576.0));
+                out.newLine();
+            }
+            for (Path p : List.of(tail(1), tail(0))) {
+                if (Files.exists(p)) {
+                    try (var in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+                        in.transferTo(out);
+                    }
+                    Files.delete(p);
+                }
+            }
+            out.flush();
+            written = Files.size(writing);
+            dropped = 0;
+        }
+
         void close() {
             try {
+                if (out != null && logProblem == null) {
+                    finish();
+                }
+            } catch (IOException e) {
+                // keep what was written
+            }
+            try {
+                if (tailOut != null) {
+                    tailOut.close();
+                }
                 if (out != null) {
                     out.close();
                 }
             } catch (IOException e) {
                 // keep what was written
             }
+            tailOut = null;
             out = null;
         }
     }
 
-    /** Why this process's log stopped being written (a full disk), or null. */
+    /**
+     * Why this process's log stopped being written (a full disk), else that it was truncated at its cap
+     * ({@link #LOG_CAP_BYTES}), or null: a warning on each cell it served from then on.
+     */
     public String logProblem() {
-        return logProblem;
+        return logProblem != null ? logProblem : logTruncated;
     }
 
     /**
@@ -369,6 +454,11 @@ public final class ChildProcess {
     /** The other-host side of this process, or null when it runs on the runner's machine. */
     public RemoteSide remote() {
         return remote;
+    }
+
+    /** Why this process is not observed on its host any more ({@link RemoteSide#observationLost}); empty here. */
+    public Optional<String> observationLost() {
+        return remote == null ? Optional.empty() : remote.observationLost();
     }
 
     /** The suite host it runs on, null for the runner's machine. */

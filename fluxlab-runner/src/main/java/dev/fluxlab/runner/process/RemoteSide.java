@@ -40,6 +40,14 @@ public interface RemoteSide {
     /** Copies the files the process wrote on its host to their places in the results folder (once it has ended). */
     void collect();
 
+    /**
+     * Why the process is no longer observed on its host, or empty while it is: its host's agent ended (the ssh session
+     * dropped), so its CPU, samples and JIT are no longer read there.
+     */
+    default Optional<String> observationLost() {
+        return Optional.empty();
+    }
+
     /** A file creation waiting on a host ({@link #arm}). */
     interface Armed {
 

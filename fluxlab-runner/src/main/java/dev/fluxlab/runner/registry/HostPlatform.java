@@ -1,14 +1,15 @@
 package dev.fluxlab.runner.registry;
 
 import dev.fluxlab.runner.host.ShellWords;
+import dev.fluxlab.runner.process.BoundedCheck;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,16 +20,25 @@ import java.util.regex.Pattern;
  */
 public final class HostPlatform implements Platform {
 
+    /** How long a checking JVM may take to answer before it is taken for hung and killed. */
+    static final Duration CHECK_LIMIT = Duration.ofSeconds(30);
     private static final Pattern ANSWER = Pattern.compile("transport=(\\S+) (ok|problem=(.*))");
 
     private final String java;
     private final String classpath;
     private final Map<String, Optional<String>> cache = new ConcurrentHashMap<>();
+    private final Duration limit;
 
     /** Checks with {@code java} and, for transports, the given classpath (the targets'). */
     public HostPlatform(String java, String classpath) {
+        this(java, classpath, CHECK_LIMIT);
+    }
+
+    /** As {@link #HostPlatform(String, String)}, each child JVM given {@code limit} to answer (tests: seconds). */
+    HostPlatform(String java, String classpath, Duration limit) {
         this.java = java;
         this.classpath = classpath;
+        this.limit = limit;
     }
 
     public HostPlatform() {
@@ -57,11 +67,10 @@ public final class HostPlatform implements Platform {
         Map<String, Optional<String>> found = new HashMap<>();
         String failure = null;
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                failure = "the check did not finish";
+            BoundedCheck.Outcome o = BoundedCheck.run(cmd, limit);
+            String out = o.output();
+            if (o.timedOut()) {
+                failure = "the check did not finish within " + limit.toSeconds() + " s";
             }
             for (String line : out.split("\n")) {
                 Matcher m = ANSWER.matcher(line.strip());
@@ -112,6 +121,24 @@ public final class HostPlatform implements Platform {
     }
 
     /**
+     * The flag most likely to keep {@code java ARGS -version} alive, as a question for the message: a debugger agent
+     * waiting for its debugger ({@code suspend=y}), else an agent (its shutdown hook or a child it started), else none.
+     */
+    static String suspect(List<String> args) {
+        for (String a : args) {
+            if (a.contains("suspend=y")) {
+                return ": " + a + " waits for a debugger (suspend=y?)";
+            }
+        }
+        for (String a : args) {
+            if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:") || a.startsWith("-agentpath:")) {
+                return ": does " + a + " keep the JVM alive (a blocking shutdown hook, a child process)?";
+            }
+        }
+        return "";
+    }
+
+    /**
      * Starts {@code java ARGS -version}: empty when it starts, else {@code refused} of the first line the JVM said
      * (past its generic "could not create the Java Virtual Machine").
      */
@@ -121,19 +148,19 @@ public final class HostPlatform implements Platform {
         cmd.addAll(args);
         cmd.add("-version");
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.of("could not check " + checking + ": '" + ShellWords.line(cmd) + "' did not finish");
+            BoundedCheck.Outcome o = BoundedCheck.run(cmd, limit);
+            if (o.timedOut()) {
+                return Optional.of("'" + ShellWords.line(cmd) + "' did not exit within " + limit.toSeconds() + " s"
+                        + suspect(args));
             }
-            if (p.exitValue() == 0) {
+            String out = o.output();
+            if (o.exitCode() == 0) {
                 return Optional.empty();
             }
             String first = out.lines().map(String::strip).filter(l -> !l.isBlank())
                     .filter(l -> !l.startsWith("Error: Could not create the Java Virtual Machine")
                             && !l.startsWith("Error: A fatal exception has occurred"))
-                    .findFirst().orElse("exit " + p.exitValue());
+                    .findFirst().orElse("exit " + o.exitCode());
             return Optional.of(refused.apply(first));
         } catch (IOException e) {
             return Optional.of("could not start " + java + " to check " + checking + ": " + e.getMessage());

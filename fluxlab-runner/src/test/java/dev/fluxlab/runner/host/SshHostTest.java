@@ -28,6 +28,37 @@ class SshHostTest {
         assertEquals("lab@10.0.0.5", cmd.getLast());
     }
 
+    /**
+     * A ProxyJump hop is checked as strictly as the host (ssh hands a hop its {@code -F} file, not the {@code -o}
+     * options): a bastion's unknown key had been accepted under a user configuration saying {@code no} (issue 38, 7).
+     */
+    @Test
+    void everyProxyJumpHopChecksHostKeysStrictly(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("ssh", "-V").start().waitFor() == 0,
+                "an ssh client is needed");
+        Path cfg = dir.resolve("user config");
+        java.nio.file.Files.writeString(cfg, "Host lab\n  HostName 10.0.0.9\n  ProxyJump bastion\n"
+                + "Host bastion\n  HostName 10.0.0.1\n  StrictHostKeyChecking no\n");
+        SshHost h = new SshHost(HostSpec.of("lab").withSshConfig(cfg), dir);
+        List<String> cmd = h.sshCommand();
+        String used = cmd.get(cmd.indexOf("-F") + 1);
+        // ssh starts the hop as 'ssh -F USED bastion': what that one applies
+        List<String> hop = effective(used, "bastion");
+        assertTrue(hop.contains("stricthostkeychecking true") && hop.contains("batchmode yes"), hop.toString());
+        List<String> host = effective(used, "lab");
+        assertTrue(host.contains("hostname 10.0.0.9") && host.contains("proxyjump bastion"), "the user's "
+                + "configuration still applies: " + host);
+        SshHost direct = new SshHost(HostSpec.of("10.0.0.5").withSshConfig(cfg), dir);
+        assertEquals(List.of("ssh", "-F", cfg.toString()), direct.sshCommand().subList(0, 3), "no hop: as it was");
+    }
+
+    private static List<String> effective(String config, String host) throws Exception {
+        Process p = new ProcessBuilder("ssh", "-G", "-F", config, host).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        return out.lines().toList();
+    }
+
     @Test
     void destinationsThatAreNotOneWordAreRefused() {
         for (String bad : new String[]{"", " ", "-oProxyCommand=x", "a b"}) {

@@ -19,6 +19,8 @@ final class IntervalChart {
     static final int WIDTH = 260;
     static final int ROW = 44;
     private static final int PAD = 8;
+    /** Two end labels closer than this (pixels) would overlap when centred: they read outwards instead. */
+    private static final int END_LABEL_PX = 44;
 
     private IntervalChart() {
     }
@@ -60,11 +62,19 @@ final class IntervalChart {
             s.append("<circle cx=\"").append(num(x(p.ratio(), d))).append("\" cy=\"").append(axis)
                     .append("\" r=\"3.5\" class=\"").append(cls).append(" ic-dot\"/>");
         }
-        // the ends of the claim's range, where the reader looks first
-        for (Double end : new Double[]{p.holdsAbove(), p.holdsBelow()}) {
+        // the ends of the claim's range, where the reader looks first; two ends too close to centre both labels
+        // under them (a narrow "within" range on a wide axis) read outwards from the range instead
+        boolean close = p.holdsAbove() != null && p.holdsBelow() != null
+                && x(p.holdsBelow(), d) - x(p.holdsAbove(), d) < END_LABEL_PX;
+        Double[] ends = {p.holdsAbove(), p.holdsBelow()};
+        for (int k = 0; k < ends.length; k++) {
+            Double end = ends[k];
             if (end != null && end >= d[0] && end <= d[1]) {
-                s.append("<text x=\"").append(num(x(end, d))).append("\" y=\"").append(axis + 18)
-                        .append("\" class=\"ic-end\">").append(HtmlReport.esc(ratio(end))).append("</text>");
+                String anchor = !close ? "" : k == 0 ? " style=\"text-anchor:end\"" : " style=\"text-anchor:start\"";
+                double at = x(end, d) + (!close ? 0 : k == 0 ? -2 : 2);
+                s.append("<text x=\"").append(num(at)).append("\" y=\"").append(axis + 18).append('"')
+                        .append(anchor).append(" class=\"ic-end\">").append(HtmlReport.esc(ratio(end)))
+                        .append("</text>");
             }
         }
         s.append("</g>");

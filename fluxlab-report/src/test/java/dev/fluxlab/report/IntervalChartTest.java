@@ -53,6 +53,16 @@ class IntervalChartTest {
         assertEquals("", IntervalChart.svg(null));
     }
 
+    /** A narrow range on a wide axis: its two end labels read outwards from it instead of over each other. */
+    @Test
+    void closeEndsOfARangeDoNotOverlap() {
+        PairInterval wide = new PairInterval("elastic", "vt", 0.74, 0.256, 2.133, 0.983, 5, "open", 1 / 1.1, 1.1);
+        String svg = IntervalChart.svg(List.of(wide));
+        assertTrue(svg.contains("style=\"text-anchor:end\" class=\"ic-end\">0.909x"), svg);
+        assertTrue(svg.contains("style=\"text-anchor:start\" class=\"ic-end\">1.100x"), svg);
+        assertTrue(!IntervalChart.svg(List.of(WITHIN)).contains("text-anchor"), "ends far apart stay centred");
+    }
+
     @Test
     void reportHtmlDrawsADecidedClaimsIntervals() {
         ClaimResult decided = new ClaimResult("base within 5 % of twin", "calibration", null, "throughput_rps",

@@ -94,20 +94,15 @@ public final class ClaimTrials {
      */
     public java.util.Set<String> wantedTargets(Suite suite) {
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        if (suite.decideMax().isZero()) {
-            return out;
-        }
         Map<String, Cell> byId = new LinkedHashMap<>();
         suite.cells().forEach(c -> byId.put(c.id(), c));
         for (Claim claim : suite.claims()) {
-            if (claim.notJudgeable(Runtime.getRuntime().availableProcessors()).isPresent()
-                    || WindowFigure.byKey(claim.figure().key()).isEmpty()) {
+            if (claimUnsuitable(suite, claim).isPresent()) {
                 continue;
             }
             for (Claim.ClaimCell cc : claim.cells()) {
                 Cell cell = byId.get(cc.id());
-                if (cell != null && cell.load().traits().can(Capability.SESSIONS) && cell.load().injectors() == 1
-                        && cell.load().hosts().isEmpty() && cell.processes().stream().allMatch(p -> p.host() == null)) {
+                if (cell != null && cellUnsuitable(cell, cc.label()).isEmpty()) {
                     out.add(cell.targetsKey());
                 }
             }
@@ -186,9 +181,8 @@ public final class ClaimTrials {
         }
     }
 
-    /** Why {@code claim} cannot be interleaved here, if it cannot; its verdict then comes from the cells' repeats. */
-    private Optional<String> unsuitable(Suite suite, Claim claim, Map<String, CellResult> results,
-                                        Map<String, Cell> cells) {
+    /** Why no claim of {@code suite} like {@code claim} can be interleaved, whatever its cells did. */
+    private static Optional<String> claimUnsuitable(Suite suite, Claim claim) {
         if (suite.decideMax().isZero()) {
             return Optional.of("decide_max is 0s");
         }
@@ -201,6 +195,36 @@ public final class ClaimTrials {
                     + String.join(", ", java.util.Arrays.stream(WindowFigure.values()).map(WindowFigure::key).toList())
                     + ")");
         }
+        return Optional.empty();
+    }
+
+    /** Why {@code cell} (named {@code label}) cannot take part in a trial, as the suite declares it. */
+    private Optional<String> cellUnsuitable(Cell cell, String label) {
+        boolean sessions = cell.load().traits().can(Capability.SESSIONS);
+        if (!sessions || cell.load().injectors() != 1 || !cell.load().hosts().isEmpty()) {
+            return Optional.of(label + " is loaded by " + (sessions
+                    ? "several injectors or on a suite host" : cell.load().injectorName())
+                    + ": trials use one local fluxlab injector");
+        }
+        if (cell.load().requests() != null || cell.load().prime() != null) {
+            return Optional.of(label + " has a request count or a priming load");
+        }
+        if (cell.processes().stream().anyMatch(p -> p.host() != null)) {
+            return Optional.of(label + " runs a target on a suite host");
+        }
+        if (registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(true)) {
+            return Optional.of(label + "'s entry loads by itself");
+        }
+        return Optional.empty();
+    }
+
+    /** Why {@code claim} cannot be interleaved here, if it cannot; its verdict then comes from the cells' repeats. */
+    private Optional<String> unsuitable(Suite suite, Claim claim, Map<String, CellResult> results,
+                                        Map<String, Cell> cells) {
+        Optional<String> why = claimUnsuitable(suite, claim);
+        if (why.isPresent()) {
+            return why;
+        }
         for (Claim.ClaimCell cc : claim.cells()) {
             CellResult r = results.get(cc.id());
             Cell cell = cells.get(cc.id());
@@ -209,20 +233,9 @@ public final class ClaimTrials {
             }
             // an invalid cell is tried all the same: the trial warms its targets again, and a window with errors
             // above max_error_rate ends the trial (a cell that was cold or unsettled in its repeat is the usual case)
-            boolean sessions = cell.load().traits().can(Capability.SESSIONS);
-            if (!sessions || cell.load().injectors() != 1 || !cell.load().hosts().isEmpty()) {
-                return Optional.of(cc.label() + " is loaded by " + (sessions
-                        ? "several injectors or on a suite host" : cell.load().injectorName())
-                        + ": trials use one local fluxlab injector");
-            }
-            if (cell.load().requests() != null || cell.load().prime() != null) {
-                return Optional.of(cc.label() + " has a request count or a priming load");
-            }
-            if (cell.processes().stream().anyMatch(p -> p.host() != null)) {
-                return Optional.of(cc.label() + " runs a target on a suite host");
-            }
-            if (registry.target(cell.entryProcess().target()).map(LaunchDef::isSelfLoading).orElse(true)) {
-                return Optional.of(cc.label() + "'s entry loads by itself");
+            why = cellUnsuitable(cell, cc.label());
+            if (why.isPresent()) {
+                return why;
             }
         }
         if (commands.injectorSession(Path.of(".")).isEmpty()) {

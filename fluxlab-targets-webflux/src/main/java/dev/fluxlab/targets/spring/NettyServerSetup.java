@@ -2,6 +2,7 @@ package dev.fluxlab.targets.spring;
 
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
+import dev.fluxlab.targets.reactor.transport.IoHandlerLoopResources;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
@@ -38,12 +39,15 @@ public class NettyServerSetup {
     /**
      * Replaces Boot's resource factory: Boot calls {@code runOn(factory.getLoopResources())} after the server
      * customizers, so the lab's event loops must come from here (a customizer's {@code runOn} would be overridden).
+     * Boot asks for them with Reactor Netty's default {@code preferNative=true}; the lab's resources answer with its
+     * own groups whatever the flag, and Reactor Netty takes the channel class from the group, so
+     * {@code --transport nio} or {@code epoll} really runs that transport under Spring too.
      */
     @Bean
     ReactorResourceFactory reactorResourceFactory(EventLoops loops) {
         ReactorResourceFactory f = new ReactorResourceFactory();
         f.setUseGlobalResources(false);
-        f.setLoopResources(new LabLoopResources(loops));
+        f.setLoopResources(new IoHandlerLoopResources(loops, false));
         f.setShutdownQuietPeriod(Duration.ZERO);
         return f;
     }

@@ -1,12 +1,12 @@
 package dev.fluxlab.targets.spring.boot4;
 
-import dev.fluxlab.targets.spring.LabLoopResources;
 import dev.fluxlab.targets.spring.WebfluxApplication;
 import dev.fluxlab.targets.spring.WebfluxNettyApplication;
 import dev.fluxlab.targets.common.transport.EventLoops;
 import dev.fluxlab.targets.reactor.fanout.FanOutHandler;
 import dev.fluxlab.targets.reactor.fanout.FanOutServer;
 import dev.fluxlab.targets.reactor.fanout.Strategy;
+import dev.fluxlab.targets.reactor.transport.IoHandlerLoopResources;
 import dev.fluxlab.targets.spring.launch.ServeLoop;
 import java.time.Duration;
 import java.util.Map;
@@ -72,7 +72,7 @@ public final class WebfluxFanOutApplication {
             WebClient client = WebClient.builder()
                     .baseUrl(config.backendUrl().toString())
                     .clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool)
-                            .runOn(new LabLoopResources(loops))
+                            .runOn(new IoHandlerLoopResources(loops, false))
                             .responseTimeout(Duration.ofSeconds(30))))
                     .build();
             handler = new FanOutHandler(i -> client.get().uri("/component/{id}", i).retrieve()

@@ -13,7 +13,7 @@ import java.util.Map;
  *
  * @param schema          always {@link #SCHEMA}
  * @param target          the URL that was loaded
- * @param protocol        {@code http1.1}, {@code h2c} or {@code h2}
+ * @param protocol        {@code http1.1}, {@code h2c}, {@code h2} or {@code h3}
  * @param model           {@code closed} (connections x in-flight, as fast as possible) or {@code open} (fixed rate)
  * @param method          HTTP method sent
  * @param connections     TCP connections used
@@ -70,6 +70,8 @@ import java.util.Map;
  *                        limit, requests the server stopped answering before the window): a runner shows them as the
  *                        repeat's warnings; null when none, for tools, and in a merged document (each injector's own
  *                        document keeps its own)
+ * @param udp             HTTP/3 only: the UDP socket buffers in effect and the kernel's UDP drops in the window
+ *                        ({@link UdpSockets}); null for the other protocols, for tools and in older documents
  */
 public record LoadResult(
         String schema,
@@ -108,9 +110,27 @@ public record LoadResult(
         Long measureStartMs,
         Map<String, String> errorDetails,
         Long stalledRequests,
-        List<String> warnings) {
+        List<String> warnings,
+        UdpSockets udp) {
 
     public static final String SCHEMA = "fluxlab.load/1";
+
+    /** A document without UDP figures (every protocol but h3, external tools, tests). */
+    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
+                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
+                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
+                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
+                      List<SecondSample> perSecond, String histogram, String histogramUnit, String uncorrectedHistogram,
+                      String transport, String injector, Integer threads, Boolean warmupJitQuiet,
+                      List<WatchedJvm> watchedJvms, Map<String, Long> statuses, Double precisionPct,
+                      ConnectTimes connect, Integer availableProcessors, Long measureStartMs,
+                      Map<String, String> errorDetails, Long stalledRequests, List<String> warnings) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
+                injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, availableProcessors,
+                measureStartMs, errorDetails, stalledRequests, warnings, null);
+    }
 
     /** A document without the injector's processors and measured-phase instant (external tools, tests). */
     public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
@@ -124,7 +144,7 @@ public record LoadResult(
         this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
                 durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
                 injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
-                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null, null, null);
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, null, null, null, null, null, null);
     }
 
     /** A copy with the warm-up length and the injector's CPU filled in (the runner measures those for external tools). */
@@ -133,7 +153,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
     }
 
     /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder(boolean)}). */
@@ -143,7 +163,7 @@ public record LoadResult(
                 new Latency(LatencySummary.UNKNOWN, LatencySummary.UNKNOWN), lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, null, histogramUnit, null, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
     }
 
     /**
@@ -155,7 +175,7 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
     }
 
     /**
@@ -172,7 +192,7 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
     }
 
     /**

@@ -20,7 +20,7 @@ class WireProtocolTest {
     void aServerCombinationIsNoWireProtocol() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> WireProtocol.of("http1.1+h2c"));
-        assertEquals("unknown protocol 'http1.1+h2c'; accepted: http1.1, h2c, h2", e.getMessage());
+        assertEquals("unknown protocol 'http1.1+h2c'; accepted: http1.1, h2c, h2, h3", e.getMessage());
     }
 
     @Test
@@ -37,5 +37,6 @@ class WireProtocolTest {
         assertFalse(WireProtocol.HTTP11.http2());
         assertTrue(WireProtocol.H2C.http2());
         assertTrue(WireProtocol.H2.http2());
+        assertFalse(WireProtocol.H3.http2(), "HTTP/3 has streams, but no HTTP/2 settings nor frames");
     }
 }

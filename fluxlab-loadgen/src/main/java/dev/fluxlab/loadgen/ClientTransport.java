@@ -5,12 +5,16 @@ import dev.fluxlab.model.transport.Transport;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringDatagramChannel;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -48,6 +52,18 @@ public record ClientTransport(String name, IoHandlerFactory factory, Class<? ext
             case EPOLL -> Epoll.isAvailable();
             case IO_URING -> IoUring.isAvailable();
             default -> true;
+        };
+    }
+
+    /**
+     * The UDP channel class of this transport, for HTTP/3's QUIC connections: registered on the same event loops as
+     * the TCP channels, so the injector's threads and their CPU accounting are the same for every protocol.
+     */
+    public Class<? extends DatagramChannel> datagramChannelClass() {
+        return switch (name) {
+            case "epoll" -> EpollDatagramChannel.class;
+            case "io_uring" -> IoUringDatagramChannel.class;
+            default -> NioDatagramChannel.class;
         };
     }
 

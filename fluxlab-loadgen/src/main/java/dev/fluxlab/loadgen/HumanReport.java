@@ -5,6 +5,7 @@ import dev.fluxlab.model.http.WireProtocol;
 import dev.fluxlab.model.load.ConnectTimes;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.UdpSockets;
 import dev.fluxlab.model.run.WindowNoise;
 
 import java.io.ByteArrayOutputStream;
@@ -23,8 +24,8 @@ public final class HumanReport {
         LoadResult r = o.result();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "fluxlab load %s%n", r.target()));
-        boolean http2 = WireProtocol.ofOrHttp11(r.protocol()).http2();
-        int least = http2 ? r.inFlight() : Http1Conn.leastInFlight(r.inFlight());
+        boolean streams = WireProtocol.ofOrHttp11(r.protocol()) != WireProtocol.HTTP11;
+        int least = streams ? r.inFlight() : Http1Conn.leastInFlight(r.inFlight());
         sb.append(String.format(Locale.ROOT, "  %s, %s transport, %d threads, %d connections x %s in flight, %s model%s%n",
                 r.protocol(), r.transport(), o.threads(), r.connections(), least < r.inFlight() - 1
                         ? least + "-" + r.inFlight() + " (pipelined, refilled at half)" : String.valueOf(r.inFlight()),
@@ -64,6 +65,12 @@ public final class HumanReport {
         } else {
             sb.append("  Errors       ").append(errs).append(" (").append(r.describeErrors())
                     .append("), not counted as throughput\n");
+        }
+        if (r.udp() != null) {
+            UdpSockets u = r.udp();
+            sb.append(String.format(Locale.ROOT, "  UDP          SO_RCVBUF %s, SO_SNDBUF %s bytes (net.core.rmem_max %s, "
+                    + "wmem_max %s); datagrams the kernel dropped in the window: %s%n", u.soRcvbuf(), u.soSndbuf(),
+                    u.rmemMax(), u.wmemMax(), u.dropped() == null ? "unknown" : u.dropped()));
         }
         if (r.model().equals("open")) {
             sb.append(String.format(Locale.ROOT, "  Schedule     %d late (> 1 ms after intended), %d missed%n",

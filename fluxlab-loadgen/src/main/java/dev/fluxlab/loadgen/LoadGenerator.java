@@ -9,6 +9,7 @@ import dev.fluxlab.model.load.Latency;
 import dev.fluxlab.model.load.LatencyHistograms;
 import dev.fluxlab.model.load.LatencySummary;
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.load.UdpSockets;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -76,6 +77,24 @@ public final class LoadGenerator {
      */
     public static LoadOutcome run(LoadSpec spec, ProgressListener progress, MeasureGate gate, LoadStop stop)
             throws LoadFailure, InterruptedException {
+        return run(spec, progress, gate, stop, QuicDialer::nettyUnavailability);
+    }
+
+    /**
+     * Like {@link #run(LoadSpec, ProgressListener, MeasureGate, LoadStop)}, QUIC's native library judged by
+     * {@code quicUnavailable} (null: usable; tests stand in for a missing or foreign-architecture library).
+     */
+    static LoadOutcome run(LoadSpec spec, ProgressListener progress, MeasureGate gate, LoadStop stop,
+                           java.util.function.Supplier<Throwable> quicUnavailable)
+            throws LoadFailure, InterruptedException {
+        boolean h3 = spec.protocol() == WireProtocol.H3;
+        if (h3) {
+            // before anything starts: no loop, no socket, one line saying why
+            String why = QuicDialer.unavailable(quicUnavailable);
+            if (why != null) {
+                throw new LoadFailure(why, null);
+            }
+        }
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // sampling leak detection costs the hot path; the injector's buffers are covered by the tests
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -83,7 +102,7 @@ public final class LoadGenerator {
         InetAddress address = TargetGuard.resolve(spec.host(), spec.allowRemote());
         SocketBudget.here().check(spec.connections());
         ClientTransport transport = ClientTransport.select(spec.transport());
-        SslContext ssl = spec.tls() ? sslContext(spec) : null;
+        SslContext ssl = spec.tls() && !h3 ? sslContext(spec) : null;
         RequestTemplate tpl = new RequestTemplate(spec);
         RunControl ctl = new RunControl(spec.requests());
         MultiThreadIoEventLoopGroup group = transport.newGroup(spec.threads());
@@ -91,12 +110,13 @@ public final class LoadGenerator {
         try {
             InitialConnects initial = new InitialConnects(spec.connections());
             InetSocketAddress remote = new InetSocketAddress(address, spec.port());
+            QuicDialer quic = h3 ? new QuicDialer(spec, remote, transport, new UdpKernel()) : null;
             int t = spec.threads();
             for (int i = 0; i < t; i++) {
                 int n = spec.connections() / t + (i < spec.connections() % t ? 1 : 0);
                 double loopRate = spec.openModel() ? spec.rate() * n / spec.connections() : 0;
                 EventLoop loop = (EventLoop) group.next();
-                workers.add(new LoopWorker(loop, n, spec, ctl, tpl, transport, ssl, remote, initial, loopRate));
+                workers.add(new LoopWorker(loop, n, spec, ctl, tpl, transport, ssl, quic, remote, initial, loopRate));
             }
             for (LoopWorker w : workers) {
                 w.loop.execute(w::connectAll);
@@ -134,7 +154,8 @@ public final class LoadGenerator {
         MeasuredWindow window = MeasuredWindow.measure(run, warmup);
         WindowTally tally = WindowTally.collect(run, window);
         InjectorCpu cpu = judge(run, window, tally);
-        return document(run, transport, warmup, window, tally, cpu);
+        UdpSockets udp = udpFigures(run, window);
+        return document(run, transport, warmup, window, tally, cpu, udp);
     }
 
     /**
@@ -186,7 +207,7 @@ public final class LoadGenerator {
     private static void warnStreamCap(LoadRun run) {
         LoadSpec spec = run.spec();
         RunControl ctl = run.ctl();
-        if (spec.protocol().http2() && ctl.serverStreamLimit < spec.inFlight()) {
+        if (spec.protocol() != WireProtocol.HTTP11 && ctl.serverStreamLimit < spec.inFlight()) {
             run.warnings().record("the server allows only " + ctl.serverStreamLimit + " concurrent streams per "
                     + "connection: -m " + spec.inFlight() + " was capped to " + ctl.serverStreamLimit);
         }
@@ -232,14 +253,41 @@ public final class LoadGenerator {
                 HumanReport.rate(rate), seconds, Math.round(rate * seconds));
     }
 
+    /**
+     * HTTP/3: the UDP socket buffers the connections had and the kernel's drops in the window, with a warning when it
+     * dropped any; null for the other protocols.
+     */
+    private static UdpSockets udpFigures(LoadRun run, MeasuredWindow window) throws InterruptedException {
+        if (run.spec().protocol() != WireProtocol.H3) {
+            return null;
+        }
+        Integer rcv = null, snd = null;
+        for (LoopWorker w : run.workers()) {
+            int[] b = on(w, w::udpBuffers);
+            if (b[0] > 0 && (rcv == null || b[0] < rcv)) {
+                rcv = b[0];
+            }
+            if (b[1] > 0 && (snd == null || b[1] < snd)) {
+                snd = b[1];
+            }
+        }
+        UdpKernel kernel = new UdpKernel();
+        UdpSockets u = UdpSockets.of(rcv, snd, kernel.netCore("rmem_max"), kernel.netCore("wmem_max"),
+                window.udpAtStart(), window.udpAtEnd());
+        if (u.dropped() != null && u.dropped() > 0) {
+            run.warnings().record(UdpKernel.dropWarning(u));
+        }
+        return u;
+    }
+
     /** The {@code fluxlab.load/1} document and the outcome around it, from what each step handed on. */
     private static LoadOutcome document(LoadRun run, ClientTransport transport, Warmup warmup, MeasuredWindow window,
-                                        WindowTally tally, InjectorCpu cpu) {
+                                        WindowTally tally, InjectorCpu cpu, UdpSockets udp) {
         LoadSpec spec = run.spec();
         Tally all = tally.all();
         double seconds = window.seconds();
         Double precision = window.precision();
-        Map<String, Long> errors = errorCounts(all);
+        Map<String, Long> errors = errorCounts(all, spec.protocol() == WireProtocol.H3);
         Map<String, String> details = errorDetails(all);
         Map<String, Long> statuses = statusCounts(all);
         LatencySummary cs = LatencyHistograms.summary(all.corrected);
@@ -253,16 +301,21 @@ public final class LoadGenerator {
                 precision == null ? null : Math.round(precision * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(all.connect, all.connectSumNanos, all.latencySumNanos),
                 Runtime.getRuntime().availableProcessors(), window.startMillis(), details.isEmpty() ? null : details,
-                tally.stalled(), run.warnings().recorded());
+                tally.stalled(), run.warnings().recorded(), udp);
         return new LoadOutcome(result, all.corrected, all.uncorrected, run.tids().length, cpu.loopBusy(),
                 run.warnings().all());
     }
 
-    /** Errors by class, every class present (0 when none), in {@link ErrorClass} order. */
-    private static Map<String, Long> errorCounts(Tally all) {
+    /**
+     * Errors by class, every class present (0 when none), in {@link ErrorClass} order; QUIC's own classes for an h3
+     * run only ({@code quic}).
+     */
+    private static Map<String, Long> errorCounts(Tally all, boolean quic) {
         Map<String, Long> errors = new LinkedHashMap<>();
         for (ErrorClass c : ErrorClass.values()) {
-            errors.put(c.key(), all.errors[c.ordinal()]);
+            if (quic || !c.quic()) {
+                errors.put(c.key(), all.errors[c.ordinal()]);
+            }
         }
         return errors;
     }

@@ -197,6 +197,10 @@ public record LoadSpec(
             if (p == WireProtocol.H2 && !tls) {
                 throw new IllegalArgumentException("--protocol h2 needs an https:// URL (use h2c for cleartext HTTP/2)");
             }
+            if (p == WireProtocol.H3 && !tls) {
+                throw new IllegalArgumentException("--protocol h3 needs an https:// URL (HTTP/3 runs on QUIC, which is "
+                        + "always encrypted; the port is the server's UDP port)");
+            }
             if (p == WireProtocol.H2C && tls) {
                 throw new IllegalArgumentException("--protocol h2c needs an http:// URL (use h2 for HTTP/2 over TLS)");
             }
@@ -275,8 +279,9 @@ public record LoadSpec(
                 throw new IllegalArgumentException("request body of " + body.length + " bytes is too large; at most "
                         + MAX_BODY + " bytes (16 MiB) are supported");
             }
-            if (p.http2() && body.length > MAX_H2_BODY) {
-                throw new IllegalArgumentException("request body of " + body.length + " bytes is too large for HTTP/2; at most "
+            if (p != WireProtocol.HTTP11 && body.length > MAX_H2_BODY) {
+                throw new IllegalArgumentException("request body of " + body.length + " bytes is too large for "
+                        + (p == WireProtocol.H3 ? "HTTP/3" : "HTTP/2") + "; at most "
                         + MAX_H2_BODY + " bytes are supported");
             }
             if (expectStatus < 100 || expectStatus > 599) {
@@ -307,8 +312,8 @@ public record LoadSpec(
 
         /** A connection per request is defined for one HTTP/1.1 request at a time, each waited for (closed model). */
         private void checkConnectionPerRequest(WireProtocol p) {
-            if (p.http2()) {
-                throw new IllegalArgumentException("--keep-alive false is for HTTP/1.1 only: HTTP/2 (" + p.label()
+            if (p != WireProtocol.HTTP11) {
+                throw new IllegalArgumentException("--keep-alive false is for HTTP/1.1 only: HTTP/2 and HTTP/3 (" + p.label()
                         + ") exists to multiplex many requests on one connection, so a connection per request would "
                         + "measure the connection preface, not requests; use --protocol http1.1");
             }

@@ -1,5 +1,6 @@
 package dev.fluxlab.loadgen;
 
+import dev.fluxlab.model.http.WireProtocol;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -34,6 +35,8 @@ final class LoopWorker {
     final RequestTemplate tpl;
     private final Bootstrap bootstrap;
     private final SslContext ssl;
+    /** HTTP/3: opens the QUIC connections; null for the TCP protocols. */
+    private final QuicDialer quic;
     private final InitialConnects initial;
     private final Conn[] conns;
     private final ByteBuf http1Batch;
@@ -53,20 +56,21 @@ final class LoopWorker {
     private long lateSendsAfterEnd;
 
     LoopWorker(EventLoop loop, int connections, LoadSpec spec, RunControl ctl, RequestTemplate tpl, ClientTransport transport,
-               SslContext ssl, InetSocketAddress address, InitialConnects initial, double loopRate) {
+               SslContext ssl, QuicDialer quic, InetSocketAddress address, InitialConnects initial, double loopRate) {
         this.loop = loop;
         this.spec = spec;
         this.ctl = ctl;
         this.tpl = tpl;
         this.stats = new LoopStats(ctl, spec.measuredBuckets());
         this.ssl = ssl;
+        this.quic = quic;
         this.initial = initial;
         this.conns = new Conn[connections];
         this.dirty = new Conn[connections];
         this.timeoutNanos = spec.timeout().toNanos();
         this.timeoutDetail = "no complete response within " + spec.timeout().toMillis() + " ms (--timeout)";
         this.schedule = new SendSchedule(loopRate);
-        this.http1Batch = spec.protocol().http2() ? null : tpl.http1Batch(spec.inFlight());
+        this.http1Batch = spec.protocol() == WireProtocol.HTTP11 ? tpl.http1Batch(spec.inFlight()) : null;
         this.bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(transport.channelClass())
@@ -90,7 +94,11 @@ final class LoopWorker {
     }
 
     private Conn newConn(int i) {
-        return spec.protocol().http2() ? new H2Conn(this, i, spec.inFlight()) : new Http1Conn(this, i, spec.inFlight(), http1Batch);
+        return switch (spec.protocol()) {
+            case H3 -> new H3Conn(this, i, spec.inFlight());
+            case H2, H2C -> new H2Conn(this, i, spec.inFlight());
+            case HTTP11 -> new Http1Conn(this, i, spec.inFlight(), http1Batch);
+        };
     }
 
     private void connect(int i) {
@@ -105,6 +113,16 @@ final class LoopWorker {
         c.initialAttempt = initialAttempt;
         c.connectStart = System.nanoTime();
         conns[i] = c;
+        if (quic != null) {
+            quic.dial((H3Conn) c, loop, (cause, cls) -> {
+                connectFailed(c, cause, cls);
+                if (conns[i] == c) {
+                    conns[i] = null;
+                }
+                scheduleReconnect(i, 100);
+            });
+            return;
+        }
         Bootstrap b = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -347,12 +365,32 @@ final class LoopWorker {
         return n;
     }
 
+    /**
+     * HTTP/3: the smallest receive and send buffers ({@code SO_RCVBUF}, {@code SO_SNDBUF}) the connections' UDP
+     * channels report, 0 when none is open. Runs on the loop.
+     */
+    int[] udpBuffers() {
+        int rcv = 0, snd = 0;
+        for (Conn c : conns) {
+            if (c instanceof H3Conn h && h.datagram != null && h.datagram.isActive()
+                    && h.datagram.config() instanceof io.netty.channel.socket.DatagramChannelConfig d) {
+                int r = d.getReceiveBufferSize(), s = d.getSendBufferSize();
+                rcv = rcv == 0 ? r : Math.min(rcv, r);
+                snd = snd == 0 ? s : Math.min(snd, s);
+            }
+        }
+        return new int[] {rcv, snd};
+    }
+
     /** Stops sending and closes every connection. Runs on the loop. */
     void stop() {
         for (Conn c : conns) {
             if (c != null && c.ctx != null) {
                 c.ready = false;
                 c.ctx.channel().close();
+            }
+            if (c instanceof H3Conn h && h.datagram != null) {
+                h.datagram.close();
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.fluxlab.loadgen;
 
 import dev.fluxlab.model.contract.ProgressLine;
+import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.load.UdpSockets;
 import dev.fluxlab.model.stats.MeanPrecision;
 import dev.fluxlab.probe.JitWatch;
 
@@ -26,9 +28,12 @@ import java.util.concurrent.TimeUnit;
  *                    collected, leaves a full window)
  * @param cpuAtStart  the injector's CPU clocks as it opened
  * @param cpuAtEnd    the injector's CPU clocks as it closed
+ * @param udpAtStart  HTTP/3: the kernel's UDP drop counters as it opened (null for the other protocols, or unreadable)
+ * @param udpAtEnd    HTTP/3: the same as it closed
  */
 record MeasuredWindow(long start, long startMillis, long end, Double precision, boolean cutShort,
-                      InjectorCpu.Clocks cpuAtStart, InjectorCpu.Clocks cpuAtEnd) {
+                      InjectorCpu.Clocks cpuAtStart, InjectorCpu.Clocks cpuAtEnd,
+                      UdpSockets.Counters udpAtStart, UdpSockets.Counters udpAtEnd) {
 
     /** How often the count mode's wait for its last response looks for a stop. */
     private static final long STOP_POLL_NANOS = 50_000_000L;
@@ -51,6 +56,8 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
     /** Measures {@code run} after {@code warmup}: opens the window, waits for its end and closes it. */
     static MeasuredWindow measure(LoadRun run, Warmup warmup) throws InterruptedException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        UdpKernel udp = run.spec().protocol() == WireProtocol.H3 ? new UdpKernel() : null;
+        UdpSockets.Counters udpAtStart = udp == null ? null : udp.counters();
         InjectorCpu.Clocks cpuAtStart = InjectorCpu.Clocks.atStart(threads, run.tids());
         warmup.jit().measureStarted();
         long start = System.nanoTime();
@@ -65,9 +72,10 @@ record MeasuredWindow(long start, long startMillis, long end, Double precision, 
         warnBacklog(run, behind);
         End end = untilEnd(run, ticker, start);
         InjectorCpu.Clocks cpuAtEnd = InjectorCpu.Clocks.atEnd(threads, run.tids());
+        UdpSockets.Counters udpAtEnd = udp == null ? null : udp.counters();
         close(run, warmup.jit(), ticker);
         return new MeasuredWindow(start, startMillis, end.at(), end.precision(), end.cutShort(), cpuAtStart,
-                cpuAtEnd);
+                cpuAtEnd, udpAtStart, udpAtEnd);
     }
 
     /**

@@ -8,6 +8,9 @@ import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersEncoder;
+import io.netty.handler.codec.http3.DefaultHttp3Headers;
+import io.netty.handler.codec.http3.Http3Headers;
+import dev.fluxlab.model.http.WireProtocol;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -15,7 +18,7 @@ import java.util.Set;
 
 /**
  * The request, encoded once: HTTP/1.1 bytes, and HTTP/2 HEADERS/DATA frames whose stream id is patched per
- * request. Nothing is encoded on the hot path. Also holds the expectations every response is checked against.
+ * request (HTTP/3: the header fields and the body, which Netty's QPACK encoder encodes per stream). Nothing is encoded on the hot path. Also holds the expectations every response is checked against.
  *
  * <p>For HTTP/2 three HPACK blocks are prepared: {@code h2First} inserts the request headers into the
  * server's dynamic table (literal with incremental indexing), {@code h2Indexed} then refers to those entries
@@ -43,6 +46,10 @@ final class RequestTemplate {
     final long h2TableNeed;
     /** DATA frames of the body, empty when there is no body; null over HTTP/1.1. */
     final H2Frames h2Data;
+    /** HTTP/3: the request's header fields, pseudo-headers first, copied into each request's HEADERS frame. */
+    final Http3Headers h3Headers;
+    /** HTTP/3: the body, sent as one DATA frame (a duplicate per request); empty without a body. */
+    final ByteBuf h3Body;
     final int bodyLength;
     final int expectStatus;
     final ByteBuf expectBody;
@@ -83,9 +90,10 @@ final class RequestTemplate {
         sb.append("\r\n");
         byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
         if (head.length > MAX_HTTP1_HEAD) {
-            throw new IllegalArgumentException(spec.protocol().http2()
+            throw new IllegalArgumentException(spec.protocol() != WireProtocol.HTTP11
                     ? "request target and headers of " + head.length + " bytes (as HTTP/1.1 lines) are too large: "
-                    + "fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes of them, over HTTP/2 as over HTTP/1.1 (servers "
+                    + "fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes of them, over "
+                    + (spec.protocol() == WireProtocol.H3 ? "HTTP/3" : "HTTP/2") + " as over HTTP/1.1 (servers "
                     + "take less: Netty and Reactor Netty refuse more than 8192 bytes of headers by default)"
                     : "request line and headers of " + head.length + " bytes are too large for "
                     + "HTTP/1.1: fluxlab sends at most " + MAX_HTTP1_HEAD + " bytes (HTTP/1.1 itself sets no limit, but "
@@ -96,7 +104,9 @@ final class RequestTemplate {
         System.arraycopy(spec.body(), 0, all, head.length, bodyLength);
         this.http1 = all;
 
-        if (!spec.protocol().http2()) {
+        if (spec.protocol() == WireProtocol.HTTP11) {
+            this.h3Headers = null;
+            this.h3Body = null;
             this.h2First = null;
             this.h2Indexed = null;
             this.h2Stateless = null;
@@ -127,6 +137,22 @@ final class RequestTemplate {
         for (var e : h2) {
             need += e.getKey().length() + e.getValue().length() + 32;
         }
+        if (spec.protocol() == WireProtocol.H3) {
+            Http3Headers h3 = new DefaultHttp3Headers(false);
+            for (var e : h2) {
+                h3.add(e.getKey(), e.getValue());
+            }
+            this.h3Headers = h3;
+            this.h3Body = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(spec.body()).asReadOnly());
+            this.h2TableNeed = 0;
+            this.h2First = null;
+            this.h2Indexed = null;
+            this.h2Stateless = null;
+            this.h2Data = null;
+            return;
+        }
+        this.h3Headers = null;
+        this.h3Body = null;
         this.h2TableNeed = need;
         boolean endStream = bodyLength == 0;
         DefaultHttp2HeadersEncoder indexing = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE);

@@ -45,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  * measured phase had gathered is still printed and written).
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Loads a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2), closed or open model.",
+        description = {"Loads a URL with fluxlab's Netty injector (HTTP/1.1, h2c, h2, h3), closed or open model.",
                 "Every response is verified; errors are counted by class and never as throughput."})
 public final class LoadCommand implements Callable<Integer> {
 
@@ -107,7 +107,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--rate", description = "Open model: requests per second, at most 1e9 (corrected and uncorrected latency). Default: closed model.")
     Double rate;
 
-    @Option(names = "--protocol", converter = ProtocolName.class, description = "http1.1, h2c or h2 (default: http1.1 for http://, h2 for https://).")
+    @Option(names = "--protocol", converter = ProtocolName.class, description = "http1.1, h2c, h2 or h3 (HTTP/3 over QUIC: an https:// URL whose port is UDP) (default: http1.1 for http://, h2 for https://).")
     String protocol;
 
     @Option(names = "--method", converter = Method.class, description = "GET or POST (default: GET, POST when a body is given).")

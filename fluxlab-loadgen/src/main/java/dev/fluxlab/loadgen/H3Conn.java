@@ -264,7 +264,12 @@ final class H3Conn extends Conn {
                 return;
             }
             if (!f.isSuccess()) {
-                fail(this, ErrorClass.PROTOCOL, "could not open a QUIC stream: " + describe(f.cause()), System.nanoTime());
+                // the connection cannot carry streams any more: its request fails, and the connection is replaced
+                // (not used again, so a failing open cannot refill itself in a loop)
+                String detail = "could not open a QUIC stream: " + describe(f.cause());
+                ready = false;
+                fail(this, ErrorClass.PROTOCOL, detail, System.nanoTime());
+                closeWith(ErrorClass.PROTOCOL, detail);
                 return;
             }
             channel = f.getNow();

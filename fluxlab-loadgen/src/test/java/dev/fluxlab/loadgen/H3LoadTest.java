@@ -55,6 +55,10 @@ class H3LoadTest {
                 assertNotNull(u.dropped(), u.toString());
             }
             assertTrue(HumanReport.format(o).contains("2 connections x 4 in flight"), HumanReport.format(o));
+            assertTrue(HumanReport.format(o).contains("  UDP          SO_RCVBUF "), HumanReport.format(o));
+            String json = dev.fluxlab.model.Json.write(r);
+            assertEquals(u.soRcvbuf(), dev.fluxlab.model.Json.mapper().readTree(json).get("udp").get("so_rcvbuf").asInt(), json);
+            assertEquals(u, dev.fluxlab.model.Json.read(json, LoadResult.class).udp(), "the udp figures read back");
         }
     }
 
@@ -77,7 +81,8 @@ class H3LoadTest {
     @Test
     void aResetStreamIsCountedAsSuchNotAsThroughput() throws Exception {
         try (H3TestServer server = new H3TestServer(H3TestServer.Fault.RESET_EVERY_3RD)) {
-            LoadOutcome o = LoadGenerator.run(spec(server.port()).connections(2).inFlight(4).build(), ProgressListener.NONE);
+            LoadOutcome o = LoadGenerator.run(spec(server.port()).connections(2).inFlight(4)
+                    .duration(Duration.ofMillis(600)).build(), ProgressListener.NONE);
             LoadResult r = o.result();
             long resets = r.errors().get("stream_reset");
             assertTrue(resets > 0, "errors: " + r.errors() + " " + r.errorDetails());
@@ -114,8 +119,8 @@ class H3LoadTest {
     @Test
     void aWrongBodyIsAVerificationError() throws Exception {
         try (H3TestServer server = new H3TestServer(H3TestServer.Fault.WRONG_BODY)) {
-            LoadResult r = LoadGenerator.run(spec(server.port()).connections(1).inFlight(2).build(),
-                    ProgressListener.NONE).result();
+            LoadResult r = LoadGenerator.run(spec(server.port()).connections(1).inFlight(2)
+                    .duration(Duration.ofMillis(600)).build(), ProgressListener.NONE).result();
             assertEquals(0, r.requestsOk());
             assertTrue(r.errors().get("body") > 0, "errors: " + r.errors());
             assertEquals(r.errors().get("body"), r.errorCount(), "errors: " + r.errors() + " " + r.errorDetails());

@@ -400,6 +400,12 @@ public final class LoadGenerator {
                     + "on this port (load it with http://, and --protocol h2c if it speaks HTTP/2 in clear text) or it "
                     + "refused the handshake (see its log)";
         }
+        if (spec.protocol() == WireProtocol.H3 && root instanceof io.netty.channel.ConnectTimeoutException) {
+            // QUIC over UDP: a closed port answers nothing, so the handshake's first packets wait out the timeout
+            return "no QUIC answer from UDP port " + spec.port() + " within " + spec.timeout().toMillis()
+                    + " ms (--timeout): is an HTTP/3 server listening there? (h3 is UDP: the port of an h1 or h2 server "
+                    + "is a TCP port, which does not answer QUIC)";
+        }
         String m = Conn.describe(cause);
         if (root instanceof java.security.cert.CertificateException || root instanceof javax.net.ssl.SSLException
                 || cause instanceof javax.net.ssl.SSLException) {

@@ -117,6 +117,16 @@ class H3LoadTest {
     }
 
     @Test
+    void aPortWithoutQuicIsSaidInWords() throws Exception {
+        try (java.net.DatagramSocket silent = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            LoadFailure e = assertThrows(LoadFailure.class, () -> LoadGenerator.run(spec(silent.getLocalPort())
+                    .connections(1).timeout(Duration.ofMillis(300)).build(), ProgressListener.NONE));
+            assertTrue(e.getMessage().contains("no QUIC answer from UDP port " + silent.getLocalPort() + " within 300 ms"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void aWrongBodyIsAVerificationError() throws Exception {
         try (H3TestServer server = new H3TestServer(H3TestServer.Fault.WRONG_BODY)) {
             LoadResult r = LoadGenerator.run(spec(server.port()).connections(1).inFlight(2)

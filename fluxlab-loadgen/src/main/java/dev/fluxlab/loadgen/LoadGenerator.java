@@ -105,12 +105,14 @@ public final class LoadGenerator {
         SslContext ssl = spec.tls() && !h3 ? sslContext(spec) : null;
         RequestTemplate tpl = new RequestTemplate(spec);
         RunControl ctl = new RunControl(spec.requests());
+        // QUIC's TLS context before any loop: a failure there leaves nothing started
+        QuicDialer quic = h3 ? new QuicDialer(spec, new InetSocketAddress(address, spec.port()), transport,
+                new UdpKernel()) : null;
         MultiThreadIoEventLoopGroup group = transport.newGroup(spec.threads());
         List<LoopWorker> workers = new ArrayList<>();
         try {
             InitialConnects initial = new InitialConnects(spec.connections());
             InetSocketAddress remote = new InetSocketAddress(address, spec.port());
-            QuicDialer quic = h3 ? new QuicDialer(spec, remote, transport, new UdpKernel()) : null;
             int t = spec.threads();
             for (int i = 0; i < t; i++) {
                 int n = spec.connections() / t + (i < spec.connections() % t ? 1 : 0);

@@ -90,7 +90,7 @@ final class QuicDialer {
         }
         return "HTTP/3 needs Netty's QUIC native library (netty-codec-native-quic, linux-x86_64), which cannot be "
                 + "used here (" + System.getProperty("os.name") + " " + System.getProperty("os.arch") + "): "
-                + Conn.describe(rootOf(t)) + "; load this server with --protocol h2 or h1, or run on linux-x86_64";
+                + Conn.describe(rootOf(t)) + "; load this server with --protocol h2 or http1.1, or run on linux-x86_64";
     }
 
     /** Netty's own answer: null when its QUIC library loaded. */

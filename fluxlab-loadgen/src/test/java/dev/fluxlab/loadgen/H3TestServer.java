@@ -21,7 +21,6 @@ import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import io.netty.handler.ssl.util.SelfSignedCertificate;
 import io.netty.util.ReferenceCountUtil;
 
 import java.net.InetSocketAddress;
@@ -30,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A small HTTP/3 server for the injector's tests, on Netty's HTTP/3 server codec: loopback, an ephemeral UDP port, a
- * self-signed certificate, answering every request with {@link TestServer#BODY} as {@code text/plain}, or with a
+ * self-signed certificate (test resources {@code h3/cert.pem}, {@code h3/key.pem}), answering every request with {@link TestServer#BODY} as {@code text/plain}, or with a
  * fault: a wrong body, every n-th request's stream reset (RESET_STREAM H3_REQUEST_REJECTED) instead of answered, a
  * connection closed by the server, or a handshake without h3.
  */
@@ -52,8 +51,7 @@ final class H3TestServer implements AutoCloseable {
 
     H3TestServer(Fault fault) throws Exception {
         this.fault = fault;
-        SelfSignedCertificate cert = certificate();
-        QuicSslContext ssl = QuicSslContextBuilder.forServer(cert.privateKey(), null, cert.certificate())
+        QuicSslContext ssl = QuicSslContextBuilder.forServer(resource("h3/key.pem"), null, resource("h3/cert.pem"))
                 .applicationProtocols(fault == Fault.NO_H3_ALPN ? new String[] {"hq-interop"} : Http3.supportedApplicationProtocols())
                 .build();
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -73,21 +71,19 @@ final class H3TestServer implements AutoCloseable {
                             protected void initChannel(QuicStreamChannel s) {
                                 s.pipeline().addLast(new Answer());
                             }
-                        }));
+                        }), new Quiet());
                     }
                 }).build();
         channel = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
     }
 
-    private static SelfSignedCertificate cert;
-
-    /** One EC certificate for every server of the test run (an RSA key took seconds to make on a loaded machine). */
-    private static synchronized SelfSignedCertificate certificate() throws Exception {
-        if (cert == null) {
-            cert = new SelfSignedCertificate("localhost", new java.security.SecureRandom(), "EC", 256);
-        }
-        return cert;
+    /**
+     * A file of the test resources: a self-signed EC certificate for {@code localhost} and its key (PKCS#8), made once
+     * with openssl and kept, since making one per run (BouncyCastle's start-up) took 5 s on a loaded machine.
+     */
+    private static java.io.File resource(String name) throws Exception {
+        return new java.io.File(H3TestServer.class.getClassLoader().getResource(name).toURI());
     }
 
     int port() {
@@ -104,6 +100,14 @@ final class H3TestServer implements AutoCloseable {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
     }
 
+    /** Ends the server's side of a failure the tests cause on purpose (a refused handshake) without a stack trace. */
+    private static final class Quiet extends io.netty.channel.ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
     /** One request stream: answers when the request's side has ended. */
     private final class Answer extends Http3RequestStreamInboundHandler {
         @Override
@@ -113,6 +117,11 @@ final class H3TestServer implements AutoCloseable {
         @Override
         protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
             ReferenceCountUtil.release(frame);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close(); // a stream of a connection the test closed
         }
 
         @Override

@@ -156,19 +156,22 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
 
     /**
      * The row knobs a table shows: those that vary within it. A knob with one value over every cell is said once
-     * ({@code all rows: heap=512m}, nothing when it is "-" everywhere); a knob the suite did not name as a row, which
-     * the rows got only so that no two cells share a position, is dropped when it takes one value within each column
-     * (the target's own settings: {@code workers=48} of {@code target=webflux-loops-48}), and its values are said per
-     * column. Dropping such knobs never makes two cells share a position: two cells of one column that agree on the
-     * other knobs also agree on these.
+     * ({@code all rows: heap=512m}; nothing when it is "-" everywhere). A knob the suite did not name, which the rows
+     * got only so that no two cells share a position, is dropped when one knob the suite did name (a column knob first,
+     * then a row knob) determines it: the target's own settings ({@code workers=48} of {@code target=webflux-loops-48}).
+     * Its values are then said per value of that knob, the one most share once ({@code all cells: heap=512m, unless
+     * said below}). Dropping such knobs never makes two cells share a position: two cells that agree on the knobs the
+     * suite named also agree on the knobs those determine.
      *
-     * @param fixed receives one line per knob said instead of shown
+     * @param fixed receives one line per thing said instead of shown
      */
     static List<String> shown(List<String> rowKnobs, List<String> declared, List<String> columnKnobs,
                               List<CellView> cells, List<String> fixed) {
         List<String> kept = new ArrayList<>();
         List<String> constant = new ArrayList<>();
-        List<String> byColumn = new ArrayList<>();
+        Map<String, List<String>> byKnob = new LinkedHashMap<>();
+        List<String> named = new ArrayList<>(columnKnobs);
+        declared.stream().filter(k -> !named.contains(k)).forEach(named::add);
         for (String k : rowKnobs) {
             Set<String> distinct = new LinkedHashSet<>();
             cells.forEach(c -> distinct.add(Knobs.value(c.cell(), k)));
@@ -177,55 +180,59 @@ public record ReportModel(RunResult run, List<CellView> cells, List<String> vary
                 if (!v.equals("-")) {
                     constant.add(k + "=" + v);
                 }
-            } else if (!declared.contains(k) && !columnKnobs.isEmpty() && oneValuePerColumn(k, columnKnobs, cells)) {
-                byColumn.add(k);
-            } else {
+                continue;
+            }
+            String by = declared.contains(k) ? null
+                    : named.stream().filter(d -> determines(d, k, cells)).findFirst().orElse(null);
+            if (by == null) {
                 kept.add(k);
+            } else {
+                byKnob.computeIfAbsent(by, x -> new ArrayList<>()).add(k);
             }
         }
         if (!constant.isEmpty()) {
             fixed.add("all rows: " + String.join(", ", constant));
         }
-        if (!byColumn.isEmpty()) {
-            Map<List<String>, CellView> columns = new LinkedHashMap<>();
-            cells.forEach(c -> columns.putIfAbsent(values(c, columnKnobs), c));
-            // a value most columns share is said once ('heap=512m'), the columns then name only where they differ
-            Map<String, String> usual = new LinkedHashMap<>();
-            for (String k : byColumn) {
-                Map<String, Integer> count = new LinkedHashMap<>();
-                columns.values().forEach(c -> count.merge(Knobs.value(c.cell(), k), 1, Integer::sum));
-                count.entrySet().stream().max(Map.Entry.comparingByValue())
-                        .filter(e -> !e.getKey().equals("-") && e.getValue() > 1).ifPresent(e -> usual.put(k, e.getKey()));
-            }
-            if (!usual.isEmpty()) {
-                List<String> said = new ArrayList<>();
-                usual.forEach((k, v) -> said.add(k + "=" + v));
-                fixed.add("all columns: " + String.join(", ", said) + (usual.size() == byColumn.size()
-                        && columns.values().stream().allMatch(c -> usual.entrySet().stream()
-                        .allMatch(e -> Knobs.value(c.cell(), e.getKey()).equals(e.getValue()))) ? "" : ", unless said below"));
-            }
-            columns.forEach((col, c) -> {
-                List<String> set = byColumn.stream()
-                        .filter(k -> usual.containsKey(k) ? !Knobs.value(c.cell(), k).equals(usual.get(k))
-                                : !Knobs.value(c.cell(), k).equals("-"))
-                        .map(k -> k + "=" + Knobs.value(c.cell(), k)).toList();
-                if (!set.isEmpty()) {
-                    StringBuilder sb = new StringBuilder();
-                    for (int i = 0; i < columnKnobs.size(); i++) {
-                        sb.append(i == 0 ? "" : " ").append(columnKnobs.get(i)).append('=').append(col.get(i));
-                    }
-                    fixed.add(sb + ": " + String.join(", ", set));
-                }
-            });
-        }
+        byKnob.forEach((by, knobs) -> said(by, knobs, cells, fixed));
         return kept;
     }
 
-    private static boolean oneValuePerColumn(String knob, List<String> columnKnobs, List<CellView> cells) {
-        Map<List<String>, String> seen = new java.util.HashMap<>();
+    /** The lines that say {@code knobs} per value of {@code by}, which determines each of them. */
+    private static void said(String by, List<String> knobs, List<CellView> cells, List<String> fixed) {
+        Map<String, CellView> groups = new LinkedHashMap<>();
+        cells.forEach(c -> groups.putIfAbsent(Knobs.value(c.cell(), by), c));
+        // a value most groups share is said once ('heap=512m'), the groups then name only where they differ
+        Map<String, String> usual = new LinkedHashMap<>();
+        for (String k : knobs) {
+            Map<String, Integer> count = new LinkedHashMap<>();
+            groups.values().forEach(c -> count.merge(Knobs.value(c.cell(), k), 1, Integer::sum));
+            count.entrySet().stream().max(Map.Entry.comparingByValue())
+                    .filter(e -> !e.getKey().equals("-") && e.getValue() > 1).ifPresent(e -> usual.put(k, e.getKey()));
+        }
+        List<String> lines = new ArrayList<>();
+        groups.forEach((value, c) -> {
+            List<String> set = knobs.stream()
+                    .filter(k -> usual.containsKey(k) ? !Knobs.value(c.cell(), k).equals(usual.get(k))
+                            : !Knobs.value(c.cell(), k).equals("-"))
+                    .map(k -> k + "=" + Knobs.value(c.cell(), k)).toList();
+            if (!set.isEmpty()) {
+                lines.add(by + "=" + value + ": " + String.join(", ", set));
+            }
+        });
+        if (!usual.isEmpty()) {
+            List<String> all = new ArrayList<>();
+            usual.forEach((k, v) -> all.add(k + "=" + v));
+            fixed.add("all cells: " + String.join(", ", all) + (lines.isEmpty() ? "" : ", unless said below"));
+        }
+        fixed.addAll(lines);
+    }
+
+    /** True when the cells that agree on {@code by} agree on {@code knob} too. */
+    private static boolean determines(String by, String knob, List<CellView> cells) {
+        Map<String, String> seen = new java.util.HashMap<>();
         for (CellView c : cells) {
             String v = Knobs.value(c.cell(), knob);
-            String before = seen.putIfAbsent(values(c, columnKnobs), v);
+            String before = seen.putIfAbsent(Knobs.value(c.cell(), by), v);
             if (before != null && !before.equals(v)) {
                 return false;
             }

@@ -1,5 +1,6 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.FigureKind;
 import dev.fluxlab.model.run.Stat;
 
 import java.util.ArrayList;
@@ -154,8 +155,18 @@ public record TableView(
         return e.seed() == null ? text : text + " (" + seedText(e) + ")";
     }
 
-    /** {@code seed: 9,110}: the seed's figure of {@code e} in the figure's own format; null when it has none. */
+    /**
+     * {@code seed: 9,110}: the seed's figure of {@code e} in the figure's own format, with a few decimals where a
+     * whole-number figure would round a small value the seed printed with them ({@code seed: 99.8}, not 100); null
+     * when it has none.
+     */
     public static String seedText(Entry e) {
-        return e == null || e.seed() == null ? null : "seed: " + e.figure().format(e.seed());
+        if (e == null || e.seed() == null) {
+            return null;
+        }
+        double v = e.seed();
+        boolean fraction = v != Math.rint(v) && Math.abs(v) < 1000;
+        return "seed: " + (fraction && e.figure().format() == FigureKind.Format.INTEGER ? Numbers.decimal(v)
+                : e.figure().format(v));
     }
 }

@@ -615,6 +615,29 @@ final class SuiteChecks {
     }
 
     /**
+     * Every seed figure of a table names the position of at least one cell ({@code at}): a misspelt value would
+     * otherwise show nothing, silently.
+     */
+    void seedPositions(List<Cell> cells) {
+        List<TableSpec> tables = settings.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            TableSpec t = tables.get(i);
+            if (t == null || t.seed() == null || t.seed().figures() == null) {
+                continue;
+            }
+            for (int j = 0; j < t.seed().figures().size(); j++) {
+                Map<String, String> at = t.seed().figures().get(j).at();
+                boolean some = cells.stream().anyMatch(c -> at.entrySet().stream()
+                        .allMatch(e -> String.valueOf(e.getValue()).equals(c.knobs().get(e.getKey()))));
+                if (!some) {
+                    throw error("/tables/" + i + "/seed/figures/" + j + "/at", "no cell of this suite has all of "
+                            + at + " (an 'exclude' rule may leave it out); a seed figure names a table position");
+                }
+            }
+        }
+    }
+
+    /**
      * A table's seed figures name knobs of this suite and figures the table shows, each a finite number, and come
      * from a named source: what is printed beside a measured figure must say where it was read.
      */

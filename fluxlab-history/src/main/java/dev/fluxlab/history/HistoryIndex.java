@@ -290,7 +290,11 @@ public final class HistoryIndex implements AutoCloseable {
         }
     }
 
-    /** Throughput and every latency percentile the cell has, as the report's {@link Figure} names them. */
+    /**
+     * Throughput, every latency percentile the cell has, and the target's threads and GC pauses and the measured
+     * phase's length (results.json records them; a cell without one has no row for it), as the report's {@link Figure}
+     * names them.
+     */
     static List<Figure> indexedFigures(CellView c) {
         List<Figure> out = new ArrayList<>();
         out.add(Figure.THROUGHPUT);
@@ -299,6 +303,9 @@ public final class HistoryIndex implements AutoCloseable {
             if (f != null) {
                 out.add(f);
             }
+        }
+        for (String name : List.of("threads_max", "gc_pauses", "gc_pause_ms", "measure_s")) {
+            out.add(Figure.parse(name));
         }
         return out;
     }

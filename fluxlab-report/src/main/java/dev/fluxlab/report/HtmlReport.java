@@ -110,6 +110,7 @@ public final class HtmlReport {
         h.append("<script type=\"application/json\" id=\"fluxlab-data\">").append(json(data)).append("</script>\n");
         // the error trap first, so that it also catches a failure of the library itself
         h.append("<script>\n").append(resource("errors.js")).append("</script>\n");
+        h.append("<script>\n").append(resource("tables.js")).append("</script>\n");
         h.append("<script>\n").append(scriptSafe(chartJs())).append("\n</script>\n");
         h.append("<script>\n").append(resource("charts.js")).append("</script>\n");
         h.append("<script>\n").append(resource("report.js")).append("</script>\n");
@@ -153,20 +154,29 @@ public final class HtmlReport {
 
     private static void table(StringBuilder h, TableView t, int index) {
         h.append("<section id=\"table-").append(index).append("\">\n<h2>").append(esc(t.title())).append("</h2>\n")
-                .append("<p class=\"hint\">Median ±half range over repeats, ").append(esc(t.figure().unit()))
-                .append(". <span class=\"invalid-mark\">!</span> invalid, <span class=\"flag-mark\">*</span> log findings.</p>\n");
+                .append("<p class=\"hint\">Median ±half range over repeats, ").append(esc(t.units()))
+                .append(". <span class=\"invalid-mark\">!</span> invalid, <span class=\"flag-mark\">*</span> log findings.")
+                .append(t.seedSource() == null ? "" : " <span class=\"seed\">seed:</span> the seed's own figure, from "
+                        + esc(t.seedSource()) + ".")
+                .append("</p>\n");
+        if (!t.fixed().isEmpty()) {
+            h.append("<ul class=\"fixed\">");
+            t.fixed().forEach(f -> h.append("<li>").append(esc(f)).append("</li>"));
+            h.append("</ul>\n");
+        }
+        // the row keys stay in view while the figures scroll (sticky, their offsets set by the page's script)
         h.append("<div class=\"scroll\"><table class=\"end\">\n<thead><tr>");
         for (String k : t.rowKnobs()) {
-            h.append("<th class=\"knob\">").append(esc(k)).append("</th>");
+            h.append("<th class=\"knob key\">").append(esc(k)).append("</th>");
         }
-        for (int c = 0; c < t.columns().size(); c++) {
-            h.append("<th class=\"num\">").append(esc(t.columnHeader(c))).append(" <span class=\"unit\">").append(esc(t.figure().unit())).append("</span></th>");
+        for (int c = 0; c < t.columnCount(); c++) {
+            h.append("<th class=\"num\">").append(esc(t.columnHeader(c))).append(" <span class=\"unit\">").append(esc(t.figureOf(c).unit())).append("</span></th>");
         }
         h.append("</tr></thead>\n<tbody>\n");
         for (int r = 0; r < t.rows().size(); r++) {
             h.append("<tr>");
             for (String v : t.rows().get(r)) {
-                h.append("<td class=\"knob\">").append(esc(v)).append("</td>");
+                h.append("<td class=\"knob key\">").append(esc(v)).append("</td>");
             }
             for (TableView.Entry e : t.cells().get(r)) {
                 if (e == null) {
@@ -174,14 +184,17 @@ public final class HtmlReport {
                     continue;
                 }
                 h.append("<td class=\"num").append(e.invalid() ? " invalid" : "").append("\" title=\"").append(esc(e.cell().id())).append("\">")
-                        .append(esc(t.figure().format(e.value().median())));
+                        .append(esc(e.figure().format(e.value().median())));
                 String spread = Numbers.spread(e.value());
                 if (!spread.isEmpty()) {
                     h.append(" <span class=\"spread\">").append(esc(spread)).append("</span>");
                 }
-                String verdict = t.figure().verdictText(e.cell());
+                String verdict = e.figure().verdictText(e.cell());
                 if (verdict != null) {
                     h.append(" <span class=\"spread\">(").append(esc(verdict)).append(")</span>");
+                }
+                if (e.seed() != null) {
+                    h.append(" <span class=\"seed\">(").append(esc(TableView.seedText(e))).append(")</span>");
                 }
                 if (e.footnote() > 0) {
                     h.append(" <a class=\"marker\" href=\"#fn-").append(index).append('-').append(e.footnote()).append("\">")

@@ -68,8 +68,16 @@ public final class MarkdownReport {
         claims(md, ClaimsView.of(run), model.moved());
         for (TableView t : model.tables()) {
             md.append("\n## ").append(text(t.title())).append("\n\n");
-            md.append("Median ±half range over repeats, ").append(t.figure().unit()).append(". `")
-                    .append(TableView.INVALID).append("` invalid, `").append(TableView.FLAGGED).append("` log findings.\n\n");
+            md.append("Median ±half range over repeats, ").append(t.units()).append(". `")
+                    .append(TableView.INVALID).append("` invalid, `").append(TableView.FLAGGED).append("` log findings.");
+            if (t.seedSource() != null) {
+                md.append(" seed: the seed's own figure, from ").append(text(t.seedSource())).append('.');
+            }
+            md.append("\n\n");
+            t.fixed().forEach(f -> md.append("- ").append(text(f)).append('\n'));
+            if (!t.fixed().isEmpty()) {
+                md.append('\n');
+            }
             table(md, t);
             for (TableView.Footnote f : t.footnotes()) {
                 md.append("\n").append(f.number()).append(". **").append(text(f.cellLabel())).append("**");

@@ -24,8 +24,26 @@ public final class TextReport {
         out.flush();
     }
 
-    /** The report as lines. */
+    /** The widest a table is printed when the terminal does not say ({@code COLUMNS} unset). */
+    static final int DEFAULT_WIDTH = 120;
+
+    /** The terminal's width: {@code COLUMNS} when it is a sensible number, else {@value #DEFAULT_WIDTH}. */
+    static int terminalWidth() {
+        try {
+            int w = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "").strip());
+            return w >= 40 && w <= 1000 ? w : DEFAULT_WIDTH;
+        } catch (NumberFormatException notSet) {
+            return DEFAULT_WIDTH;
+        }
+    }
+
+    /** The report as lines, its end tables fitted to the terminal's width. */
     public static List<String> lines(ReportModel model) {
+        return lines(model, terminalWidth());
+    }
+
+    /** The report as lines, its end tables split into stacked tables no wider than {@code width} where they are wider. */
+    public static List<String> lines(ReportModel model, int width) {
         RunResult run = model.run();
         List<String> out = new ArrayList<>();
         out.add("fluxlab run " + nz(run.runId()) + "  suite " + nz(run.suite()) + "  status " + nz(run.status())
@@ -43,7 +61,7 @@ public final class TextReport {
         }
         for (TableView t : model.tables()) {
             out.add("");
-            out.addAll(table(t));
+            out.addAll(table(t, width));
         }
         List<String> theory = TheoryText.lines(model);
         if (!theory.isEmpty()) {
@@ -54,7 +72,19 @@ public final class TextReport {
         out.add("Cells (medians over repeats, ±half range on req/s; latency from the repeats' histograms merged; "
                 + "CPU per verified response)");
         DetailTable d = DetailTable.of(model);
-        out.addAll(TextGrid.lines(d.header(), d.rightAlign(), d.rows()));
+        // the cell's label is repeated in each part unless it would take more than half the width: then only '#' is
+        int label = d.rows().stream().mapToInt(r -> r.size() > 1 ? r.get(1).length() : 0).max().orElse(0);
+        List<List<String>> parts = TextGrid.fit(d.header(), d.rightAlign(), d.rows(), label <= width / 2 ? 2 : 1,
+                width, false);
+        for (int p = 0; p < parts.size(); p++) {
+            if (parts.size() > 1) {
+                if (p > 0) {
+                    out.add("");
+                }
+                out.add("  (part " + (p + 1) + " of " + parts.size() + " of a table wider than " + width + " columns)");
+            }
+            out.addAll(parts.get(p));
+        }
         List<String> profiles = ProfileView.lines(model);
         if (!profiles.isEmpty()) {
             out.add("");
@@ -64,9 +94,15 @@ public final class TextReport {
     }
 
     static List<String> table(TableView t) {
+        return table(t, Integer.MAX_VALUE);
+    }
+
+    static List<String> table(TableView t, int width) {
         List<String> out = new ArrayList<>();
-        out.add(t.title() + "  [" + t.figure().unit() + ": median ±half range over repeats; "
-                + TableView.INVALID + " invalid, " + TableView.FLAGGED + " log findings]");
+        out.add(t.title() + "  [" + t.units() + ": median ±half range over repeats; "
+                + TableView.INVALID + " invalid, " + TableView.FLAGGED + " log findings"
+                + (t.seedSource() == null ? "" : "; seed: the seed's own figure, from " + t.seedSource()) + "]");
+        t.fixed().forEach(f -> out.addAll(wrap(f, width)));
         int markerWidth = 0;
         for (List<TableView.Entry> row : t.cells()) {
             for (TableView.Entry e : row) {
@@ -90,7 +126,17 @@ public final class TextReport {
             }
             rows.add(row);
         }
-        out.addAll(TextGrid.lines(header, right, rows));
+        List<List<String>> parts = TextGrid.fit(header, right, rows, t.rowKnobs().size(), width);
+        for (int p = 0; p < parts.size(); p++) {
+            if (parts.size() > 1) {
+                if (p > 0) {
+                    out.add("");
+                }
+                out.add("  (part " + (p + 1) + " of " + parts.size() + " of a table wider than " + width
+                        + " columns; rows without a figure in the part left out)");
+            }
+            out.addAll(parts.get(p));
+        }
         for (TableView.Footnote f : t.footnotes()) {
             String prefix = "  [" + f.number() + "] " + f.cellLabel() + ": ";
             String indent = " ".repeat(prefix.length());
@@ -102,15 +148,30 @@ public final class TextReport {
             f.findings().forEach(x -> items.add(TableView.FLAGGED + " " + x));
             for (int i = 0; i < items.size(); i++) {
                 // a reason may quote log lines: keep them under the footnote
-                String[] parts = items.get(i).split("\\R");
-                for (int j = 0; j < parts.length; j++) {
-                    out.add((i == 0 && j == 0 ? prefix : indent + (j == 0 ? "" : "  ")) + parts[j]);
+                String[] lines = items.get(i).split("\\R");
+                for (int j = 0; j < lines.length; j++) {
+                    out.add((i == 0 && j == 0 ? prefix : indent + (j == 0 ? "" : "  ")) + lines[j]);
                 }
             }
         }
         for (String n : t.notes()) {
             out.add("  note: " + n);
         }
+        return out;
+    }
+
+    /** {@code line} indented by two, broken after its commas so that no line is wider than {@code width}. */
+    static List<String> wrap(String line, int width) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder("  ");
+        for (String word : line.split("(?<=, )")) {
+            if (current.length() > 4 && current.length() + word.stripTrailing().length() > width) {
+                out.add(current.toString().stripTrailing());
+                current = new StringBuilder("    ");
+            }
+            current.append(word);
+        }
+        out.add(current.toString().stripTrailing());
         return out;
     }
 

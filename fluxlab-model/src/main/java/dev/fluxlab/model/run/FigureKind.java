@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.fluxlab.model.load.LoadResult;
+
 /**
  * The figures a cell has, declared once: for each, its name and the forms it is written in, what it is called, its
  * unit, whether more is better, how it is read from a cell and how its values are written. Every reader goes through
@@ -51,7 +53,19 @@ public enum FigureKind {
             FigureValue.summary(CellSummary::warmupS)),
     /** Exceptions, leaks and other findings in the cell's logs (all processes, all repeats). */
     LOG_FINDINGS("log_findings", Form.plain(), "Log findings", "findings", Direction.LOWER, Format.INTEGER, false,
-            FigureValue::logFindings);
+            FigureValue::logFindings),
+    /** How long the measured phase ran, seconds (the injector's own duration; the figures' denominator). */
+    MEASURE_S("measure_s", Form.plain(), "Measured phase", "s", Direction.LOWER, Format.DECIMAL, false,
+            FigureValue.load(LoadResult::durationS)),
+    /** One process's largest thread count over the repeat. */
+    THREADS_MAX("threads_max", Form.perProcess(), "Max threads", "threads", Direction.LOWER, Format.INTEGER, false,
+            FigureValue.processes(p -> (double) p.threadsMax())),
+    /** One process's GC pauses in the measured phase (or its whole life: {@code ProcessStats.gcScope}). */
+    GC_PAUSES("gc_pauses", Form.perProcess(), "GC pauses", "pauses", Direction.LOWER, Format.INTEGER, false,
+            FigureValue.processes(p -> p.gcPauses() == null ? null : p.gcPauses().doubleValue())),
+    /** One process's total GC pause time in the measured phase (or its whole life), milliseconds. */
+    GC_PAUSE_MS("gc_pause_ms", Form.perProcess(), "GC pause total", "ms", Direction.LOWER, Format.DECIMAL, false,
+            FigureValue.processes(ProcessStats::gcPauseMs));
 
     /** Whether a larger value of a figure is the better one. */
     public enum Direction {

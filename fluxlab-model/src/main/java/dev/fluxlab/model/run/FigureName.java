@@ -13,10 +13,11 @@ import java.util.regex.Pattern;
  * and their forms are {@link FigureKind}'s table; this adds the ratio and the refusal. Today's names:
  * <ul>
  *   <li>{@code throughput_rps} (also {@code throughput}), {@code errors}, {@code error_rate}, {@code warmup_s},
- *       {@code log_findings};</li>
+ *       {@code measure_s}, {@code log_findings};</li>
  *   <li>latency: {@code latency_<p>_ms} with {@code <p>} one of {@code mean}, {@code max} or a percentile such as
  *       {@code p99} or {@code p999} (also written without {@code latency_});</li>
- *   <li>per process: {@code cpu_cores}, {@code cpu_per_request_us}, {@code rss_max_mb}, of the first target process or
+ *   <li>per process: {@code cpu_cores}, {@code cpu_per_request_us}, {@code rss_max_mb}, {@code threads_max},
+ *       {@code gc_pauses}, {@code gc_pause_ms}, of the first target process or
  *       of a named one with {@code .<process>} ({@code cpu_cores.backend});</li>
  *   <li>a ratio to another cell: {@code <figure>/<knob>=<value>} ({@code throughput_rps/target=netty}).</li>
  * </ul>
@@ -91,6 +92,13 @@ public record FigureName(String key, String figure, String percentile, String pr
     /** The same figure without its ratio: what each of the two cells of a ratio is read as. */
     public FigureName base() {
         return isRatio() ? new FigureName(key, figure, percentile, process, null, null) : this;
+    }
+
+    /** True when {@code other} names the same figure however written ({@code throughput} and {@code throughput_rps}). */
+    public boolean sameAs(FigureName other) {
+        return other != null && figure.equals(other.figure) && java.util.Objects.equals(percentile, other.percentile)
+                && java.util.Objects.equals(process, other.process) && java.util.Objects.equals(ratioKnob, other.ratioKnob)
+                && java.util.Objects.equals(ratioValue, other.ratioValue);
     }
 
     /** True when {@code key} names a figure. */

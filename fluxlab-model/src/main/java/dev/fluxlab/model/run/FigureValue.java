@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import dev.fluxlab.model.load.LoadResult;
+
 /**
  * How a (non-ratio) {@link FigureName} is read from a cell of results.json: the one rule the report's tables and the
  * judging of claims share, each figure's reading declared in {@link FigureKind}'s table from the kinds here. A figure comes from the cell's stored summary, else from its repeats ({@link Summaries},
@@ -46,6 +48,37 @@ public final class FigureValue {
     /** The reading of a figure with one value per process in its summary ({@link FigureName#process()}). */
     static FigureKind.Reading perProcess(Function<CellSummary, Map<String, Stat>> figure) {
         return (cell, name) -> perProcess(cell, pick(cell, figure), name.process());
+    }
+
+    /**
+     * The reading of a figure of the load document that the summary does not keep: over the {@link Summaries#used used}
+     * repeats' documents.
+     */
+    static FigureKind.Reading load(java.util.function.ToDoubleFunction<LoadResult> figure) {
+        return (cell, name) -> Stat.of(Summaries.used(cell.repeats()).stream().map(RepeatResult::load)
+                .filter(l -> l != null).map(l -> figure.applyAsDouble(l)).filter(v -> !Double.isNaN(v)).toList());
+    }
+
+    /**
+     * The reading of a per-process figure the summary does not keep, over the {@link Summaries#used used} repeats'
+     * process records ({@code figure} null where a process lacks it): the named process's, else the first process that
+     * is not an injector.
+     */
+    static FigureKind.Reading processes(Function<ProcessStats, Double> figure) {
+        return (cell, name) -> {
+            Map<String, List<Double>> byProcess = new java.util.LinkedHashMap<>();
+            for (RepeatResult r : Summaries.used(cell.repeats())) {
+                for (ProcessStats p : r.processes() == null ? List.<ProcessStats>of() : r.processes()) {
+                    Double v = figure.apply(p);
+                    if (v != null && !v.isNaN()) {
+                        byProcess.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(v);
+                    }
+                }
+            }
+            Map<String, Stat> stats = new java.util.LinkedHashMap<>();
+            byProcess.forEach((k, v) -> stats.put(k, Stat.of(v)));
+            return perProcess(cell, stats, name.process());
+        };
     }
 
     /** {@code log_findings}: the findings of every process and repeat, counted. */

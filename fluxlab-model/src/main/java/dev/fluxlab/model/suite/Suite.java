@@ -53,6 +53,7 @@ public final class Suite {
         CellMatrix matrix = new CellMatrix(source.spec());
         this.cells = matrix.expand(source);
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
+        checks.seedPositions(cells);
         this.placement = new SuitePlacement(source);
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();

@@ -596,14 +596,86 @@ final class SuiteChecks {
                     }
                 }
             }
-            if (t.value() != null && !FigureName.isFigure(t.value())) {
-                throw error(at + "/value", FigureName.refusal("table value", t.value()));
+            List<String> figures = t.figures();
+            for (int j = 0; j < figures.size(); j++) {
+                String name = figures.get(j);
+                String where = at + "/value/" + j;
+                if (!FigureName.isFigure(name)) {
+                    throw error(where, FigureName.refusal("table value", name));
+                }
+                FigureName value = FigureName.parse(name);
+                if (value.isRatio() && !knobs.contains(value.ratioKnob())) {
+                    throw error(where, "table value '" + name + "' is a ratio to the cell whose knob '"
+                            + value.ratioKnob() + "' differs, but this suite has no such knob; knobs of this suite: "
+                            + String.join(", ", knobs));
+                }
             }
-            FigureName value = t.value() == null ? null : FigureName.parse(t.value());
-            if (value != null && value.isRatio() && !knobs.contains(value.ratioKnob())) {
-                throw error(at + "/value", "table value '" + t.value() + "' is a ratio to the cell whose knob '"
-                        + value.ratioKnob() + "' differs, but this suite has no such knob; knobs of this suite: "
-                        + String.join(", ", knobs));
+            seed(t, at, knobs);
+        }
+    }
+
+    /**
+     * Every seed figure of a table names the position of at least one cell ({@code at}): a misspelt value would
+     * otherwise show nothing, silently.
+     */
+    void seedPositions(List<Cell> cells) {
+        List<TableSpec> tables = settings.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            TableSpec t = tables.get(i);
+            if (t == null || t.seed() == null || t.seed().figures() == null) {
+                continue;
+            }
+            for (int j = 0; j < t.seed().figures().size(); j++) {
+                Map<String, String> at = t.seed().figures().get(j).at();
+                boolean some = cells.stream().anyMatch(c -> at.entrySet().stream()
+                        .allMatch(e -> String.valueOf(e.getValue()).equals(c.knobs().get(e.getKey()))));
+                if (!some) {
+                    throw error("/tables/" + i + "/seed/figures/" + j + "/at", "no cell of this suite has all of "
+                            + at + " (an 'exclude' rule may leave it out); a seed figure names a table position");
+                }
+            }
+        }
+    }
+
+    /**
+     * A table's seed figures name knobs of this suite and figures the table shows, each a finite number, and come
+     * from a named source: what is printed beside a measured figure must say where it was read.
+     */
+    private void seed(TableSpec t, String at, Collection<String> knobs) {
+        if (t.seed() == null) {
+            return;
+        }
+        String s = at + "/seed";
+        if (t.seed().source() == null || t.seed().source().isBlank()) {
+            throw error(s, "a table's 'seed' needs 'source': the seed file its figures were read from");
+        }
+        List<String> shown = t.figures().isEmpty() ? List.of(FigureName.THROUGHPUT) : t.figures();
+        List<TableSpec.SeedFigures> entries = t.seed().figures() == null ? List.of() : t.seed().figures();
+        if (entries.isEmpty()) {
+            throw error(s, "a table's 'seed' needs 'figures': a list of {at: {knob: value}, values: {figure: number}}");
+        }
+        for (int j = 0; j < entries.size(); j++) {
+            TableSpec.SeedFigures e = entries.get(j);
+            String ej = s + "/figures/" + j;
+            if (e == null || e.at() == null || e.at().isEmpty() || e.values() == null || e.values().isEmpty()) {
+                throw error(ej, "seed figure " + (j + 1) + " needs 'at' (knob: value pairs naming its table position) "
+                        + "and 'values' (figure: number)");
+            }
+            for (String k : e.at().keySet()) {
+                if (!knobs.contains(k)) {
+                    throw error(ej + "/at/" + k, "seed figure uses unknown knob '" + k + "'; knobs of this suite: "
+                            + String.join(", ", knobs));
+                }
+            }
+            for (Map.Entry<String, Double> v : e.values().entrySet()) {
+                FigureName name = FigureName.parse(v.getKey());
+                if (name == null || shown.stream().map(FigureName::parse).noneMatch(name::sameAs)) {
+                    throw error(ej + "/values/" + v.getKey(), "seed figure '" + v.getKey() + "' is not a figure this "
+                            + "table shows; its figures: " + String.join(", ", shown));
+                }
+                if (v.getValue() == null || !Double.isFinite(v.getValue())) {
+                    throw error(ej + "/values/" + v.getKey(), "seed figure '" + v.getKey() + "' needs a number");
+                }
             }
         }
     }

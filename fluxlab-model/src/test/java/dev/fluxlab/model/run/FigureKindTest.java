@@ -21,7 +21,8 @@ class FigureKindTest {
             assertSame(kind, FigureName.parse(name).kind(), name);
         }
         assertEquals(FigureKind.keys(), FigureName.BASES);
-        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb"), FigureName.PER_PROCESS);
+        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb", "threads_max", "gc_pauses", "gc_pause_ms"),
+                FigureName.PER_PROCESS);
     }
 
     @Test
@@ -38,8 +39,8 @@ class FigureKindTest {
     @Test
     void anUndeclaredBaseFigureIsRefusedNamingTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new FigureName("gc_pause_ms", "gc_pause_ms", null, null, null, null));
-        assertTrue(e.getMessage().startsWith("unknown figure 'gc_pause_ms'; accepted: throughput_rps, latency, "),
+                () -> new FigureName("safepoint_ms", "safepoint_ms", null, null, null, null));
+        assertTrue(e.getMessage().startsWith("unknown figure 'safepoint_ms'; accepted: throughput_rps, latency, "),
                 e.getMessage());
     }
 
@@ -68,6 +69,35 @@ class FigureKindTest {
         assertEquals(p99, FigureValue.of(FigureName.parse("p99_ms"), cell(summary)));
         assertEquals(rss, FigureValue.of(FigureName.parse("rss_max_mb.t"), cell(summary)));
         assertEquals(0, FigureValue.of(FigureName.parse("errors"), cell(summary)).n(), "absent: no value, never null");
+    }
+
+    @Test
+    void threadsGcAndTheMeasuredPhaseAreReadFromTheUsedRepeats() {
+        ProcessStats target = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 40, 12L, 35.5, null, false, null,
+                null, "measured");
+        ProcessStats injector = new ProcessStats("injector", "fluxlab-load", 2, 1, 10, 0.5, 100, 9, null, null, null,
+                false, null, null, null);
+        ProcessStats target2 = new ProcessStats("target", "t", 1, 1, 10, 0.5, 100, 44, 14L, 40.5, null, false, null,
+                null, "measured");
+        RepeatResult r1 = repeat(1, List.of(target, injector), 5.0);
+        RepeatResult r2 = repeat(2, List.of(target2, injector), 7.0);
+        CellResult cell = new CellResult("c", 1, Map.of(), Map.of(), List.of(r1, r2), null, true, List.of(), List.of(),
+                null, null, null);
+        assertEquals(42, FigureValue.of(FigureName.parse("threads_max"), cell).median(), 1e-9);
+        assertEquals(9, FigureValue.of(FigureName.parse("threads_max.fluxlab-load"), cell).median(), 1e-9);
+        assertEquals(13, FigureValue.of(FigureName.parse("gc_pauses"), cell).median(), 1e-9);
+        assertEquals(38, FigureValue.of(FigureName.parse("gc_pause_ms.t"), cell).median(), 1e-9);
+        assertEquals(0, FigureValue.of(FigureName.parse("gc_pauses.fluxlab-load"), cell).n(), "unknown: no value");
+        assertEquals(6, FigureValue.of(FigureName.parse("measure_s"), cell).median(), 1e-9);
+        assertEquals("Max threads of the target", FigureKind.THREADS_MAX.label(FigureName.parse("threads_max")));
+    }
+
+    private static RepeatResult repeat(int n, List<ProcessStats> processes, double durationS) {
+        dev.fluxlab.model.load.LoadResult load = dev.fluxlab.model.Json.mapper().convertValue(
+                Map.of("schema", "fluxlab.load/1", "duration_s", durationS, "throughput_rps", 100.0),
+                dev.fluxlab.model.load.LoadResult.class);
+        return dev.fluxlab.model.Json.mapper().convertValue(Map.of("repeat", n, "valid", true, "load", load,
+                "processes", processes), RepeatResult.class);
     }
 
     private static CellResult cell(CellSummary summary) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,11 @@ public final class TargetAotCache {
 
     /** The environment variable that turns AOT caches off (the injector's and the targets'). */
     public static final String ENV_SWITCH = "FLUXLAB_AOT";
+    /**
+     * The system property that turns the targets' caches off in one JVM ({@code 0}), as {@code FLUXLAB_AOT=0} does:
+     * the end-to-end tests set it, so that their many short runs do not train a cache each.
+     */
+    public static final String PROPERTY_SWITCH = "fluxlab.aot";
     /** The first JDK whose JVM trains a cache in one step ({@code -XX:AOTCacheOutput}, JEP 514). */
     public static final int MIN_FEATURE = 25;
     /** The line a JVM that mapped its cache writes to its AOT log. */
@@ -93,7 +99,7 @@ public final class TargetAotCache {
     /** The caches of {@code registry}'s targets when they run on {@code java}. */
     public TargetAotCache(TargetRegistry registry, String java) {
         this(registry, java.equals(TargetRegistry.java()) && Runtime.version().feature() >= MIN_FEATURE
-                && !"0".equals(System.getenv(ENV_SWITCH)));
+                && !"0".equals(System.getenv(ENV_SWITCH)) && !"0".equals(System.getProperty(PROPERTY_SWITCH)));
     }
 
     TargetAotCache(TargetRegistry registry, boolean enabled) {
@@ -108,7 +114,8 @@ public final class TargetAotCache {
 
     /**
      * The cache of process {@code p}; empty when it cannot have one: AOT off, a process on a suite host (its classpath
-     * there is another), an unknown target, a GC that cannot map a cache (ZGC: no compressed oops).
+     * there is another), an unknown target, a GC that cannot map a cache (ZGC: no compressed oops), a classpath with
+     * a class folder (a cache holds classes from jars only: the tests' classpaths).
      */
     public Optional<Variant> variant(Cell.CellProcess p) {
         if (!enabled || p.host() != null || "zgc".equalsIgnoreCase(p.gc())) {
@@ -119,6 +126,10 @@ public final class TargetAotCache {
             return Optional.empty();
         }
         String classpath = registry.classpath(def.get());
+        if (Arrays.stream(classpath.split(File.pathSeparator))
+                .anyMatch(e -> !e.endsWith("*") && Files.isDirectory(Path.of(e)))) {
+            return Optional.empty();
+        }
         List<String> options = new ArrayList<>(Commands.runtimeFlags(TargetRegistry.java()));
         options.addAll(def.get().jvmOrEmpty());
         options.addAll(p.flags());

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * The JDK 25 AOT caches of the targets (classes loaded and linked, method profiles of a training load: JEP 483, 514,
  * 515), one per <em>variant</em>: a target's classpath (each jar's path, size and modification time, which is what
  * the JVM itself checks), its main and arguments (what the training exercised), the JVM that runs it, and the JVM
- * options a cache depends on. Tried on JDK 25.0.1: the JVM refuses a cache under other module options
+ * options a cache depends on. Tried on JDK 25.0.3: the JVM refuses a cache under other module options
  * ({@code --enable-native-access}), without compressed oops (ZGC, a heap of 32 GB or more, {@code -UseCompressedOops}),
  * with {@code UseCompactObjectHeaders} changed, or with another JDK or changed jars; it takes a G1-trained cache
  * under Parallel, Serial or Shenandoah, any heap below 32 GB and {@code -XX:ActiveProcessorCount}. The key holds the
@@ -114,7 +114,8 @@ public final class TargetAotCache {
 
     /**
      * The cache of process {@code p}; empty when it cannot have one: AOT off, a process on a suite host (its classpath
-     * there is another), an unknown target, a GC that cannot map a cache (ZGC: no compressed oops), a classpath with
+     * there is another), an unknown target, ZGC (a cache trained under another GC is refused for want of compressed
+     * oops, one trained under ZGC holds no linked classes: both tried on 25.0.3), a classpath with
      * a class folder (a cache holds classes from jars only: the tests' classpaths).
      */
     public Optional<Variant> variant(Cell.CellProcess p) {

@@ -87,8 +87,8 @@ final class TargetTraining {
 
     private void train(Suite suite, Cell cell, Path runDir, Map<String, TargetAotCache.Variant> missing) {
         List<String> labels = missing.values().stream().map(TargetAotCache.Variant::label).toList();
-        listener.notice("training the AOT cache of " + String.join(", ", labels) + " (~40 s, once per build; not "
-                + "counted in any cell; aot: false or FLUXLAB_AOT=0 skips it)");
+        listener.notice("training the AOT cache of " + String.join(", ", labels) + " (30 s to 2 min, once per "
+                + "build; not counted in any cell; aot: false or FLUXLAB_AOT=0 skips it)");
         Map<String, Path> outputs = new LinkedHashMap<>();
         missing.forEach((name, v) -> outputs.put(name, v.file().resolveSibling(v.file().getFileName() + "."
                 + ProcessHandle.current().pid() + ".tmp")));
@@ -131,10 +131,13 @@ final class TargetTraining {
             }
             v.giveUp();
             failed.add(v.label());
+        }
+        for (Path out : outputs.values()) {
             try {
                 Files.deleteIfExists(out);
+                Files.deleteIfExists(out.resolveSibling(out.getFileName() + ".config")); // the JVM's, when it failed
             } catch (IOException ignored) {
-                // a stray temporary file beside the build; the next training replaces it
+                // a stray temporary file beside the build: no harm
             }
         }
         if (!failed.isEmpty()) {

@@ -5,6 +5,7 @@ import dev.fluxlab.model.run.SteadyState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Each target process's time to steady state, cold or trained (a JDK 25 AOT cache), as results.json recorded it
@@ -21,8 +22,8 @@ final class SteadyStateTable {
         List<List<String>> rows = new ArrayList<>();
         for (CellView c : model.cells()) {
             for (SteadyState s : SteadyState.of(c.cell())) {
-                rows.add(List.of(String.valueOf(c.cell().index()), c.label(), String.valueOf(s.repeat()), s.process(),
-                        s.start(), String.format(Locale.ROOT, "%.1f", s.seconds()), warmup(s.settled()),
+                rows.add(List.of(String.valueOf(c.cell().index()), Objects.toString(c.label(), "-"),
+                        String.valueOf(s.repeat()), Objects.toString(s.process(), "-"), s.start(), String.format(Locale.ROOT, "%.1f", s.seconds()), warmup(s.settled()),
                         jit(s.compiling()), s.aotCache() == null ? "-" : s.aotCache()));
             }
         }

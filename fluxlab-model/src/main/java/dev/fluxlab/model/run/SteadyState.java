@@ -41,12 +41,12 @@ public record SteadyState(String cellId, int repeat, String process, String aotC
     public static List<SteadyState> of(CellResult cell) {
         List<SteadyState> out = new ArrayList<>();
         for (RepeatResult r : cell.repeats() == null ? List.<RepeatResult>of() : cell.repeats()) {
-            LoadResult load = r.load();
-            if (r.targetsFrom() != null || load == null || r.processes() == null) {
+            LoadResult load = r == null ? null : r.load();
+            if (load == null || r.targetsFrom() != null || r.processes() == null) {
                 continue;
             }
             for (ProcessStats p : r.processes()) {
-                if (ProcessStats.TARGET.equals(p.role())) {
+                if (p != null && ProcessStats.TARGET.equals(p.role())) {
                     out.add(new SteadyState(cell.id(), r.repeat(), p.name(), p.aotCache(), load.warmupS(),
                             load.warmupStable(), compiling(load, p.pid())));
                 }
@@ -60,7 +60,7 @@ public record SteadyState(String cellId, int repeat, String process, String aotC
         if (load.watchedJvms() == null) {
             return null;
         }
-        return load.watchedJvms().stream().filter(w -> w.pid() == pid && w.warmupEndCompileMsPerS() != null)
+        return load.watchedJvms().stream().filter(w -> w != null && w.pid() == pid && w.warmupEndCompileMsPerS() != null)
                 .findFirst().map(w -> w.warmupEndCompileMsPerS() >= WarmupPolicy.compileFloor(WatchedJvm.TARGET))
                 .orElse(null);
     }

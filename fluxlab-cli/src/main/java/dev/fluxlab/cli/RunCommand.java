@@ -22,6 +22,7 @@ import dev.fluxlab.runner.console.ConsoleListener;
 import dev.fluxlab.runner.registry.HostPlatform;
 import dev.fluxlab.runner.registry.MachineFit;
 import dev.fluxlab.runner.registry.SuiteValidator;
+import dev.fluxlab.runner.launch.TargetAotCache;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -160,6 +161,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (dryRun) {
             printPlan(out, s, previous);
+            out.println(aotPlan(s, new TargetAotCache(registry, TargetRegistry.java())));
+            out.flush();
             return 0;
         }
         Path dir;
@@ -359,6 +362,29 @@ public final class RunCommand implements Callable<Integer> {
                     + "kept out of the summary");
         }
         out.flush();
+    }
+
+    /**
+     * How the suite's targets will start: from their trained AOT caches, the ones still to train before the cells
+     * (not in the wall-time estimate), or cold ({@code aot: false}, before JDK 25, {@code FLUXLAB_AOT=0}).
+     */
+    static String aotPlan(Suite s, TargetAotCache caches) {
+        if (!s.aot()) {
+            return "aot: false - every target starts cold, without a trained AOT cache";
+        }
+        if (!caches.enabled()) {
+            return "targets start cold: trained AOT caches need JDK " + TargetAotCache.MIN_FEATURE + " or newer "
+                    + "running the targets (this is " + Runtime.version().feature() + ") and FLUXLAB_AOT not 0";
+        }
+        java.util.Set<TargetAotCache.Variant> all = new java.util.LinkedHashSet<>();
+        s.cells().forEach(c -> c.processes().forEach(p -> caches.variant(p).ifPresent(all::add)));
+        List<String> missing = all.stream().filter(v -> !v.exists()).map(TargetAotCache.Variant::label).toList();
+        if (all.isEmpty()) {
+            return "targets start cold: none of them can use an AOT cache here (suite hosts, ZGC, class folders)";
+        }
+        return missing.isEmpty() ? "targets start from their trained AOT caches (" + all.size() + ", all trained)"
+                : "AOT caches to train before the cells (30 s to 2 min each, once per build, not in the estimate "
+                + "above): " + String.join(", ", missing);
     }
 
     /** One {@code --profile} mode, named as in a suite's {@code profile} list. */

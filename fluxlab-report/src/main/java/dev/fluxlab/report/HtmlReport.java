@@ -94,6 +94,7 @@ public final class HtmlReport {
         h.append(ProfileView.html(model));
         simpleTable(h, "placement", "Placement", "Where each process ran: its CPU list (taskset), and the "
                 + "availableProcessors its JVM reported.", PlacementTables.placement(model));
+        simpleTable(h, "steady-state", "Time to steady state", STEADY_HINT, SteadyStateTable.of(model));
         simpleTable(h, "hosts", "Hosts", "The suite hosts: how each was reached, its CPUs, its clock against the "
                 + "runner's, the files shipped and its agent's own CPU.", PlacementTables.hosts(model));
         simpleTable(h, "host-cpu", "Host CPU", "Each host's whole machine in the measured windows (its agent's "
@@ -282,6 +283,11 @@ public final class HtmlReport {
         }
         h.append("</tbody></table></div>\n</section>\n");
     }
+
+    /** What the time-to-steady-state table says (report.html and summary.md). */
+    static final String STEADY_HINT = "Per target process started for a repeat: seconds from the start of the load to the "
+            + "end of its warm-up, whether the warm-up settled before its bound and whether the JVM was still compiling "
+            + "then; trained: started from its JDK 25 AOT cache, cold: without.";
 
     /** A plain table section; nothing when it has no rows. */
     private static void simpleTable(StringBuilder h, String id, String title, String hint, PlacementTables t) {

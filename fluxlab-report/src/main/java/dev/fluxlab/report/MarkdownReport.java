@@ -104,6 +104,11 @@ public final class MarkdownReport {
             md.append("\n## Placement\n\n");
             pipeTable(md, placement.header(), placement.rightAlign(), placement.rows());
         }
+        PlacementTables steady = SteadyStateTable.of(model);
+        if (!steady.rows().isEmpty()) {
+            md.append("\n## Time to steady state\n\n").append(text(HtmlReport.STEADY_HINT)).append("\n\n");
+            pipeTable(md, steady.header(), steady.rightAlign(), steady.rows());
+        }
         PlacementTables hosts = PlacementTables.hosts(model);
         if (!hosts.rows().isEmpty()) {
             md.append("\n## Hosts\n\n");

@@ -258,6 +258,7 @@ final class RepeatFigures {
                 samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
                 gc == null ? null : gc.count(), gc == null ? null : gc.totalMs(), c.exitCode(), died,
                 runDir.relativize(c.log()).toString(), samples, gc == null ? null : gc.scope(),
-                c.role().equals(ProcessStats.TARGET) ? StackVersions.of(targets.readiness().get(c.name())) : null);
+                c.role().equals(ProcessStats.TARGET) ? StackVersions.of(targets.readiness().get(c.name())) : null,
+                targets == null || !c.role().equals(ProcessStats.TARGET) ? null : targets.aotCaches().get(c.name()));
     }
 }

@@ -87,7 +87,7 @@ final class RepeatRunner {
         this.listener = listener;
         this.shared = shared;
         this.launcher = launcher;
-        this.starter = new TargetStarter(commands, launcher, supervisor, grace);
+        this.starter = new TargetStarter(commands, launcher, supervisor, grace, listener::notice);
         this.interrupted = interrupted;
     }
 
@@ -150,7 +150,8 @@ final class RepeatRunner {
                     p.equals(Commands.INJECTOR) && placement.injectors().size() > 1 ? List.of() : session.jvmOptions(p,
                     placement.all().stream().filter(r -> r.role().equals(p)).map(RolePlacement::host)
                             .filter(java.util.Objects::nonNull).findFirst().orElse(null)));
-            TargetStarter starter = session == null ? this.starter : new TargetStarter(cmds, launcher, supervisor, grace);
+            TargetStarter starter = session == null ? this.starter
+                    : new TargetStarter(cmds, launcher, supervisor, grace, listener::notice);
             LoadDriver driver = driver(cell, cmds, sharing ? sharedInjector : null);
             ProgressWatch watch = new ProgressWatch(cell, pos, suite, listener, sampler,
                     session == null ? ProgressWatch.Window.NONE : session);

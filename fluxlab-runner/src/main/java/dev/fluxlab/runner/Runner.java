@@ -66,6 +66,7 @@ public final class Runner {
     private final SharedTargets shared;
     private final SharedInjector sharedInjector;
     private final GroupRunner groups;
+    private final TargetTraining training;
     private final ClaimTrials trials;
     private final Launcher launcher;
     private volatile LabHosts hosts = LabHosts.none();
@@ -77,8 +78,11 @@ public final class Runner {
         this.shared = new SharedTargets(supervisor, grace);
         this.launcher = new Launcher(b.java, registry.classpath(registry.injector()));
         this.sharedInjector = new SharedInjector(launcher, supervisor, grace);
+        ProfilerLibrary profiler = b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler;
         RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
-                listener, shared, sharedInjector, () -> interrupted, b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler);
+                listener, shared, sharedInjector, () -> interrupted, profiler);
+        this.training = new TargetTraining(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
+                listener, () -> interrupted, profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
         this.trials = new ClaimTrials(registry, new Commands(b.registry, b.java), launcher, supervisor, grace, listener,
                 () -> interrupted);
@@ -280,6 +284,7 @@ public final class Runner {
             if (interrupted) {
                 return;
             }
+            training.ensure(suite, group, runDir); // the group's missing AOT caches, before any of its clocks start
             List<CellResult> results = groups.run(suite, group, runDir, first, todo.size());
             if (results == null) {
                 return; // interrupted in the middle of the group: it is left out and runs again on --resume

@@ -25,6 +25,9 @@ import java.util.Map;
  * @param versions        the library releases the process reported it loaded ({@link dev.fluxlab.model.StackVersions}:
  *                        {@code reactor-netty}, {@code netty}, {@code spring-boot}), read from its own jars; null when
  *                        it reported none, as the injector and older documents (added in fluxlab.run/1)
+ * @param aotCache        a target started trained: the file name of the JDK 25 AOT cache its JVM used (its name carries
+ *                        the cache's key); null when it started cold (no cache, {@code aot: false}, a cache the JVM
+ *                        refused), for the injector and in older documents (added in fluxlab.run/1)
  */
 public record ProcessStats(
         String role,
@@ -42,18 +45,33 @@ public record ProcessStats(
         String log,
         List<ProcessSample> samples,
         String gcScope,
-        Map<String, String> versions) {
+        Map<String, String> versions,
+        String aotCache) {
 
     /** The role of a system-under-test process (a child the runner started as a target). */
     public static final String TARGET = "target";
     /** The role of a load process (fluxlab's injector, a peer tool, a priming load). */
     public static final String INJECTOR = "injector";
 
+    /** A process that did not start from an AOT cache. */
+    public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
+                        double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,
+                        boolean crashed, String log, List<ProcessSample> samples, String gcScope,
+                        Map<String, String> versions) {
+        this(role, name, pid, cpuS, cpuPerRequestUs, cpuCores, rssMaxMb, threadsMax, gcPauses, gcPauseMs, exitCode,
+                crashed, log, samples, gcScope, versions, null);
+    }
+
+    /** Whether this target started from a trained AOT cache. */
+    public boolean trained() {
+        return aotCache != null;
+    }
+
     /** A process that reported no library releases. */
     public ProcessStats(String role, String name, long pid, double cpuS, double cpuPerRequestUs, double cpuCores,
                         double rssMaxMb, int threadsMax, Long gcPauses, Double gcPauseMs, Integer exitCode,
                         boolean crashed, String log, List<ProcessSample> samples, String gcScope) {
         this(role, name, pid, cpuS, cpuPerRequestUs, cpuCores, rssMaxMb, threadsMax, gcPauses, gcPauseMs, exitCode,
-                crashed, log, samples, gcScope, null);
+                crashed, log, samples, gcScope, null, null);
     }
 }

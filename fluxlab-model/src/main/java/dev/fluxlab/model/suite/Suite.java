@@ -239,6 +239,11 @@ public final class Suite {
     }
 
     /** See {@link SuiteSettings#interleavedRepeats()}. */
+    /** See {@link SuiteSettings#aot()}. */
+    public boolean aot() {
+        return settings.aot();
+    }
+
     public boolean interleavedRepeats() {
         return settings.interleavedRepeats();
     }

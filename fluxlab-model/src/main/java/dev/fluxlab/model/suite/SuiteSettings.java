@@ -168,6 +168,14 @@ public final class SuiteSettings {
         return aa || INTERLEAVED.equals(spec.repeatOrder());
     }
 
+    /**
+     * Whether local target JVMs start from their trained AOT cache ({@code aot}, default true; the runner uses it on
+     * JDK 25 and newer only, and never when {@code FLUXLAB_AOT=0}).
+     */
+    public boolean aot() {
+        return spec.aot() == null || spec.aot();
+    }
+
     public double maxErrorRate() {
         return spec.thresholds() == null || spec.thresholds().maxErrorRate() == null
                 ? DEFAULT_MAX_ERROR_RATE : spec.thresholds().maxErrorRate();
@@ -213,6 +221,9 @@ public final class SuiteSettings {
         s.put("startup_timeout", Durations.format(startupTimeout()));
         s.put("fork", sharedTargets() ? "shared" : "per-cell");
         s.put("repeat_order", interleavedRepeats() ? INTERLEAVED : SEQUENTIAL);
+        if (!aot()) {
+            s.put("aot", false);
+        }
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());
         s.put("injector_saturation", injectorSaturation());

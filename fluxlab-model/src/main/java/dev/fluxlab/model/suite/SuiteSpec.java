@@ -48,6 +48,8 @@ import java.util.Map;
  *                       claims are judged from the cells' repeats only)
  * @param ab             an A/B comparison decided per cell: a knob with two values, each pair of cells that differ
  *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
+ * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default true; {@code false}:
+ *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets")
  */
 public record SuiteSpec(
         String name,
@@ -74,7 +76,8 @@ public record SuiteSpec(
         AssumesSpec assumes,
         Map<String, SuiteHost> hosts,
         String decideMax,
-        AbSpec ab) {
+        AbSpec ab,
+        Boolean aot) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named

@@ -294,8 +294,8 @@ public final class ClaimTrials {
                 boolean cold = set == null;
                 if (set == null) {
                     Path setDir = Files.createDirectories(dir.resolve("set-" + (sets.size() + 1)));
-                    TargetStarter.Started s = new TargetStarter(commands, launcher, supervisor, grace).start(cell,
-                            suite.placement(cell, online), suite, 1, setDir, sampler, List.of(), null, interrupted);
+                    TargetStarter.Started s = new TargetStarter(commands, launcher, supervisor, grace,
+                            listener::notice).start(cell, suite.placement(cell, online), suite, 1, setDir, sampler, List.of(), null, interrupted);
                     if (s.problem() != null) {
                         sets.put(cell.targetsKey(), s.targets());
                         return record(claim, figure, ids, phases, plan, seed, windows, "a target did not start: "

@@ -36,6 +36,7 @@ public final class Commands {
     private final Function<String, List<String>> extraJvmOptions;
     private final CpuPinning pinning;
     private final Optional<Path> aotCache = InjectorAotCache.fromEnvironment();
+    private final TargetAotCache targetAot;
 
     public Commands(TargetRegistry registry, String java) {
         this(registry, java, process -> List.of(), new CpuPinning(java, registry.classpath(registry.injector())));
@@ -48,6 +49,12 @@ public final class Commands {
         this.runtimeFlags = runtimeFlags(java);
         this.extraJvmOptions = extraJvmOptions;
         this.pinning = pinning;
+        this.targetAot = new TargetAotCache(registry, java);
+    }
+
+    /** The targets' AOT caches for the JVM these commands start ({@link TargetAotCache}). */
+    public TargetAotCache targetAot() {
+        return targetAot;
     }
 
     /** These commands with more JVM options per process name (a profiled repeat's agent), right after the JDK's. */

@@ -19,14 +19,23 @@ import java.util.Map;
  * @param gcLogs     by process name: its GC log
  * @param readiness  by process name: the attributes of its readiness line
  * @param startedFor the id of the cell whose repeat started them
+ * @param aotCaches  by process name: the file name of the AOT cache it started from (trained); a process started
+ *                   cold is absent
  */
 public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
-                        Map<String, Map<String, String>> readiness, String startedFor) {
+                        Map<String, Map<String, String>> readiness, String startedFor, Map<String, String> aotCaches) {
 
     public TargetSet {
         processes = List.copyOf(processes);
         gcLogs = Map.copyOf(gcLogs);
         readiness = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(readiness));
+        aotCaches = aotCaches == null ? Map.of() : Map.copyOf(aotCaches);
+    }
+
+    /** Processes that all started cold. */
+    public TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
+                     Map<String, Map<String, String>> readiness, String startedFor) {
+        this(processes, gcLogs, readiness, startedFor, Map.of());
     }
 
     /** Whether every process still runs. */

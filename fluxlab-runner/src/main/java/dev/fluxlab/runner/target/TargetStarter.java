@@ -7,6 +7,7 @@ import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.launch.TargetAotCache;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
@@ -27,7 +28,8 @@ import java.util.function.Consumer;
 /**
  * Starts a cell's target processes in order, each after the previous one printed its readiness line, so a later
  * process can be given an earlier one's attributes ({@code ${backend.port}}). Stops at the first that does not
- * become ready.
+ * become ready. A process whose AOT cache is trained starts from it ({@link TargetAotCache}; not with the suite's
+ * {@code aot: false}); one the JVM refuses is said in one line, and the process runs on, cold.
  */
 public final class TargetStarter {
 
@@ -42,16 +44,24 @@ public final class TargetStarter {
     private final Launcher launcher;
     private final Supervisor supervisor;
     private final Duration grace;
+    private final Consumer<String> notices;
 
     /**
      * {@code launcher}: starts each process on its host; {@code grace}: SIGTERM to SIGKILL for processes stopped
      * because a start failed half-way.
      */
     public TargetStarter(Commands commands, Launcher launcher, Supervisor supervisor, Duration grace) {
+        this(commands, launcher, supervisor, grace, System.err::println);
+    }
+
+    /** {@code notices}: where a refused AOT cache is said (one line each). */
+    public TargetStarter(Commands commands, Launcher launcher, Supervisor supervisor, Duration grace,
+                         Consumer<String> notices) {
         this.commands = commands;
         this.launcher = launcher;
         this.supervisor = supervisor;
         this.grace = grace;
+        this.notices = notices;
     }
 
     /**
@@ -67,6 +77,7 @@ public final class TargetStarter {
         Map<String, Path> gcLogs = new LinkedHashMap<>();
         Map<String, String> placeholders = new LinkedHashMap<>();
         Map<String, Map<String, String>> readiness = new LinkedHashMap<>();
+        Map<String, String> aotCaches = new LinkedHashMap<>();
         String problem = null;
         try {
             for (Cell.CellProcess p : cell.processes()) {
@@ -78,6 +89,13 @@ public final class TargetStarter {
                 boolean entry = p.name().equals(cell.entry());
                 if (entry) {
                     cmd.addAll(entryFlags);
+                }
+                Optional<TargetAotCache.Variant> aot = suite.aot() ? commands.targetAot().variant(p)
+                        .filter(TargetAotCache.Variant::exists) : Optional.empty();
+                Path aotLog = cellDir.resolve(p.name() + "-" + repeat + "-aot.log");
+                if (aot.isPresent()) {
+                    Files.deleteIfExists(aotLog);
+                    cmd.addAll(cmd.indexOf("-cp"), TargetAotCache.useOptions(aot.get(), aotLog));
                 }
                 ChildProcess c = launcher.start(p.host(), ProcessStats.TARGET, p.name(), cmd,
                         cellDir.resolve(p.name() + "-" + repeat + ".log"), entry ? entryListener : null, supervisor);
@@ -97,6 +115,17 @@ public final class TargetStarter {
                     attrs.putIfAbsent(Readiness.HOST, launcher.address(p.host())); // where the others reach it
                 }
                 readiness.put(p.name(), attrs);
+                if (aot.isPresent()) {
+                    Optional<String> refused = TargetAotCache.refusal(aotLog);
+                    if (refused.isPresent()) {
+                        aot.get().giveUp();
+                        notices.accept("target " + p.name() + " started cold: its JVM refused the AOT cache "
+                                + aot.get().file().getFileName() + " (" + refused.get() + "); removed, trained again "
+                                + "by the next run");
+                    } else {
+                        aotCaches.put(p.name(), aot.get().file().getFileName().toString());
+                    }
+                }
                 attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
                 placeholders.putIfAbsent(p.name() + "." + Readiness.HOST, launcher.address(p.host()));
             }
@@ -104,7 +133,7 @@ public final class TargetStarter {
             supervisor.stop(processes, grace); // nobody else knows of them yet
             throw e;
         }
-        return new Started(new TargetSet(processes, gcLogs, readiness, cell.id()), problem);
+        return new Started(new TargetSet(processes, gcLogs, readiness, cell.id(), aotCaches), problem);
     }
 
     /**

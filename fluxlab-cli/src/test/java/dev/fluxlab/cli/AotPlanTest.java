@@ -1,0 +1,33 @@
+package dev.fluxlab.cli;
+
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.runner.launch.TargetAotCache;
+import dev.fluxlab.runner.registry.TargetRegistry;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The dry run's line on the targets' AOT caches: cold with {@code aot: false} or where caches cannot be used. */
+class AotPlanTest {
+
+    private static final String SUITE = """
+            name: s
+            targets:
+              reactor-netty: {}
+            scenarios:
+              plaintext: {path: /plaintext}
+            load: {connections: 4}
+            """;
+
+    @Test
+    void aotFalseAndAJvmWithoutCachesStartTargetsCold() {
+        TargetRegistry registry = TargetRegistry.builtIn();
+        TargetAotCache here = new TargetAotCache(registry, TargetRegistry.java());
+        assertEquals("aot: false - every target starts cold, without a trained AOT cache",
+                RunCommand.aotPlan(Suite.parse("s.yaml", SUITE + "aot: false\n"), here));
+        // children on another JVM: its version is unknown, so no cache is offered
+        String other = RunCommand.aotPlan(Suite.parse("s.yaml", SUITE), new TargetAotCache(registry, "/opt/jdk/bin/java"));
+        assertTrue(other.startsWith("targets start cold: trained AOT caches need JDK 25 or newer"), other);
+    }
+}

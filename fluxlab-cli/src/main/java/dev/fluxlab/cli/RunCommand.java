@@ -135,6 +135,8 @@ public final class RunCommand implements Callable<Integer> {
             if (aa) {
                 s = s.withAa();
             }
+            registry = registry.withCommands(s); // the suite's own command targets, beside the registry's
+            validator = new SuiteValidator(registry, new HostPlatform());
             validator.validate(s);
         } catch (SuiteException e) {
             err.println("fluxlab run: invalid suite, nothing was started:");

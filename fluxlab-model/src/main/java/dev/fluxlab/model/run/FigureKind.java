@@ -51,7 +51,13 @@ public enum FigureKind {
             FigureValue.summary(CellSummary::warmupS)),
     /** Exceptions, leaks and other findings in the cell's logs (all processes, all repeats). */
     LOG_FINDINGS("log_findings", Form.plain(), "Log findings", "findings", Direction.LOWER, Format.INTEGER, false,
-            FigureValue::logFindings);
+            FigureValue::logFindings),
+    /**
+     * JIT compile time of one JVM during the measured phase, milliseconds (the evidence its watcher recorded from
+     * HotSpot's counters); none for a process that is not a HotSpot JVM (a suite's own non-JVM command).
+     */
+    JIT_MS("jit_ms", Form.perProcess(), "JIT compile time in the measured phase", "ms", Direction.LOWER,
+            Format.DECIMAL, false, FigureValue::jitMs);
 
     /** Whether a larger value of a figure is the better one. */
     public enum Direction {

@@ -21,7 +21,7 @@ class FigureKindTest {
             assertSame(kind, FigureName.parse(name).kind(), name);
         }
         assertEquals(FigureKind.keys(), FigureName.BASES);
-        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb"), FigureName.PER_PROCESS);
+        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb", "jit_ms"), FigureName.PER_PROCESS);
     }
 
     @Test

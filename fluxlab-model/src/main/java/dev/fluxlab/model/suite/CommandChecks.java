@@ -167,7 +167,7 @@ final class CommandChecks {
             } catch (PatternSyntaxException e) {
                 throw error.apply(at + "/log", "'ready: {log: ...}' of target '" + name + "' is not a regular "
                         + "expression: " + e.getDescription() + " near index " + e.getIndex() + " of '" + r.log()
-                        + "'; escape special characters with \\\\ (in YAML single quotes: '\\.')");
+                        + "'; escape a special character with a backslash (in YAML single quotes: 'v1\\.2')");
             }
         }
     }

@@ -129,7 +129,8 @@ class CommandTargetRunTest {
     @Test
     void aServerThatNeverBecomesReadyIsAnInvalidCellWithItsLastLogLines(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("never.yaml"), "name: never\ntargets:\n"
-                + javaTarget("java-log", "{log: 'this line never comes'}")
+                + "  sh-log:\n    command: [sh, -c, 'echo starting on $0; exec sleep 60', \"${port}\"]\n"
+                + "    ready: {log: 'this line never comes'}\n    stop: {grace: 1s}\n"
                 + "scenarios: {hello: {path: /hello}}\nload: {connections: 1}\nwarmup: 1s\nmeasure: 1s\n"
                 + "startup_timeout: 5s\n");
         Path out = tmp.resolve("run");
@@ -139,17 +140,19 @@ class CommandTargetRunTest {
         assertFalse(c.valid(), o.out());
         String why = String.join("\n", c.reasons());
         assertTrue(why.contains("was not ready (log 'this line never comes' on port ") && why.contains("within 5s")
-                && why.contains("last lines of its log:"), why);
+                && why.contains("last lines of its log:\n  starting on "), why);
     }
 
     @Test
     void ctrlCOfTheRunnerLeavesNoProcessOfTheCommandBehind(@TempDir Path tmp) throws Exception {
-        leavesNothingBehind(tmp, "INT");
+        leavesNothingBehind(tmp, "INT", javaTarget("server", "{port: true}"), "HelloServer.java");
     }
 
     @Test
     void killMinus9OfTheRunnerLeavesNoProcessOfTheCommandBehind(@TempDir Path tmp) throws Exception {
-        leavesNothingBehind(tmp, "KILL");
+        // a program that is no JVM (so nothing of fluxlab's own can stop it) when python3 is here, else the JVM one
+        leavesNothingBehind(tmp, "KILL", python() ? pythonTarget("server", "{port: true}")
+                : javaTarget("server", "{port: true}"), python() ? "http.server" : "HelloServer.java");
     }
 
     /**
@@ -157,9 +160,10 @@ class CommandTargetRunTest {
      * {@code signal}: SIGINT to the whole group (a terminal's Ctrl-C), SIGKILL to the runner alone; every process the
      * runner had started by then (the server, the injector, the watchdog) must be gone within the server's grace.
      */
-    private static void leavesNothingBehind(Path tmp, String signal) throws Exception {
+    private static void leavesNothingBehind(Path tmp, String signal, String target, String marker)
+            throws Exception {
         Path suite = Files.writeString(tmp.resolve("long.yaml"), "name: long\ntargets:\n"
-                + javaTarget("java-port", "{port: true}")
+                + target
                 + "scenarios: {hello: {path: /hello}}\nload: {connections: 2}\nwarmup: 1s\nmeasure: 60s\n"
                 + "startup_timeout: 60s\n");
         List<String> cmd = new ArrayList<>(List.of("setsid", Path.of(System.getProperty("java.home"), "bin", "java")
@@ -169,7 +173,7 @@ class CommandTargetRunTest {
                 .redirectOutput(tmp.resolve("runner.log").toFile()).start();
         try {
             List<ProcessHandle> started = awaitServer(runner, tmp.resolve("runner.log"));
-            assertTrue(started.stream().anyMatch(h -> commandLine(h).contains("HelloServer.java")), "the server");
+            assertTrue(started.stream().anyMatch(h -> commandLine(h).contains(marker)), "the server");
             assertTrue(started.stream().anyMatch(h -> commandLine(h).contains("fluxlab-watchdog")), "its watchdog");
             ProcessBuilder kill = signal.equals("INT")
                     ? new ProcessBuilder("kill", "-s", "INT", "--", "-" + runner.pid()) // the whole group, as Ctrl-C
@@ -194,21 +198,12 @@ class CommandTargetRunTest {
 
     /** The runner's descendants once its command target serves and the load has begun (bounded). */
     private static List<ProcessHandle> awaitServer(Process runner, Path log) throws Exception {
-        Path cells = log.resolveSibling("run").resolve("cells");
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline && runner.isAlive()) {
-            boolean serving;
-            try (var files = Files.exists(cells) ? Files.walk(cells) : java.util.stream.Stream.<Path>empty()) {
-                serving = files.filter(f -> f.getFileName().toString().equals("java-port-1.log")).anyMatch(f -> {
-                    try {
-                        return Files.readString(f).contains("HelloServer started");
-                    } catch (IOException e) {
-                        return false;
-                    }
-                });
-            }
+            boolean serving = runner.descendants().anyMatch(h -> commandLine(h).contains("--json")
+                    || commandLine(h).contains("load-session")); // the injector: the server was ready
             if (serving) {
-                Thread.sleep(2000); // the injector starts once the target is ready
+                Thread.sleep(1000); // its load under way
                 return runner.descendants().collect(Collectors.toList());
             }
             Thread.sleep(200);

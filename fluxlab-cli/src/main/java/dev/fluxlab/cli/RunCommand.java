@@ -136,6 +136,16 @@ public final class RunCommand implements Callable<Integer> {
             if (aa) {
                 s = s.withAa();
             }
+            if (resumed != null && !dev.fluxlab.model.suite.CommandTarget.of(s.spec()).isEmpty()) {
+                err.println("fluxlab run: --resume cannot continue a run of command targets ("
+                        + String.join(", ", dev.fluxlab.model.suite.CommandTarget.of(s.spec()).keySet())
+                        + "): their programs and 'cwd' are found from the original suite file's folder, and the run "
+                        + "folder holds only a copy of it; run " + (resumed.previous().suiteFile() == null ? "the suite"
+                        : resumed.previous().suiteFile()) + " again");
+                return 2;
+            }
+            registry = registry.withCommands(s); // the suite's own command targets, beside the registry's
+            validator = new SuiteValidator(registry, new HostPlatform());
             validator.validate(s);
         } catch (SuiteException e) {
             err.println("fluxlab run: invalid suite, nothing was started:");

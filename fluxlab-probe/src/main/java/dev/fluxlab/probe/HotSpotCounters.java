@@ -61,6 +61,11 @@ public final class HotSpotCounters {
                 c.getOrDefault("sun.ci.totalBailouts", 0L), c.getOrDefault("sun.ci.totalInvalidates", 0L)));
     }
 
+    /** Whether {@code pid} is a HotSpot JVM publishing its performance counters (its hsperfdata file is readable). */
+    public static boolean publishes(long pid) {
+        return file(pid).isPresent();
+    }
+
     /** The hsperfdata file of {@code pid}, when one exists and is readable. */
     static Optional<Path> file(long pid) {
         Path proc = Path.of("/proc", Long.toString(pid));

@@ -150,7 +150,9 @@ final class GroupRunner {
         CellSummary summary = Summaries.of(repeats);
         Verdict.Outcome v = Verdict.cell(repeats, summary.throughputRps() == null ? 0 : summary.throughputRps().relativeSpread());
         List<LogFinding> findings = LogScanner.merge(repeats.stream().flatMap(x -> x.findings().stream()).toList());
-        String cp = registry.target(cell.entryProcess().target())
+        // a suite's own command has no classpath of the lab's: its libraries are its own business
+        String cp = registry.command(cell.entryProcess().target()).isPresent() ? null
+                : registry.target(cell.entryProcess().target())
                 .map(d -> registry.classpath(d.forKnobs(cell.entryProcess().knobs()))).orElse(null);
         Double unprofiled = summary.throughputRps() == null || summary.throughputRps().n() == 0 ? null
                 : summary.throughputRps().median();

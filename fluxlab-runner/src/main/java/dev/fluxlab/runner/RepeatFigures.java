@@ -44,6 +44,13 @@ import static dev.fluxlab.runner.process.CpuWindow.round;
  */
 final class RepeatFigures {
 
+    /**
+     * The note on a suite's own command whose process tree has no HotSpot JVM publishing its counters (hsperfdata): no
+     * JIT evidence, so the automatic warm-up ends on stable throughput alone.
+     */
+    public static final String NOT_HOTSPOT = "not a HotSpot JVM: no JIT evidence, warm-up by throughput only";
+
+
     private final Path runDir;
     private final long origin;
     private final String startProblem;
@@ -162,6 +169,8 @@ final class RepeatFigures {
         warned.forEach(n -> reasons.add(Verdict.WARNING + n));
         observed.stream().filter(c -> c.logProblem() != null)
                 .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + c.logProblem()));
+        observed.stream().filter(c -> c.isCommand() && c.jvmPid().isEmpty())
+                .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + NOT_HOTSPOT));
         return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && alsoInvalid.isEmpty(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,
                 targets.readiness(), targetStats.isEmpty() ? null : targetStats, targetsFrom,
@@ -253,7 +262,8 @@ final class RepeatFigures {
         boolean died = exitedAlone.contains(c) && (c.role().equals(ProcessStats.TARGET) && c != load.process()
                 ? startProblem == null : c.exitCode() != null && c.exitCode() != 0);
         double perRequest = doc == null ? Double.NaN : window.cpuPerRequestUs(samples, doc.durationS(), doc.requestsOk());
-        return new ProcessStats(c.role(), c.name(), c.pid(), round(window.cpuS(samples), 3), round(perRequest, 2),
+        // a suite's own command: the PID of its HotSpot JVM when it has one, under which its JIT was watched
+        return new ProcessStats(c.role(), c.name(), c.isCommand() ? c.pidThere() : c.pid(), round(window.cpuS(samples), 3), round(perRequest, 2),
                 round(window.cores(samples), 3), samples.stream().mapToDouble(ProcessSample::rssMb).max().orElse(0),
                 samples.stream().mapToInt(ProcessSample::threads).max().orElse(0),
                 gc == null ? null : gc.count(), gc == null ? null : gc.totalMs(), c.exitCode(), died,

@@ -181,6 +181,10 @@ public final class Runner {
      * @throws ResultsLostException when results.json could not be written: no further cell was started
      */
     public RunResult run(Suite suite, Path dir, RunResult previous) throws IOException {
+        if (registry.withCommands(suite) != registry) {
+            throw new IllegalArgumentException("the suite has command targets: build the runner with "
+                    + "registry.withCommands(suite)");
+        }
         this.runDir = dir.toAbsolutePath();
         hosts = prepareHosts(suite);
         try (ResultsLock lock = ResultsLock.acquire(runDir)) {

@@ -65,7 +65,13 @@ public enum FigureKind {
             FigureValue.processes(p -> p.gcPauses() == null ? null : p.gcPauses().doubleValue())),
     /** One process's total GC pause time in the measured phase (or its whole life), milliseconds. */
     GC_PAUSE_MS("gc_pause_ms", Form.perProcess(), "GC pause total", "ms", Direction.LOWER, Format.DECIMAL, false,
-            FigureValue.processes(ProcessStats::gcPauseMs));
+            FigureValue.processes(ProcessStats::gcPauseMs)),
+    /**
+     * JIT compile time of one JVM during the measured phase, milliseconds (the evidence its watcher recorded from
+     * HotSpot's counters); none for a process that is not a HotSpot JVM (a suite's own non-JVM command).
+     */
+    JIT_MS("jit_ms", Form.perProcess(), "JIT compile time in the measured phase", "ms", Direction.LOWER,
+            Format.DECIMAL, false, FigureValue::jitMs);
 
     /** Whether a larger value of a figure is the better one. */
     public enum Direction {

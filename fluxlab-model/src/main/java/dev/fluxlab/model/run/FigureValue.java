@@ -87,6 +87,30 @@ public final class FigureValue {
         return new Stat(n, n, n, n, 0, 1);
     }
 
+    /**
+     * {@code jit_ms}: by process, the JIT compile milliseconds its JVM spent in each repeat's measured phase, as the
+     * repeat's load document watched it (matched by PID); a process without such evidence has no value.
+     */
+    static Stat jitMs(CellResult cell, FigureName name) {
+        Map<String, List<Double>> byProcess = new java.util.LinkedHashMap<>();
+        if (cell.repeats() != null) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.processes() == null || r.load() == null || r.load().watchedJvms() == null) {
+                    continue;
+                }
+                for (ProcessStats p : r.processes()) {
+                    r.load().watchedJvms().stream()
+                            .filter(w -> w.pid() == p.pid() && w.measured() != null).findFirst()
+                            .ifPresent(w -> byProcess.computeIfAbsent(p.name(), k -> new ArrayList<>())
+                                    .add(w.measured().compileMs()));
+                }
+            }
+        }
+        Map<String, Stat> stats = new java.util.LinkedHashMap<>();
+        byProcess.forEach((k, v) -> stats.put(k, Stat.of(v)));
+        return perProcess(cell, stats, name.process());
+    }
+
     /** A figure as the runner stored it, else as recomputed from the repeats (e.g. an interrupted run), else null. */
     public static <T> T pick(CellResult cell, Function<CellSummary, T> figure) {
         T stored = cell.summary() == null ? null : figure.apply(cell.summary());

@@ -232,6 +232,13 @@ final class SuiteChecks {
         if (t == null) {
             throw error(at, "target '" + name + "' is empty; write '" + name + ": {}' to use its defaults");
         }
+        CommandChecks commands = new CommandChecks(this::error);
+        if (t.isCommand()) {
+            commands.check(at, name, t);
+            checkKnobValuesPresent(at + "/knobs", t.knobs());
+            return;
+        }
+        commands.notCommand(at, name, t);
         if (t.processes() != null) {
             if (t.knobs() != null || t.jvm() != null || t.target() != null) {
                 throw error(at, "target '" + name + "' has 'processes'; put 'target', 'knobs' and 'jvm' inside each process");

@@ -85,6 +85,8 @@ public record SuiteSpec(
      * the suite's {@code cold_warmup_min} for this target (a Spring application's JIT ramps far longer than Netty's).
      * {@code cpus} is the CPU list of a one-process target ({@code "0-3"}, {@code "4,5"}); each of several
      * {@code processes} has its own; {@code host} likewise names the suite host it runs on (null: this machine).
+     * A target with {@code command} is the user's own server started by that command line ({@link CommandTarget}:
+     * {@code ready}, {@code cwd}, {@code env}, {@code stop}, and {@code knobs} substituted as {@code ${knob}}).
      */
     public record TargetSpec(
             String target,
@@ -94,8 +96,35 @@ public record SuiteSpec(
             String entry,
             String coldWarmupMin,
             String cpus,
-            String host) {
+            String host,
+            List<String> command,
+            ReadySpec ready,
+            String cwd,
+            Map<String, String> env,
+            StopSpec stop) {
 
+        /** A registry target (no command). */
+        public TargetSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, Map<String, ProcessSpec> processes,
+                          String entry, String coldWarmupMin, String cpus, String host) {
+            this(target, knobs, jvm, processes, entry, coldWarmupMin, cpus, host, null, null, null, null, null);
+        }
+
+        /** Whether this target is the suite's own command ({@link CommandTarget}) rather than a registry target. */
+        public boolean isCommand() {
+            return command != null;
+        }
+    }
+
+    /**
+     * When a command target is ready: exactly one of an HTTP GET on {@code http} (a path) answering 2xx or 3xx, a
+     * line of its output matching the regular expression {@code log}, or {@code port: true}, a TCP connection to its
+     * port accepted.
+     */
+    public record ReadySpec(String http, String log, Boolean port) {
+    }
+
+    /** How a command target is stopped: {@code signal} (default TERM), then KILL after {@code grace} (default 10s). */
+    public record StopSpec(String signal, String grace) {
     }
 
     /**

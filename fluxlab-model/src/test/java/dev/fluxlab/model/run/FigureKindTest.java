@@ -21,8 +21,8 @@ class FigureKindTest {
             assertSame(kind, FigureName.parse(name).kind(), name);
         }
         assertEquals(FigureKind.keys(), FigureName.BASES);
-        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb", "threads_max", "gc_pauses", "gc_pause_ms"),
-                FigureName.PER_PROCESS);
+        assertEquals(List.of("cpu_per_request_us", "cpu_cores", "rss_max_mb", "threads_max", "gc_pauses", "gc_pause_ms",
+                "jit_ms"), FigureName.PER_PROCESS);
     }
 
     @Test

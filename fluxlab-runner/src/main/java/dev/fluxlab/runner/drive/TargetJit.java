@@ -135,7 +135,7 @@ final class TargetJit {
     /** The target's JIT counters now: HotSpot's here, its host agent's latest reading there. */
     private static Optional<JitSnapshot> snapshot(ChildProcess t) {
         if (t.remote() == null) {
-            return HotSpotCounters.jit(t.pid());
+            return t.jvmPid().flatMap(HotSpotCounters::jit);
         }
         Optional<RemoteReading> r = t.remote().reading();
         return r.filter(x -> x.compileMs() != null && x.compiles() != null).map(x -> new JitSnapshot(t.pidThere(),

@@ -91,6 +91,20 @@ public final class Launcher {
     }
 
     /**
+     * Starts a suite's own command on this machine ({@link ChildProcess#startCommand}) in {@code cwd} with {@code env}
+     * added; its command line, folder and added environment go beside {@code log} as for {@link #start}.
+     */
+    public ChildProcess startCommand(String role, String name, List<String> command, Path cwd, Map<String, String> env,
+                                     Path log, Supervisor supervisor, String signal, java.time.Duration grace)
+            throws IOException {
+        StringBuilder text = new StringBuilder("# the suite's own command, in " + cwd + ", stopped by SIG" + signal
+                + " then SIGKILL after " + grace.toMillis() + " ms\n");
+        env.forEach((k, v) -> text.append("# with ").append(k).append('=').append(v).append('\n'));
+        Files.writeString(commandFile(log), text + ShellWords.line(command) + "\n");
+        return ChildProcess.startCommand(role, name, command, cwd, env, log, null, supervisor, signal, grace);
+    }
+
+    /**
      * {@code command} with the run's hosts' addresses ({@link LabHosts#addressesOption()}) right after the runner's
      * {@code java}; as it is without hosts, or when it runs no JVM of the runner's.
      */

@@ -84,6 +84,11 @@ public final class Commands {
         return java.equals(TargetRegistry.java()) ? JdkFlags.forFeature(Runtime.version().feature()) : List.of();
     }
 
+    /** The suite's own command target process {@code p} runs, when it is one ({@link TargetRegistry#command}). */
+    public Optional<dev.fluxlab.model.suite.CommandTarget> command(Cell.CellProcess p) {
+        return registry.command(p.target());
+    }
+
     public List<String> target(Cell.CellProcess p, Path gcLog, Map<String, String> placeholders) {
         LaunchDef def = registry.target(p.target()).orElseThrow(() ->
                 new IllegalArgumentException("unknown target " + p.target())).forKnobs(p.knobs());

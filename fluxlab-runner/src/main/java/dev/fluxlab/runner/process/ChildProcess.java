@@ -48,6 +48,10 @@ public final class ChildProcess {
     private volatile boolean stopRequested;
     private volatile String logProblem;
     private volatile String logTruncated;
+    /** A command target's own stop ({@link CommandStop}), null for the lab's processes (SIGTERM, the run's grace). */
+    private volatile CommandStop commandStop;
+    /** The HotSpot JVM found in a command's tree ({@link #jvmPid()}), once seen. */
+    private volatile Long jvmSeen;
 
     private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener,
                          RemoteSide remote) {
@@ -101,6 +105,32 @@ public final class ChildProcess {
             throws IOException {
         return start(role, name, new ProcessBuilder(sshCommand).redirectInput(ProcessBuilder.Redirect.PIPE), log,
                 listener, supervisor, remote);
+    }
+
+    /**
+     * Starts a suite's own command ({@code command}, a list run without a shell) in {@code cwd} with {@code env} added,
+     * as the leader of a new session ({@code setsid}, util-linux): the terminal's Ctrl-C does not reach it (the runner
+     * stops it, with its own signal), and its whole process group can be signalled. A watchdog ({@link CommandStop})
+     * stops that group if this runner dies without stopping it (kill -9): the lab's own JVMs watch their parent
+     * themselves ({@code ParentWatch}), a user's program cannot.
+     */
+    public static ChildProcess startCommand(String role, String name, List<String> command, Path cwd,
+                                            java.util.Map<String, String> env, Path log, Consumer<String> listener,
+                                            Supervisor supervisor, String signal, Duration grace) throws IOException {
+        List<String> argv = new ArrayList<>();
+        argv.add(CommandStop.SETSID);
+        argv.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(env);
+        ChildProcess c = start(role, name, pb, log, listener, supervisor, null);
+        try {
+            c.commandStop = CommandStop.watch(c.pid(), signal, grace);
+        } catch (IOException e) {
+            c.stop(grace);
+            throw e;
+        }
+        return c;
     }
 
     private static ChildProcess start(String role, String name, ProcessBuilder pb, Path log, Consumer<String> listener,
@@ -379,6 +409,12 @@ public final class ChildProcess {
      */
     public void stop(Duration grace) {
         stopRequested = true;
+        CommandStop own = commandStop;
+        if (own != null) {
+            own.stop(process);
+            awaitOutput(Duration.ofSeconds(2));
+            return;
+        }
         if (remote != null) {
             endRemote(grace);
         }
@@ -466,9 +502,55 @@ public final class ChildProcess {
         return remote == null ? null : remote.host();
     }
 
-    /** Its PID on the host it runs on (0 until a remote process's wrapper announced it). */
+    /**
+     * Its PID on the host it runs on (0 until a remote process's wrapper announced it); for a suite's own command, the
+     * HotSpot JVM of its process tree when there is one ({@link #jvmPid()}), so its JIT is what is watched.
+     */
     public long pidThere() {
-        return remote == null ? pid() : remote.pid();
+        return remote == null ? jvmPid().orElse(pid()) : remote.pid();
+    }
+
+    /** How long a stop of this process may take: a command target's own grace, else {@code runGrace}. */
+    public Duration stopGrace(Duration runGrace) {
+        CommandStop own = commandStop;
+        return own == null ? runGrace : own.grace();
+    }
+
+    /** Whether this is a suite's own command, observed as a process tree ({@link #startCommand}). */
+    public boolean isCommand() {
+        return commandStop != null;
+    }
+
+    /**
+     * The PIDs of its process tree on this machine: itself, then its descendants (a suite's command may be a script or
+     * a {@code java -jar} launcher that forks); only itself for the lab's processes.
+     */
+    public List<Long> treePids() {
+        List<Long> out = new ArrayList<>();
+        out.add(process.pid());
+        if (commandStop != null) {
+            process.descendants().forEach(h -> out.add(h.pid()));
+        }
+        return out;
+    }
+
+    /**
+     * The PID of the HotSpot JVM this process is: itself for the lab's JVMs; for a suite's command, the first process
+     * of its tree that publishes HotSpot's performance counters ({@code /tmp/hsperfdata_<user>/<pid>}), empty when
+     * none does (not a HotSpot JVM, or one started with {@code -XX:-UsePerfData}).
+     */
+    public java.util.Optional<Long> jvmPid() {
+        if (commandStop == null) {
+            return java.util.Optional.of(process.pid());
+        }
+        Long seen = jvmSeen;
+        if (seen != null) { // kept once found: the counters' file goes when the JVM exits, the evidence stays
+            return java.util.Optional.of(seen);
+        }
+        java.util.Optional<Long> found = treePids().stream().filter(dev.fluxlab.probe.HotSpotCounters::publishes)
+                .findFirst();
+        found.ifPresent(p -> jvmSeen = p);
+        return found;
     }
 
     public boolean isAlive() {

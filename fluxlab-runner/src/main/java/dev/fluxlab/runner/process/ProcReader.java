@@ -78,6 +78,30 @@ public final class ProcReader {
         return new MachineReading(busy / tick, idle / tick, f.length >= 8 ? v[7] / tick : null);
     }
 
+    /**
+     * The sum of the readings of {@code pids} (a process tree, root first): CPU, RSS and threads of those still there;
+     * empty when the root is gone. CPU of a descendant that already ended is not counted (its parent's cumulative
+     * children time holds it only once reaped), so a tree's CPU may step down when a short-lived child ends.
+     */
+    public static Optional<Reading> readTree(java.util.List<Long> pids) {
+        Optional<Reading> root = pids.isEmpty() ? Optional.empty() : read(pids.get(0));
+        if (root.isEmpty()) {
+            return root;
+        }
+        double cpu = 0;
+        double rss = 0;
+        int threads = 0;
+        for (long pid : pids) {
+            Optional<Reading> r = read(pid);
+            if (r.isPresent()) {
+                cpu += r.get().cpuS();
+                rss += r.get().rssMb();
+                threads += r.get().threads();
+            }
+        }
+        return Optional.of(new Reading(cpu, rss, threads));
+    }
+
     /** Reads {@code pid}; empty when the process is gone or /proc is not there. */
     public static Optional<Reading> read(long pid) {
         try {

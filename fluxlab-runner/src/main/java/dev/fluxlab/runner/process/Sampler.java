@@ -194,8 +194,9 @@ public final class Sampler implements AutoCloseable {
             return;
         }
         double t = now();
-        ProcReader.read(c.pid()).ifPresent(r -> {
-            Optional<JitSnapshot> jit = HotSpotCounters.jit(c.pid());
+        // a suite's own command: its whole process tree (a launcher script or wrapper may fork the server)
+        (c.isCommand() ? ProcReader.readTree(c.treePids()) : ProcReader.read(c.pid())).ifPresent(r -> {
+            Optional<JitSnapshot> jit = c.jvmPid().flatMap(HotSpotCounters::jit);
             list.add(new ProcessSample(round(t, 3), r.cpuS(), round(r.rssMb(), 1), r.threads(),
                     jit.map(j -> round(j.compileMs(), 1)).orElse(null), jit.map(JitSnapshot::compiles).orElse(null)));
         });

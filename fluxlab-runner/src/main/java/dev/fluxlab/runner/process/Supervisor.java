@@ -30,9 +30,10 @@ public final class Supervisor {
         for (ChildProcess c : children) {
             threads.add(Thread.ofPlatform().daemon().name("fluxlab-stop-" + c.name()).start(() -> c.stop(grace)));
         }
-        for (Thread t : threads) {
+        for (int i = 0; i < threads.size(); i++) {
+            Thread t = threads.get(i);
             try {
-                t.join(grace.toMillis() + 5_000);
+                t.join(children.get(i).stopGrace(grace).toMillis() + 5_000); // a command target has its own grace
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -38,6 +38,12 @@ public final class SuiteValidator {
     }
 
     public void validate(Suite suite) {
+        TargetRegistry withCommands = registry.withCommands(suite);
+        if (withCommands != registry) { // the suite's own command targets are targets like the registry's
+            new SuiteValidator(withCommands, platform).validate(suite);
+            return;
+        }
+        CommandTargets.check(suite);
         checkStacks(suite);
         suite.spec().targets().forEach((name, spec) -> {
             String at = Locations.pointer("targets", name);

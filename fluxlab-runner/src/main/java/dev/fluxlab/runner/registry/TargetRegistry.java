@@ -3,6 +3,8 @@ package dev.fluxlab.runner.registry;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.fluxlab.model.suite.CommandTarget;
+import dev.fluxlab.model.suite.Suite;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,6 +37,8 @@ public final class TargetRegistry {
     private final LaunchDef injector;
     private final Map<String, LaunchDef> targets;
     private final Path home;
+    /** The suite's own command targets by their suite name ({@link #withCommands}); empty for the registry alone. */
+    private final Map<String, CommandTarget> commands;
 
     private TargetRegistry(Document doc, Path home) {
         if (doc.injector() == null || doc.targets() == null || doc.targets().isEmpty()) {
@@ -43,6 +47,31 @@ public final class TargetRegistry {
         this.injector = doc.injector();
         this.targets = new LinkedHashMap<>(doc.targets());
         this.home = home;
+        this.commands = Map.of();
+    }
+
+    private TargetRegistry(TargetRegistry base, Map<String, CommandTarget> commands) {
+        this.injector = base.injector;
+        this.targets = new LinkedHashMap<>(base.targets);
+        this.home = base.home;
+        this.commands = Map.copyOf(commands);
+        commands.forEach((name, c) -> targets.put(name, CommandTargets.launchDef(c)));
+    }
+
+    /**
+     * This registry with {@code suite}'s command targets ({@link CommandTarget}) added under their suite names (over a
+     * registry entry of the same name), so that every part of the runner that asks the registry about a cell's target
+     * (self-loading? keep-alive? which knobs?) gets an answer; {@link #command} says how to start one. This very
+     * registry when it has them already or the suite has none.
+     */
+    public TargetRegistry withCommands(Suite suite) {
+        Map<String, CommandTarget> own = CommandTarget.of(suite.spec());
+        return own.equals(commands) ? this : new TargetRegistry(this, own);
+    }
+
+    /** The suite's own command target named {@code name}, when it is one. */
+    public Optional<CommandTarget> command(String name) {
+        return Optional.ofNullable(commands.get(name));
     }
 
     /** The built-in registry. */

@@ -5,6 +5,7 @@ import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.placement.CellPlacement;
 import dev.fluxlab.model.suite.Cell;
+import dev.fluxlab.model.suite.CommandTarget;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.launch.TargetAotCache;
@@ -84,6 +85,27 @@ public final class TargetStarter {
                 Path gc = cellDir.resolve(p.name() + "-" + repeat + "-gc.log");
                 Files.deleteIfExists(gc);
                 gcLogs.put(p.name(), gc);
+                Optional<CommandTarget> own = commands.command(p);
+                if (own.isPresent()) { // the suite's own command: a port of its own, its own readiness
+                    int port = CommandStart.freePort();
+                    ChildProcess c = CommandStart.start(own.get(), p, suite, placement.target(p.name()).cpus(), port,
+                            cellDir.resolve(p.name() + "-" + repeat + ".log"), gc, launcher, supervisor);
+                    processes.add(c);
+                    sampler.watch(c);
+                    Optional<String> notReady = CommandStart.awaitReady(c, own.get(), port, suite.startupTimeout(),
+                            interrupted);
+                    if (interrupted.getAsBoolean()) {
+                        throw new InterruptedException("run interrupted");
+                    }
+                    if (notReady.isPresent()) {
+                        problem = notReady.get();
+                        break;
+                    }
+                    Map<String, String> attrs = CommandStart.announced(own.get(), port);
+                    readiness.put(p.name(), attrs);
+                    attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
+                    continue;
+                }
                 List<String> cmd = new ArrayList<>(commands.pinned(placement.target(p.name()).cpus(),
                         commands.target(p, gc, placeholders)));
                 boolean entry = p.name().equals(cell.entry());

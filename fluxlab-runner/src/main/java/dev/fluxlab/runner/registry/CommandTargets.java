@@ -1,0 +1,116 @@
+package dev.fluxlab.runner.registry;
+
+import dev.fluxlab.model.suite.CommandTarget;
+import dev.fluxlab.model.suite.Locations;
+import dev.fluxlab.model.suite.Suite;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the runner needs of a suite's own command targets ({@link CommandTarget}) beyond the suite's structure: their
+ * entry in the registry (so the runner asks about them as about any target), their working folder, and the checks
+ * that need this machine: the working folder exists, the program is found (a path with a {@code /} relative to the
+ * working folder, else on the {@code PATH}) and may be executed. All refused before anything starts.
+ */
+public final class CommandTargets {
+
+    private CommandTargets() {
+    }
+
+    /** The registry's view of a command target: not self-loading, no classpath, its knobs taking any value. */
+    static LaunchDef launchDef(CommandTarget c) {
+        Map<String, KnobDef> knobs = new LinkedHashMap<>();
+        for (String k : c.knobs()) {
+            knobs.put(Suite.knobName(k), new KnobDef("text", null, null, null, null, null, null, null, null,
+                    "a knob of the suite's command, given to it as ${" + k + "}", null, null));
+        }
+        return new LaunchDef("the suite's own command: " + String.join(" ", c.command()), null, List.of(), null,
+                List.of(), knobs, null, false, null, null);
+    }
+
+    /** The folder the command runs in: its {@code cwd} relative to the suite file's folder, else that folder. */
+    public static Path workingDir(Suite suite, CommandTarget c) {
+        Path suiteDir = Path.of(suite.file()).toAbsolutePath().normalize().getParent();
+        if (c.cwd() == null) {
+            return suiteDir;
+        }
+        Path p = Path.of(c.cwd());
+        return (p.isAbsolute() ? p : suiteDir.resolve(p)).normalize();
+    }
+
+    /**
+     * The program {@code word} names, as {@code execvp} would find it: a path containing {@code /} relative to
+     * {@code cwd}, else the first executable file of that name on {@code path} (the {@code PATH} value); empty when
+     * there is none.
+     */
+    public static Optional<Path> executable(String word, Path cwd, String path) {
+        try {
+            if (word.contains("/")) {
+                Path p = cwd.resolve(word).normalize();
+                return Files.isRegularFile(p) && Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+            }
+            for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+                if (dir.isEmpty()) {
+                    continue;
+                }
+                Path p = Path.of(dir, word);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    return Optional.of(p);
+                }
+            }
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The checks of every command target of {@code suite} on this machine; the first problem is thrown at its line. */
+    static void check(Suite suite) {
+        Map<String, CommandTarget> all = CommandTarget.of(suite.spec());
+        if (all.isEmpty()) {
+            return;
+        }
+        if (!suite.profileModes().isEmpty()) {
+            throw suite.error("/profile", "'profile' cannot apply to the command target"
+                    + (all.size() == 1 ? " '" + all.keySet().iterator().next() + "'" : "s " + String.join(", ", all.keySet()))
+                    + ": fluxlab loads async-profiler into its own JVMs as it starts them, and your command starts its "
+                    + "JVM itself; drop 'profile' (or --profile), or profile your server with your own agent options");
+        }
+        if (executable("setsid", Path.of("/"), System.getenv("PATH")).isEmpty()) {
+            throw suite.error(Locations.pointer("targets", all.keySet().iterator().next(), "command"),
+                    "fluxlab starts a command target with 'setsid' (its own process group, stopped as a whole), and "
+                            + "setsid is not on the PATH: install Debian's util-linux package");
+        }
+        for (CommandTarget c : all.values()) {
+            String at = Locations.pointer("targets", c.name());
+            Path cwd = workingDir(suite, c);
+            if (!Files.isDirectory(cwd)) {
+                throw suite.error(c.cwd() == null ? at : at + "/cwd", "the working folder of target '" + c.name()
+                        + "', " + cwd + ", " + (Files.exists(cwd) ? "is not a folder" : "does not exist")
+                        + "; 'cwd' is relative to the suite file's folder: correct it, or create the folder");
+            }
+            String program = c.command().get(0);
+            if (!CommandTarget.placeholders(program).isEmpty()) {
+                continue; // a knob chooses the program: each value is found when it starts
+            }
+            if (executable(program, cwd, System.getenv("PATH")).isEmpty()) {
+                boolean relative = program.contains("/");
+                Path p = relative ? cwd.resolve(program).normalize() : null;
+                throw suite.error(at + "/command/0", "the program of target '" + c.name() + "', '" + program + "', "
+                        + (relative ? (Files.exists(p) ? "(" + p + ") is not an executable file; make it one "
+                        + "(chmod +x), or run it through its interpreter, e.g. [sh, " + program + "]"
+                        : "does not exist (" + p + "; a path is relative to the working folder " + cwd + "); "
+                        + "correct it, or build the program first")
+                        : "is not on the PATH; install it, or give its path (relative to the working folder " + cwd
+                        + ", or absolute)"));
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.fluxlab.runner.registry;
+
+import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A suite's command targets checked on this machine (program, working folder, profiles) and seen as targets. */
+class CommandTargetsTest {
+
+    private static Suite suite(Path dir, String target) throws Exception {
+        Path file = Files.writeString(dir.resolve("s.yaml"), "scenarios: {hello: {path: /hello}}\ntargets:\n  my-app:\n"
+                + target);
+        return Suite.load(file);
+    }
+
+    private static String refused(Path dir, String target) throws Exception {
+        Suite s = suite(dir, target);
+        return assertThrows(SuiteException.class,
+                () -> new SuiteValidator(TargetRegistry.builtIn(), SuiteValidatorTest.NO_URING).validate(s)).getMessage();
+    }
+
+    @Test
+    void aProgramNotOnThePathOrNotThereIsRefusedWithWhereItWasLookedFor(@TempDir Path tmp) throws Exception {
+        assertTrue(refused(tmp, "    command: [no-such-server-xyz, \"--port=${port}\"]\n")
+                .contains("'no-such-server-xyz', is not on the PATH; install it, or give its path"));
+        String missing = refused(tmp, "    command: [build/run.sh, \"--port=${port}\"]\n");
+        assertTrue(missing.contains("does not exist (" + tmp.toRealPath().resolve("build/run.sh")) ||
+                missing.contains("does not exist (" + tmp.resolve("build/run.sh")), missing);
+        Path script = Files.writeString(tmp.resolve("run.sh"), "#!/bin/sh\n");
+        assertTrue(refused(tmp, "    command: [./run.sh, \"--port=${port}\"]\n").contains("is not an executable file"));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        new SuiteValidator(TargetRegistry.builtIn(), SuiteValidatorTest.NO_URING)
+                .validate(suite(tmp, "    command: [./run.sh, \"--port=${port}\"]\n"));
+    }
+
+    @Test
+    void aWorkingFolderThatDoesNotExistIsRefusedRelativeToTheSuiteFile(@TempDir Path tmp) throws Exception {
+        String m = refused(tmp, "    command: [sh, \"${port}\"]\n    cwd: ../nowhere/app\n");
+        assertTrue(m.contains("/nowhere/app, does not exist; 'cwd' is relative to the suite file's folder"), m);
+    }
+
+    @Test
+    void profilesAreRefusedForCommandTargets(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("p.yaml"), """
+                scenarios: {hello: {path: /hello}}
+                targets:
+                  my-app: {command: [sh, "${port}"]}
+                profile: cpu
+                """);
+        SuiteException e = assertThrows(SuiteException.class, () -> new SuiteValidator(TargetRegistry.builtIn(),
+                SuiteValidatorTest.NO_URING).validate(Suite.load(file)));
+        assertTrue(e.getMessage().contains("'profile' cannot apply to the command target 'my-app'"), e.getMessage());
+    }
+
+    @Test
+    void theRegistryAnswersForACommandTargetAsForItsOwn(@TempDir Path tmp) throws Exception {
+        Suite s = suite(tmp, "    command: [sh, \"${port}\", \"${mode}\"]\n    knobs: {mode: [a, b]}\n");
+        TargetRegistry base = TargetRegistry.builtIn();
+        TargetRegistry r = base.withCommands(s);
+        assertTrue(base.target("my-app").isEmpty());
+        LaunchDef def = r.target("my-app").orElseThrow();
+        assertFalse(def.isSelfLoading());
+        assertTrue(def.knobsOrEmpty().containsKey("mode"));
+        assertTrue(r.command("my-app").isPresent());
+        assertEquals(r, r.withCommands(s), "the same commands: the same registry");
+        new SuiteValidator(base, SuiteValidatorTest.NO_URING).validate(s); // the validator adds them itself
+    }
+
+    @Test
+    void aProgramIsFoundAsExecvpWouldFindIt(@TempDir Path tmp) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path tool = Files.writeString(bin.resolve("tool"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+        assertEquals(tool, CommandTargets.executable("tool", tmp, "/nonexistent:" + bin).orElseThrow());
+        assertEquals(tool, CommandTargets.executable("bin/tool", tmp, "").orElseThrow());
+        assertTrue(CommandTargets.executable("tool", tmp, "/nonexistent").isEmpty());
+    }
+}

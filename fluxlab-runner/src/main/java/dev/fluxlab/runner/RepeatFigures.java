@@ -120,6 +120,11 @@ final class RepeatFigures {
             List<ChildProcess> running = observed.stream().filter(c -> !exitedAlone.contains(c)).toList();
             missingObservation(running, cpuOf::get, targets.processes().stream().filter(running::contains).toList(),
                     doc).forEach(w -> warnedAbove.add(w));
+            // a host's clock that jumped while measuring: its times (an injector's start) do not line up with ours
+            long from = origin + Math.round(window.from() * 1e9);
+            long to = origin + Math.round(window.to() * 1e9);
+            observed.stream().map(c -> c.clockJumped(from, to)).flatMap(java.util.Optional::stream).distinct()
+                    .forEach(warnedAbove::add);
         }
         double allInjectorCpu = injectors.isEmpty() ? Double.NaN : java.util.Arrays.stream(injectorCpu).sum();
         double share = CpuWindow.share(allInjectorCpu, allCpu);

@@ -36,9 +36,12 @@ public final class HostAgent implements AutoCloseable {
     private static final int LAST_LINES = 4;
     private static final int LINE_CHARS = 300;
 
-    private HostAgent(String host, Process ssh) {
+    private final ClockWatch clock;
+
+    private HostAgent(String host, Process ssh, ClockWatch clock) {
         this.host = host;
         this.ssh = ssh;
+        this.clock = clock;
         this.commands = ssh.getOutputStream();
         Thread.ofPlatform().daemon().name("fluxlab-agent-" + host).start(this::read);
     }
@@ -48,11 +51,11 @@ public final class HostAgent implements AutoCloseable {
      *
      * @throws HostException when it does not report within {@value #READY_S} s, naming the command to try by hand
      */
-    static HostAgent start(SshHost host, List<String> argv) {
+    static HostAgent start(SshHost host, List<String> argv, ClockOffset measured) {
         ProcessBuilder pb = new ProcessBuilder(host.attachedCommand(argv)).redirectErrorStream(true);
         HostAgent a;
         try {
-            a = new HostAgent(host.name(), pb.start());
+            a = new HostAgent(host.name(), pb.start(), new ClockWatch(host.name(), measured));
         } catch (IOException e) {
             throw new HostException("cannot start the OpenSSH client `ssh` (" + e.getMessage() + ")");
         }
@@ -98,6 +101,10 @@ public final class HostAgent implements AutoCloseable {
                 }
                 Optional<AgentLines.Round> r = reader.accept(line, System.nanoTime());
                 r.ifPresent(round -> {
+                    if (round.remoteMicros() != null) {
+                        clock.observe(round.nanos(), round.remoteMicros() - java.time.temporal.ChronoUnit.MICROS
+                                .between(java.time.Instant.EPOCH, java.time.Instant.now()));
+                    }
                     synchronized (lock) {
                         if (first == null) {
                             first = round;
@@ -157,6 +164,11 @@ public final class HostAgent implements AutoCloseable {
         synchronized (lock) {
             return ended;
         }
+    }
+
+    /** The host's clock as its rounds show it: the offset now, and the jumps seen ({@link ClockWatch}). */
+    public ClockWatch clock() {
+        return clock;
     }
 
     void watch(long pid) {

@@ -62,6 +62,11 @@ final class RemoteTarget implements RemoteSide {
     }
 
     @Override
+    public Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return Optional.ofNullable(host.agent().clock().warning(fromNanos, toNanos));
+    }
+
+    @Override
     public void refresh() {
         host.agent().refresh();
     }

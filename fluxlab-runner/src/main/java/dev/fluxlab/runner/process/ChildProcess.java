@@ -461,6 +461,11 @@ public final class ChildProcess {
         return remote == null ? Optional.empty() : remote.observationLost();
     }
 
+    /** A warning when its host's clock jumped in that span ({@link RemoteSide#clockJumped}); empty here. */
+    public Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return remote == null ? Optional.empty() : remote.clockJumped(fromNanos, toNanos);
+    }
+
     /** The suite host it runs on, null for the runner's machine. */
     public String host() {
         return remote == null ? null : remote.host();

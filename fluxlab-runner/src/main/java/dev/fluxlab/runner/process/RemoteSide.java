@@ -48,6 +48,14 @@ public interface RemoteSide {
         return Optional.empty();
     }
 
+    /**
+     * A warning when the host's clock jumped between the runner's {@code fromNanos} and {@code toNanos}
+     * ({@link System#nanoTime()}), or empty.
+     */
+    default Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return Optional.empty();
+    }
+
     /** A file creation waiting on a host ({@link #arm}). */
     interface Armed {
 

@@ -169,7 +169,7 @@ final class RepeatFigures {
                 own.warnings().forEach(w -> warned.add(who + w));
             }
         }
-        alsoInvalid.addAll(unobserved(observed));
+        alsoInvalid.addAll(unobserved(observed, origin, System.nanoTime()));
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
@@ -194,6 +194,16 @@ final class RepeatFigures {
     static List<String> unobserved(List<ChildProcess> observed) {
         List<String> out = new ArrayList<>();
         observed.forEach(c -> c.observationLost().ifPresent(w -> out.add(c.name() + ": " + w)));
+        return out;
+    }
+
+    /**
+     * As {@link #unobserved(List)} over the repeat's span ({@code fromNanos} to {@code toNanos}): also a process whose
+     * host's agent ended and was started again meanwhile, so its readings have a gap.
+     */
+    static List<String> unobserved(List<ChildProcess> observed, long fromNanos, long toNanos) {
+        List<String> out = new ArrayList<>();
+        observed.forEach(c -> c.observationLost(fromNanos, toNanos).ifPresent(w -> out.add(c.name() + ": " + w)));
         return out;
     }
 

@@ -49,6 +49,14 @@ public interface RemoteSide {
     }
 
     /**
+     * Why the process was not observed on its host at some time between the runner's {@code fromNanos} and
+     * {@code toNanos} ({@link System#nanoTime()}): its agent has ended, or ended and was started again in that span.
+     */
+    default Optional<String> observationLost(long fromNanos, long toNanos) {
+        return observationLost();
+    }
+
+    /**
      * A warning when the host's clock jumped between the runner's {@code fromNanos} and {@code toNanos}
      * ({@link System#nanoTime()}), or empty.
      */

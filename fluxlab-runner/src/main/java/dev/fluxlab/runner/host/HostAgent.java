@@ -66,12 +66,13 @@ public final class HostAgent implements AutoCloseable {
     }
 
     /**
-     * Starts the agent ({@code argv}: its java command line on the host) and waits for its first round.
+     * Starts the agent ({@code argv}: its java command line on the host; {@code name}: the host as the suite names it,
+     * for messages) and waits for its first round.
      *
      * @throws HostException when it does not report within {@value #READY_S} s, naming the command to try by hand
      */
-    static HostAgent start(SshHost host, List<String> argv, ClockOffset measured) {
-        return start(host.name(), host.attachedCommand(argv), host.manualCommand() + " " + ShellWords.line(argv),
+    static HostAgent start(SshHost host, String name, List<String> argv, ClockOffset measured) {
+        return start(name, host.attachedCommand(argv), host.manualCommand() + " " + ShellWords.line(argv),
                 measured);
     }
 

@@ -41,6 +41,7 @@ fault|data|fluxlab-cli|HostileDiskTest#aReadOnlyResultsFolderIsOneClearErrorOrJu
 fault||fluxlab-it|ClosingTargetRunTest#aTargetThatStopsListeningMakesItsCellInvalidByErrorClassAndTheRunGoesOn|new: a target closes its listening socket mid-run
 fault||fluxlab-runner|ClockWatchTest#aJumpBetweenRoundsIsDatedAndTheCellMeasuredAcrossItIsWarned|new: a host's clock jumps between agent rounds
 fault||fluxlab-runner|ClockWatchTest#theClockCheckKeepsOnlyTheProbesAfterAJump|new: a host's clock jumps during the clock check
+fault||fluxlab-runner|TrialWindowsTest#aPhaseOutsideItsJobIsAClockJumpNotASpan|new: the injector machine's clock jumps during a trial window
 EOF
 )
 

@@ -63,8 +63,7 @@ final class ReportCommand implements Callable<Integer> {
         try {
             written = ReportFiles.write(model, folder);
         } catch (IOException e) {
-            err.println("fluxlab report: cannot write the report into " + folder + ": " + e.getMessage()
-                    + "; check that the folder is writable");
+            err.println("fluxlab report: " + cannotWrite(folder, e));
             err.flush();
             return 1;
         }
@@ -75,5 +74,22 @@ final class ReportCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Why the report could not be written into {@code folder}, and the fix: a folder on a read-only file system (a
+     * results folder mounted read-only, a copy on a read-only medium) is read where it is, but its report must be made
+     * in a copy; the message had named a temporary file and advised checking that the folder is writable.
+     */
+    static String cannotWrite(Path folder, IOException e) {
+        String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage();
+        if (reason != null && reason.contains("Read-only file system")) {
+            return "cannot write the report into " + folder + ": it is on a read-only file system; copy the folder to "
+                    + "a writable place (cp -r '" + folder + "' /tmp/) and run 'fluxlab report' on the copy "
+                    + "('fluxlab compare' reads it where it is)";
+        }
+        return "cannot write the report into " + folder + ": " + (reason == null ? e.toString() : reason)
+                + "; check that the folder is writable";
     }
 }

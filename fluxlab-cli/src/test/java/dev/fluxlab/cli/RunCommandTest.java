@@ -167,6 +167,29 @@ class RunCommandTest {
                 "--dry-run").code(), "the recorded settings, and an older document's missing keys, resume");
     }
 
+    /**
+     * A refused run (a bad suite, exit 2) says nothing of the history index and leaves it alone, also when its --out
+     * folder is in a results base that has one (issue 38, finding 10).
+     */
+    @Test
+    void aRefusedRunNeitherPrintsNorWritesTheHistoryIndex(@TempDir Path tmp) throws Exception {
+        Path base = Files.createDirectories(tmp.resolve("results"));
+        dev.fluxlab.model.Json.writeAtomically(base.resolve("run-0").resolve("results.json"),
+                ReportAndCompareCommandTest.run("run-0", new double[]{1000}));
+        assertEquals(0, execute("history", "--rebuild", base.toString()).code());
+        Path index = base.resolve(".history.sqlite");
+        byte[] before = Files.readAllBytes(index);
+        Path suite = Files.writeString(tmp.resolve("bad.yaml"), """
+                targets: {reactor-netty: {knobs: {protocol: http3}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                """);
+        Outcome o = execute("run", "--out", base.resolve("run-1").toString(), suite.toString());
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertFalse((o.out() + o.err()).contains("history index"), o.out() + o.err());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(index)), "the index is untouched");
+        assertFalse(Files.exists(base.resolve("run-1")), "nothing written for a refused run");
+    }
+
     @Test
     void anInvalidSuiteIsOneLocatedErrorAndExit2(@TempDir Path tmp) throws Exception {
         Path suite = Files.writeString(tmp.resolve("bad.yaml"), """

@@ -47,7 +47,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HostsRunTest {
 
-    private static final String LAB = "fxe2e";
+    /**
+     * The lab's name and link tag, unique per run (a random suffix): two runs of this test on one machine (two clones)
+     * had collided on one bridge {@code fxe2e-br0} and one set of namespaces.
+     */
+    private static final String LAB = "fxe2e" + Long.toString(java.util.concurrent.ThreadLocalRandom.current()
+            .nextLong(36L * 36 * 36), 36);
 
     private Path root;
     private Path tmp;
@@ -87,8 +92,8 @@ class HostsRunTest {
         }
     }
 
-    /** A suite placing backend, frontend and injector on hosts 1, 2 and 3; {@code extra} is appended. */
-    private Path suite(String name, String load, String measure) throws IOException {
+    /** The suite's {@code hosts:} block: h1..h4, the lab's hosts. */
+    private String suiteHosts() {
         StringBuilder hosts = new StringBuilder("hosts:\n");
         int i = 1;
         for (String alias : addresses.keySet()) {
@@ -98,6 +103,12 @@ class HostsRunTest {
                     .append(tmp.resolve("work-h" + i)).append("}\n");
             i++;
         }
+        return hosts.toString();
+    }
+
+    /** A suite placing backend, frontend and injector on hosts 1, 2 and 3; {@code extra} is appended. */
+    private Path suite(String name, String load, String measure) throws IOException {
+        String hosts = suiteHosts();
         return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
                 targets:
                   proxy:
@@ -245,6 +256,78 @@ class HostsRunTest {
         }
         assertEquals(List.of(), remoteProcesses(), "processes left in the hosts' namespaces after Ctrl-C");
         assertEquals("interrupted", Json.read(out.resolve("results.json"), RunResult.class).status());
+    }
+
+    /**
+     * A host's agent killed in the middle of a cell (its ssh session ends with it, as when the connection drops): the
+     * runner starts it again, the cell measured across the gap is invalid naming the host and the gap, and the next
+     * cell's remote target is observed as before (CPU measured, no reason), where it had been invalid or, before that,
+     * valid with the remote CPU NaN and no word (issue 38, finding 3).
+     */
+    @Test
+    @Order(3)
+    void aHostAgentThatDiesIsStartedAgainAndOnlyTheCellAcrossTheGapIsInvalid() throws Exception {
+        String hosts = suiteHosts();
+        Path suite = Files.writeString(tmp.resolve("agent-drop.yaml"), "name: agent-drop\n" + hosts + """
+                targets:
+                  back:
+                    target: reactor-netty
+                    knobs: {workers: [1, 2], transport: nio}
+                    jvm: {heap: 96m}
+                    host: h1
+                scenarios:
+                  Get: {path: /plaintext}
+                load: {connections: 2, in_flight: 1}
+                fork: per-cell
+                warmup: 1s
+                measure: 6s
+                thresholds: {require_stable_warmup: false}
+                """);
+        Path out = tmp.resolve("run3");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main", "run", "--out", out.toString(),
+                suite.toString()));
+        Process runner = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("run3.out").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (!measuring(out) && System.nanoTime() < deadline && runner.isAlive()) {
+                Thread.sleep(200);
+            }
+            assertTrue(measuring(out), "the run never reached its measured phase: "
+                    + Files.readString(tmp.resolve("run3.out")));
+            String ns = namespaces.keySet().iterator().next();
+            List<String> agents = agentPids(ns);
+            assertEquals(1, agents.size(), "one agent on h1: " + agents);
+            sh("kill -KILL " + agents.getFirst());
+            assertTrue(runner.waitFor(240, TimeUnit.SECONDS), "the run did not end");
+        } finally {
+            runner.destroyForcibly().waitFor();
+        }
+        String printed = Files.readString(tmp.resolve("run3.out"));
+        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        assertEquals("complete", r.status(), printed);
+        CellResult across = r.cells().get(0);
+        assertFalse(across.valid(), "the cell measured across the gap: " + across.reasons());
+        assertTrue(across.reasons().stream().anyMatch(s -> s.contains("host 'h1'")
+                && (s.contains("was started again") || s.contains("has ended"))), across.reasons().toString());
+        CellResult after = r.cells().get(1);
+        assertTrue(after.valid(), "the next cell is observed by the new agent: " + after.reasons());
+        assertTrue(after.reasons().stream().noneMatch(s -> s.contains("agent")), after.reasons().toString());
+        after.repeats().getFirst().processes().stream().filter(p -> p.name().equals("back"))
+                .forEach(p -> assertTrue(p.cpuS() > 0, "the remote target's CPU is read again: " + p));
+    }
+
+    /** The PIDs of fluxlab agents in namespace {@code ns}. */
+    private static List<String> agentPids(String ns) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (String pid : sh("ip netns pids " + ns).strip().split("\\s+")) {
+            if (!pid.isBlank() && sh("tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null").strip()
+                    .endsWith("dev.fluxlab.cli.Main agent")) {
+                out.add(pid);
+            }
+        }
+        return out;
     }
 
     /** Whether the injector of the run in {@code out} has printed its measured phase's first progress line. */

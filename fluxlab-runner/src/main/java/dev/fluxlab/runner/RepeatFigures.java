@@ -100,9 +100,12 @@ final class RepeatFigures {
         List<ChildProcess> injectors = load.injectors();
         double[] injectorCpu = new double[injectors.size()];
         java.util.Arrays.fill(injectorCpu, Double.NaN);
+        Map<ChildProcess, Double> cpuOf = new java.util.HashMap<>();
+        List<String> warnedAbove = new ArrayList<>();
         for (ChildProcess c : observed) {
             List<ProcessSample> samples = sampler.samples(c);
             double cpu = window.cpuS(samples);
+            cpuOf.put(c, cpu);
             // an injector's CPU per response is over its own responses (two injectors may carry 3:1 shares)
             LoadResult per = injectors.size() > 1 && injectors.contains(c)
                     ? java.util.Objects.requireNonNullElse(own(injectors.indexOf(c), doc), doc) : doc;
@@ -118,6 +121,17 @@ final class RepeatFigures {
             }
             findings.addAll(LogScanner.scan(c.name(), c.log(), logFrom.getOrDefault(c, 0L),
                     logUntil.getOrDefault(c, Long.MAX_VALUE)));
+        }
+        if (window.measured()) {
+            // a process that ended on its own is already a reason of its own
+            List<ChildProcess> running = observed.stream().filter(c -> !exitedAlone.contains(c)).toList();
+            missingObservation(running, cpuOf::get, targets.processes().stream().filter(running::contains).toList(),
+                    doc).forEach(w -> warnedAbove.add(w));
+            // a host's clock that jumped while measuring: its times (an injector's start) do not line up with ours
+            long from = origin + Math.round(window.from() * 1e9);
+            long to = origin + Math.round(window.to() * 1e9);
+            observed.stream().map(c -> c.clockJumped(from, to)).flatMap(java.util.Optional::stream).distinct()
+                    .forEach(warnedAbove::add);
         }
         double allInjectorCpu = injectors.isEmpty() ? Double.NaN : java.util.Arrays.stream(injectorCpu).sum();
         double share = CpuWindow.share(allInjectorCpu, allCpu);
@@ -150,7 +164,7 @@ final class RepeatFigures {
                 : dev.fluxlab.runner.merge.LoadSplit.of(cell.load().connections(), null, requests, each.size()).requests();
         String whose = each.size() == 1 ? "the cell asks for"
                 : "(its share of the cell's " + String.format(java.util.Locale.ROOT, "%,d", requests) + ")";
-        List<String> warned = new ArrayList<>();
+        List<String> warned = new ArrayList<>(warnedAbove);
         for (int i = 0; i < each.size(); i++) {
             LoadResult own = each.get(i);
             String who = each.size() == 1 ? "" : injectors.get(i).name() + ": ";
@@ -162,7 +176,7 @@ final class RepeatFigures {
                 own.warnings().forEach(w -> warned.add(who + w));
             }
         }
-        alsoInvalid.addAll(unobserved(observed));
+        alsoInvalid.addAll(unobserved(observed, origin, System.nanoTime()));
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);
         load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
@@ -189,6 +203,43 @@ final class RepeatFigures {
     static List<String> unobserved(List<ChildProcess> observed) {
         List<String> out = new ArrayList<>();
         observed.forEach(c -> c.observationLost().ifPresent(w -> out.add(c.name() + ": " + w)));
+        return out;
+    }
+
+    /**
+     * As {@link #unobserved(List)} over the repeat's span ({@code fromNanos} to {@code toNanos}): also a process whose
+     * host's agent ended and was started again meanwhile, so its readings have a gap.
+     */
+    static List<String> unobserved(List<ChildProcess> observed, long fromNanos, long toNanos) {
+        List<String> out = new ArrayList<>();
+        observed.forEach(c -> c.observationLost(fromNanos, toNanos).ifPresent(w -> out.add(c.name() + ": " + w)));
+        return out;
+    }
+
+    /**
+     * What the cell was measured without, one warning each: a process with no CPU reading in the measured window
+     * ({@code cpu} NaN: no samples there, its host's readings missing), a target JVM with no JIT entry in the load
+     * document when the document has JIT entries at all. Such a cell had been valid with the CPU NaN and no word.
+     */
+    static List<String> missingObservation(List<ChildProcess> observed,
+                                           java.util.function.Function<ChildProcess, Double> cpu,
+                                           List<ChildProcess> targets, LoadResult doc) {
+        List<String> out = new ArrayList<>();
+        for (ChildProcess c : observed) {
+            Double s = cpu.apply(c);
+            if (s == null || s.isNaN()) {
+                out.add(c.name() + ": no CPU samples in the measured window, so its CPU is not known");
+            }
+            if (targets.contains(c) && doc != null && doc.watchedJvms() != null && !doc.watchedJvms().isEmpty()) {
+                long pid = c.pidThere();
+                boolean watched = doc.watchedJvms().stream().anyMatch(w -> w.pid() == pid
+                        && dev.fluxlab.model.load.WatchedJvm.TARGET.equals(w.role()));
+                if (!watched) {
+                    out.add(c.name() + ": no JIT entry for its JVM (PID " + pid + ") in the load document, so "
+                            + "whether it compiled while measured is not known");
+                }
+            }
+        }
         return out;
     }
 

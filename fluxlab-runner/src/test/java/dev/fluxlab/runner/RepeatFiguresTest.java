@@ -42,6 +42,42 @@ class RepeatFiguresTest {
         }
     }
 
+    /**
+     * A cell measured without part of its observation says what is missing, also with no host at all: a process with
+     * no CPU reading in the measured window, a target JVM without a JIT entry in the load document (issue 38, finding
+     * 3: the remote target's CPU had been NaN with no samples and no JIT entry, and the cell valid without a word).
+     */
+    @Test
+    void aProcessWithoutSamplesOrJitEntryIsWarnedOf(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        dev.fluxlab.runner.process.Supervisor supervisor = new dev.fluxlab.runner.process.Supervisor();
+        dev.fluxlab.runner.process.ChildProcess back = dev.fluxlab.runner.process.ChildProcess.start("target", "back",
+                java.util.List.of("sleep", "5"), tmp.resolve("back.log"), null, supervisor);
+        dev.fluxlab.runner.process.ChildProcess front = dev.fluxlab.runner.process.ChildProcess.start("target", "front",
+                java.util.List.of("sleep", "5"), tmp.resolve("front.log"), null, supervisor);
+        dev.fluxlab.runner.process.ChildProcess injector = dev.fluxlab.runner.process.ChildProcess.start("injector",
+                "injector", java.util.List.of("sleep", "5"), tmp.resolve("injector.log"), null, supervisor);
+        try {
+            java.util.Map<dev.fluxlab.runner.process.ChildProcess, Double> cpu = java.util.Map.of(back, 1.5, front,
+                    Double.NaN, injector, 0.7);
+            LoadResult doc = withThreads(1).withMoreWatched(java.util.List.of(
+                    new dev.fluxlab.model.load.WatchedJvm(injector.pid(), "injector", 0.0, null),
+                    new dev.fluxlab.model.load.WatchedJvm(back.pid(), "target", 0.0,
+                            new dev.fluxlab.model.load.JitActivity(1.0, 0, 0, 0, 0))));
+            assertEquals(java.util.List.of(
+                            "front: no CPU samples in the measured window, so its CPU is not known",
+                            "front: no JIT entry for its JVM (PID " + front.pid() + ") in the load document, so "
+                                    + "whether it compiled while measured is not known"),
+                    RepeatFigures.missingObservation(java.util.List.of(back, front, injector), cpu::get,
+                            java.util.List.of(back, front), doc));
+            // all observed: nothing to say
+            assertEquals(java.util.List.of(), RepeatFigures.missingObservation(java.util.List.of(back, injector),
+                    cpu::get, java.util.List.of(back), doc));
+        } finally {
+            supervisor.close(java.time.Duration.ofSeconds(1));
+        }
+    }
+
     /** A host whose agent has ended. */
     private static final class Gone implements dev.fluxlab.runner.process.RemoteSide {
         public String host() {

@@ -88,7 +88,8 @@ public final class Agent {
             out.println(AgentLines.process(s, pid, r.get(), HotSpotCounters.jit(pid).orElse(null)));
         }
         ProcReader.read(self).ifPresent(r -> out.println(AgentLines.self(s, r.cpuS())));
-        out.println(AgentLines.end(s));
+        out.println(AgentLines.end(s, java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH,
+                java.time.Instant.now())));
         out.flush();
     }
 }

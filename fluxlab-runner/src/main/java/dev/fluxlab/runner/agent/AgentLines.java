@@ -53,8 +53,9 @@ public final class AgentLines {
         return String.format(Locale.ROOT, "%s %d %.3f", SELF, seq, cpuS);
     }
 
-    static String end(long seq) {
-        return END + " " + seq;
+    /** The end of round {@code seq}, with the host's wall clock in microseconds since the epoch when it ended. */
+    static String end(long seq, long epochMicros) {
+        return END + " " + seq + " " + epochMicros;
     }
 
     /**
@@ -62,7 +63,7 @@ public final class AgentLines {
      * its end line arrived.
      */
     public record Round(long seq, long nanos, ProcReader.MachineReading machine, Map<Long, RemoteReading> processes,
-                        Double agentCpuS) {
+                        Double agentCpuS, Long remoteMicros) {
     }
 
     /** Collects the lines of rounds; {@link #accept} returns a round once its end line is read. */
@@ -92,7 +93,7 @@ public final class AgentLines {
                     }
                     case SELF -> self = Double.parseDouble(w[2]);
                     case END -> {
-                        return Optional.of(finish(Long.parseLong(w[1]), nanos));
+                        return Optional.of(finish(Long.parseLong(w[1]), nanos, count(w, 2)));
                     }
                     default -> {
                         // the hello line, or a JVM warning on the agent's output
@@ -109,11 +110,11 @@ public final class AgentLines {
             return w.length <= i || "-".equals(w[i]) ? null : Long.valueOf(w[i]);
         }
 
-        private Round finish(long seq, long nanos) {
+        private Round finish(long seq, long nanos, Long remoteMicros) {
             Map<Long, RemoteReading> out = new LinkedHashMap<>();
             procs.forEach((pid, v) -> out.put(pid, new RemoteReading(nanos, v[0], v[1], (int) v[2],
                     (Double) jit.get(pid)[0], (Long) jit.get(pid)[1], lost.get(pid)[0], lost.get(pid)[1])));
-            Round r = new Round(seq, nanos, machine, Map.copyOf(out), self);
+            Round r = new Round(seq, nanos, machine, Map.copyOf(out), self, remoteMicros);
             machine = null;
             procs.clear();
             jit.clear();

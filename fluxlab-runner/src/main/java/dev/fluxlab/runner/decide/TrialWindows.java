@@ -39,9 +39,10 @@ final class TrialWindows {
             return null;
         }
         Map<String, Double> out = new LinkedHashMap<>();
-        if (r.measureStartMs() != null) {
-            double from = sampledBefore + (r.measureStartMs() - epochBefore) / 1e3;
-            double to = from + r.durationS();
+        java.util.Optional<double[]> span = measuredSpan(r, epochBefore, sampledBefore, sampler.now());
+        if (span.isPresent()) {
+            double from = span.get()[0];
+            double to = span.get()[1];
             for (ChildProcess p : set.processes()) {
                 List<ProcessSample> s = sampler.samples(p);
                 double cpu = Sampler.cpuAt(s, to) - Sampler.cpuAt(s, from);
@@ -53,6 +54,26 @@ final class TrialWindows {
         out.put(Commands.INJECTOR, micros(r.injectorCpuS(), r.requestsOk()));
         return out;
     }
+
+    /**
+     * The measured phase of a window on the sampler's clock ({@code from}, {@code to} in seconds), from the load
+     * document's wall-clock start against the wall clock and the sampler's time read together before the job
+     * ({@code epochBefore}, {@code sampledBefore}); empty when it has none, or when it does not lie within the job
+     * (from before the job to {@code sampledNow}, 0.25 s of slack): the wall clock jumped meanwhile (an NTP step), and
+     * the targets' CPU read at those instants would belong to other seconds than the window's.
+     */
+    static java.util.Optional<double[]> measuredSpan(LoadResult r, long epochBefore, double sampledBefore,
+                                                     double sampledNow) {
+        if (r.measureStartMs() == null) {
+            return java.util.Optional.empty();
+        }
+        double from = sampledBefore + (r.measureStartMs() - epochBefore) / 1e3;
+        double to = from + r.durationS();
+        boolean inside = from >= sampledBefore - SLACK_S && to <= sampledNow + SLACK_S;
+        return inside ? java.util.Optional.of(new double[]{from, to}) : java.util.Optional.empty();
+    }
+
+    private static final double SLACK_S = 0.25;
 
     private static double micros(double cpuSeconds, long requests) {
         return Math.round(cpuSeconds * 1e8 / requests) / 100.0;

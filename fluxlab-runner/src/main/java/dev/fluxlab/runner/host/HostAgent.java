@@ -18,41 +18,70 @@ import java.util.concurrent.TimeUnit;
  * The runner's end of one host's {@code fluxlab agent}: started once per run over the host's shared ssh connection,
  * told which PIDs to watch, read line by line into the latest round ({@link AgentLines}). Closing it ends the agent's
  * input, and with it the agent; so does a runner that dies (the ssh session ends).
+ *
+ * <p>An agent whose session ends mid-run (a dropped ssh connection) is started again at the next phase boundary or
+ * process start ({@link #refresh}, {@link #watch}), at most {@value #MAX_RESTARTS} times a run, and told to watch the
+ * same processes; each gap is kept, so a cell measured across one says what it lacks ({@link #lost}). Past the bound
+ * it stays ended and every later cell with a process there says so.
  */
 public final class HostAgent implements AutoCloseable {
 
     static final int READY_S = 30;
     private static final Duration READY = Duration.ofSeconds(READY_S);
 
+    /** How many times a run starts a host's agent again after its session ended. */
+    static final int MAX_RESTARTS = 3;
+
     private final String host;
-    private final Process ssh;
-    private final OutputStream commands;
+    /** The local command line of the agent's session (ssh to the host), run again for a restart. */
+    private final List<String> command;
     private final Object lock = new Object();
+    private final Object sending = new Object();
+    private Process ssh;
+    private OutputStream commands;
+    /** The session being read; a reader of an earlier one ending does not end this one. */
+    private int session;
     private AgentLines.Round first;
     private AgentLines.Round last;
     private boolean ended;
+    private long endedAt;
+    private int restarts;
+    /** Each gap between a session's end and the next one's first round: {ended, restarted} in nanoTime. */
+    private final List<long[]> gaps = new java.util.ArrayList<>();
+    private final java.util.Set<Long> watched = new java.util.LinkedHashSet<>();
     /** The agent's last lines before its first round (at most {@link #LAST_LINES}, each cut at {@link #LINE_CHARS}). */
     private final java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
     private static final int LAST_LINES = 4;
     private static final int LINE_CHARS = 300;
 
-    private HostAgent(String host, Process ssh) {
+    private final ClockWatch clock;
+
+    private HostAgent(String host, List<String> command, Process ssh, ClockWatch clock) {
         this.host = host;
+        this.command = List.copyOf(command);
         this.ssh = ssh;
+        this.clock = clock;
         this.commands = ssh.getOutputStream();
-        Thread.ofPlatform().daemon().name("fluxlab-agent-" + host).start(this::read);
+        Thread.ofPlatform().daemon().name("fluxlab-agent-" + host).start(() -> read(ssh, 0));
     }
 
     /**
-     * Starts the agent ({@code argv}: its java command line on the host) and waits for its first round.
+     * Starts the agent ({@code argv}: its java command line on the host; {@code name}: the host as the suite names it,
+     * for messages) and waits for its first round.
      *
      * @throws HostException when it does not report within {@value #READY_S} s, naming the command to try by hand
      */
-    static HostAgent start(SshHost host, List<String> argv) {
-        ProcessBuilder pb = new ProcessBuilder(host.attachedCommand(argv)).redirectErrorStream(true);
+    static HostAgent start(SshHost host, String name, List<String> argv, ClockOffset measured) {
+        return start(name, host.attachedCommand(argv), host.manualCommand() + " " + ShellWords.line(argv),
+                measured);
+    }
+
+    /** Starts the agent through {@code command}, a local command line ({@code manual}: what to try by hand). */
+    static HostAgent start(String name, List<String> command, String manual, ClockOffset measured) {
         HostAgent a;
         try {
-            a = new HostAgent(host.name(), pb.start());
+            a = new HostAgent(name, command, new ProcessBuilder(command).redirectErrorStream(true).start(),
+                    new ClockWatch(name, measured));
         } catch (IOException e) {
             throw new HostException("cannot start the OpenSSH client `ssh` (" + e.getMessage() + ")");
         }
@@ -64,7 +93,7 @@ public final class HostAgent implements AutoCloseable {
                 said = List.copyOf(a.lastLines);
             }
             a.close();
-            throw new HostException(notReady(host.name(), ended, said, host.manualCommand() + " " + ShellWords.line(argv)));
+            throw new HostException(notReady(name, ended, said, manual));
         }
         return a;
     }
@@ -84,9 +113,9 @@ public final class HostAgent implements AutoCloseable {
                 + manual + "` by hand";
     }
 
-    private void read() {
+    private void read(Process p, int gen) {
         AgentLines.Reader reader = new AgentLines.Reader();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(ssh.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 synchronized (lock) {
                     if (first == null) { // what it says before its first round: the reason when it ends there
@@ -98,7 +127,14 @@ public final class HostAgent implements AutoCloseable {
                 }
                 Optional<AgentLines.Round> r = reader.accept(line, System.nanoTime());
                 r.ifPresent(round -> {
+                    if (round.remoteMicros() != null) {
+                        clock.observe(round.nanos(), round.remoteMicros() - java.time.temporal.ChronoUnit.MICROS
+                                .between(java.time.Instant.EPOCH, java.time.Instant.now()));
+                    }
                     synchronized (lock) {
+                        if (gen != session) {
+                            return;
+                        }
                         if (first == null) {
                             first = round;
                         }
@@ -111,9 +147,94 @@ public final class HostAgent implements AutoCloseable {
             // the session ended
         } finally {
             synchronized (lock) {
-                ended = true;
+                if (gen == session && !ended) {
+                    ended = true;
+                    endedAt = System.nanoTime();
+                }
                 lock.notifyAll();
             }
+        }
+    }
+
+    /**
+     * Starts the agent again when its session has ended and the run's restarts are not spent: a new session, its
+     * first round awaited (at most {@value #READY_S} s), the same processes watched. Returns whether an agent runs.
+     */
+    private boolean revive() {
+        int gen;
+        synchronized (lock) {
+            if (!ended) {
+                return true;
+            }
+            if (restarts >= MAX_RESTARTS) {
+                return false;
+            }
+            restarts++;
+        }
+        ssh.destroyForcibly();
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return false;
+        }
+        synchronized (lock) {
+            gen = ++session;
+            ssh = p;
+            first = null; // a new agent: its own CPU and rounds count from its first round
+            last = null;
+            ended = false;
+        }
+        synchronized (sending) {
+            commands = p.getOutputStream();
+        }
+        Thread.ofPlatform().daemon().name("fluxlab-agent-" + host + "-" + gen).start(() -> read(p, gen));
+        if (awaitRound(0, READY).isEmpty()) {
+            synchronized (lock) {
+                if (gen == session && !ended) {
+                    ended = true;
+                    endedAt = System.nanoTime();
+                }
+            }
+            p.destroyForcibly();
+            return false;
+        }
+        List<Long> again;
+        synchronized (lock) {
+            gaps.add(new long[]{endedAt, System.nanoTime()});
+            again = List.copyOf(watched);
+        }
+        again.forEach(pid -> send(AgentLines.WATCH + " " + pid));
+        return true;
+    }
+
+    /**
+     * What a process on this host lacks between {@code fromNanos} and {@code toNanos} ({@link System#nanoTime()}),
+     * or empty when the agent read it throughout: the agent has ended (and whether it will be started again), or it
+     * ended and was started again in that span.
+     */
+    Optional<String> lost(long fromNanos, long toNanos) {
+        synchronized (lock) {
+            if (ended) {
+                return Optional.of("the fluxlab agent on host '" + host + "' has ended (its ssh session dropped?)"
+                        + (restarts >= MAX_RESTARTS ? " and is not started again after " + MAX_RESTARTS + " restarts"
+                        : "") + ": this process's CPU, samples and JIT were not read there");
+            }
+            for (long[] g : gaps) {
+                if (g[1] - fromNanos >= 0 && toNanos - g[0] >= 0) {
+                    return Optional.of(String.format(java.util.Locale.ROOT, "the fluxlab agent on host '%s' ended "
+                            + "(its ssh session dropped?) and was started again %.1f s later: this process's CPU, "
+                            + "samples and JIT were not read there in between", host, (g[1] - g[0]) / 1e9));
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** The local process of the agent's current session (tests drop it to stand for a dropped connection). */
+    Process session() {
+        synchronized (lock) {
+            return ssh;
         }
     }
 
@@ -138,7 +259,7 @@ public final class HostAgent implements AutoCloseable {
     }
 
     private void send(String command) {
-        synchronized (commands) {
+        synchronized (sending) {
             try {
                 commands.write((command + "\n").getBytes(StandardCharsets.UTF_8));
                 commands.flush();
@@ -159,16 +280,34 @@ public final class HostAgent implements AutoCloseable {
         }
     }
 
+    /** The host's clock as its rounds show it: the offset now, and the jumps seen ({@link ClockWatch}). */
+    public ClockWatch clock() {
+        return clock;
+    }
+
     void watch(long pid) {
+        synchronized (lock) {
+            watched.add(pid);
+        }
+        revive();
         send(AgentLines.WATCH + " " + pid);
     }
 
     void unwatch(long pid) {
+        synchronized (lock) {
+            watched.remove(pid);
+        }
         send(AgentLines.UNWATCH + " " + pid);
     }
 
-    /** Asks for a round now and waits for it, at most half a second. */
+    /**
+     * Asks for a round now and waits for it, at most half a second; an agent whose session ended is started again
+     * first, within the run's bound ({@link #revive}).
+     */
     void refresh() {
+        if (!revive()) {
+            return;
+        }
         long seq;
         synchronized (lock) {
             seq = last == null ? 0 : last.seq();
@@ -208,8 +347,14 @@ public final class HostAgent implements AutoCloseable {
     /** Ends the agent: closes its input and waits a little for the session to end. */
     @Override
     public void close() {
+        synchronized (lock) {
+            restarts = MAX_RESTARTS; // closing is no drop: nothing starts it again
+        }
+        Process ssh = session();
         try {
-            commands.close();
+            synchronized (sending) {
+                commands.close();
+            }
         } catch (IOException ignored) {
             // already closed
         }

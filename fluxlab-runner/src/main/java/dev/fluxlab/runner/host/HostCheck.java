@@ -6,6 +6,7 @@ import dev.fluxlab.model.placement.RolePlacement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,7 +69,7 @@ public final class HostCheck {
      * times, best (shortest round trip) of {@value #CLOCK_PROBES} probes over the shared connection.
      */
     static ClockOffset clockOffset(SshHost host) {
-        ClockOffset best = null;
+        List<ClockOffset> probes = new java.util.ArrayList<>();
         for (int i = 0; i < CLOCK_PROBES; i++) {
             Instant t0 = Instant.now();
             SshResult r = host.run(TIMEOUT, "date +%s%N").requireOk(host, "read its clock");
@@ -76,12 +77,28 @@ public final class HostCheck {
             long remoteMicros = remoteNanos(host, r.stdout()) / 1_000;
             long halfRtt = ChronoUnit.MICROS.between(t0, t1) / 2;
             long localMid = ChronoUnit.MICROS.between(Instant.EPOCH, t0) + halfRtt;
-            ClockOffset c = new ClockOffset(remoteMicros - localMid, halfRtt);
-            if (best == null || c.uncertaintyMicros() < best.uncertaintyMicros()) {
-                best = c;
+            probes.add(new ClockOffset(remoteMicros - localMid, halfRtt));
+        }
+        return best(probes);
+    }
+
+    /**
+     * The offset of the probe with the shortest round trip among those after the last jump: two probes in a row whose
+     * offsets differ by more than their uncertainties and {@link ClockWatch#STEP_MICROS} saw a clock step between them
+     * (an NTP step during the check), and the probes before it measured a clock that is no longer there.
+     */
+    static ClockOffset best(List<ClockOffset> probes) {
+        int from = 0;
+        for (int i = 1; i < probes.size(); i++) {
+            ClockOffset a = probes.get(i - 1);
+            ClockOffset b = probes.get(i);
+            if (Math.abs(b.offsetMicros() - a.offsetMicros())
+                    > ClockWatch.STEP_MICROS + a.uncertaintyMicros() + b.uncertaintyMicros()) {
+                from = i;
             }
         }
-        return best;
+        return probes.subList(from, probes.size()).stream()
+                .min(java.util.Comparator.comparingLong(ClockOffset::uncertaintyMicros)).orElseThrow();
     }
 
     private static long remoteNanos(SshHost host, String dateOutput) {

@@ -105,7 +105,7 @@ public final class LabHosts implements AutoCloseable {
         List<String> agentArgv = new ArrayList<>(List.of(facts.javaCommand()));
         agentArgv.addAll(AGENT_JVM);
         agentArgv.addAll(List.of("-cp", cp, mainClass, "agent"));
-        HostAgent agent = HostAgent.start(ssh, agentArgv);
+        HostAgent agent = HostAgent.start(ssh, name, agentArgv, facts.clock());
         return new LabHost(name, ssh, h.bindAddress(), facts, shipped, cp, runDir.toAbsolutePath(), remoteRun, agent);
     }
 

@@ -50,10 +50,13 @@ public final class Launcher {
         return h == null ? "127.0.0.1" : h.address();
     }
 
-    /** The clock of {@code host} minus this machine's in microseconds, as measured before the first cell (0 here). */
+    /**
+     * The clock of {@code host} minus this machine's in microseconds (0 here): as measured before the first cell, or,
+     * after a jump of either clock, as its agent's rounds show it since ({@link ClockWatch}).
+     */
     public long clockOffsetMicros(String host) {
         LabHost h = hosts.get(host);
-        return h == null ? 0 : h.facts().clock().offsetMicros();
+        return h == null ? 0 : h.agent().clock().offsetMicros();
     }
 
     /**

@@ -57,8 +57,18 @@ final class RemoteTarget implements RemoteSide {
 
     @Override
     public Optional<String> observationLost() {
-        return host.agent().ended() ? Optional.of("the fluxlab agent on host '" + host.name() + "' has ended (its ssh "
-                + "session dropped?): this process's CPU, samples and JIT were not read there") : Optional.empty();
+        long now = System.nanoTime();
+        return host.agent().lost(now, now);
+    }
+
+    @Override
+    public Optional<String> observationLost(long fromNanos, long toNanos) {
+        return host.agent().lost(fromNanos, toNanos);
+    }
+
+    @Override
+    public Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return Optional.ofNullable(host.agent().clock().warning(fromNanos, toNanos));
     }
 
     @Override

@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Remote processes end with their SSH session. {@link #start} runs the command under a small POSIX-shell wrapper
  * that keeps the session's standard input as its lifeline: when the input reaches end-of-file (the runner closed it,
  * the local ssh client died or was killed, the connection dropped) the wrapper sends SIGTERM to the command and SIGKILL
- * {@value #KILL_AFTER_S} s later. The wrapper also exports its own PID as {@code FLUXLAB_PARENT_PID}, so a fluxlab JVM
+ * {@value #KILL_AFTER_S} s later. Once the command has ended, the wrapper ends that watch with it: the reader of
+ * the input and the timer are killed, not left behind (the {@code sleep} had outlived the command by up to
+ * {@value #KILL_AFTER_S} s, the reader as long as the input stayed open). The wrapper also exports its own PID as {@code FLUXLAB_PARENT_PID}, so a fluxlab JVM
  * there stops by itself if the wrapper is killed. Chosen over {@code ssh -tt} (the remote pty's hang-up signal),
  * which merges standard error into standard output and rewrites line ends, both of which the readiness line and the
  * logs would carry.
@@ -42,8 +44,11 @@ public final class SshHost implements AutoCloseable {
     /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
     static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
             + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID + "$c netns=$(readlink /proc/self/ns/net 2>/dev/null)\" >&2; "
-            + "(cat <&3; kill -TERM $c; sleep " + KILL_AFTER_S + "; kill -KILL $c) >/dev/null 2>&1 & "
-            + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; exit $rc";
+            + "(s=; trap 's=1; [ -n \"$k\" ] && kill $k' TERM; "
+            + "cat <&3 & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] && exit 0; kill -TERM $c; "
+            + "sleep " + KILL_AFTER_S + " & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] || kill -KILL $c"
+            + ") >/dev/null 2>&1 & "
+            + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; wait $w; exit $rc";
 
     private final HostSpec spec;
     private final Path controlDir;

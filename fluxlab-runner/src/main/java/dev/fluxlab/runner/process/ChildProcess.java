@@ -497,6 +497,16 @@ public final class ChildProcess {
         return remote == null ? Optional.empty() : remote.observationLost();
     }
 
+    /** Why this process was not observed on its host at some time in that span; empty here. */
+    public Optional<String> observationLost(long fromNanos, long toNanos) {
+        return remote == null ? Optional.empty() : remote.observationLost(fromNanos, toNanos);
+    }
+
+    /** A warning when its host's clock jumped in that span ({@link RemoteSide#clockJumped}); empty here. */
+    public Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return remote == null ? Optional.empty() : remote.clockJumped(fromNanos, toNanos);
+    }
+
     /** The suite host it runs on, null for the runner's machine. */
     public String host() {
         return remote == null ? null : remote.host();

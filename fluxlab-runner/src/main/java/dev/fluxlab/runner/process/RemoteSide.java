@@ -48,6 +48,22 @@ public interface RemoteSide {
         return Optional.empty();
     }
 
+    /**
+     * Why the process was not observed on its host at some time between the runner's {@code fromNanos} and
+     * {@code toNanos} ({@link System#nanoTime()}): its agent has ended, or ended and was started again in that span.
+     */
+    default Optional<String> observationLost(long fromNanos, long toNanos) {
+        return observationLost();
+    }
+
+    /**
+     * A warning when the host's clock jumped between the runner's {@code fromNanos} and {@code toNanos}
+     * ({@link System#nanoTime()}), or empty.
+     */
+    default Optional<String> clockJumped(long fromNanos, long toNanos) {
+        return Optional.empty();
+    }
+
     /** A file creation waiting on a host ({@link #arm}). */
     interface Armed {
 

@@ -60,6 +60,17 @@ class AgentTest {
         assertTrue(me.compiles() > 0 && me.bailouts() != null && me.invalidations() != null, me.toString());
         assertTrue(second.machine().busyS() > 0 && second.machine().idleS() >= 0);
         assertNotNull(second.agentCpuS());
+        long wall = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
+        assertTrue(second.remoteMicros() != null && Math.abs(second.remoteMicros() - wall) < 60_000_000L,
+                "each round carries the host's wall clock, so the runner can follow it: " + second.remoteMicros());
+    }
+
+    /** An end line from an agent without its clock (older) still ends the round; the clock is then unknown. */
+    @Test
+    void theEndLineCarriesTheHostsClockWhenItHasOne() {
+        AgentLines.Reader r = new AgentLines.Reader();
+        assertEquals(1_700_000_000_123_456L, r.accept("e 1 1700000000123456", 3).orElseThrow().remoteMicros());
+        assertEquals(null, r.accept("e 2", 4).orElseThrow().remoteMicros());
     }
 
     @Test

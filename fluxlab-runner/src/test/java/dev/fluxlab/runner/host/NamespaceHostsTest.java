@@ -26,10 +26,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The host layer against real sshd servers: two network-namespace hosts made by {@code scripts/lab-hosts.sh} (its
- * own lab, {@code fxit-h1/2}, beside any lab already up), taken down afterwards. Needs root for the namespaces.
+ * own lab, {@code fxitXYZ-h1/2}, a random suffix per run, beside any lab already up), taken down afterwards. Needs root for the namespaces.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NamespaceHostsTest {
+
+    /** The lab's name and link tag, unique per run, so two runs on one machine do not collide on one bridge. */
+    private static final String LAB = "fxit" + Long.toString(java.util.concurrent.ThreadLocalRandom.current()
+            .nextLong(36L * 36 * 36), 36);
 
     private static final Duration T = Duration.ofSeconds(30);
 
@@ -51,10 +55,10 @@ class NamespaceHostsTest {
         lastCpu = Files.readString(Path.of(CpuAffinity.ONLINE)).strip().replaceAll(".*\\D", "");
         lab("up", "2", "--cpus", ";" + lastCpu); // h2 runs on the last CPU only, h1 on all
         Path cfg = labDir.resolve("ssh_config");
-        HostSpec base = HostSpec.of("fxit-h1").withSshConfig(cfg).withJdk(System.getProperty("java.home"))
+        HostSpec base = HostSpec.of(LAB + "-h1").withSshConfig(cfg).withJdk(System.getProperty("java.home"))
                 .withWorkDir(workDir.toString());
         h1 = SshHost.of(base);
-        h2 = SshHost.of(new HostSpec("fxit-h2", cfg, base.jdk(), workDir.resolve("h2").toString(), null));
+        h2 = SshHost.of(new HostSpec(LAB + "-h2", cfg, base.jdk(), workDir.resolve("h2").toString(), null));
         h1Address = Files.readAllLines(labDir.resolve("hosts.tsv")).get(1).split("\t")[2];
     }
 
@@ -70,7 +74,7 @@ class NamespaceHostsTest {
         }
         lab("down");
         sh("rm -rf '" + workDir + "'");
-        assertFalse(sh("ip netns list").contains("fxit-h"), "namespaces left after down");
+        assertFalse(sh("ip netns list").contains(LAB + "-h"), "namespaces left after down");
     }
 
     @Test
@@ -101,7 +105,7 @@ class NamespaceHostsTest {
     void aTooOldOrMissingJavaIsOneClearError() {
         HostException missing = assertThrows(HostException.class,
                 () -> HostCheck.check(SshHost.of(h2.spec().withJdk("/nonexistent/jdk"))));
-        assertTrue(missing.getMessage().startsWith("host 'fxit-h2': no usable Java at /nonexistent/jdk/bin/java"),
+        assertTrue(missing.getMessage().startsWith("host '" + LAB + "-h2': no usable Java at /nonexistent/jdk/bin/java"),
                 missing.getMessage());
         Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
         if (Files.isExecutable(jdk17.resolve("bin/java"))) {
@@ -114,16 +118,16 @@ class NamespaceHostsTest {
     @Test
     void anUnknownHostKeyOrNameIsRefusedWithTheFix() throws IOException {
         Path cfg = labDir.resolve("no-known-hosts.cfg");
-        Files.writeString(cfg, "Host fxit-nokey\n  HostName " + h1Address + "\n  User root\n  IdentityFile "
+        Files.writeString(cfg, "Host " + LAB + "-nokey\n  HostName " + h1Address + "\n  User root\n  IdentityFile "
                 + labDir.resolve("id_ed25519") + "\n  UserKnownHostsFile /dev/null\n  GlobalKnownHostsFile /dev/null\n");
         // its own control directory: the shared connection to the same address and user (verified against the lab's
         // known_hosts) would otherwise be reused, and rightly so, without a new host-key check
         Path control = Files.createTempDirectory(Path.of("/tmp"), "fxc");
         HostException key = assertThrows(HostException.class,
-                () -> HostCheck.check(new SshHost(HostSpec.of("fxit-nokey").withSshConfig(cfg), control)));
-        assertTrue(key.getMessage().startsWith("host 'fxit-nokey': its host key is not in known_hosts"), key.getMessage());
+                () -> HostCheck.check(new SshHost(HostSpec.of(LAB + "-nokey").withSshConfig(cfg), control)));
+        assertTrue(key.getMessage().startsWith("host '" + LAB + "-nokey': its host key is not in known_hosts"), key.getMessage());
         HostException name = assertThrows(HostException.class,
-                () -> HostCheck.check(new SshHost(HostSpec.of("fxit-h9.invalid").withSshConfig(cfg), control)));
+                () -> HostCheck.check(new SshHost(HostSpec.of(LAB + "-h9.invalid").withSshConfig(cfg), control)));
         assertTrue(name.getMessage().contains("does not resolve"), name.getMessage());
         Files.delete(control);
     }
@@ -155,10 +159,10 @@ class NamespaceHostsTest {
         new Random(1).nextBytes(big);
         Path a = Files.write(local.resolve("a.jar"), big);
         Path b = Files.writeString(local.resolve("b.jar"), "first");
-        assertEquals("host 'fxit-h1': shipped 2 files (1.5 MB)", JarShipper.ship(h1, List.of(a, b)).message());
-        assertEquals("host 'fxit-h1': nothing to ship: 2 files up to date", JarShipper.ship(h1, List.of(a, b)).message());
+        assertEquals("host '" + LAB + "-h1': shipped 2 files (1.5 MB)", JarShipper.ship(h1, List.of(a, b)).message());
+        assertEquals("host '" + LAB + "-h1': nothing to ship: 2 files up to date", JarShipper.ship(h1, List.of(a, b)).message());
         Files.writeString(b, "second");
-        assertEquals(new ShipReport("fxit-h1", 1, 6, 1), JarShipper.ship(h1, List.of(a, b)));
+        assertEquals(new ShipReport(LAB + "-h1", 1, 6, 1), JarShipper.ship(h1, List.of(a, b)));
         String remote = h1.run(T, "cd '" + workDir + "' && sha256sum a.jar b.jar").requireOk(h1, "x").stdout();
         assertEquals(JarShipper.sha256(a) + "  a.jar\n" + JarShipper.sha256(b) + "  b.jar\n", remote);
         h1.run(T, "rm '" + workDir + "/a.jar'").requireOk(h1, "x");
@@ -175,8 +179,8 @@ class NamespaceHostsTest {
     private void lab(String... args) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(script.toString());
         pb.command().addAll(List.of(args));
-        pb.environment().putAll(Map.of("FLUXLAB_LAB_DIR", labDir.toString(), "FLUXLAB_LAB_NAME", "fxit",
-                "FLUXLAB_LAB_TAG", "fxit"));
+        pb.environment().putAll(Map.of("FLUXLAB_LAB_DIR", labDir.toString(), "FLUXLAB_LAB_NAME", LAB,
+                "FLUXLAB_LAB_TAG", LAB));
         Process p = pb.redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "lab-hosts.sh " + String.join(" ", args) + ": " + out);

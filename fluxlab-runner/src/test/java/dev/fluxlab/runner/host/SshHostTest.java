@@ -93,6 +93,59 @@ class SshHostTest {
         assertFalse(child.isAlive(), "the command outlived its input");
     }
 
+    /**
+     * Nothing the wrapper starts outlives it: its stop timer ({@code sleep 5} after SIGTERM) had stayed behind for up to
+     * 5 s once the command ended, and the reader of its input for as long as the session's input stayed open (issue 38,
+     * finding 10). The wrapper's processes are found by a mark in their environment, which they all inherit.
+     */
+    @Test
+    void theWrapperLeavesNoTimerOrReaderBehind() throws Exception {
+        // the input ends: SIGTERM, then the command ends at once and the 5 s SIGKILL timer must go with the wrapper
+        String mark = "m" + Long.toHexString(System.nanoTime());
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", SshHost.wrapped(List.of("sleep", "300")));
+        pb.environment().put("FLUXLAB_TEST_MARK", mark);
+        Process wrapper = pb.start();
+        new BufferedReader(new InputStreamReader(wrapper.getErrorStream())).readLine(); // the PID line: started
+        wrapper.getOutputStream().close();
+        assertTrue(wrapper.waitFor(10, TimeUnit.SECONDS), "wrapper still running");
+        assertEquals(List.of(), marked(mark), "processes of the wrapper left after it ended (input closed)");
+
+        // the command ends by itself while the input stays open: the input's reader must not stay
+        String mark2 = "n" + Long.toHexString(System.nanoTime());
+        ProcessBuilder pb2 = new ProcessBuilder("sh", "-c", SshHost.wrapped(List.of("sh", "-c", "exit 3")));
+        pb2.environment().put("FLUXLAB_TEST_MARK", mark2);
+        Process done = pb2.start();
+        try {
+            assertTrue(done.waitFor(10, TimeUnit.SECONDS), "wrapper still running");
+            assertEquals(3, done.exitValue());
+            assertEquals(List.of(), marked(mark2), "processes of the wrapper left after it ended (input open)");
+        } finally {
+            done.getOutputStream().close();
+        }
+    }
+
+    /** The live processes (PID and name) whose environment holds {@code FLUXLAB_TEST_MARK=mark}, after 300 ms. */
+    private static List<String> marked(String mark) throws Exception {
+        Thread.sleep(300); // a process killed a moment ago may still be listed as it ends
+        List<String> found = new java.util.ArrayList<>();
+        byte[] want = ("FLUXLAB_TEST_MARK=" + mark).getBytes();
+        try (var procs = java.nio.file.Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(d -> d.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    byte[] env = java.nio.file.Files.readAllBytes(p.resolve("environ"));
+                    if (new String(env, java.nio.charset.StandardCharsets.ISO_8859_1).contains(
+                            new String(want, java.nio.charset.StandardCharsets.ISO_8859_1))
+                            && !java.nio.file.Files.readString(p.resolve("stat")).contains(") Z ")) {
+                        found.add(p.getFileName() + " " + java.nio.file.Files.readString(p.resolve("comm")).strip());
+                    }
+                } catch (java.io.IOException gone) {
+                    // ended meanwhile, or not ours to read
+                }
+            }
+        }
+        return found;
+    }
+
     @Test
     void theWrapperPassesTheExitStatusAndOutput() throws Exception {
         Process wrapper = new ProcessBuilder("sh", "-c", SshHost.wrapped(List.of("sh", "-c", "echo out; exit 7"))).start();

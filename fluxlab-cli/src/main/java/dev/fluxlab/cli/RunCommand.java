@@ -21,6 +21,7 @@ import dev.fluxlab.runner.Runner;
 import dev.fluxlab.runner.console.ConsoleListener;
 import dev.fluxlab.runner.registry.HostPlatform;
 import dev.fluxlab.runner.registry.MachineFit;
+import dev.fluxlab.runner.build.LibraryBuilds;
 import dev.fluxlab.runner.registry.SuiteValidator;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import picocli.CommandLine.Command;
@@ -135,6 +136,9 @@ public final class RunCommand implements Callable<Integer> {
             if (aa) {
                 s = s.withAa();
             }
+            // a build of the libraries a cell asks for (a version knob's value), resolved before anything starts
+            registry = LibraryBuilds.here().resolve(s, registry, out::println).registry();
+            validator = new SuiteValidator(registry, new HostPlatform());
             validator.validate(s);
         } catch (SuiteException e) {
             err.println("fluxlab run: invalid suite, nothing was started:");

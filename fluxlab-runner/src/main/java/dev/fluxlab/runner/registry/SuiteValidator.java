@@ -453,7 +453,7 @@ public final class SuiteValidator {
     }
 
     /** Where the suite gives process {@code p} of {@code cell} its value of {@code knob} (the target's key else). */
-    private static String knobPointer(Suite suite, Cell cell, Cell.CellProcess p, String knob) {
+    public static String knobPointer(Suite suite, Cell cell, Cell.CellProcess p, String knob) {
         TargetSpec ts = suite.spec().targets().get(cell.target());
         String at = Locations.pointer("targets", cell.target());
         Map<String, List<String>> knobs = ts == null ? null : ts.knobs();

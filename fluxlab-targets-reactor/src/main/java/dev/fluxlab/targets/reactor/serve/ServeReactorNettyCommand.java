@@ -155,11 +155,21 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     LeakDetectionOption leakDetection;
 
     @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
-            description = "The Reactor Netty release this server must run: 1.3.8 or 1.2.18; refused when the classpath "
-                    + "carries another "
+            description = "The Reactor Netty release this server must run (its jar's Implementation-Version, e.g. "
+                    + "1.3.8, 1.2.18 or a build's 1.3.9-SNAPSHOT); refused when the classpath carries another "
                     + "('fluxlab run' starts each release from its own classpath, see the reactor-netty-version knob) "
                     + "(default: whatever the classpath carries).")
     String reactorNettyVersion;
+
+    @Option(names = "--netty-version", paramLabel = "VERSION",
+            description = "The Netty release this server must run (netty-common's, e.g. 4.2.18.Final); refused when "
+                    + "the classpath carries another (default: whatever the classpath carries).")
+    String nettyVersion;
+
+    @Option(names = "--reactor-core-version", paramLabel = "VERSION",
+            description = "The reactor-core release this server must run (its jar's Implementation-Version); refused "
+                    + "when the classpath carries another (default: whatever the classpath carries).")
+    String reactorCoreVersion;
 
     @Override
     public Integer call() {
@@ -167,6 +177,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         ReactorNettyServerConfig config;
         try {
             LoadedVersions.require(reactorNettyVersion);
+            LoadedVersions.requireLibraries(nettyVersion, reactorCoreVersion);
             config = ReactorNettyServerConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport)
                     .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)

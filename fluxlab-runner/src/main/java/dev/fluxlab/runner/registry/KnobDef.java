@@ -28,8 +28,8 @@ import java.util.regex.Pattern;
  * @param note         appended to the refusal of a value the knob does not accept (e.g. why no other release is
  *                     offered); null for none
  * @param resolve      the Maven artifact (groupId:artifactId) whose version this knob names, when any version Maven can
- *                     resolve is accepted besides {@code values} (a build of the library, {@code runner.build}); null
- *                     for a knob that takes only its values
+ *                     resolve is accepted besides {@code values} (a build of the library, {@code runner.build}), and
+ *                     matches {@code pattern} when one is given; null for a knob that takes only its values
  */
 public record KnobDef(
         String type,
@@ -52,7 +52,7 @@ public record KnobDef(
     /** Whether {@code value} is a version this knob has Maven resolve (not one of its built-in values). */
     public boolean resolves(String value) {
         return resolve != null && value != null && (values == null || !values.contains(value))
-                && value.matches(MAVEN_VERSION);
+                && value.matches(MAVEN_VERSION) && (pattern == null || value.matches(pattern));
     }
 
     /** Why {@code value} is not accepted, or empty when it is. */

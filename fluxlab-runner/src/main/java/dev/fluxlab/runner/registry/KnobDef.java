@@ -82,7 +82,10 @@ public record KnobDef(
         switch (t) {
             case "enum" -> {
                 if (!values.contains(value)) {
-                    return Optional.of("knob '" + name + "': " + Refusal.unknown("value", value, values, note));
+                    String also = resolve == null ? null : "or any other version of " + resolve + " Maven resolves"
+                            + (pattern == null ? "" : " matching " + pattern) + ", e.g. a local build's 1.3.9-SNAPSHOT";
+                    return Optional.of("knob '" + name + "': " + Refusal.unknown("value", value, values,
+                            also == null ? note : note == null ? also : also + "; " + note));
                 }
             }
             case "int" -> {

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  *
  * @param home        FLUXLAB_HOME, which holds {@code mvnw}
  * @param localRepo   the local repository to resolve from; null = Maven's own ({@code ~/.m2/repository}, or
- *                    settings.xml's). Maven's plugins still come from the default one (a chained tail repository)
+ *                    settings.xml's). Maven's plugins still come from {@code ~/.m2/repository} (a chained tail
+ *                    repository, Maven 3.9's {@code maven.repo.local.tail})
  * @param offlineOnly never look a remote up (tests)
  * @param timeout     the longest one Maven run may take
  */
@@ -47,10 +48,9 @@ public record MavenClasspath(Path home, Path localRepo, boolean offlineOnly, Dur
 
     private static final String DEPENDENCY_PLUGIN = "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:list";
 
-    /** Where Maven reads and writes when no local repository is given. */
+    /** Where Maven reads and writes when no local repository is given (unless settings.xml says otherwise). */
     public static Path defaultLocalRepo() {
-        String p = System.getProperty("maven.repo.local");
-        return p != null && !p.isBlank() ? Path.of(p) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+        return Path.of(System.getProperty("user.home"), ".m2", "repository");
     }
 
     /** The repository this resolver reads the libraries from, in words. */
@@ -90,8 +90,6 @@ public record MavenClasspath(Path home, Path localRepo, boolean offlineOnly, Dur
             if (!tail.equals(localRepo) && Files.isDirectory(tail)) {
                 cmd.add("-Dmaven.repo.local.tail=" + tail); // Maven's own plugins, offline
             }
-        } else if (System.getProperty("maven.repo.local") != null) {
-            cmd.add("-Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
         }
         cmd.addAll(List.of(DEPENDENCY_PLUGIN, "-DoutputAbsoluteArtifactFilename=true", "-DincludeScope=runtime",
                 "-DoutputFile=" + list));

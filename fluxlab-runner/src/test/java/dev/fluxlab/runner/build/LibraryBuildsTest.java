@@ -66,6 +66,23 @@ class LibraryBuildsTest {
     }
 
     @Test
+    void aTargetThatTakesNoBuildSaysWhichDo() {
+        Suite s = Suite.parse("webflux.yaml", """
+                name: webflux
+                targets:
+                  webflux-netty:
+                    knobs: {reactor-netty-version: 1.3.9-SNAPSHOT}
+                scenarios:
+                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
+                """);
+        SuiteException e = assertThrows(SuiteException.class, () -> new dev.fluxlab.runner.registry.SuiteValidator(
+                TargetRegistry.builtIn(), new dev.fluxlab.runner.registry.HostPlatform()).validate(s));
+        assertTrue(e.getMessage().contains("target 'webflux-netty': unknown knob 'reactor-netty-version'; accepted: ")
+                && e.getMessage().contains("; a build of the libraries (reactor-netty-version) runs under reactor-netty, "
+                + "frontend, httpclient-loader only, not this target yet"), e.getMessage());
+    }
+
+    @Test
     void theBuiltInReleasesResolveNothing(@TempDir Path tmp) {
         List<String> printed = new ArrayList<>();
         LibraryBuilds.Result r = builds(tmp).resolve(suite("      reactor-netty-version: [\"1.3.8\", \"1.2.18\"]"),

@@ -21,6 +21,7 @@ import dev.fluxlab.runner.Runner;
 import dev.fluxlab.runner.console.ConsoleListener;
 import dev.fluxlab.runner.registry.HostPlatform;
 import dev.fluxlab.runner.registry.MachineFit;
+import dev.fluxlab.runner.build.LibraryBuilds;
 import dev.fluxlab.runner.registry.SuiteValidator;
 import dev.fluxlab.runner.launch.TargetAotCache;
 import dev.fluxlab.runner.registry.TargetRegistry;
@@ -145,6 +146,8 @@ public final class RunCommand implements Callable<Integer> {
                 return 2;
             }
             registry = registry.withCommands(s); // the suite's own command targets, beside the registry's
+            // a build of the libraries a cell asks for (a version knob's value), resolved before anything starts
+            registry = LibraryBuilds.here().resolve(s, registry, out::println).registry();
             validator = new SuiteValidator(registry, new HostPlatform());
             validator.validate(s);
         } catch (SuiteException e) {

@@ -126,7 +126,11 @@ class OptionValuesTest {
     private static final Set<String> FREE_TEXT = Set.of(
             "run --set", "load --header", "load --expect-body", "load --expect-content-type",
             "history SUITE", "history --cell", "history --figure", "compare --fail-on-regression",
-            "serve reactor-netty --reactor-netty-version",
+            "serve reactor-netty --reactor-netty-version", "serve reactor-netty --netty-version",
+            "serve reactor-netty --reactor-core-version", "serve frontend --reactor-netty-version",
+            "serve frontend --netty-version", "serve frontend --reactor-core-version",
+            "serve httpclient-loader --reactor-netty-version", "serve httpclient-loader --netty-version",
+            "serve httpclient-loader --reactor-core-version",
             "serve httpclient-loader --path",
             "serve httpclient-loader --content-type", "serve httpclient-loader --expect-body",
             // a word that is none of serve's sub-commands, refused when serve runs (ServeCommandTest)

@@ -158,7 +158,10 @@ final class GroupRunner {
                 : summary.throughputRps().median();
         List<CellProfile> profiles = profiled.isEmpty() ? null : profiled.stream()
                 .map(p -> CellProfile.of(p.mode().label(), p.repeat(), unprofiled, p.processes(), p.notes())).toList();
-        return new CellResult(cell.id(), cell.index(), cell.knobs(), EnvironmentProbe.versions(cp), repeats, summary,
+        Map<String, String> built = registry.target(cell.entryProcess().target())
+                .flatMap(d -> d.stack(cell.entryProcess().knobs())).map(st -> st.def().versions()).orElse(null);
+        return new CellResult(cell.id(), cell.index(), cell.knobs(),
+                built != null ? built : EnvironmentProbe.versions(cp), repeats, summary,
                 v.valid(), v.reasons(), findings, cellDir.toString(),
                 TheoryColumn.of(cell, repeats, summary), profiles);
     }

@@ -10,7 +10,9 @@ import java.util.Map;
  * @param id       stable key built from the knobs, used by {@code compare} and {@code --resume}
  * @param index    1-based position in the suite's expansion
  * @param knobs    knob name -> value, in the suite's order (target, protocol, transport, scenario, connections...)
- * @param versions library versions found on the target classpath (Reactor Netty, Netty, Spring...)
+ * @param versions library versions found on the target classpath (Reactor Netty, Netty, Spring...); for a build the
+ *                 runner resolved before the run, also {@code resolved}: every jar as {@code artifact version}, a
+ *                 SNAPSHOT's with its file hash and time (docs/contracts.md, "Resolved builds")
  * @param repeats  every repeat run
  * @param summary  figures across repeats
  * @param valid    false when the cell's figures should not be trusted

@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
  *                     knobs. The value is still passed as a flag, so the target can check what it really loaded
  * @param note         appended to the refusal of a value the knob does not accept (e.g. why no other release is
  *                     offered); null for none
+ * @param resolve      the Maven artifact (groupId:artifactId) whose version this knob names, when any version Maven can
+ *                     resolve is accepted besides {@code values} (a build of the library, {@code runner.build}), and
+ *                     matches {@code pattern} when one is given; null for a knob that takes only its values
  */
 public record KnobDef(
         String type,
@@ -40,7 +43,17 @@ public record KnobDef(
         String flag,
         String description,
         Map<String, StackDef> stacks,
-        String note) {
+        String note,
+        String resolve) {
+
+    /** What a version of a {@link #resolve} knob looks like: a Maven version, e.g. {@code 1.3.9-SNAPSHOT}. */
+    public static final String MAVEN_VERSION = "[0-9][0-9A-Za-z._+-]*";
+
+    /** Whether {@code value} is a version this knob has Maven resolve (not one of its built-in values). */
+    public boolean resolves(String value) {
+        return resolve != null && value != null && (values == null || !values.contains(value))
+                && value.matches(MAVEN_VERSION) && (pattern == null || value.matches(pattern));
+    }
 
     /** Why {@code value} is not accepted, or empty when it is. */
     public Optional<String> problem(String name, String value) {
@@ -62,11 +75,17 @@ public record KnobDef(
     }
 
     private Optional<String> check(String name, String value) {
+        if (resolves(value)) {
+            return Optional.empty(); // resolved before the run (runner.build), which refuses what Maven cannot find
+        }
         String t = type == null ? "text" : type;
         switch (t) {
             case "enum" -> {
                 if (!values.contains(value)) {
-                    return Optional.of("knob '" + name + "': " + Refusal.unknown("value", value, values, note));
+                    String also = resolve == null ? null : "or any other version of " + resolve + " Maven resolves"
+                            + (pattern == null ? "" : " matching " + pattern) + ", e.g. a local build's 1.3.9-SNAPSHOT";
+                    return Optional.of("knob '" + name + "': " + Refusal.unknown("value", value, values,
+                            also == null ? note : note == null ? also : also + "; " + note));
                 }
             }
             case "int" -> {
@@ -122,7 +141,8 @@ public record KnobDef(
     public String accepted() {
         String t = type == null ? "text" : type;
         return switch (t) {
-            case "enum" -> String.join(" | ", values);
+            case "enum" -> String.join(" | ", values) + (resolve == null ? "" : " | any version of " + resolve
+                    + " Maven resolves");
             case "int" -> "integer" + range();
             case "bool" -> "true | false";
             default -> example != null ? "e.g. " + example : (pattern != null ? pattern : "text");

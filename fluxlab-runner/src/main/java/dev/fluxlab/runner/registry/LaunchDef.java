@@ -24,6 +24,8 @@ import java.util.Optional;
  * @param sessionArgs the injector only: the arguments after the main class that start it as a session running several
  *                    loads read from its stdin ({@code [load-session]}, docs/contracts.md), so that under
  *                    {@code fork: shared} one injector JVM serves a group of cells; null: a JVM per load
+ * @param builds      library builds resolved before the run ({@code runner.build}) by the values of this target's
+ *                    {@link KnobDef#resolve} knobs ({@link #buildKey}); null when none (never read from the registry)
  */
 public record LaunchDef(
         String description,
@@ -35,7 +37,15 @@ public record LaunchDef(
         Boolean http10KeepAlive,
         Boolean selfLoading,
         String contract,
-        List<String> sessionArgs) {
+        List<String> sessionArgs,
+        @com.fasterxml.jackson.annotation.JsonIgnore Map<String, StackDef> builds) {
+
+    /** A launch with no resolved builds. */
+    public LaunchDef(String description, String main, List<String> args, List<String> classpath, List<String> jvm,
+                     Map<String, KnobDef> knobs, Boolean http10KeepAlive, Boolean selfLoading, String contract,
+                     List<String> sessionArgs) {
+        this(description, main, args, classpath, jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs, null);
+    }
 
     /** The shared HTTP contract: {@code /plaintext} and {@code /json} answered as TechEmpower verifies them. */
     public static final String PLAINTEXT_CONTRACT = "plaintext";
@@ -61,6 +71,11 @@ public record LaunchDef(
      * of its own; empty for the target's own launch (the knob unset, or at its default).
      */
     public Optional<Stack> stack(Map<String, String> knobValues) {
+        String key = buildKey(knobValues);
+        if (builds != null && key != null && builds.containsKey(key)) {
+            String knob = key.substring(0, key.indexOf('='));
+            return Optional.of(new Stack(knob, knobValues.get(knob), builds.get(key)));
+        }
         for (var e : knobsOrEmpty().entrySet()) {
             Map<String, StackDef> stacks = e.getValue().stacks();
             String v = knobValues.get(e.getKey());
@@ -93,6 +108,26 @@ public record LaunchDef(
     private LaunchDef with(StackDef s) {
         return new LaunchDef(description, s.main() == null ? main : s.main(), s.args() == null ? args : s.args(),
                 s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs);
+    }
+
+    /**
+     * The values {@code knobValues} give this target's {@link KnobDef#resolve} knobs, as {@code knob=value,...} in the
+     * registry's knob order: the key of a resolved build; null when it sets none of them.
+     */
+    public String buildKey(Map<String, String> knobValues) {
+        List<String> parts = new java.util.ArrayList<>();
+        knobsOrEmpty().forEach((k, kd) -> {
+            if (kd.resolve() != null && knobValues.get(k) != null) {
+                parts.add(k + "=" + knobValues.get(k));
+            }
+        });
+        return parts.isEmpty() ? null : String.join(",", parts);
+    }
+
+    /** This launch with the library builds resolved for it ({@link #builds}). */
+    public LaunchDef withBuilds(Map<String, StackDef> resolved) {
+        return new LaunchDef(description, main, args, classpath, jvm, knobs, http10KeepAlive, selfLoading, contract,
+                sessionArgs, Map.copyOf(resolved));
     }
 
     public Map<String, KnobDef> knobsOrEmpty() {

@@ -15,9 +15,13 @@ import java.util.Map;
  * @param module    the Maven module that builds that classpath
  * @param offers    knob -> the only values this stack offers (a knob not named offers all its values)
  * @param why       why it offers no more than that, for the refusal
+ * @param versions  a build resolved before the run ({@code runner.build}): what its cells record as their library
+ *                  versions (every jar's, a SNAPSHOT's file hash); null for the registry's own stacks, whose versions
+ *                  are read from the classpath's jar names
  */
 public record StackDef(String label, String main, List<String> args, List<String> classpath, String module,
-                       Map<String, List<String>> offers, String why) {
+                       Map<String, List<String>> offers, String why,
+                       @com.fasterxml.jackson.annotation.JsonIgnore Map<String, String> versions) {
 
     /** The values {@code knob} may take on this stack; empty when it may take all of the target's. */
     public List<String> offered(String knob) {

@@ -459,7 +459,7 @@ public final class SuiteValidator {
     }
 
     /** Where the suite gives process {@code p} of {@code cell} its value of {@code knob} (the target's key else). */
-    private static String knobPointer(Suite suite, Cell cell, Cell.CellProcess p, String knob) {
+    public static String knobPointer(Suite suite, Cell cell, Cell.CellProcess p, String knob) {
         TargetSpec ts = suite.spec().targets().get(cell.target());
         String at = Locations.pointer("targets", cell.target());
         Map<String, List<String>> knobs = ts == null ? null : ts.knobs();
@@ -511,7 +511,7 @@ public final class SuiteValidator {
                 KnobDef kd = def.knobsOrEmpty().get(knob);
                 if (kd == null) {
                     throw suite.error(kat, "target '" + registryName + "': "
-                            + Refusal.unknown("knob", e.getKey(), def.knobsOrEmpty().keySet()));
+                            + Refusal.unknown("knob", e.getKey(), def.knobsOrEmpty().keySet()) + buildsElsewhere(knob));
                 }
                 List<String> values = e.getValue();
                 for (int i = 0; i < values.size(); i++) {
@@ -564,6 +564,19 @@ public final class SuiteValidator {
                 throw suite.error(at + "/jvm/flags", p.get() + "; correct or remove the flag");
             }
         }
+    }
+
+    /**
+     * For a version knob (registry {@code resolve:}) given to a target that has none: which targets take a build of
+     * the libraries, so the refusal says the build is not refused as a version but as this target's knob.
+     */
+    private String buildsElsewhere(String knob) {
+        List<String> takers = registry.targetNames().stream().filter(t -> {
+            KnobDef kd = registry.target(t).orElseThrow().knobsOrEmpty().get(knob);
+            return kd != null && kd.resolve() != null;
+        }).toList();
+        return takers.isEmpty() ? "" : "; a build of the libraries (" + knob + ") runs under " + String.join(", ", takers)
+                + " only, not this target yet (docs/suites.md, \"Your own build of the libraries\")";
     }
 
     /** Convenience: parse, check structure, check against the registry. */

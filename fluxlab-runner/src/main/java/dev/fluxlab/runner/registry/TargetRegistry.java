@@ -112,6 +112,16 @@ public final class TargetRegistry {
         return cwd;
     }
 
+    /**
+     * This registry with library builds resolved before a run ({@code runner.build}): target name -> build key
+     * ({@link LaunchDef#buildKey}) -> the stack it runs. Every other target stays as it is.
+     */
+    public TargetRegistry withBuilds(Map<String, Map<String, StackDef>> builds) {
+        Map<String, LaunchDef> t = new LinkedHashMap<>(targets);
+        builds.forEach((name, b) -> t.computeIfPresent(name, (n, def) -> def.withBuilds(b)));
+        return new TargetRegistry(new Document(injector, t), home);
+    }
+
     public LaunchDef injector() {
         return injector;
     }

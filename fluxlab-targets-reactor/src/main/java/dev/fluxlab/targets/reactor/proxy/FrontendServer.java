@@ -160,6 +160,7 @@ public final class FrontendServer {
             // a path on this port, or, for h2c by prior knowledge, the HTTP/1.1 side port serving the same document
             a.put(Readiness.STATS, statsServer == null ? STATS_PATH : "http://" + config.host() + ":"
                     + ((InetSocketAddress) statsServer.address()).getPort() + STATS_PATH);
+            a.putAll(dev.fluxlab.targets.reactor.version.LoadedVersions.readinessAttributes());
             return Readiness.line(a);
         }
 

@@ -72,11 +72,19 @@ public final class ServeFrontendCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LeakDetectionOption leakDetection;
 
+    @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
+            description = dev.fluxlab.targets.reactor.version.LibraryVersionOptions.LINE_1_3)
+    String reactorNettyVersion;
+
+    @CommandLine.Mixin
+    dev.fluxlab.targets.reactor.version.LibraryVersionOptions versions;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         FrontendConfig config;
         try {
+            versions.require(reactorNettyVersion);
             config = FrontendConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
                     .backendUrl(backendUrl)

@@ -111,12 +111,20 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     @Option(names = "--progress", defaultValue = "human", converter = LoadValues.Progress.class, description = "human (stderr), machine (stdout), none.")
     String progress;
 
+    @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
+            description = dev.fluxlab.targets.reactor.version.LibraryVersionOptions.LINE_1_3)
+    String reactorNettyVersion;
+
+    @CommandLine.Mixin
+    dev.fluxlab.targets.reactor.version.LibraryVersionOptions versions;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         LoaderConfig config;
         try {
+            versions.require(reactorNettyVersion);
             String m = method;
             String p = path;
             byte[] body = null;
@@ -149,6 +157,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
         ready.put(Readiness.TRANSPORT, dev.fluxlab.targets.common.transport.TransportSupport
                 .resolve(dev.fluxlab.model.transport.Transport.NATIVE).label());
         ready.put(Readiness.SELF_LOADING, true);
+        ready.putAll(dev.fluxlab.targets.reactor.version.LoadedVersions.readinessAttributes());
         out.println(Readiness.line(ready));
         out.flush();
         LoadResult result;

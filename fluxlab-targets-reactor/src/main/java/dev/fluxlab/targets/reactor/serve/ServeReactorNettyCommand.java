@@ -14,6 +14,7 @@ import dev.fluxlab.targets.common.stress.VirtualScheduler;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
+import dev.fluxlab.targets.reactor.version.LibraryVersionOptions;
 import dev.fluxlab.targets.reactor.version.LoadedVersions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -155,18 +156,21 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
     LeakDetectionOption leakDetection;
 
     @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
-            description = "The Reactor Netty release this server must run: 1.3.8 or 1.2.18; refused when the classpath "
-                    + "carries another "
-                    + "('fluxlab run' starts each release from its own classpath, see the reactor-netty-version knob) "
-                    + "(default: whatever the classpath carries).")
+            description = "The Reactor Netty release this server must run (its jar's Implementation-Version: 1.3.8, "
+                    + "1.2.18, or a 1.3.x / 1.2.x build 'fluxlab run' resolved, e.g. 1.3.9-SNAPSHOT); refused when the "
+                    + "classpath carries another ('fluxlab run' starts each release from its own classpath, see the "
+                    + "reactor-netty-version knob) (default: whatever the classpath carries).")
     String reactorNettyVersion;
+
+    @CommandLine.Mixin
+    LibraryVersionOptions versions;
 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         ReactorNettyServerConfig config;
         try {
-            LoadedVersions.require(reactorNettyVersion);
+            versions.require(reactorNettyVersion);
             config = ReactorNettyServerConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport)
                     .workers(workers).selectCount(selectCount).backlog(backlog).tcpNoDelay(tcpNoDelay)

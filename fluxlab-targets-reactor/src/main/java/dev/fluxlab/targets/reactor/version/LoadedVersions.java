@@ -31,6 +31,30 @@ public final class LoadedVersions {
         return v == null ? UNKNOWN : v.artifactVersion();
     }
 
+    /** reactor-core's release, from its jar's manifest ({@code Implementation-Version}); {@code unknown} without. */
+    public static String reactorCore() {
+        String v = reactor.core.publisher.Flux.class.getPackage().getImplementationVersion();
+        return v == null ? UNKNOWN : v;
+    }
+
+    /**
+     * Checks that this JVM runs Netty {@code netty} and reactor-core {@code reactorCore} (null: any), as
+     * {@link #require} does for Reactor Netty.
+     *
+     * @throws IllegalArgumentException naming what was asked and what was loaded
+     */
+    public static void requireLibraries(String netty, String reactorCore) {
+        if (netty != null && !netty.equals(netty())) {
+            throw new IllegalArgumentException("--netty-version " + netty + " was asked for, but this classpath runs "
+                    + "Netty " + netty() + "; 'fluxlab run' resolves the classpath from the knob (runner.build)");
+        }
+        if (reactorCore != null && !reactorCore.equals(reactorCore())) {
+            throw new IllegalArgumentException("--reactor-core-version " + reactorCore + " was asked for, but this "
+                    + "classpath runs reactor-core " + reactorCore() + "; 'fluxlab run' resolves the classpath from "
+                    + "the knob (runner.build)");
+        }
+    }
+
     /** The readiness attributes {@code reactor-netty=... netty=...} ({@link StackVersions}). */
     public static Map<String, String> readinessAttributes() {
         Map<String, String> a = new LinkedHashMap<>();

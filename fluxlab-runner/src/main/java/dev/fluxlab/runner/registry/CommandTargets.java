@@ -29,7 +29,7 @@ public final class CommandTargets {
         Map<String, KnobDef> knobs = new LinkedHashMap<>();
         for (String k : c.knobs()) {
             knobs.put(Suite.knobName(k), new KnobDef("text", null, null, null, null, null, null, null, null,
-                    "a knob of the suite's command, given to it as ${" + k + "}", null, null));
+                    "a knob of the suite's command, given to it as ${" + k + "}", null, null, null));
         }
         return new LaunchDef("the suite's own command: " + String.join(" ", c.command()), null, List.of(), null,
                 List.of(), knobs, null, false, null, null);

@@ -119,7 +119,8 @@ public final class TargetAotCache {
      * a class folder (a cache holds classes from jars only: the tests' classpaths).
      */
     public Optional<Variant> variant(Cell.CellProcess p) {
-        if (!enabled || p.host() != null || "zgc".equalsIgnoreCase(p.gc())) {
+        if (!enabled || p.host() != null || "zgc".equalsIgnoreCase(p.gc())
+                || registry.command(p.target()).isPresent()) { // a suite's own command: its JVM, if any, is not ours
             return Optional.empty();
         }
         Optional<LaunchDef> def = registry.target(p.target()).map(d -> d.forKnobs(p.knobs()));

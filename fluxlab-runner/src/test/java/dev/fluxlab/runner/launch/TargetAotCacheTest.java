@@ -103,6 +103,24 @@ class TargetAotCacheTest {
     }
 
     @Test
+    void aSuitesOwnCommandTargetIsNeverTrainedNorOfferedACache(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("s.yaml"), "scenarios: {hello: {path: /hello}}\ntargets:\n"
+                + "  my-app: {command: [java, Server.java, \"${port}\"]}\n");
+        TargetAotCache c = new TargetAotCache(TargetRegistry.builtIn().withCommands(
+                dev.fluxlab.model.suite.Suite.load(file)), true);
+        // a command target's registry view has no classpath of its own, i.e. the running fluxlab's: jars when
+        // installed (here its class folders, which alone would already rule a cache out)
+        String running = System.getProperty("java.class.path");
+        System.setProperty("java.class.path", Files.writeString(tmp.resolve("fluxlab.jar"), "jar").toString());
+        try {
+            assertEquals(Optional.empty(), c.variant(process("my-app", Map.of(), null, null, List.of())),
+                    "its command line is the user's: no training run, no -XX:AOTCache added");
+        } finally {
+            System.setProperty("java.class.path", running);
+        }
+    }
+
+    @Test
     void theAotLogSaysWhetherTheJvmUsedOrRefusedItsCache(@TempDir Path tmp) throws Exception {
         Path used = Files.writeString(tmp.resolve("used.log"), """
                 [0.016s][info][aot] Opened AOT cache /x/server.aot.

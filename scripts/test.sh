@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (README.md; .ci/run calls exactly this). On a fresh Debian machine it sets up what the
 # tests need by itself, then runs every module's tests:
-#   - the programs the tests drive: wrk, h2load, ab (the peer injectors) and chromium (the report's browser test);
+#   - the programs the tests drive: wrk, h2load, ab (the peer injectors), chromium (the report's browser test) and
+#     python3 (a server that is no JVM, for the command-target tests);
 #     as root also sshd, ssh and ip (openssh-server, openssh-client, iproute2) for the namespace host tests.
 #     Missing ones are installed from Debian's packages when this may (as root, or with passwordless sudo);
 #     otherwise one line names the packages and how to install them, and it exits 3 before running anything.
@@ -13,8 +14,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 
 # command the tests run -> the Debian package that provides it
-tools=(wrk h2load ab chromium)
-packages=(wrk nghttp2-client apache2-utils chromium)
+tools=(wrk h2load ab chromium python3)
+packages=(wrk nghttp2-client apache2-utils chromium python3)
 # as root the host tests also build namespace hosts (scripts/lab-hosts.sh): sshd inside each, ssh and ip from here
 if [ "$(id -u)" -eq 0 ]; then
   tools+=(sshd ssh ip)
@@ -40,7 +41,7 @@ install_packages() {
     fi
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "test.sh: the tests need $* (Debian package names) and there is no apt-get here; install wrk, h2load (nghttp2), ab (Apache's tools) and chromium with this system's package manager" >&2
+    echo "test.sh: the tests need $* (Debian package names) and there is no apt-get here; install wrk, h2load (nghttp2), ab (Apache's tools), chromium and python3 with this system's package manager" >&2
     exit 3
   fi
   echo "test.sh: installing $* from Debian's packages" >&2

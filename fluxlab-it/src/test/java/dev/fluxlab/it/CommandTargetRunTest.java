@@ -79,7 +79,7 @@ class CommandTargetRunTest {
 
     @Test
     void aJavaAndAPythonServerRunAsTargetsReadyByHttpAndByLog(@TempDir Path tmp) throws Exception {
-        Assumptions.assumeTrue(python(), "python3 is not on the PATH (Debian: apt-get install python3-minimal): "
+        Assumptions.assumeTrue(python(), "python3 is not on the PATH (Debian: apt-get install python3; scripts/test.sh installs it): "
                 + "the non-JVM command target is not tested");
         Path suite = Files.writeString(tmp.resolve("own.yaml"), "name: own\nfork: shared\ntargets:\n"
                 + javaTarget("java-http", "{http: /health}")

@@ -47,7 +47,7 @@ class TestScriptToolsTest {
         script("apt-get", "echo \"$DEBIAN_FRONTEND $*\" >> " + aptLog + "\n"
                 + "if [ \"$1\" = install ]; then\n"
                 + "  for p in \"$@\"; do case $p in\n"
-                + "    wrk) c=wrk ;; nghttp2-client) c=h2load ;; apache2-utils) c=ab ;; chromium) c=chromium ;;\n"
+                + "    wrk) c=wrk ;; nghttp2-client) c=h2load ;; apache2-utils) c=ab ;; chromium) c=chromium ;; python3) c=python3 ;;\n"
                 + "    openssh-server) c=sshd ;; openssh-client) c=ssh ;; iproute2) c=ip ;; *) continue ;;\n"
                 + "  esac; printf '#!/bin/sh\\n' > " + installed + "/$c; chmod +x " + installed + "/$c; done\n"
                 + "fi\n");
@@ -60,8 +60,8 @@ class TestScriptToolsTest {
         Result r = checkTools();
         assertEquals(3, r.exit(), r.err());
         assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-        assertTrue(r.err().contains("wrk nghttp2-client apache2-utils chromium"), r.err());
-        assertTrue(r.err().contains("sudo apt-get install -y wrk nghttp2-client apache2-utils chromium"), r.err());
+        assertTrue(r.err().contains("wrk nghttp2-client apache2-utils chromium python3"), r.err());
+        assertTrue(r.err().contains("sudo apt-get install -y wrk nghttp2-client apache2-utils chromium python3"), r.err());
         assertFalse(Files.exists(aptLog), "apt-get was not called");
     }
 
@@ -73,14 +73,14 @@ class TestScriptToolsTest {
         Result r = checkTools();
         assertEquals(0, r.exit(), r.err());
         assertEquals(List.of("noninteractive update -qq",
-                "noninteractive install -y -qq --no-install-recommends wrk nghttp2-client chromium openssh-server openssh-client iproute2"),
+                "noninteractive install -y -qq --no-install-recommends wrk nghttp2-client chromium python3 openssh-server openssh-client iproute2"),
                 Files.readAllLines(aptLog));
-        assertTrue(r.err().contains("installing wrk nghttp2-client chromium openssh-server openssh-client iproute2"), r.err());
+        assertTrue(r.err().contains("installing wrk nghttp2-client chromium python3 openssh-server openssh-client iproute2"), r.err());
         Result again = checkTools();
         assertEquals(0, again.exit(), "a second check finds everything");
         assertEquals(2, Files.readAllLines(aptLog).size(), "and installs nothing");
         // and says so: a check that found everything printed nothing at all
-        assertEquals("test.sh: every program the tests drive is on the PATH: wrk h2load ab chromium sshd ssh ip\n",
+        assertEquals("test.sh: every program the tests drive is on the PATH: wrk h2load ab chromium python3 sshd ssh ip\n",
                 again.out(), again.err());
     }
 
@@ -112,7 +112,7 @@ class TestScriptToolsTest {
         script("apt-get", "exit 0"); // e.g. chromium installed as chromium-browser only
         Result r = checkTools();
         assertEquals(3, r.exit(), r.err());
-        assertTrue(r.err().contains("apt-get installed wrk nghttp2-client apache2-utils chromium openssh-server openssh-client iproute2, but their commands are still not on the PATH"),
+        assertTrue(r.err().contains("apt-get installed wrk nghttp2-client apache2-utils chromium python3 openssh-server openssh-client iproute2, but their commands are still not on the PATH"),
                 r.err());
     }
 

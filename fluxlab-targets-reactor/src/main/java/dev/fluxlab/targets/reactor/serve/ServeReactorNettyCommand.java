@@ -157,7 +157,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
 
     @Option(names = "--reactor-netty-version", paramLabel = "RELEASE",
             description = "The Reactor Netty release this server must run (its jar's Implementation-Version: 1.3.8, "
-                    + "1.2.18, or a 1.3.x / 1.2.x build 'fluxlab run' resolved, e.g. 1.3.9-SNAPSHOT); refused when the "
+                    + "1.2.18, or a 1.3.x / 1.2.x build 'fluxlab run' resolved, such as 1.3.9-SNAPSHOT); refused when the "
                     + "classpath carries another ('fluxlab run' starts each release from its own classpath, see the "
                     + "reactor-netty-version knob) (default: whatever the classpath carries).")
     String reactorNettyVersion;

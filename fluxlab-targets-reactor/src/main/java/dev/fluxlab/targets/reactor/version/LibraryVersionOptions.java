@@ -33,6 +33,6 @@ public final class LibraryVersionOptions {
 
     /** The description of a {@code --reactor-netty-version} option that takes builds of the 1.3 line only. */
     public static final String LINE_1_3 = "The Reactor Netty release this program must run (its jar's "
-            + "Implementation-Version: 1.3.8, the lab's, or a 1.3.x build 'fluxlab run' resolved, e.g. 1.3.9-SNAPSHOT); "
+            + "Implementation-Version: 1.3.8, the lab's, or a 1.3.x build 'fluxlab run' resolved, such as 1.3.9-SNAPSHOT); "
             + "refused when the classpath carries another (default: whatever the classpath carries).";
 }

@@ -4,7 +4,7 @@ import dev.fluxlab.model.Labelled;
 
 /**
  * One HTTP protocol as a single connection speaks it, by the name every command line, suite, readiness line and
- * results file uses: {@code http1.1}, {@code h2c}, {@code h2}. These are the lab's only protocol names.
+ * results file uses: {@code http1.1}, {@code h2c}, {@code h2}, {@code h3}. These are the lab's only protocol names.
  *
  * <p>What a client sends and what a server serves differ, and both are built on this type. A client connection
  * speaks exactly one of these: the injector's {@code --protocol} and a suite's {@code load: protocol:} take one.
@@ -17,7 +17,9 @@ public enum WireProtocol implements Labelled {
     /** HTTP/2 over cleartext TCP with prior knowledge (no upgrade from HTTP/1.1). */
     H2C("h2c"),
     /** HTTP/2 over TLS, negotiated by ALPN. */
-    H2("h2");
+    H2("h2"),
+    /** HTTP/3: QUIC over UDP (TLS 1.3 inside QUIC, ALPN {@code h3}); the port a target announces is a UDP port. */
+    H3("h3");
 
     private final String label;
 
@@ -25,15 +27,15 @@ public enum WireProtocol implements Labelled {
         this.label = label;
     }
 
-    /** The name on the command line, in suites and in results ({@code http1.1}, {@code h2c}, {@code h2}). */
+    /** The name on the command line, in suites and in results ({@code http1.1}, {@code h2c}, {@code h2}, {@code h3}). */
     @Override
     public String label() {
         return label;
     }
 
-    /** Whether this is HTTP/2 (streams multiplexed on the connection, HTTP/2 settings apply). */
+    /** Whether this is HTTP/2 (streams multiplexed on the connection, HTTP/2 settings apply); not HTTP/3. */
     public boolean http2() {
-        return this != HTTP11;
+        return this == H2C || this == H2;
     }
 
     /**

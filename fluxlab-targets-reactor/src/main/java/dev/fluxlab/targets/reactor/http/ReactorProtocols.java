@@ -21,6 +21,7 @@ public final class ReactorProtocols {
             case HTTP11 -> HttpProtocol.HTTP11;
             case H2C -> HttpProtocol.H2C;
             case H2 -> HttpProtocol.H2;
+            case H3 -> HttpProtocol.HTTP3;
         };
     }
 }

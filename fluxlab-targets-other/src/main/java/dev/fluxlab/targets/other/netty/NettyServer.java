@@ -25,6 +25,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -39,7 +40,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The raw Netty HTTP server: the ceiling of the framework comparison. One event-loop group (workers accept too),
  * {@code HttpServerCodec} plus a handler that answers from static buffers, flushing once per read batch; h2c through
- * {@code Http2FrameCodec} at frame level; h3 through Netty's QUIC and HTTP/3 codecs on one UDP channel
+ * {@code Http2FrameCodec} at frame level; h2 as h2c behind TLS with ALPN ({@link TlsAlpn}); h3 through Netty's QUIC and HTTP/3 codecs on one UDP channel
  * ({@link Http3Listener}). Nothing else stands between the socket and the response.
  */
 public final class NettyServer {
@@ -92,11 +93,16 @@ public final class NettyServer {
         };
         EventLoopGroup group = loops.workers();
         Router router = new Router();
+        SslContext tls = c.protocol().secure() ? TlsAlpn.serverContext(SelfSignedCertificate.generate()) : null;
         ServerBootstrap b = new ServerBootstrap().group(group).channel(channelType)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        pipeline(ch.pipeline(), c.protocol(), router);
+                        if (tls != null) {
+                            TlsAlpn.pipeline(ch, tls, router);
+                        } else {
+                            pipeline(ch.pipeline(), c.protocol(), router);
+                        }
                     }
                 });
         // the two knobs this target has, set where every lab Netty server sets them

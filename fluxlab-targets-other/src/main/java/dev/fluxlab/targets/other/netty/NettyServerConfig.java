@@ -7,7 +7,8 @@ import dev.fluxlab.targets.common.transport.TransportSupport;
 /**
  * Settings of the raw Netty target; immutable, built with {@link #builder()}. Protocols: {@code http1.1},
  * {@code h2c} (prior knowledge), {@code http1.1+h2c} (one port: HTTP/1.1, or h2c when the client opens with the
- * HTTP/2 preface; an {@code Upgrade: h2c} request is answered over HTTP/1.1) and {@code h3} (HTTP/3 on a UDP port,
+ * HTTP/2 preface; an {@code Upgrade: h2c} request is answered over HTTP/1.1), {@code h2} (TLS, ALPN h2 or http/1.1, the
+ * lab's self-signed certificate) and {@code h3} (HTTP/3 on a UDP port,
  * the lab's self-signed certificate).
  */
 public record NettyServerConfig(String host, int port, ServerProtocol protocol, Transport transport, int workers,
@@ -16,11 +17,6 @@ public record NettyServerConfig(String host, int port, ServerProtocol protocol, 
     public static final String DEFAULT_HOST = "127.0.0.1";
 
     public NettyServerConfig {
-        if (protocol == ServerProtocol.H2) {
-            throw new IllegalArgumentException("the netty target serves " + ServerProtocol.cleartextNames("or")
-                    + " (TCP) and " + ServerProtocol.H3 + " (QUIC), not " + protocol + " (TLS over TCP); use "
-                    + "reactor-netty for " + protocol);
-        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
         }

@@ -46,11 +46,15 @@ public final class H2loadInjector implements ExternalInjector {
         return "nghttp2-client";
     }
 
-    /** h2load drives every wire, so what it refuses is only a name that is none ({@link Labelled}'s refusal). */
+    /** h2load drives every TCP wire; it refuses a name that is none ({@link Labelled}'s refusal), and h3. */
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
         if (Labelled.find(WireProtocol.class, protocol).isEmpty()) {
             return Optional.of(Labelled.refusal("protocol", protocol, List.of(WireProtocol.values())));
+        }
+        if (!traits().speaks(protocol)) {
+            return Optional.of("h2load speaks " + traits().protocols() + ", not " + protocol + ": Debian's build "
+                    + "(nghttp2 1.52) has no QUIC; use oha for h3");
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {
             return Optional.of("h2load sends GET, or POST with a body; not " + method);

@@ -45,7 +45,7 @@ class HostileSuiteTest {
             "load: {connections: .nan}                      | h.yaml:",
             "measure: -5s                                   | 'measure' must be a duration",
             "tables: [{rows: [transport], value: latency_p0_ms}] | h.yaml:3:30: unknown table value 'latency_p0_ms'; accepted: throughput_rps, latency_p50_ms,",
-            "load: {protocol: h3}                           | h.yaml:3:8: unknown load protocol 'h3'; accepted: http1.1, h2c, h2",
+            "load: {protocol: h4}                           | h.yaml:3:8: unknown load protocol 'h4'; accepted: http1.1, h2c, h2, h3",
             "load: {injector: [fluxlab, jmeter]}            | h.yaml:3:28: unknown injector 'jmeter'; accepted: fluxlab, wrk, h2load, ab, gatling",
             "load: {prime: {injector: jmeter, requests: 10}} | h.yaml:3:16: unknown injector 'jmeter'; accepted: fluxlab, wrk, h2load, ab, gatling",
             "tables: [{rows: [transport], value: throughput_rps/protocl=h2c}] | table value 'throughput_rps/protocl=h2c' is a ratio to the cell whose knob 'protocl' differs, but this suite has no such knob",

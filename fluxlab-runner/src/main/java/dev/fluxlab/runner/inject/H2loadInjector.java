@@ -52,7 +52,7 @@ public final class H2loadInjector implements ExternalInjector {
         if (Labelled.find(WireProtocol.class, protocol).isEmpty()) {
             return Optional.of(Labelled.refusal("protocol", protocol, List.of(WireProtocol.values())));
         }
-        if (!traits().speaks(protocol)) {
+        if (!traits().protocols().contains(WireProtocol.of(protocol))) {
             return Optional.of("h2load speaks " + traits().protocols() + ", not " + protocol + ": Debian's build "
                     + "(nghttp2 1.52) has no QUIC; use oha for h3");
         }

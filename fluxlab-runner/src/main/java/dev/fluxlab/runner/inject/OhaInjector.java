@@ -59,7 +59,7 @@ public final class OhaInjector implements ExternalInjector {
         if (Labelled.find(WireProtocol.class, protocol).isEmpty()) {
             return Optional.of(Labelled.refusal("protocol", protocol, List.of(WireProtocol.values())));
         }
-        if (!traits().speaks(protocol)) {
+        if (!traits().protocols().contains(WireProtocol.of(protocol))) {
             return Optional.of("oha speaks " + traits().protocols() + " here, not " + protocol
                     + "; use h2load for h2c");
         }

@@ -18,7 +18,7 @@ public enum WireProtocol implements Labelled {
     H2C("h2c"),
     /** HTTP/2 over TLS, negotiated by ALPN. */
     H2("h2"),
-    /** HTTP/3: QUIC over UDP (TLS 1.3 inside QUIC, ALPN {@code h3}); the port a target announces is a UDP port. */
+    /** HTTP/3 over QUIC (UDP), TLS 1.3 negotiated by ALPN {@code h3}: an https URL whose port is a UDP port. */
     H3("h3");
 
     private final String label;
@@ -33,7 +33,7 @@ public enum WireProtocol implements Labelled {
         return label;
     }
 
-    /** Whether this is HTTP/2 (streams multiplexed on the connection, HTTP/2 settings apply); not HTTP/3. */
+    /** Whether this is HTTP/2 (streams multiplexed on the connection, HTTP/2 settings apply). */
     public boolean http2() {
         return this == H2C || this == H2;
     }

@@ -27,7 +27,6 @@ class WireProtocolTest {
     void aClientSpeaksTheWireNamedElseHttp11() {
         assertEquals(WireProtocol.H2, WireProtocol.ofOrHttp11("h2"));
         assertEquals(WireProtocol.H2C, WireProtocol.ofOrHttp11("h2c"));
-        assertEquals(WireProtocol.H3, WireProtocol.ofOrHttp11("h3")); // an h3 target's readiness: its cells speak h3
         assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11("http1.1"));
         assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11("http1.1+h2c"));
         assertEquals(WireProtocol.HTTP11, WireProtocol.ofOrHttp11(null));
@@ -38,6 +37,6 @@ class WireProtocolTest {
         assertFalse(WireProtocol.HTTP11.http2());
         assertTrue(WireProtocol.H2C.http2());
         assertTrue(WireProtocol.H2.http2());
-        assertFalse(WireProtocol.H3.http2(), "HTTP/3 multiplexes over QUIC: no HTTP/2 settings apply");
+        assertFalse(WireProtocol.H3.http2(), "HTTP/3 has streams, but no HTTP/2 settings nor frames");
     }
 }

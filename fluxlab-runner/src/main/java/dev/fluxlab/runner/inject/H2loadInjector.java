@@ -46,15 +46,12 @@ public final class H2loadInjector implements ExternalInjector {
         return "nghttp2-client";
     }
 
-    /** h2load drives every TCP wire; it refuses a name that is none ({@link Labelled}'s refusal), and h3. */
+    /** h2load drives the wires of its traits ({@link Injectors#H2LOAD}); it refuses any other name ({@link Labelled}'s refusal). */
     @Override
     public Optional<String> unsupported(String protocol, int inFlight, String method) {
-        if (Labelled.find(WireProtocol.class, protocol).isEmpty()) {
-            return Optional.of(Labelled.refusal("protocol", protocol, List.of(WireProtocol.values())));
-        }
-        if (!traits().protocols().contains(WireProtocol.of(protocol))) {
-            return Optional.of("h2load speaks " + traits().protocols() + ", not " + protocol + ": Debian's build "
-                    + "(nghttp2 1.52) has no QUIC; use oha for h3");
+        List<WireProtocol> wires = Injectors.H2LOAD.protocols();
+        if (Labelled.find(WireProtocol.class, protocol).filter(wires::contains).isEmpty()) {
+            return Optional.of(Labelled.refusal("protocol", protocol, wires));
         }
         if (!"GET".equals(method) && !"POST".equals(method)) {
             return Optional.of("h2load sends GET, or POST with a body; not " + method);

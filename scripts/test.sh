@@ -74,7 +74,9 @@ ensure_tools() {
 
 # oha, the HTTP/3 peer (OhaInjector): the release and feature the lab drives, built from crates.io
 oha_install=(install oha --version 1.16.0 --features http3 --locked)
-oha_build_limit=${FLUXLAB_OHA_BUILD_LIMIT:-1800}   # seconds; a build on a busy 2-core machine took ~NN minutes
+oha_build_limit=${FLUXLAB_OHA_BUILD_LIMIT:-1800}   # seconds; on a 2-core machine under ~20 other jobs it took >70 min
+# the build's artifacts are kept here, so a build cut short by the limit goes on where it stopped next time
+oha_target_dir=${FLUXLAB_OHA_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/fluxlab/oha-build}
 
 # Builds oha into /usr/local/bin (as root) or ~/.cargo/bin when it is missing; never fails the tests: says why in one line.
 ensure_oha() {
@@ -90,9 +92,11 @@ ensure_oha() {
   echo "test.sh: building oha (the HTTP/3 peer) with 'cargo ${oha_install[*]} --root $root' (at most ${oha_build_limit} s)" >&2
   log=$(mktemp)
   status=0
-  nice -n 19 timeout "$oha_build_limit" "$cargo" "${oha_install[@]}" --root "$root" >"$log" 2>&1 || status=$?
+  mkdir -p "$oha_target_dir"
+  CARGO_TARGET_DIR=$oha_target_dir nice -n 19 timeout "$oha_build_limit" "$cargo" "${oha_install[@]}" --root "$root" \
+    >"$log" 2>&1 || status=$?
   if [ "$status" -ne 0 ] || ! command -v oha >/dev/null 2>&1; then
-    echo "test.sh: oha could not be built (exit $status; last line: $(tail -n 1 "$log")), or $root/bin is not on the PATH: the h3 peer tests skip" >&2
+    echo "test.sh: oha could not be built (exit $status$([ "$status" -eq 124 ] && echo ": over ${oha_build_limit} s, the next run goes on from $oha_target_dir"); last line: $(tail -n 1 "$log")), or $root/bin is not on the PATH: the h3 peer tests skip" >&2
   fi
   rm -f "$log"
 }

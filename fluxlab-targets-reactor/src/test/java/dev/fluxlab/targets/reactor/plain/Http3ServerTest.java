@@ -23,7 +23,7 @@ class Http3ServerTest {
             Map<String, String> ready = Readiness.parse(server.readinessLine()).orElseThrow().values();
             assertEquals("h3", ready.get(Readiness.PROTOCOL), ready.toString());
             assertEquals("16777216", ready.get(Readiness.H3_MAX_DATA), ready.toString());
-            assertEquals("60000", ready.get(Readiness.H3_IDLE_TIMEOUT_MS), ready.toString());
+            assertEquals("10000", ready.get(Readiness.H3_IDLE_TIMEOUT_MS), ready.toString());
             assertTrue(server.port() > 0, ready.toString());
         }
     }

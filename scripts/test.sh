@@ -6,6 +6,9 @@
 #     as root also sshd, ssh and ip (openssh-server, openssh-client, iproute2) for the namespace host tests.
 #     Missing ones are installed from Debian's packages when this may (as root, or with passwordless sudo);
 #     otherwise one line names the packages and how to install them, and it exits 3 before running anything.
+#   - oha with its HTTP/3 feature, the h3 peer injector (Debian ships none, and Debian's h2load has no QUIC): built
+#     from crates.io with cargo when cargo is there (bounded in time, at low priority); when it cannot be, one line
+#     says why and how, and the tests that need it skip saying so (nothing else depends on it).
 #   - a JDK >= 21, found (not installed) by scripts/find-jdk.sh; none found: exit 3.
 # Usage: scripts/test.sh [--check-tools | --skip-tool-check] [Maven arguments, e.g. -pl fluxlab-loadgen -am -Dtest=...]
 #   --check-tools      check (and install) the programs above, say so in one line, then exit without testing
@@ -70,15 +73,44 @@ ensure_tools() {
   fi
 }
 
+# oha, the HTTP/3 peer (OhaInjector): the release and feature the lab drives, built from crates.io
+oha_install=(install oha --version 1.16.0 --features http3 --locked)
+oha_build_limit=${FLUXLAB_OHA_BUILD_LIMIT:-1800}   # seconds; on a 2-core machine under ~20 other jobs it took >70 min
+# the build's artifacts are kept here, so a build cut short by the limit goes on where it stopped next time
+oha_target_dir=${FLUXLAB_OHA_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/fluxlab/oha-build}
+
+# Builds oha into /usr/local/bin (as root) or ~/.cargo/bin when it is missing; never fails the tests: says why in one line.
+ensure_oha() {
+  command -v oha >/dev/null 2>&1 && return 0
+  local cargo root log status
+  cargo=$(command -v cargo || true)
+  [ -z "$cargo" ] && [ -x "$HOME/.cargo/bin/cargo" ] && cargo=$HOME/.cargo/bin/cargo
+  if [ -z "$cargo" ]; then
+    echo "test.sh: oha (the HTTP/3 peer) is not installed and there is no cargo to build it: the h3 peer tests skip; install it with 'cargo ${oha_install[*]}'" >&2
+    return 0
+  fi
+  if [ "$(id -u)" -eq 0 ]; then root=/usr/local; else root=$HOME/.cargo; fi
+  echo "test.sh: building oha (the HTTP/3 peer) with 'cargo ${oha_install[*]} --root $root' (at most ${oha_build_limit} s)" >&2
+  log=$(mktemp)
+  status=0
+  mkdir -p "$oha_target_dir"
+  CARGO_TARGET_DIR=$oha_target_dir nice -n 19 timeout "$oha_build_limit" "$cargo" "${oha_install[@]}" --root "$root" \
+    >"$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ] || ! command -v oha >/dev/null 2>&1; then
+    echo "test.sh: oha could not be built (exit $status$([ "$status" -eq 124 ] && echo ": over ${oha_build_limit} s, the next run goes on from $oha_target_dir"); last line: $(tail -n 1 "$log")), or $root/bin is not on the PATH: the h3 peer tests skip" >&2
+  fi
+  rm -f "$log"
+}
+
 check_tools=1
 case "${1:-}" in
-  --check-tools) ensure_tools; echo "test.sh: every program the tests drive is on the PATH: ${tools[*]}"; exit 0 ;;
+  --check-tools) ensure_tools; ensure_oha; echo "test.sh: every program the tests drive is on the PATH: ${tools[*]}"; exit 0 ;;
   --skip-tool-check) check_tools=0; shift ;;
 esac
 # the JDK first: it installs nothing, so a machine without one is left as it was
 # shellcheck source=find-jdk.sh
 . "$root/scripts/find-jdk.sh"
 fluxlab_require_jdk
-if [ "$check_tools" = 1 ]; then ensure_tools; fi
+if [ "$check_tools" = 1 ]; then ensure_tools; ensure_oha; fi
 cd "$root"
 exec ./mvnw -B -ntp verify "$@"

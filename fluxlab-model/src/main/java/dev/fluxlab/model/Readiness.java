@@ -117,6 +117,14 @@ public final class Readiness {
     public static final String POOLS = "pools";
     /** Whether the process makes its own load instead of serving the injector's. */
     public static final String SELF_LOADING = "self-loading";
+    /** An h3 target's QUIC {@code initial_max_data}: bytes in flight on one connection. */
+    public static final String H3_MAX_DATA = "h3-max-data";
+    /** An h3 target's QUIC {@code initial_max_stream_data_bidi_*}: bytes in flight on one stream. */
+    public static final String H3_MAX_STREAM_DATA = "h3-max-stream-data";
+    /** An h3 target's QUIC {@code initial_max_streams_bidi}: request streams a connection may have open at once. */
+    public static final String H3_MAX_STREAMS = "h3-max-streams";
+    /** An h3 target's QUIC {@code max_idle_timeout}, in milliseconds. */
+    public static final String H3_IDLE_TIMEOUT_MS = "h3-idle-timeout-ms";
 
     private Readiness() {
     }

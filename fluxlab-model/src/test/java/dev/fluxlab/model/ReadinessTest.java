@@ -99,7 +99,7 @@ class ReadinessTest {
                 "elastic-threads", "sleep-ms", "blocking-execution", "elastic-cap", "async-core", "async-max",
                 "async-queue", "common-pool", "virtual-scheduler", "strategy", "components", "rails", "work-us",
                 "request-cpu-us", "cpu-rounds", "cpu-rounds-per-ms", "wait-ms", "delay-ms", "client-mode", "pools",
-                "self-loading")), names);
+                "self-loading", "h3-max-data", "h3-max-stream-data", "h3-max-streams", "h3-idle-timeout-ms")), names);
         assertEquals("fluxlab-ready", Readiness.PREFIX);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import static dev.fluxlab.model.http.WireProtocol.H2;
 import static dev.fluxlab.model.http.WireProtocol.H2C;
+import static dev.fluxlab.model.http.WireProtocol.H3;
 import static dev.fluxlab.model.http.WireProtocol.HTTP11;
 import static dev.fluxlab.model.inject.Capability.ANY_METHOD;
 import static dev.fluxlab.model.inject.Capability.CONNECTION_PER_REQUEST;
@@ -31,7 +32,7 @@ public final class Injectors {
             List.of(WireProtocol.values()), EnumSet.complementOf(EnumSet.of(ANY_METHOD, REQUEST_BATCHES)));
     /** wrk: HTTP/1.1 only, pipelined through a Lua script, by duration only; it checks no status but 2xx/3xx. */
     public static final InjectorTraits WRK = InjectorTraits.peer("wrk", List.of(HTTP11), PIPELINING, ANY_METHOD);
-    /** h2load (nghttp2): h2c, h2 over TLS and HTTP/1.1, GET and POST. */
+    /** h2load (nghttp2): h2c, h2 over TLS and HTTP/1.1, GET and POST; not h3 (Debian's build has no QUIC). */
     public static final InjectorTraits H2LOAD = InjectorTraits.peer("h2load", List.of(HTTP11, H2C, H2), PIPELINING,
             REQUEST_COUNT);
     /** ApacheBench: HTTP/1.0 on an HTTP/1.1 cell, one request in flight per connection, any method. */
@@ -41,8 +42,15 @@ public final class Injectors {
     public static final InjectorTraits GATLING = InjectorTraits.peer("gatling", List.of(HTTP11, H2), REQUEST_COUNT,
             REQUEST_BATCHES, EXPECTED_STATUS, JVM);
 
+    /**
+     * oha (crates.io, built with its {@code http3} feature): the HTTP/3 peer, since Debian's h2load (nghttp2 1.52) is
+     * built without QUIC; also HTTP/1.1 (no pipelining) and h2 over TLS; {@code in_flight} streams per connection.
+     */
+    public static final InjectorTraits OHA = InjectorTraits.peer("oha", List.of(HTTP11, H2, H3), REQUEST_COUNT,
+            ANY_METHOD);
+
     /** Every tool, {@link #FLUXLAB} first. */
-    public static final List<InjectorTraits> ALL = List.of(FLUXLAB, WRK, H2LOAD, AB, GATLING);
+    public static final List<InjectorTraits> ALL = List.of(FLUXLAB, WRK, H2LOAD, AB, GATLING, OHA);
 
     private Injectors() {
     }

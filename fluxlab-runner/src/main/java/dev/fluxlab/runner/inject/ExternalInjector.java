@@ -22,6 +22,14 @@ public non-sealed interface ExternalInjector extends LoadTool {
     /** The Debian package that installs {@link #executable()}. */
     String debianPackage();
 
+    /**
+     * How to install {@link #executable()}, as the missing-tool message says it after "install": by default Debian's
+     * package; a tool Debian does not ship (oha) says its own way.
+     */
+    default String install() {
+        return "Debian's package " + debianPackage() + " (apt-get install " + debianPackage() + ")";
+    }
+
     /** Not on PATH: the Debian package to install ({@link ExternalInjectors#missing}). */
     @Override
     default Optional<String> notInstalled(Predicate<String> built) {

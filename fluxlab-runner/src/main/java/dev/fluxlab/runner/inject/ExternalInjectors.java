@@ -57,6 +57,6 @@ public final class ExternalInjectors {
     /** The message for a missing tool: what to install, and how. */
     public static String missing(ExternalInjector i) {
         return "injector '" + i.name() + "' needs the '" + i.executable() + "' command, which is not on PATH; install "
-                + "Debian's package " + i.debianPackage() + " (apt-get install " + i.debianPackage() + ")";
+                + i.install();
     }
 }

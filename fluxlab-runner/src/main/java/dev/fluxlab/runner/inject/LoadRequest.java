@@ -8,10 +8,10 @@ import java.util.Map;
  * What an external injector is asked to do, in fluxlab's vocabulary: one closed load of {@code connections} x
  * {@code inFlight} against {@code url} for {@code duration}. Adapters translate it into their tool's flags.
  *
- * @param url         the target URL ({@code http://127.0.0.1:PORT/path}; {@code https://} for h2)
- * @param protocol    {@code http1.1}, {@code h2c}, or {@code h2} (TLS, ALPN)
+ * @param url         the target URL ({@code http://127.0.0.1:PORT/path}; {@code https://} for h2 and h3)
+ * @param protocol    {@code http1.1}, {@code h2c}, {@code h2} (TLS, ALPN) or {@code h3} (QUIC, a UDP port)
  * @param connections TCP connections
- * @param inFlight    HTTP/1.1 pipeline depth or HTTP/2 streams per connection
+ * @param inFlight    HTTP/1.1 pipeline depth or HTTP/2 / HTTP/3 streams per connection
  * @param threads     tool threads (already bounded by the connections)
  * @param duration    length of this run (warm-up or measured)
  * @param method      HTTP method

@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class LoadTools {
 
     private static final List<LoadTool> ALL = List.of(new FluxlabInjector(), new WrkInjector(), new H2loadInjector(),
-            new AbInjector(), new GatlingInjector());
+            new AbInjector(), new GatlingInjector(), new OhaInjector());
 
     static {
         List<String> tools = ALL.stream().map(LoadTool::name).toList();

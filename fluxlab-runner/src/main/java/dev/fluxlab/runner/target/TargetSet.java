@@ -74,11 +74,12 @@ public record TargetSet(List<ChildProcess> processes, Map<String, Path> gcLogs,
                 .orElse(cell.entryProcess().knobs().get("protocol"))).label();
     }
 
-    /** The URL of the cell's scenario on the entry process: its announced host and port, https for h2. */
+    /** The URL of the cell's scenario on the entry process: its announced host and port, https for h2 and h3. */
     public String entryUrl(Cell cell) {
         ReadinessAttributes entry = announced(cell.entry());
         String host = entry.host().orElse("127.0.0.1");
-        String scheme = WireProtocol.H2.label().equals(protocol(cell)) ? "https" : "http";
+        WireProtocol wire = WireProtocol.ofOrHttp11(protocol(cell));
+        String scheme = wire == WireProtocol.H2 || wire == WireProtocol.H3 ? "https" : "http";
         return scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + entry.get(Readiness.PORT)
                 + cell.scenario().path();
     }

@@ -90,13 +90,13 @@ class SuiteValidatorTest {
                 targets:
                   reactor-netty:
                     knobs:
-                      protocol: [h2c, h3]
+                      protocol: [h2c, h4]
                 scenarios: {a: {path: /}}
                 """);
         assertEquals(4, e.line());
         assertEquals(23, e.column());
-        assertTrue(e.getMessage().contains("knob 'protocol': unknown value 'h3'; accepted: http1.1, h2c, h2, "
-                + "http1.1+h2c"), e.getMessage());
+        assertTrue(e.getMessage().contains("knob 'protocol': unknown value 'h4'; accepted: http1.1, h2c, h2, "
+                + "http1.1+h2c, h3"), e.getMessage());
 
         e = invalid("""
                 targets:
@@ -239,7 +239,7 @@ class SuiteValidatorTest {
                 load: {connections: 2, in_flight: 8, requests: 100, injector: gatling}
                 """);
         assertTrue(batches.getMessage().contains("must be a multiple of it, not 100"), batches.getMessage());
-        assertTrue(batches.getMessage().contains("make 'requests' a multiple of in_flight, use fluxlab, h2load or ab,")
+        assertTrue(batches.getMessage().contains("make 'requests' a multiple of in_flight, use fluxlab, h2load, ab or oha,")
                 && !batches.getMessage().contains("or gatling"), "the fix does not name the tool refused: "
                 + batches.getMessage());
         SuiteException prime = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", """

@@ -22,7 +22,12 @@ public enum ServerProtocol implements Labelled {
     H2(WireProtocol.H2.label(), true, WireProtocol.H2, WireProtocol.HTTP11),
     /** HTTP/1.1 and h2c (prior knowledge or upgrade) on one cleartext port. */
     HTTP11_H2C(WireProtocol.HTTP11.label() + "+" + WireProtocol.H2C.label(), false,
-            WireProtocol.HTTP11, WireProtocol.H2C);
+            WireProtocol.HTTP11, WireProtocol.H2C),
+    /**
+     * HTTP/3 alone, on a UDP port (QUIC with TLS 1.3, ALPN h3, the lab's self-signed certificate): a server of its
+     * own, since Reactor Netty cannot serve h3 beside h1/h2 on one server.
+     */
+    H3(WireProtocol.H3.label(), true, WireProtocol.H3);
 
     private final String label;
     private final boolean secure;
@@ -50,12 +55,17 @@ public enum ServerProtocol implements Labelled {
         return wires.stream().anyMatch(WireProtocol::http2);
     }
 
+    /** Whether the port is a QUIC (UDP) port serving HTTP/3, which needs Netty's native QUIC library. */
+    public boolean quic() {
+        return wires.contains(WireProtocol.H3);
+    }
+
     /** The protocols to enable on the port, in order of preference. */
     public List<WireProtocol> wires() {
         return wires;
     }
 
-    /** The protocols of a port without TLS (all but {@link #H2}), in declaration order: what TLS-less targets serve. */
+    /** The protocols of a port without TLS (all but {@link #H2} and {@link #H3}), in declaration order: what TLS-less targets serve. */
     public static List<ServerProtocol> cleartext() {
         return Arrays.stream(values()).filter(p -> !p.secure()).toList();
     }

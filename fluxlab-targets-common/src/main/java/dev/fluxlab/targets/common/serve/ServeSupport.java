@@ -2,6 +2,7 @@ package dev.fluxlab.targets.common.serve;
 
 import dev.fluxlab.options.BindOptions;
 import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.quic.QuicUnavailableException;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
@@ -89,8 +90,8 @@ public final class ServeSupport {
     /** What failed, and its root cause unless the message already carries it. */
     private static String withCause(Throwable e) {
         // the lab's own start-up exceptions word themselves (and carry Netty's cause); others are named by type
-        String text = e instanceof TransportUnavailableException && e.getMessage() != null ? e.getMessage()
-                : e.toString();
+        String text = (e instanceof TransportUnavailableException || e instanceof QuicUnavailableException)
+                && e.getMessage() != null ? e.getMessage() : e.toString();
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

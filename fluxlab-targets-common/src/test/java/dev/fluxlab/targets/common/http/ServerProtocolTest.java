@@ -28,10 +28,15 @@ class ServerProtocolTest {
         assertFalse(ServerProtocol.HTTP11.http2());
         assertTrue(ServerProtocol.H2.secure());
         assertFalse(ServerProtocol.HTTP11_H2C.secure());
+        // h3 is a port of its own: QUIC (TLS inside), no HTTP/2 settings, no other wire beside it
+        assertEquals(List.of(WireProtocol.H3), ServerProtocol.H3.wires());
+        assertTrue(ServerProtocol.H3.secure() && ServerProtocol.H3.quic());
+        assertFalse(ServerProtocol.H3.http2());
+        assertFalse(ServerProtocol.H2.quic());
     }
 
     @Test
-    void aTlsLessTargetServesEveryProtocolButH2() {
+    void aTlsLessTargetServesEveryProtocolButH2AndH3() {
         assertEquals(List.of(ServerProtocol.HTTP11, ServerProtocol.H2C, ServerProtocol.HTTP11_H2C),
                 ServerProtocol.cleartext());
         assertEquals("http1.1, h2c or http1.1+h2c", ServerProtocol.cleartextNames("or"));
@@ -44,7 +49,7 @@ class ServerProtocolTest {
             assertEquals(p, ServerProtocol.of(p.label().toUpperCase(Locale.ROOT)));
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServerProtocol.of("http3"));
-        assertEquals("unknown protocol 'http3'; accepted: http1.1, h2c, h2, http1.1+h2c", e.getMessage());
+        assertEquals("unknown protocol 'http3'; accepted: http1.1, h2c, h2, http1.1+h2c, h3", e.getMessage());
     }
 
     /**

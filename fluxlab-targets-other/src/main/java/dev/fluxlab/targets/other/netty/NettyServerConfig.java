@@ -6,8 +6,10 @@ import dev.fluxlab.targets.common.transport.TransportSupport;
 
 /**
  * Settings of the raw Netty target; immutable, built with {@link #builder()}. Protocols: {@code http1.1},
- * {@code h2c} (prior knowledge) and {@code http1.1+h2c} (one port: HTTP/1.1, or h2c when the client opens with the
- * HTTP/2 preface; an {@code Upgrade: h2c} request is answered over HTTP/1.1).
+ * {@code h2c} (prior knowledge), {@code http1.1+h2c} (one port: HTTP/1.1, or h2c when the client opens with the
+ * HTTP/2 preface; an {@code Upgrade: h2c} request is answered over HTTP/1.1), {@code h2} (TLS, ALPN h2 or http/1.1, the
+ * lab's self-signed certificate) and {@code h3} (HTTP/3 on a UDP port,
+ * the lab's self-signed certificate).
  */
 public record NettyServerConfig(String host, int port, ServerProtocol protocol, Transport transport, int workers,
                                 Integer backlog, boolean tcpNoDelay) {
@@ -15,14 +17,14 @@ public record NettyServerConfig(String host, int port, ServerProtocol protocol, 
     public static final String DEFAULT_HOST = "127.0.0.1";
 
     public NettyServerConfig {
-        if (protocol == ServerProtocol.H2) {
-            throw new IllegalArgumentException("the netty target serves " + ServerProtocol.cleartextNames("and")
-                    + ", not " + protocol + " (TLS); use reactor-netty for " + protocol);
-        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a port (0-65535)");
         }
         TransportSupport.checkLoops("--workers", workers);
+        if (protocol.quic() && backlog != null) {
+            throw new IllegalArgumentException("--backlog is a TCP setting; protocol h3 serves QUIC on one UDP "
+                    + "socket, where it has nothing to apply to: leave it out");
+        }
         if (backlog != null && backlog < 1) {
             throw new IllegalArgumentException("--backlog must be 1 or more, not " + backlog);
         }

@@ -26,6 +26,8 @@ import picocli.CommandLine;
                     + "Binds loopback only.",
             "When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
+            "With h3 the port is a UDP port, and h3-max-data=, h3-max-stream-data=, h3-max-streams=, "
+                    + "h3-idle-timeout-ms= give the QUIC settings it serves with.",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeNettyCommand implements Callable<Integer> {
 
@@ -37,8 +39,10 @@ public final class ServeNettyCommand implements Callable<Integer> {
     @CommandLine.Mixin
     BindOptions bind;
 
-    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P", converter = CleartextProtocol.class,
-            description = "http1.1, h2c (prior knowledge), http1.1+h2c (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--protocol", defaultValue = "http1.1", paramLabel = "P", converter = ProtocolName.class,
+            description = "http1.1, h2c (prior knowledge), http1.1+h2c, h2 (TLS + ALPN with http/1.1 fallback, "
+                    + "self-signed certificate made at start-up), h3 (HTTP/3 on a UDP port: QUIC, the same kind of "
+                    + "certificate, ALPN h3; needs Netty's native QUIC library) (default: ${DEFAULT-VALUE}).")
     ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", paramLabel = "T",
@@ -46,10 +50,10 @@ public final class ServeNettyCommand implements Callable<Integer> {
             description = "native (io_uring, then epoll, then nio), io_uring, epoll, nio (default: ${DEFAULT-VALUE}).")
     Transport transport;
 
-    /** A cleartext protocol's name; h2 is left to the target, which refuses it with its own advice. */
-    static final class CleartextProtocol extends OptionValues.Parsing<ServerProtocol> {
-        CleartextProtocol() {
-            super(ServerProtocol::ofCleartext);
+    /** A protocol's name. */
+    static final class ProtocolName extends OptionValues.Parsing<ServerProtocol> {
+        ProtocolName() {
+            super(ServerProtocol::of);
         }
     }
 

@@ -7,9 +7,12 @@ import dev.fluxlab.targets.common.http.DateHeader;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.quic.H3Settings;
+import dev.fluxlab.targets.common.quic.QuicSupport;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
+import dev.fluxlab.targets.reactor.http.ReactorHttp3;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.stress.StressRoutes;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -43,6 +46,11 @@ public final class ReactorNettyServer {
      * @throws IllegalArgumentException      when a knob does not apply (e.g. {@code tcpFastOpen} on NIO)
      */
     public static Running start(ReactorNettyServerConfig config) {
+        if (config.protocol().quic()) {
+            // before any loop starts: the line a machine without QUIC prints, instead of a failure deep in the bind
+            LoadedVersions.requireHttp3();
+            QuicSupport.require();
+        }
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         int select = config.selectCount() == null ? TransportLoops.DEFAULT_SELECT_COUNT : config.selectCount();
         config.socketOptions().requireSupportedBy(TransportSupport.resolve(config.transport()));
@@ -88,6 +96,10 @@ public final class ReactorNettyServer {
                 .runOn(loops.loops(), loops.preferNative())
                 .protocol(ReactorProtocols.of(protocol))
                 .handle(new PlainRoutes(new DateHeader(), stall, failEvery, work, stress));
+        if (protocol.quic()) {
+            // one UDP socket: of the socket options only its buffers apply (the config refuses the TCP ones)
+            return ReactorHttp3.configure(server, tls, config.rcvbuf(), config.sndbuf());
+        }
         server = config.socketOptions().applyTo(server, HttpServer::option, HttpServer::childOption);
         if (protocol.http2() && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
             server = server.http2Settings(s -> {
@@ -134,7 +146,7 @@ public final class ReactorNettyServer {
             return config;
         }
 
-        /** The bound port. */
+        /** The bound port (a UDP port for h3). */
         public int port() {
             return ((InetSocketAddress) server.address()).getPort();
         }
@@ -172,6 +184,9 @@ public final class ReactorNettyServer {
             a.put(Readiness.WORKERS, workers);
             if (config.allocator() != null) {
                 a.put(Readiness.ALLOCATOR, config.allocator().label());
+            }
+            if (config.protocol().quic()) {
+                a.putAll(H3Settings.LAB.readinessAttributes());
             }
             a.putAll(stress.readinessAttributes());
             a.putAll(LoadedVersions.readinessAttributes());

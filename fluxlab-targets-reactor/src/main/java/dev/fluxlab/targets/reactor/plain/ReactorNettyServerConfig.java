@@ -95,6 +95,12 @@ public record ReactorNettyServerConfig(
             throw new IllegalArgumentException("h2-initial-window-size must be between 0 and 2147483647, was "
                     + h2InitialWindowSize);
         }
+        if (protocol.quic()) {
+            requireUnsetForH3("backlog", backlog);
+            requireUnsetForH3("tcp-fastopen", tcpFastOpen);
+            requireUnsetForH3("so-keepalive", soKeepAlive);
+            requireUnsetForH3("select-count", selectCount);
+        }
         requireLoopback(host);
         leakDetection = LeakDetection.check(leakDetection);
     }
@@ -102,6 +108,14 @@ public record ReactorNettyServerConfig(
     /** The socket options among these knobs. */
     public ServerSocketOptions socketOptions() {
         return new ServerSocketOptions(backlog, tcpNoDelay, rcvbuf, sndbuf, tcpFastOpen, soKeepAlive, allocator);
+    }
+
+    /** A TCP knob given with h3, which serves one UDP socket: refused rather than silently ignored. */
+    private static void requireUnsetForH3(String name, Object value) {
+        if (value != null) {
+            throw new IllegalArgumentException(name + " is a TCP setting; protocol h3 serves QUIC on one UDP socket, "
+                    + "where it has nothing to apply to: leave it out (rcvbuf and sndbuf do apply)");
+        }
     }
 
     private static void requirePositive(String name, Number value) {

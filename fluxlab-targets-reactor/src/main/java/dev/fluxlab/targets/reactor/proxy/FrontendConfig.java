@@ -55,6 +55,10 @@ public record FrontendConfig(
         Objects.requireNonNull(clientMode, "clientMode");
         Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(backendTimeout, "backendTimeout");
+        if (protocol.quic()) {
+            throw new IllegalArgumentException("--protocol h3 is not offered by the frontend (h2, h2c, http1.1 or "
+                    + "http1.1+h2c); HTTP/3 is served by reactor-netty and netty");
+        }
         if (backendUrl == null) {
             throw new IllegalArgumentException("--backend-url is required, e.g. https://127.0.0.1:8443");
         }

@@ -39,7 +39,9 @@ import picocli.CommandLine;
                     + "placements). Binds loopback only.",
             "When ready prints one line on stdout:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<actually in use> workers=<n>",
-            "The line also names the Reactor Netty and Netty releases it loaded (reactor-netty=, netty=).",
+            "The line also names the Reactor Netty and Netty releases it loaded (reactor-netty=, netty=); with h3, "
+                    + "the port is a UDP port and h3-max-data=, h3-max-stream-data=, h3-max-streams=, "
+                    + "h3-idle-timeout-ms= give the QUIC settings it serves with.",
             "Stops cleanly on SIGTERM (exit 0)."})
 public final class ServeReactorNettyCommand implements Callable<Integer> {
 
@@ -53,8 +55,9 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
 
     @Option(names = "--protocol", defaultValue = "http1.1", converter = ProtocolConverter.class, paramLabel = "P",
             description = "http1.1, h2c (prior knowledge), h2 (TLS + ALPN with http/1.1 fallback, self-signed "
-                    + "certificate made at start-up), http1.1+h2c (one port, h2c by prior knowledge or upgrade) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "certificate made at start-up), http1.1+h2c (one port, h2c by prior knowledge or upgrade), "
+                    + "h3 (HTTP/3 alone on a UDP port: QUIC, the same certificate, ALPN h3; needs Reactor Netty 1.3 "
+                    + "and Netty's native QUIC library) (default: ${DEFAULT-VALUE}).")
     ServerProtocol protocol;
 
     @Option(names = "--transport", defaultValue = "native", converter = TransportValue.class, paramLabel = "T",
@@ -189,7 +192,7 @@ public final class ServeReactorNettyCommand implements Callable<Integer> {
         if (!config.protocol().http2()
                 && (config.h2MaxConcurrentStreams() != null || config.h2InitialWindowSize() != null)) {
             err.println(NAME + ": warning: the --h2-* settings have no effect with --protocol "
-                    + config.protocol().label() + " (HTTP/1.1 only)");
+                    + config.protocol().label() + " (no HTTP/2)");
         }
         err.flush();
 

@@ -76,4 +76,30 @@ public final class LoadedVersions {
                     + "own classpath, which 'fluxlab run' picks from the knob (targets.yaml)");
         }
     }
+
+    /**
+     * Checks that this JVM's Reactor Netty serves HTTP/3 with Netty's QUIC codec: 1.3 and later (Netty 4.2); on 1.2
+     * (Netty 4.1) HTTP/3 was an incubator the lab does not carry.
+     *
+     * @throws IllegalArgumentException naming the release loaded and the one to use
+     */
+    public static void requireHttp3() {
+        requireHttp3(reactorNetty());
+    }
+
+    static void requireHttp3(String loaded) {
+        String[] parts = loaded.split("\\.");
+        try {
+            int major = Integer.parseInt(parts[0]);
+            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            if (major > 1 || (major == 1 && minor >= 3)) {
+                return;
+            }
+        } catch (NumberFormatException e) {
+            return; // a release that names itself oddly: the server's own start-up says whether it can
+        }
+        throw new IllegalArgumentException("protocol h3 needs Reactor Netty 1.3 or later (HTTP/3 on Netty 4.2's QUIC "
+                + "codec); this classpath runs Reactor Netty " + loaded + " (Netty " + netty() + "); use "
+                + "reactor-netty-version 1.3.8 for h3");
+    }
 }

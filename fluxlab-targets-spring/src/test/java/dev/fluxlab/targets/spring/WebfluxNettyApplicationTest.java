@@ -133,7 +133,10 @@ public class WebfluxNettyApplicationTest {
                 () -> WebfluxOptions.parse(new String[]{"--async-queue=-1"})).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WebfluxOptions.parse(new String[]{"--protocol=h2"})).getMessage().contains("--protocol"));
-        assertEquals("--protocol: unknown protocol 'h3'; accepted: http1.1, h2c, http1.1+h2c",
+        assertEquals("--protocol: unknown protocol 'h4'; accepted: http1.1, h2c, http1.1+h2c",
+                assertThrows(IllegalArgumentException.class,
+                        () -> WebfluxOptions.parse(new String[]{"--protocol=h4"})).getMessage());
+        assertEquals("--protocol h3 is not offered by the Spring targets (no TLS here); use http1.1, h2c or http1.1+h2c",
                 assertThrows(IllegalArgumentException.class,
                         () -> WebfluxOptions.parse(new String[]{"--protocol=h3"})).getMessage());
         assertEquals("http1.1", WebfluxOptions.defaults().protocol().label());

@@ -62,6 +62,8 @@ class H2ProxySuiteTest {
         text = replace(text, "measure: 3s", "measure: 2s");
         text = replace(text, "exclude:\n", "exclude:\n  - {scenario: [Post, Post2]}\n");
         text = text.substring(0, text.indexOf("\nclaims:") + 1); // the seeds' claims name cells this profile leaves out
+        // and so do the seed's own figures beside the table (each names a position, refused when no cell has it)
+        text = text.substring(0, text.indexOf("    seed:\n")) + text.substring(text.indexOf("  - title: h2-proxy - backend"));
         Path suite = Files.writeString(tmp.resolve("h2-proxy-test.yaml"), text);
         Path out = tmp.resolve("out");
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());

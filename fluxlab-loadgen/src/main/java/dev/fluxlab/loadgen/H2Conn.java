@@ -404,7 +404,7 @@ final class H2Conn extends Conn {
             }
             CharSequence st = ResponseHeadersDecoder.status(headers);
             if (st != null) {
-                int code = parseStatus(st);
+                int code = ResponseHeadersDecoder.statusCode(st);
                 if (code >= 100 && code < 200) {
                     return; // interim
                 }
@@ -519,21 +519,6 @@ final class H2Conn extends Conn {
     private static String errorName(long code) {
         Http2Error e = Http2Error.valueOf(code);
         return e != null ? e.name() : "error code " + code;
-    }
-
-    private static int parseStatus(CharSequence s) {
-        if (s.length() != 3) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = 0; i < 3; i++) {
-            int d = s.charAt(i) - '0';
-            if (d < 0 || d > 9) {
-                return -1;
-            }
-            v = v * 10 + d;
-        }
-        return v;
     }
 
     static boolean contentTypeMatches(CharSequence ct, byte[] expected) {

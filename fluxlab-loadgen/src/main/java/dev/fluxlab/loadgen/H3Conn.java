@@ -288,7 +288,7 @@ final class H3Conn extends Conn {
         protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
             if (!done && status == 0) {
                 CharSequence st = frame.headers().status();
-                int code = Math.max(0, parseStatus(st)); // 0: no valid 3-digit status
+                int code = Math.max(0, ResponseHeadersDecoder.statusCode(st)); // 0: no valid 3-digit status
                 if (code < 100 || code >= 200) { // 1xx: interim
                     status = code;
                     if (tpl.expectContentType != null) {
@@ -381,20 +381,5 @@ final class H3Conn extends Conn {
             }
         }
         return "0x" + Long.toHexString(code);
-    }
-
-    private static int parseStatus(CharSequence s) {
-        if (s == null || s.length() != 3) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = 0; i < 3; i++) {
-            int d = s.charAt(i) - '0';
-            if (d < 0 || d > 9) {
-                return -1;
-            }
-            v = v * 10 + d;
-        }
-        return v;
     }
 }

@@ -31,6 +31,22 @@ final class ResponseHeadersDecoder extends DefaultHttp2HeadersDecoder {
         return h instanceof Kept k ? k.status : h.status();
     }
 
+    /** A {@code :status} value as a number (HTTP/2 and HTTP/3 alike), or -1 when it is absent or not 3 digits. */
+    static int statusCode(CharSequence s) {
+        if (s == null || s.length() != 3) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = 0; i < 3; i++) {
+            int d = s.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                return -1;
+            }
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
     /** The {@code content-type} of a decoded block, or null when it had none. */
     static CharSequence contentType(Http2Headers h) {
         return h instanceof Kept k ? k.contentType : h.get("content-type");

@@ -22,9 +22,10 @@ import java.util.stream.Collectors;
 
 /**
  * Judges a suite's claims against a run's cells. A claim is <b>inconclusive</b> when a compared cell did not run, is
- * invalid or lacks the figure, was measured while one of its JVMs was still compiling (a cold JVM's figure says how
- * far its JIT had got, not what the system does: a mode measured first in its JVMs would lose every comparison to
- * one measured later), or when the comparison its relation needs falls within the noise band of the two
+ * invalid or lacks the figure, was measured while one of its JVMs was still compiling and the verdict depends on how
+ * far that JIT had got ({@link ColdBound}: a cold JVM's throughput is a lower bound of its warm one, so a cold cell
+ * that wins a comparison would only win it more clearly once warm, while a cold cell that loses it might not lose it
+ * warm), or when the comparison its relation needs falls within the noise band of the two
  * figures ({@link NoiseBand}: their repeats' spread, the run's recorded noise floor, at least 3 % for a single
  * repeat); otherwise <b>confirmed</b> or <b>contradicted</b>. Per relation:
  * <ul>
@@ -85,6 +86,7 @@ public final class ClaimJudge {
     /** One claim from its cells' repeats; see the class comment. */
     public static ClaimResult judge(Claim claim, Map<String, CellResult> byId, double floor) {
         List<ClaimResult.Measured> measured = new ArrayList<>();
+        List<ColdBound> cold = new ArrayList<>();
         String missing = null;
         for (Claim.ClaimCell cc : claim.cells()) {
             CellResult cell = byId.get(cc.id());
@@ -103,15 +105,25 @@ public final class ClaimJudge {
                         : ": " + cell.reasons().get(0));
             } else if (!usable) {
                 missing = cc.label() + " has no " + claim.figure().key() + " figure";
-            } else if (compiling != null) {
-                missing = cc.label() + " was " + compiling;
             } else if (!(s.median() > 0)) {
                 missing = cc.label() + " has " + claim.figure().key() + " " + format(s.median())
                         + ": figures are compared by their ratio, which needs figures above 0";
+            } else if (compiling != null) {
+                Optional<ColdBound> bound = ColdBound.of(claim.figure().kind(), measured.size() - 1, cc.label(),
+                        compiling, s.median(), cell.theory());
+                if (bound.isEmpty()) {
+                    missing = cc.label() + " was " + compiling;
+                } else {
+                    cold.add(bound.get());
+                }
             }
         }
         Judgement j = missing != null ? new Judgement(ClaimVerdict.INCONCLUSIVE, missing)
                 : judge(claim.relation(), measured, floor);
+        if (missing == null && !cold.isEmpty()) {
+            j = ColdBound.robust(claim.relation(), measured, cold, floor, j);
+            missing = j.verdict() == ClaimVerdict.INCONCLUSIVE ? j.reason() : null;
+        }
         String why = j.verdict() != ClaimVerdict.INCONCLUSIVE ? null
                 : (missing != null ? ClaimResult.InconclusiveWhy.CELL : ClaimResult.InconclusiveWhy.NOISE).label();
         return new ClaimResult(claim.title(), claim.source(), claim.quote(), claim.figure().key(),
@@ -127,10 +139,12 @@ public final class ClaimJudge {
                 .findFirst().orElse(null);
     }
 
-    private record Judgement(ClaimVerdict verdict, String reason) {
+    /** A verdict and the sentence that says why. */
+    record Judgement(ClaimVerdict verdict, String reason) {
     }
 
-    private static Judgement judge(Relation relation, List<ClaimResult.Measured> m, double floor) {
+    /** The relation judged on the cells' medians, with the noise band of their repeats and {@code floor}. */
+    static Judgement judge(Relation relation, List<ClaimResult.Measured> m, double floor) {
         return switch (relation) {
             case Relation.Greater g -> greater(m, floor);
             case Relation.AtLeast a -> {

@@ -70,7 +70,84 @@ class ClaimJudgeTest {
         RepeatResult r = new RepeatResult(1, "2026-11-23T23:00:00Z", load, List.of(), List.of(), true, List.of(), null,
                 3.0, null, null, null, null, null, null);
         return new CellResult(c.id(), c.index(), c.knobs(), c.versions(), List.of(r), c.summary(), true, List.of(),
-                List.of(), null, null, null);
+                List.of(), null, c.theory(), null);
+    }
+
+    /** A theory whose prediction is {@code rps} (a blocking endpoint's ceiling). */
+    private static TheoryResult ceiling(double rps) {
+        return new TheoryResult("task-pool", 100, 100, 200, rps, "pool core (100) / 100 ms", null, null);
+    }
+
+    @Test
+    void aColdCellThatWinsItsComparisonWouldOnlyWinItMoreClearlyWarm() {
+        // the faster cell was compiling: warm, it serves at least as much, so "a > b" holds for any warm value
+        ClaimResult r = judge(claim(">", "a", "b"), null, measuredWhileCompiling(cell("a", 3000), 3333), cell("b", 1000));
+        assertEquals(ClaimVerdict.CONFIRMED, r.verdictValue(), r.reason());
+        assertTrue(r.reason().contains("a was measured while JVM 4242 (target) was still compiling")
+                && r.reason().contains("its warm figure can only be higher")
+                && r.reason().endsWith("the verdict holds for any such value"), r.reason());
+        assertNull(r.why());
+        // the same cell loses "b > a" whatever its warm value: contradicted
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(claim(">", "b", "a"),
+                measuredWhileCompiling(cell("a", 3000), 3333), cell("b", 1000)));
+        // ">= 2x" with the cold cell on top holds too; with it below, warm it might reach the factor
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(claim(">= 2x", "a", "b"),
+                measuredWhileCompiling(cell("a", 3000), 3333), cell("b", 1000)));
+        ClaimResult below = judge(claim(">= 2x", "b", "a"), null, cell("b", 1000),
+                measuredWhileCompiling(cell("a", 3000), 3333));
+        assertEquals(ClaimVerdict.CONTRADICTED, below.verdictValue(), below.reason());
+        ClaimResult open = judge(claim(">= 2x", "a", "b"), null, cell("a", 3000),
+                measuredWhileCompiling(cell("b", 1400), 3333));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, open.verdictValue());
+        assertTrue(open.reason().startsWith("b was measured while JVM 4242")
+                && open.reason().contains("measured as it was, the claim reads confirmed, but a warm JVM could read "
+                + "otherwise"), open.reason());
+        assertEquals(ClaimResult.InconclusiveWhy.CELL.label(), open.why());
+    }
+
+    @Test
+    void theoryCeilingBoundsAColdBlockingCell() {
+        // b lost while compiling, but its endpoint cannot serve more than theory's 600 req/s: a at 1000 stays ahead
+        CellResult coldB = measuredWhileCompiling(cell("b", true, ceiling(600), 500), 3333);
+        ClaimResult r = judge(claim(">", "a", "b"), null, cell("a", 1000), coldB);
+        assertEquals(ClaimVerdict.CONFIRMED, r.verdictValue(), r.reason());
+        assertTrue(r.reason().contains("at most theory's 600"), r.reason());
+        // a ceiling above a's figure bounds nothing useful
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "a", "b"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", true, ceiling(1500), 500), 3333)));
+        // a theory below what the cell measured is wrong for that cell: no ceiling
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "a", "b"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", true, ceiling(400), 500), 3333)));
+    }
+
+    @Test
+    void coldOrderingsWithinAndOtherFigures() {
+        // a > b > c with the middle cell cold: its warm value could pass a, so the ordering cannot be confirmed ...
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "a", "b", "c"), cell("a", 3000),
+                measuredWhileCompiling(cell("b", 2000), 3333), cell("c", 1000)));
+        // ... but a pair the other way whatever b's warm value is contradicts it: a below the cold b already
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(claim(">", "a", "b", "c"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", 2000), 3333), cell("c", 500)));
+        // within 5 %: a cold cell could be anywhere above, so "the same" cannot be confirmed ...
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim("within 5%", "a", "b"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", 1010), 3333)));
+        // ... while a cold cell already 2x above stays apart
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(claim("within 5%", "a", "b"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", 2000), 3333)));
+        // ... and a cold cell 2x below might catch up
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim("within 5%", "a", "b"), cell("a", 2000),
+                measuredWhileCompiling(cell("b", 1000), 3333)));
+        // latency: a cold cell's warm p99 can only be lower; its p99 (1 ms) below a's (3.3 ms) stays below
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(claimOn("latency_p99_ms", ">", "a", "b"), cell("a", 300),
+                measuredWhileCompiling(cell("b", 1000), 3333)));
+        assertEquals(ClaimVerdict.CONTRADICTED, verdict(claimOn("latency_p99_ms", ">", "b", "a"), cell("a", 300),
+                measuredWhileCompiling(cell("b", 1000), 3333)));
+        // ... while above a's it might fall below it warm
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claimOn("latency_p99_ms", ">", "b", "a"), cell("a", 1000),
+                measuredWhileCompiling(cell("b", 300), 3333)));
+        // a figure the JIT moves no known way (errors) leaves a cold cell's claim inconclusive
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.ERRORS, 0, "a", "cold", 5, null).isEmpty());
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.RSS_MAX_MB, 0, "a", "cold", 5, null).isEmpty());
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.Claim;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.decide.PairTest;
+import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.decide.Trial;
 import dev.fluxlab.model.decide.TrialRecord;
 import dev.fluxlab.model.decide.Window;
@@ -23,6 +24,7 @@ import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.listen.RunListener;
+import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
 import dev.fluxlab.runner.process.Supervisor;
@@ -354,7 +356,7 @@ public final class ClaimTrials {
                         // further windows would only spin until the budget ends
                         return record(claim, figure, ids, phases, plan, seed, windows, "window " + round + " of "
                                 + cell.label() + " got no response in " + Decimals.format(window.toMillis() / 1e3)
-                                + " s: the target stopped answering", started, warmups);
+                                + " s: the target stopped answering" + fatalInLogs(set), started, warmups);
                     }
                 }
                 if (round < 1) {
@@ -468,6 +470,26 @@ public final class ClaimTrials {
             }
             return Optional.of(r);
         }
+    }
+
+    /**
+     * "; its log shows OutOfMemoryError (x3): see F" for the first target process of {@code set} whose log holds a fatal
+     * finding ({@link LogScanner#FATAL}), else "": why a target stopped answering is usually in its log (002's
+     * 4096-loop target filled its heap with one allocator cache per event loop), and the claim's reason should say so.
+     */
+    static String fatalInLogs(TargetSet set) {
+        for (ChildProcess p : set.processes()) {
+            if (p.log() == null) {
+                continue;
+            }
+            for (LogFinding f : LogScanner.scan(p.name(), p.log())) {
+                if (LogScanner.FATAL.contains(f.kind())) {
+                    return "; its log shows " + f.kind() + (f.count() > 1 ? " (x" + f.count() + ")" : "") + ": see "
+                            + p.log();
+                }
+            }
+        }
+        return "";
     }
 
     private static String loadProblem(Cell cell, Injector session, TargetSet set) {

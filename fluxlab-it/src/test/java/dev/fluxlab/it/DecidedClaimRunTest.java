@@ -46,6 +46,7 @@ class DecidedClaimRunTest {
                 warmup: 1s
                 measure: 2s
                 decide_max: 60s
+                interleave: always   # several times apart: the default would judge it from the repeats alone
                 claims:
                   - claim: light at least twice as fast as heavy
                     source: test

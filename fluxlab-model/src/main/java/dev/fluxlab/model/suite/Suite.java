@@ -210,6 +210,11 @@ public final class Suite {
         return settings.measureAuto();
     }
 
+    /** See {@link SuiteSettings#interleaveAlways()}. */
+    public boolean interleaveAlways() {
+        return settings.interleaveAlways();
+    }
+
     /** See {@link SuiteSettings#decideMax()}. */
     public Duration decideMax() {
         return settings.decideMax();

@@ -169,6 +169,9 @@ final class SuiteChecks {
                 }
             }
         }
+        if (spec.interleave() != null && !SuiteSettings.INTERLEAVES.contains(spec.interleave())) {
+            throw error("/interleave", Refusal.unknown("interleave", spec.interleave(), SuiteSettings.INTERLEAVES));
+        }
         if (spec.repeatOrder() != null && !SuiteSettings.REPEAT_ORDERS.contains(spec.repeatOrder())) {
             throw error("/repeat_order", Refusal.unknown("repeat_order", spec.repeatOrder(), SuiteSettings.REPEAT_ORDERS));
         }

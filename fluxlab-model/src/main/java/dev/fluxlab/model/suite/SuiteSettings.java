@@ -98,6 +98,22 @@ public final class SuiteSettings {
         return t != null && t.coldWarmupMin() != null ? Durations.parse(t.coldWarmupMin()) : coldWarmupMin();
     }
 
+    /** {@code interleave: close}: a claim its cells' repeats decide far beyond the machine's drift gets no trial. */
+    public static final String INTERLEAVE_CLOSE = "close";
+    /** {@code interleave: always}: every claim that can be interleaved gets its trial. */
+    public static final String INTERLEAVE_ALWAYS = "always";
+    /** The values of {@code interleave}. */
+    public static final List<String> INTERLEAVES = List.of(INTERLEAVE_CLOSE, INTERLEAVE_ALWAYS);
+
+    /**
+     * Whether every claim that can be interleaved gets its trial ({@code interleave: always}), even one its cells'
+     * repeats already decide by far more than the machine's drift (the default, {@code close}, judges those from the
+     * repeats and saves the trial's minute).
+     */
+    public boolean interleaveAlways() {
+        return INTERLEAVE_ALWAYS.equals(spec.interleave());
+    }
+
     /** Default time budget of one claim's interleaved trial ({@code decide_max}). */
     public static final Duration DEFAULT_DECIDE_MAX = Duration.ofMinutes(2);
 
@@ -215,6 +231,7 @@ public final class SuiteSettings {
         }
         s.put("repeats", repeats());
         s.put("decide_max", Durations.format(decideMax()));
+        s.put("interleave", interleaveAlways() ? INTERLEAVE_ALWAYS : INTERLEAVE_CLOSE);
         if (aa) {
             s.put("aa", true);
         }

@@ -50,6 +50,9 @@ import java.util.Map;
  *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
  * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default true; {@code false}:
  *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets")
+ * @param interleave     which claims get an interleaved trial: {@code close} (default) every claim but those whose
+ *                       cells' repeats decide it far beyond the machine's drift ({@code ClearOfDrift}), {@code always}
+ *                       every claim that can be interleaved
  */
 public record SuiteSpec(
         String name,
@@ -77,7 +80,8 @@ public record SuiteSpec(
         Map<String, SuiteHost> hosts,
         String decideMax,
         AbSpec ab,
-        Boolean aot) {
+        Boolean aot,
+        String interleave) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named

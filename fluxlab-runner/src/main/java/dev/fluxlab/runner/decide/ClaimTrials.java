@@ -243,6 +243,11 @@ public final class ClaimTrials {
         if (commands.injectorSession(Path.of(".")).isEmpty()) {
             return Optional.of("the registry's injector runs one load per JVM");
         }
+        Optional<String> clear = suite.interleaveAlways() ? Optional.empty()
+                : dev.fluxlab.model.claim.ClearOfDrift.of(claim, results);
+        if (clear.isPresent()) {
+            return clear;
+        }
         TrialPhases.Phases phases = TrialPhases.of(claim.cells().stream().map(cc -> results.get(cc.id())).toList());
         if (phases.rounds(claim.cells().size(), suite.decideMax()) < MIN_ROUNDS) {
             boolean capped = phases.slowest().multipliedBy((long) TrialPhases.WINDOW_RESPONSES).compareTo(TrialPhases.MAX_WINDOW) > 0;

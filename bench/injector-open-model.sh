@@ -76,7 +76,7 @@ declare -A from_intended=(
 export FLUXLAB_JAVA_OPTS="${FLUXLAB_JAVA_OPTS:---enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow}"
 work=$(mktemp -d)
 server_pid=""
-trap '[ -z "$server_pid" ] || stop_pid "$server_pid"; rm -rf "$work"' EXIT
+trap '[ -z "$server_pid" ] || stop_pid "$server_pid"; [ -z "${fm_pid:-}" ] || stop_pid "$fm_pid"; rm -rf "$work"' EXIT
 
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 load_before=$(load_avg)

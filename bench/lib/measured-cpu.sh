@@ -54,14 +54,15 @@ stop_pid() {
 # fluxlab_measured_run LABEL LOAD-ARGS...: runs `./fluxlab load LOAD-ARGS -d ${dur}s --warmup ${warm}s`, writing
 # $work/LABEL.json (the document) and $work/LABEL.txt (its output), and sets fm_user and fm_sys: the injector's user and
 # system CPU seconds over the measured phase, from /proc. Exits the calling script (status 1) when the run fails or
-# does not reach a phase within its bound, after stopping it.
+# does not reach a phase within its bound, after stopping it. fm_pid holds the run's PID while it runs, for the caller's
+# exit trap.
 fluxlab_measured_run() {
   local label=$1; shift
   local gate="$work/$label.gate" out="$work/$label.txt" pid t0 t1 rc
   rm -f "$gate"
   ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress machine --measure-gate "$gate" \
     --json "$work/$label.json" >"$out" 2>&1 &
-  pid=$!
+  pid=$!; fm_pid=$pid
   # the launcher execs the JVM, so $pid is the injector's JVM once it runs (the JVM start fits in the bound)
   if ! await_line "$out" '^fluxlab-gate-waiting' "$pid" $((warm + 120)); then
     stop_pid "$pid"; echo "bench: fluxlab '$label' did not finish its warm-up (output below):" >&2; tail -20 "$out" >&2; exit 1
@@ -74,6 +75,7 @@ fluxlab_measured_run() {
   t1=$(proc_ticks "$pid") || t1=""
   rc=0
   wait "$pid" || rc=$?
+  fm_pid=""
   if [ "$rc" != 0 ] || [ -z "$t1" ]; then
     echo "bench: fluxlab '$label' failed (exit $rc; output below):" >&2; tail -20 "$out" >&2; exit 1
   fi

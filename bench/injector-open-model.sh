@@ -146,12 +146,29 @@ for rate in ${rates//,/ }; do
   fluxlab_done=""
   for pass in 1 2 3; do
     if [ "$pass" = 2 ]; then
-      fluxlab_measured_run "open$rate" "$url" -c "$c" --rate "$rate" ${open_threads:+--threads "$open_threads"}
-      read -r f_req f_err f_rps f_late f_missed f_threads f_p99 f_dur f_cpu <<<"$(python3 -c '
-import json, sys
+      # the JVM's GC pauses, logged with wall-clock times to set them against the measured phase: every send due
+      # during a pause longer than 1 ms leaves late
+      FLUXLAB_JAVA_OPTS="$FLUXLAB_JAVA_OPTS -Xlog:gc:file=$work/open$rate.gc:time" \
+        fluxlab_measured_run "open$rate" "$url" -c "$c" --rate "$rate" ${open_threads:+--threads "$open_threads"}
+      read -r f_req f_err f_rps f_late f_missed f_threads f_p99 f_dur f_cpu f_gc <<<"$(python3 - "$work/open$rate.json" "$work/open$rate.gc" <<'PY'
+import datetime, json, re, sys
 d = json.load(open(sys.argv[1]))
+# GC pauses that ended in the measured phase: count, summed and longest milliseconds
+start = d["measure_start_ms"] / 1e3
+end = start + d["duration_s"]
+n, total, longest = 0, 0.0, 0.0
+line_re = re.compile(r"^\[(\S+)\].* Pause .* ([0-9.]+)ms$")
+for line in open(sys.argv[2]):
+    m = line_re.match(line.strip())
+    if m:
+        t = datetime.datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
+        if start <= t <= end + 0.5:
+            n += 1; ms = float(m.group(2)); total += ms; longest = max(longest, ms)
 print(d["requests_ok"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"],
-      d.get("threads", "?"), "%.2f" % d["latency_ms"]["corrected"]["p99"], d["duration_s"], "%.2f" % d["injector_cpu_s"])' "$work/open$rate.json")"
+      d.get("threads", "?"), "%.2f" % d["latency_ms"]["corrected"]["p99"], d["duration_s"], "%.2f" % d["injector_cpu_s"],
+      "%d/%.1f/%.1f" % (n, total, longest))
+PY
+)"
       [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors at $rate req/s (see $work/open$rate.json)" >&2
       f_eff=$(per_cpu "$f_req" "$fm_user" "$fm_sys")
       f_late_pct=$(python3 -c "import sys; l,r,d=map(float,sys.argv[1:]); print('%.3f' % (100*l/(r*d)))" "$f_late" "$rate" "$f_dur")
@@ -175,7 +192,7 @@ print(d["requests_ok"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"],
   ratios=""
   for p in ${peers//,/ }; do ratios+="${ratios:+ / }$(ratio "$f_eff" "${best_eff[$p]}")"; done
   row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" \
-      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, own CPU clock ${f_cpu} s)"
+      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, own CPU clock ${f_cpu} s, GC pauses ${f_gc} ms)"
   summary+=("$rate req/s: fluxlab/$cheapest $(ratio "$f_eff" "$cheapest_eff") (goal >= 2), fluxlab late $f_late = $f_late_pct % (goal < 0.05 %)")
 done
 
@@ -186,6 +203,8 @@ echo "ratio: fluxlab's requests per CPU-second over each peer's (in --peers orde
 printf '  %s\n' "${summary[@]}"
 echo "late: sends more than 1 ms after their intended time (fluxlab: the document's late_requests, in its measured phase;"
 echo " vegeta: each hit's timestamp against began + seq / rate; oha: n/a, no per-request send times in its output)."
+echo "GC pauses N/SUM/MAX ms: fluxlab's JVM's pauses that ended in its measured phase (-Xlog:gc); a pause over 1 ms makes"
+echo " every send due during it late."
 echo "p99_ms: each tool's own p99, from where it starts its clock (last column); fluxlab's corrected one."
 for p in fluxlab ${peers//,/ }; do echo "  $p: ${from_intended[$p]}"; done
 echo "(HTTP/1.1, -c $c on loopback; ${dur}s per run; fluxlab: ${warm}s warm-up, CPU over its measured phase from /proc;"

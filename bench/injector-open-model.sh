@@ -171,6 +171,11 @@ PY
 )"
       [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors at $rate req/s (see $work/open$rate.json)" >&2
       f_eff=$(per_cpu "$f_req" "$fm_user" "$fm_sys")
+      # what the late sends waited for (the behind-schedule warning): a connection with a free slot, or the loop itself
+      f_split=$(python3 -c '
+import re, sys
+m = re.search(r"\((\d+) waited for a connection with a free slot.*?; (\d+) waited for the loop itself", open(sys.argv[1]).read())
+print("%s for a connection, %s for the loop" % m.groups() if m else "none")' "$work/open$rate.txt")
       f_late_pct=$(python3 -c "import sys; l,r,d=map(float,sys.argv[1:]); print('%.3f' % (100*l/(r*d)))" "$f_late" "$rate" "$f_dur")
       continue
     fi
@@ -192,7 +197,7 @@ PY
   ratios=""
   for p in ${peers//,/ }; do ratios+="${ratios:+ / }$(ratio "$f_eff" "${best_eff[$p]}")"; done
   row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" \
-      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, own CPU clock ${f_cpu} s, GC pauses ${f_gc} ms)"
+      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, own CPU clock ${f_cpu} s, late: $f_split, GC pauses ${f_gc} ms)"
   summary+=("$rate req/s: fluxlab/$cheapest $(ratio "$f_eff" "$cheapest_eff") (goal >= 2), fluxlab late $f_late = $f_late_pct % (goal < 0.05 %)")
 done
 
@@ -203,6 +208,8 @@ echo "ratio: fluxlab's requests per CPU-second over each peer's (in --peers orde
 printf '  %s\n' "${summary[@]}"
 echo "late: sends more than 1 ms after their intended time (fluxlab: the document's late_requests, in its measured phase;"
 echo " vegeta: each hit's timestamp against began + seq / rate; oha: n/a, no per-request send times in its output)."
+echo "late: fluxlab's late sends split by what they waited for: a connection with a free slot (every connection busy:"
+echo " the server's pace) or the loop itself (its thread ran late: the OS's scheduler, a GC pause)."
 echo "GC pauses N/SUM/MAX ms: fluxlab's JVM's pauses that ended in its measured phase (-Xlog:gc); a pause over 1 ms makes"
 echo " every send due during it late."
 echo "p99_ms: each tool's own p99, from where it starts its clock (last column); fluxlab's corrected one."

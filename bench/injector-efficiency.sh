@@ -129,6 +129,7 @@ row() {
 print("%.0f %.2f %.2f %.0f" % (r/c, 1e6*u/r, 1e6*s/r, 100*s/c) if c and r else "0 n/a n/a n/a")' "$3" "$4" "$5")
   local eff uus sus share
   read -r eff uus sus share <<<"$derived"
+  # shellcheck disable=SC2059 # one format for the rows and the header
   rows+=("$(printf "$row_format" "$1" "$2" "$3" "$4" "$5" "$eff" "$uus" "$sus" "$share" "$6" "$7")")
 }
 ratios=()
@@ -244,6 +245,7 @@ for rno in $(seq "$rounds"); do
   fi
 done
 
+# shellcheck disable=SC2059
 printf "$row_format\n" pair injector requests user_s sys_s req/cpu_s user_us sys_us sys% ratio ""
 printf '%s\n' "${rows[@]}"
 if [ "$rounds" = 1 ]; then

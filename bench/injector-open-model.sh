@@ -143,7 +143,6 @@ rows=(); summary=()
 row() { rows+=("$(printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %14s  %s' "$@")"); }
 for rate in ${rates//,/ }; do
   declare -A best_eff=() best_row=()
-  fluxlab_done=""
   for pass in 1 2 3; do
     if [ "$pass" = 2 ]; then
       # the JVM's GC pauses, logged with wall-clock times to set them against the measured phase: every send due

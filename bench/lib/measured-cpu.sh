@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2154  # caller-set inputs (work, dur, warm) and outputs (fm_*)
 # Sourced by the bench scripts (bench/injector-efficiency.sh, bench/injector-open-model.sh): fluxlab's injector's user
 # and system CPU over its measured phase only, read from /proc/PID/stat at the phase's two ends.
 #

@@ -33,8 +33,9 @@
 # time of fluxlab's own JIT while measured, part of its user CPU, which the native peers do not pay); then the
 # four ratios on one line, and the machine's load average before and after (the figures are only as good as the
 # machine was quiet). About 4 minutes with the defaults, and that again per extra round.
-# CPU: a peer's by /usr/bin/time over its whole run; fluxlab's over its measured phase only, from /proc/PID/stat at the
-# phase's ends (bench/lib/measured-cpu.sh: its JVM start and warm-up are outside), its own CPU clock shown beside it.
+# CPU: a peer's by /usr/bin/time over its whole run; fluxlab's over its measured phase only (its JVM start and warm-up
+# are outside): the document's injector_cpu_s, split into user and system in the proportion /proc/PID/stat gives over
+# the same phase (bench/lib/measured-cpu.sh).
 # The system share is the floor: on loopback the kernel's TCP work of each send and receive (and the receiver's
 # softirq on the sender's write), the same for any injector making the same syscalls (docs/injector.md "The floor").
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
@@ -148,10 +149,10 @@ load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 fluxlab_run() { # $1 label, rest: load args -> sets f_req f_user f_sys f_cpu f_eff f_err f_rps f_late f_missed f_jit f_loops
   local label=$1; shift
-  fluxlab_measured_run "$label" "$@" # f_user, f_sys: /proc over the measured phase; f_cpu: the JVM's own clock
-  f_user=$fm_user; f_sys=$fm_sys
+  fluxlab_measured_run "$label" "$@" # f_cpu: the JVM's own clock; f_user, f_sys: its split as /proc saw it
   # f_jit: the injector's own compile time while measured (ms), which its CPU figure includes and the peers' do not
   read -r f_req f_cpu f_err f_rps f_late f_missed f_loops f_jit <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); j=[w["measured"]["compile_ms"] for w in (d.get("watched_jvms") or []) if w.get("role")=="injector" and w.get("measured")]; print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"], d.get("threads", "?"), "%.0f" % j[0] if j else "?")' "$work/$label.json")"
+  fm_split "$f_cpu"; f_user=$fm_user; f_sys=$fm_sys
   f_eff=$(per_cpu "$f_req" "$f_user" "$f_sys")
   [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors in '$label' (see $work/$label.json)" >&2
 }
@@ -194,7 +195,7 @@ for rno in $(seq "$rounds"); do
       h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_user=$f_user; h1_closed_sys=$f_sys
       wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
       row http1.1 wrk "$p_req" "$p_user" "$p_sys" "" ""
-      row http1.1 fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms, own CPU clock $f_cpu s"
+      row http1.1 fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
       add_ratio "http1.1 vs wrk" "$(ratio "$f_eff" "$p_eff")" "goal >= 1.5"
     fi
 
@@ -206,11 +207,11 @@ for rno in $(seq "$rounds"); do
       fi
       keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_user" "$h1_closed_sys"
       fluxlab_run open "$url" -c "$c" ${open_threads:+--threads "$open_threads"} --rate "$rate"
-      o_eff=$f_eff; o_req=$f_req; o_user=$f_user; o_sys=$f_sys; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
+      o_eff=$f_eff; o_req=$f_req; o_user=$f_user; o_sys=$f_sys; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
       fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_user" "$f_sys"
       row open "fluxlab closed" "$p_req" "$p_user" "$p_sys" "" ""
       row open "fluxlab open" "$o_req" "$o_user" "$o_sys" "$(ratio "$o_eff" "$p_eff")" \
-          "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms, own CPU clock $o_cpu s"
+          "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms"
       add_ratio "open@$rate vs closed" "$(ratio "$o_eff" "$p_eff")" "goal >= 1"
     fi
 
@@ -221,7 +222,7 @@ for rno in $(seq "$rounds"); do
       fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
       wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
       row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_user" "$p_sys" "" ""
-      row "pipe m=$depth" fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms, own CPU clock $f_cpu s"
+      row "pipe m=$depth" fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
       add_ratio "pipeline m=$depth vs wrk" "$(ratio "$f_eff" "$p_eff")" ""
     fi
     stop_server
@@ -239,7 +240,7 @@ for rno in $(seq "$rounds"); do
       read -r hu hs <"$work/h2load$round.time"; keep_best "$(per_cpu "$r" "$hu" "$hs")" "$r" "$hu" "$hs"
     done
     row h2c h2load "$p_req" "$p_user" "$p_sys" "" ""
-    row h2c fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms, own CPU clock $f_cpu s"
+    row h2c fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
     add_ratio "h2c vs h2load" "$(ratio "$f_eff" "$p_eff")" "goal >= 2"
     stop_server
   fi
@@ -260,7 +261,8 @@ else
 fi
 echo "(HTTP/1.1, open, pipeline: -c $c -t $t; open: --rate $rate; pipeline: -m $depth; h2c: -c $h2c_conns -m $h2c_streams"
 echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; user_s, sys_s: the injector process's CPU in user space and"
-echo " in the kernel (fluxlab: its measured phase, /proc; a peer: its whole run, /usr/bin/time); user_us, sys_us: per request;"
+echo " in the kernel (fluxlab: its measured phase, injector_cpu_s split as /proc saw it; a peer: its whole run, /usr/bin/time);"
+echo " user_us, sys_us: per request;"
 echo " sys%: the kernel's share, the floor no injector's own code removes; req/cpu_s = requests / (user_s + sys_s);"
 echo " the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"
 echo "fluxlab's injector JVM: $aot_state"

@@ -4,8 +4,8 @@
 # Each rate's row gives, per injector: requests completed (status 200), its CPU (user and system apart), requests per
 # CPU-second, fluxlab/peer of that, sends more than 1 ms after their intended time, and whether the injector's latency
 # counts from the intended send time (coordinated omission) - from their sources, declared once below.
-# CPU: fluxlab over its measured phase (/proc/PID/stat at the phase's ends, bench/lib/measured-cpu.sh; its JVM start,
-# warm-up and JIT are outside); a peer by /usr/bin/time over its whole run (start and connection set-up included, which
+# CPU: fluxlab over its measured phase (its document's injector_cpu_s, split into user and system as /proc/PID/stat
+# saw that phase: bench/lib/measured-cpu.sh; its JVM start and warm-up are outside); a peer by /usr/bin/time over its whole run (start and connection set-up included, which
 # a native tool makes in milliseconds). Each peer runs once before and once after fluxlab and its better run counts, so
 # server warm-up drift favours the peers.
 #
@@ -169,6 +169,7 @@ print(d["requests_ok"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"],
 PY
 )"
       [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors at $rate req/s (see $work/open$rate.json)" >&2
+      fm_split "$f_cpu"
       f_eff=$(per_cpu "$f_req" "$fm_user" "$fm_sys")
       # what the late sends waited for (the behind-schedule warning): a connection with a free slot, or the loop itself
       f_split=$(python3 -c '
@@ -196,7 +197,7 @@ print("%s for a connection, %s for the loop" % m.groups() if m else "none")' "$w
   ratios=""
   for p in ${peers//,/ }; do ratios+="${ratios:+ / }$(ratio "$f_eff" "${best_eff[$p]}")"; done
   row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" \
-      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, own CPU clock ${f_cpu} s, late: $f_split, GC pauses ${f_gc} ms)"
+      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, late: $f_split, GC pauses ${f_gc} ms)"
   summary+=("$rate req/s: fluxlab/$cheapest $(ratio "$f_eff" "$cheapest_eff") (goal >= 2), fluxlab late $f_late = $f_late_pct % (goal < 0.05 %)")
 done
 
@@ -213,6 +214,6 @@ echo "GC pauses N/SUM/MAX ms: fluxlab's JVM's pauses that ended in its measured 
 echo " every send due during it late."
 echo "p99_ms: each tool's own p99, from where it starts its clock (last column); fluxlab's corrected one."
 for p in fluxlab ${peers//,/ }; do echo "  $p: ${from_intended[$p]}"; done
-echo "(HTTP/1.1, -c $c on loopback; ${dur}s per run; fluxlab: ${warm}s warm-up, CPU over its measured phase from /proc;"
+echo "(HTTP/1.1, -c $c on loopback; ${dur}s per run; fluxlab: ${warm}s warm-up, CPU over its measured phase, split by /proc;"
 echo " peers: /usr/bin/time over the whole run, better of a run before and one after fluxlab; CPU seconds in clock ticks;"
 echo " load average before: $load_before, after: $(load_avg))"

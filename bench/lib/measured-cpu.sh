@@ -9,10 +9,12 @@
 #
 # How: `fluxlab load --measure-gate FILE` prints `fluxlab-gate-waiting` when its warm-up is over and keeps loading
 # (unrecorded) until FILE exists; `--progress machine` prints `fluxlab-progress phase=end` the moment the measured phase
-# is over, before the injector collects its figures. The reading at the gate is taken just before the gate is opened,
-# the one at the end just after the end line is seen (polled every 10 ms): each end may add up to ~10 ms of the
-# injector's warm-up or collection to the window, next to seconds of CPU in it. /proc counts in clock ticks
-# (getconf CLK_TCK, 100 on Linux: 10 ms), as the JVM's own clock effectively does.
+# is over, before the injector collects its figures. The reading at the gate is taken just before the gate is opened
+# (the injector polls for it every millisecond), the one at the end just after the end line is seen (polled every
+# 10 ms in the phase's last second): each end may add up to ~10 ms of the injector's warm-up or collection to the
+# window, next to seconds of CPU in it (more when a loaded machine delays the polls). So the total stays the JVM's own
+# reading at the phase's exact ends (injector_cpu_s), and /proc gives only its split: fm_split scales the two /proc
+# figures to that total. /proc counts in clock ticks (getconf CLK_TCK, 100 on Linux: 10 ms).
 #
 # The caller sets: work (a scratch folder), dur and warm (seconds, the runs' bounds derive from them).
 
@@ -58,7 +60,7 @@ stop_pid() {
 # exit trap.
 fluxlab_measured_run() {
   local label=$1; shift
-  local gate="$work/$label.gate" out="$work/$label.txt" pid t0 t1 rc
+  local gate="$work/$label.gate" out="$work/$label.txt" pid t0 t1 rc i
   rm -f "$gate"
   ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress machine --measure-gate "$gate" \
     --json "$work/$label.json" >"$out" 2>&1 &
@@ -69,6 +71,9 @@ fluxlab_measured_run() {
   fi
   t0=$(proc_ticks "$pid") || { stop_pid "$pid"; echo "bench: cannot read /proc/$pid/stat" >&2; exit 1; }
   : >"$gate"
+  # the measured phase itself is watched twice a second, not every 10 ms: the polls' own process starts would take
+  # CPU from the injector and the server on a small machine; the 10 ms polls resume for its last second
+  for ((i = 0; i < (dur - 1) * 2; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
   if ! await_line "$out" '^fluxlab-progress phase=end' "$pid" $((dur + 60)); then
     stop_pid "$pid"; echo "bench: fluxlab '$label' did not end its measured phase (output below):" >&2; tail -20 "$out" >&2; exit 1
   fi
@@ -81,4 +86,11 @@ fluxlab_measured_run() {
   fi
   read -r fm_user fm_sys <<<"$(awk -v a="$t0" -v b="$t1" -v hz="$clk_tck" 'BEGIN {
       split(a, s, " "); split(b, e, " "); printf "%.2f %.2f", (e[1] - s[1]) / hz, (e[2] - s[2]) / hz }')"
+}
+
+# fm_split TOTAL: scales fm_user and fm_sys (from /proc) so they add up to TOTAL, the document's injector_cpu_s (the
+# JVM's own CPU clock at the phase's exact ends), keeping their proportion; both 0 when /proc read nothing
+fm_split() {
+  read -r fm_user fm_sys <<<"$(awk -v t="$1" -v u="$fm_user" -v s="$fm_sys" 'BEGIN {
+      if (u + s > 0) printf "%.2f %.2f", t * u / (u + s), t - t * u / (u + s); else printf "0 0" }')"
 }

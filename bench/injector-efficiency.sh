@@ -28,14 +28,22 @@
 #   --rounds N         run every pair N times (1-10, default 1) and print each ratio's median and range over the rounds:
 #                      on this 2-core VM one pair's ratio moved from 0.84 to 1.29 within ten minutes, so a single round
 #                      is one sample, not a figure
-# Prints, per pair: requests, injector CPU seconds (user+sys), requests per CPU-second, and fluxlab/peer (with the
-# compile time of fluxlab's own JIT while measured, part of its CPU seconds, which the native peers do not pay); then the
+# Prints, per pair: requests, injector CPU seconds in user space and in the kernel (system) apart, each per request
+# (microseconds) and the kernel's share, requests per CPU-second (user + system), and fluxlab/peer (with the compile
+# time of fluxlab's own JIT while measured, part of its user CPU, which the native peers do not pay); then the
 # four ratios on one line, and the machine's load average before and after (the figures are only as good as the
 # machine was quiet). About 4 minutes with the defaults, and that again per extra round.
+# CPU: a peer's by /usr/bin/time over its whole run; fluxlab's over its measured phase only (its JVM start and warm-up
+# are outside): the document's injector_cpu_s, split into user and system in the proportion /proc/PID/stat gives over
+# the same phase (bench/lib/measured-cpu.sh).
+# The system share is the floor: on loopback the kernel's TCP work of each send and receive (and the receiver's
+# softirq on the sender's write), the same for any injector making the same syscalls (docs/injector.md "The floor").
 # The machine's other load distorts wall-clock throughput; requests per CPU-second is much less sensitive.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 ROOT=$PWD
+# shellcheck source=bench/lib/measured-cpu.sh
+. bench/lib/measured-cpu.sh
 
 server_cmd=${FLUXLAB_BENCH_SERVER_CMD:-"./fluxlab serve reactor-netty --protocol {protocol} --port 0"}
 rounds=1; c=16; t=2; h2c_conns=4; h2c_streams=16; h2c_threads=2; rate=20000; open_threads=""; depth=16; dur=10; warm=15; only="http1.1,h2c,open,pipeline"
@@ -75,15 +83,8 @@ done
 export FLUXLAB_JAVA_OPTS="${FLUXLAB_JAVA_OPTS:---enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow}"
 work=$(mktemp -d)
 server_pid=""
-stop_server() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
-}
-trap 'stop_server; rm -rf "$work"' EXIT
+stop_server() { [ -z "$server_pid" ] || stop_pid "$server_pid"; server_pid=""; }
+trap 'stop_server; [ -z "${fm_pid:-}" ] || stop_pid "$fm_pid"; rm -rf "$work"' EXIT
 
 start_server() { # $1 protocol -> sets port
   local cmd=${server_cmd//\{protocol\}/$1}
@@ -119,10 +120,19 @@ timed() { # $1 out-file, rest: command; records "user sys" seconds in $1.time
   /usr/bin/time -f '%U %S' -o "$out.time" "$@" >"$out" 2>&1
 }
 
-cpu_of() { awk '{printf "%.2f", $1 + $2}' "$1.time"; }
-
 rows=()
-row() { rows+=("$(printf '%-9s %-15s %12s %8s %14s %8s  %s' "$@")"); }
+row_format='%-9s %-15s %11s %7s %7s %10s %8s %7s %5s %6s  %s'
+# row PAIR INJECTOR REQUESTS USER_S SYS_S RATIO NOTE: adds the requests per CPU-second, the user and system
+# microseconds per request and the system share
+row() {
+  local derived
+  derived=$(python3 -c 'import sys; r,u,s=map(float,sys.argv[1:]); c=u+s
+print("%.0f %.2f %.2f %.0f" % (r/c, 1e6*u/r, 1e6*s/r, 100*s/c) if c and r else "0 n/a n/a n/a")' "$3" "$4" "$5")
+  local eff uus sus share
+  read -r eff uus sus share <<<"$derived"
+  # shellcheck disable=SC2059 # one format for the rows and the header
+  rows+=("$(printf "$row_format" "$1" "$2" "$3" "$4" "$5" "$eff" "$uus" "$sus" "$share" "$6" "$7")")
+}
 ratios=()
 declare -A over_rounds=() # ratio name -> the ratio of every round, space-separated
 pair_order=()
@@ -134,30 +144,30 @@ add_ratio() { # $1 name, $2 ratio, $3 goal text (may be empty): one round's rati
 declare -A goals=()
 
 ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a/b) if b else 'n/a')" "$1" "$2"; }
-per_cpu() { python3 -c "import sys; r,c=map(float,sys.argv[1:]); print('%.0f' % (r/c) if c else '0')" "$1" "$2"; }
+per_cpu() { python3 -c "import sys; r,u,s=map(float,sys.argv[1:]); print('%.0f' % (r/(u+s)) if u+s else '0')" "$@"; }
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 
-fluxlab_run() { # $1 label, rest: load args -> sets f_req f_cpu f_eff f_err f_rps f_late f_missed f_jit f_loops
+fluxlab_run() { # $1 label, rest: load args -> sets f_req f_user f_sys f_cpu f_eff f_err f_rps f_late f_missed f_jit f_loops
   local label=$1; shift
-  ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress none --json "$work/$label.json" >"$work/$label.txt" 2>&1 \
-    || { cat "$work/$label.txt" >&2; exit 1; }
+  fluxlab_measured_run "$label" "$@" # f_cpu: the JVM's own clock; f_user, f_sys: its split as /proc saw it
   # f_jit: the injector's own compile time while measured (ms), which its CPU figure includes and the peers' do not
   read -r f_req f_cpu f_err f_rps f_late f_missed f_loops f_jit <<<"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); j=[w["measured"]["compile_ms"] for w in (d.get("watched_jvms") or []) if w.get("role")=="injector" and w.get("measured")]; print(d["requests_ok"], "%.2f" % d["injector_cpu_s"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"], d.get("threads", "?"), "%.0f" % j[0] if j else "?")' "$work/$label.json")"
-  f_eff=$(per_cpu "$f_req" "$f_cpu")
+  fm_split "$f_cpu"; f_user=$fm_user; f_sys=$fm_sys
+  f_eff=$(per_cpu "$f_req" "$f_user" "$f_sys")
   [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors in '$label' (see $work/$label.json)" >&2
 }
 
-wrk_run() { # $1 label, rest: wrk args -> sets w_req w_cpu w_eff
+wrk_run() { # $1 label, rest: wrk args -> sets w_req w_user w_sys w_eff
   local label=$1; shift
   timed "$work/$label" wrk "$@"
   w_req=$(grep -o '[0-9]* requests in' "$work/$label" | awk '{print $1}')
   local bad
   bad=$(grep -o 'Non-2xx or 3xx responses: [0-9]*' "$work/$label" | awk '{print $NF}' || true)
-  w_req=$((w_req - ${bad:-0})); w_cpu=$(cpu_of "$work/$label"); w_eff=$(per_cpu "$w_req" "$w_cpu")
+  w_req=$((w_req - ${bad:-0})); read -r w_user w_sys <"$work/$label.time"; w_eff=$(per_cpu "$w_req" "$w_user" "$w_sys")
 }
 
-keep_best() { # $1 eff $2 req $3 cpu: keeps the peer's better run in p_eff p_req p_cpu
-  if [ "$1" -gt "${p_eff:-0}" ]; then p_eff=$1; p_req=$2; p_cpu=$3; fi
+keep_best() { # $1 eff $2 req $3 user $4 sys: keeps the peer's better run in p_eff p_req p_user p_sys
+  if [ "$1" -gt "${p_eff:-0}" ]; then p_eff=$1; p_req=$2; p_user=$3; p_sys=$4; fi
 }
 
 load_before=$(load_avg)
@@ -180,12 +190,12 @@ for rno in $(seq "$rounds"); do
     if wants http1.1; then
       # the peer runs before and after fluxlab; its better run counts (conservative for fluxlab)
       p_eff=0
-      wrk_run wrk1 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      wrk_run wrk1 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
       fluxlab_run h1 "$url" -c "$c" --threads "$t"
-      h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
-      wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_cpu"
-      row http1.1 wrk "$p_req" "$p_cpu" "$p_eff" "" ""
-      row http1.1 fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+      h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_user=$f_user; h1_closed_sys=$f_sys
+      wrk_run wrk2 -t "$t" -c "$c" -d "${dur}s" "$url"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
+      row http1.1 wrk "$p_req" "$p_user" "$p_sys" "" ""
+      row http1.1 fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
       add_ratio "http1.1 vs wrk" "$(ratio "$f_eff" "$p_eff")" "goal >= 1.5"
     fi
 
@@ -193,14 +203,14 @@ for rno in $(seq "$rounds"); do
       # the peer is fluxlab's own closed model at the same -c -t: the http1.1 pair's run (before) and one more (after)
       p_eff=0
       if [ -z "$h1_closed_eff" ]; then
-        fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_cpu=$f_cpu
+        fluxlab_run closed1 "$url" -c "$c" --threads "$t"; h1_closed_eff=$f_eff; h1_closed_req=$f_req; h1_closed_user=$f_user; h1_closed_sys=$f_sys
       fi
-      keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_cpu"
+      keep_best "$h1_closed_eff" "$h1_closed_req" "$h1_closed_user" "$h1_closed_sys"
       fluxlab_run open "$url" -c "$c" ${open_threads:+--threads "$open_threads"} --rate "$rate"
-      o_eff=$f_eff; o_req=$f_req; o_cpu=$f_cpu; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
-      fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_cpu"
-      row open "fluxlab closed" "$p_req" "$p_cpu" "$p_eff" "" ""
-      row open "fluxlab open" "$o_req" "$o_cpu" "$o_eff" "$(ratio "$o_eff" "$p_eff")" \
+      o_eff=$f_eff; o_req=$f_req; o_user=$f_user; o_sys=$f_sys; o_rps=$f_rps; o_late=$f_late; o_missed=$f_missed; o_jit=$f_jit; o_loops=$f_loops
+      fluxlab_run closed2 "$url" -c "$c" --threads "$t"; keep_best "$f_eff" "$f_req" "$f_user" "$f_sys"
+      row open "fluxlab closed" "$p_req" "$p_user" "$p_sys" "" ""
+      row open "fluxlab open" "$o_req" "$o_user" "$o_sys" "$(ratio "$o_eff" "$p_eff")" \
           "$o_rps of $rate req/s on $o_loops event loop(s), late $o_late, missed $o_missed, own JIT $o_jit ms"
       add_ratio "open@$rate vs closed" "$(ratio "$o_eff" "$p_eff")" "goal >= 1"
     fi
@@ -208,11 +218,11 @@ for rno in $(seq "$rounds"); do
     if wants pipeline; then
       wrk -t "$t" -c "$c" -d "${warm}s" -s "$work/pipeline.lua" "$url" -- "$depth" >/dev/null 2>&1   # warm-up
       p_eff=0
-      wrk_run wrkp1 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
+      wrk_run wrkp1 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
       fluxlab_run pipe "$url" -c "$c" --threads "$t" -m "$depth"
-      wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_cpu"
-      row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_cpu" "$p_eff" "" ""
-      row "pipe m=$depth" fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+      wrk_run wrkp2 -t "$t" -c "$c" -d "${dur}s" -s "$work/pipeline.lua" "$url" -- "$depth"; keep_best "$w_eff" "$w_req" "$w_user" "$w_sys"
+      row "pipe m=$depth" "wrk (lua)" "$p_req" "$p_user" "$p_sys" "" ""
+      row "pipe m=$depth" fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
       add_ratio "pipeline m=$depth vs wrk" "$(ratio "$f_eff" "$p_eff")" ""
     fi
     stop_server
@@ -227,16 +237,17 @@ for rno in $(seq "$rounds"); do
       if [ "$round" = 2 ]; then fluxlab_run h2c "$url" --protocol h2c -c "$h2c_conns" -m "$h2c_streams" --threads "$h2c_threads"; fi
       timed "$work/h2load$round" h2load -c "$h2c_conns" -m "$h2c_streams" -t "$h2c_threads" -D "$dur" "$url"
       r=$(grep -o '[0-9]* succeeded' "$work/h2load$round" | head -1 | awk '{print $1}')
-      cpu=$(cpu_of "$work/h2load$round"); keep_best "$(per_cpu "$r" "$cpu")" "$r" "$cpu"
+      read -r hu hs <"$work/h2load$round.time"; keep_best "$(per_cpu "$r" "$hu" "$hs")" "$r" "$hu" "$hs"
     done
-    row h2c h2load "$p_req" "$p_cpu" "$p_eff" "" ""
-    row h2c fluxlab "$f_req" "$f_cpu" "$f_eff" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
+    row h2c h2load "$p_req" "$p_user" "$p_sys" "" ""
+    row h2c fluxlab "$f_req" "$f_user" "$f_sys" "$(ratio "$f_eff" "$p_eff")" "$f_rps req/s, own JIT $f_jit ms"
     add_ratio "h2c vs h2load" "$(ratio "$f_eff" "$p_eff")" "goal >= 2"
     stop_server
   fi
 done
 
-printf '%-9s %-15s %12s %8s %14s %8s  %s\n' pair injector requests cpu_s req/cpu_s ratio ""
+# shellcheck disable=SC2059
+printf "$row_format\n" pair injector requests user_s sys_s req/cpu_s user_us sys_us sys% ratio ""
 printf '%s\n' "${rows[@]}"
 if [ "$rounds" = 1 ]; then
   echo "ratios (fluxlab/peer requests per CPU-second): $(IFS='|'; echo "${ratios[*]}" | sed 's/|/;  /g')"
@@ -249,6 +260,9 @@ else
   echo "ratios (fluxlab/peer requests per CPU-second), median and range: $(IFS='|'; echo "${summary[*]}" | sed 's/|/;  /g')"
 fi
 echo "(HTTP/1.1, open, pipeline: -c $c -t $t; open: --rate $rate; pipeline: -m $depth; h2c: -c $h2c_conns -m $h2c_streams"
-echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; cpu_s = user+sys of the injector process in the measured"
-echo " run; the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"
+echo " -t $h2c_threads; ${dur}s measured after ${warm}s warm-up; user_s, sys_s: the injector process's CPU in user space and"
+echo " in the kernel (fluxlab: its measured phase, injector_cpu_s split as /proc saw it; a peer: its whole run, /usr/bin/time);"
+echo " user_us, sys_us: per request;"
+echo " sys%: the kernel's share, the floor no injector's own code removes; req/cpu_s = requests / (user_s + sys_s);"
+echo " the peer ran before and after fluxlab, its better run shown; load average before: $load_before, after: $(load_avg))"
 echo "fluxlab's injector JVM: $aot_state"

@@ -243,15 +243,22 @@ public final class LoadGenerator {
         long late = tally.all().late;
         long missed = tally.missed();
         if (spec.openModel() && (late > 0 || missed > 0)) {
-            run.warnings().add(behindScheduleWarning(late, missed, spec.rate(), seconds));
+            run.warnings().add(behindScheduleWarning(late, tally.all().lateWaitingForConnection, missed, spec.rate(),
+                    seconds));
         }
     }
 
-    /** The warning of {@code late} and {@code missed} sends of an open model at {@code rate} req/s over {@code seconds}. */
-    static String behindScheduleWarning(long late, long missed, double rate, double seconds) {
+    /**
+     * The warning of {@code late} and {@code missed} sends of an open model at {@code rate} req/s over {@code seconds},
+     * {@code waited} of the late ones held for a free connection and the others by the loop itself.
+     */
+    static String behindScheduleWarning(long late, long waited, long missed, double rate, double seconds) {
+        String why = late == 0 ? "" : String.format(Locale.ROOT, " (%d waited for a connection with a free slot: the "
+                + "server's pace; %d waited for the loop itself: its thread ran late, e.g. the OS's scheduler or a GC "
+                + "pause)", waited, late - waited);
         return String.format(Locale.ROOT, "OPEN MODEL BEHIND SCHEDULE: %d requests sent in the measured window left "
-                + "more than 1 ms after their intended time, and %d were never sent (%s req/s for %.1f s intends %d); "
-                + "the rate was NOT lowered: corrected latency includes the waiting", late, missed,
+                + "more than 1 ms after their intended time%s, and %d were never sent (%s req/s for %.1f s intends %d); "
+                + "the rate was NOT lowered: corrected latency includes the waiting", late, why, missed,
                 HumanReport.rate(rate), seconds, Math.round(rate * seconds));
     }
 

@@ -136,10 +136,17 @@ final class LoopStats {
         }
     }
 
-    /** An open-model send at {@code now} for a request intended at {@code intended}. */
-    void sent(long now, long intended) {
-        if (now - intended > 1_000_000L) {
-            tallies[ctl.window(now)].late++;
+    /**
+     * An open-model send at {@code now} for a request intended at {@code intended}; {@code waitedForConnection}: whether
+     * it waited for a free connection ({@link SendSchedule#waitedForConnection}), which says why when it is late.
+     */
+    void sent(long now, long intended, boolean waitedForConnection) {
+        if (now - intended > SendSchedule.LATE_NANOS) {
+            Tally t = tallies[ctl.window(now)];
+            t.late++;
+            if (waitedForConnection) {
+                t.lateWaitingForConnection++;
+            }
         }
     }
 

@@ -267,17 +267,19 @@ final class LoopWorker {
         while (!ctl.stopping) {
             long t = schedule.nextIntended();
             if (t > now) {
+                schedule.caughtUp();
                 break;
             }
             Conn c = freeConn();
             if (c == null) {
+                schedule.blocked();
                 break; // no free slot: the request waits, its corrected latency grows
             }
             if (SendSchedule.missedAtEnd(t, now, start, end)) {
                 lateSendsAfterEnd++;
             }
             c.send(t, now);
-            stats.sent(now, t);
+            stats.sent(now, t, schedule.waitedForConnection());
             schedule.sent();
         }
         armTimer(now);

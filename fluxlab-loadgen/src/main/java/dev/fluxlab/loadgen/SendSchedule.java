@@ -25,9 +25,14 @@ final class SendSchedule {
      */
     static final long COALESCE_NANOS = 200_000;
 
+    /** A send this much after its intended time counts late: {@link LoopStats#sent}, the document's late_requests. */
+    static final long LATE_NANOS = 1_000_000;
+
     private final double intervalNanos;
     private long start;
     private long next;
+    /** Whether a dispatch found a request due and no connection with a free slot, and no dispatch has caught up since. */
+    private boolean blocked;
 
     /** A schedule of {@code rate} requests per second; 0 means no schedule (closed model). */
     SendSchedule(double rate) {
@@ -63,6 +68,28 @@ final class SendSchedule {
     /** The next request was sent. */
     void sent() {
         next++;
+    }
+
+    /**
+     * A dispatch found the next request due and no connection with a free slot: it waits for a completion, and so does
+     * every request that becomes due behind it (sends go out in intended order), until a dispatch {@link #caughtUp}.
+     */
+    void blocked() {
+        blocked = true;
+    }
+
+    /** A dispatch sent every request due: none waits for a connection any more. */
+    void caughtUp() {
+        blocked = false;
+    }
+
+    /**
+     * Why the request about to be sent waited, if it is late: for a connection with a free slot (it was due while the
+     * queue stood blocked: the server's pace held it), or, when not, for the loop itself: no dispatch ran between its
+     * intended time and now (its thread ran late: the OS's scheduler, a GC pause, a long read burst).
+     */
+    boolean waitedForConnection() {
+        return blocked;
     }
 
     /** Requests sent so far. */

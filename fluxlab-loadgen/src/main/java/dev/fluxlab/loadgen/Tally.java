@@ -22,6 +22,8 @@ final class Tally {
     final long[] statuses = new long[1000];
     /** Open model: requests written more than 1 ms after their intended time. */
     long late;
+    /** Of {@link #late}, those that waited for a connection with a free slot (the others waited for the loop). */
+    long lateWaitingForConnection;
     /** Without keep-alive: the connect time of each recorded request (microseconds), and the sums behind the share. */
     final Histogram connect = new Histogram(MAX_US, 3);
     long connectSumNanos;
@@ -57,6 +59,7 @@ final class Tally {
         connect.add(other.connect);
         ok += other.ok;
         late += other.late;
+        lateWaitingForConnection += other.lateWaitingForConnection;
         connectSumNanos += other.connectSumNanos;
         latencySumNanos += other.latencySumNanos;
         for (int i = 0; i < errors.length; i++) {

@@ -21,9 +21,9 @@ class HumanReportRateTest {
     void theWarningsNameASlowRateAsGiven() {
         org.junit.jupiter.api.Assertions.assertTrue(MeasuredWindow.backlogWarning(3, 0.5).contains("(6000 ms of sends at "
                 + "0.5 req/s)"), MeasuredWindow.backlogWarning(3, 0.5));
-        String behind = LoadGenerator.behindScheduleWarning(1, 2, 0.6, 10);
+        String behind = LoadGenerator.behindScheduleWarning(1, 0, 2, 0.6, 10);
         org.junit.jupiter.api.Assertions.assertTrue(behind.contains("(0.6 req/s for 10.0 s intends 6)"), behind);
-        org.junit.jupiter.api.Assertions.assertTrue(LoadGenerator.behindScheduleWarning(1, 2, 20_000, 10)
+        org.junit.jupiter.api.Assertions.assertTrue(LoadGenerator.behindScheduleWarning(1, 0, 2, 20_000, 10)
                 .contains("(20000 req/s for 10.0 s intends 200000)"));
     }
 }

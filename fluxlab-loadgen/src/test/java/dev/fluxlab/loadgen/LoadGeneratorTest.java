@@ -518,6 +518,14 @@ class LoadGeneratorTest {
             assertTrue(o.warnings().stream().anyMatch(w -> w.contains("OPEN MODEL BEHIND SCHEDULE: " + r.lateRequests()
                     + " requests sent in the measured window left more than 1 ms after") && w.contains(intends)),
                     o.warnings().toString());
+            // the server's stalls held every connection: the requests due in them (rate x 200 ms each, at least two
+            // whole stalls in 3 s) waited for a free connection, not for the loop; half of one stall is the bound
+            long waited = o.warnings().stream()
+                    .map(w -> java.util.regex.Pattern.compile("\\((\\d+) waited for a connection with a free slot").matcher(w))
+                    .filter(java.util.regex.Matcher::find).mapToLong(m -> Long.parseLong(m.group(1))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no late-send split in " + o.warnings()));
+            assertTrue(waited >= rate * 0.1 && waited <= r.lateRequests(), waited + " of " + r.lateRequests()
+                    + " late sends waited for a connection at " + rate + " req/s");
             assertEquals(r.requestsOk(), o.uncorrected().getTotalCount());
         }
     }

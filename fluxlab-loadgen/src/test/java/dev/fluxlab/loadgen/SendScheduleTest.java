@@ -116,4 +116,22 @@ class SendScheduleTest {
         assertFalse(SendSchedule.missedAtEnd(end, end + 2 * w, START, end), "intended after the phase");
         assertFalse(SendSchedule.missedAtEnd(START - 1, end + 2 * w, START, end), "intended before the phase");
     }
+
+    /**
+     * Why a late send waited: for a connection while the queue stands blocked (a dispatch found a request due and no
+     * free slot) until a dispatch catches up, for the loop itself otherwise, including before anything ever blocked.
+     */
+    @Test
+    void aLateSendWaitedForAConnectionOnlyWhileTheQueueStandsBlocked() {
+        SendSchedule s = new SendSchedule(1_000);
+        s.start(START);
+        assertFalse(s.waitedForConnection(), "nothing blocked yet: a late send waited for the loop");
+        s.blocked();
+        assertTrue(s.waitedForConnection(), "due behind a dispatch that found no free slot");
+        s.sent();
+        s.blocked();
+        assertTrue(s.waitedForConnection(), "still blocked: every request due behind it waits too");
+        s.caughtUp();
+        assertFalse(s.waitedForConnection(), "a dispatch sent everything due: the next late send waited for the loop");
+    }
 }

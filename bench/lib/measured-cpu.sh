@@ -1,0 +1,96 @@
+# shellcheck shell=bash disable=SC2034,SC2154  # caller-set inputs (work, dur, warm) and outputs (fm_*)
+# Sourced by the bench scripts (bench/injector-efficiency.sh, bench/injector-open-model.sh): fluxlab's injector's user
+# and system CPU over its measured phase only, read from /proc/PID/stat at the phase's two ends.
+#
+# Why: the injector's document gives one figure, injector_cpu_s (user + system, the JVM's process CPU clock over the
+# measured phase). The kernel's share of it (loopback TCP, wake-ups) is the floor no user-space work removes, so the
+# benches print the two apart, as /usr/bin/time gives them for the native peers. /usr/bin/time over fluxlab's whole run
+# would count its JVM start, warm-up and JIT too, which the measured phase leaves out.
+#
+# How: `fluxlab load --measure-gate FILE` prints `fluxlab-gate-waiting` when its warm-up is over and keeps loading
+# (unrecorded) until FILE exists; `--progress machine` prints `fluxlab-progress phase=end` the moment the measured phase
+# is over, before the injector collects its figures. The reading at the gate is taken just before the gate is opened
+# (the injector polls for it every millisecond), the one at the end just after the end line is seen (polled every
+# 10 ms in the phase's last second): each end may add up to ~10 ms of the injector's warm-up or collection to the
+# window, next to seconds of CPU in it (more when a loaded machine delays the polls). So the total stays the JVM's own
+# reading at the phase's exact ends (injector_cpu_s), and /proc gives only its split: fm_split scales the two /proc
+# figures to that total. /proc counts in clock ticks (getconf CLK_TCK, 100 on Linux: 10 ms).
+#
+# The caller sets: work (a scratch folder), dur and warm (seconds, the runs' bounds derive from them).
+
+clk_tck=$(getconf CLK_TCK)
+
+# utime and stime of process $1 in clock ticks ("U S"); fields 14 and 15 of /proc/PID/stat, counted after the ')' that
+# closes the command name, which may itself hold spaces or parentheses
+proc_ticks() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  # shellcheck disable=SC2086
+  set -- $stat
+  echo "${12} ${13}"
+}
+
+# waits until file $1 holds a line matching the extended regex $2, process $3 lives and $4 seconds have not passed;
+# polled every 10 ms. Returns 1 on timeout or when the process exited.
+await_line() {
+  local file=$1 pattern=$2 pid=$3 limit=$4 i
+  for ((i = 0; i < limit * 100; i++)); do
+    grep -Eq "$pattern" "$file" 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || { grep -Eq "$pattern" "$file" 2>/dev/null; return; }
+    sleep 0.01
+  done
+  return 1
+}
+
+# stop process $1 (started by the caller): TERM, up to 5 s, then KILL
+stop_pid() {
+  local pid=$1 i
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill "$pid" 2>/dev/null || true
+  for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+# fluxlab_measured_run LABEL LOAD-ARGS...: runs `./fluxlab load LOAD-ARGS -d ${dur}s --warmup ${warm}s`, writing
+# $work/LABEL.json (the document) and $work/LABEL.txt (its output), and sets fm_user and fm_sys: the injector's user and
+# system CPU seconds over the measured phase, from /proc. Exits the calling script (status 1) when the run fails or
+# does not reach a phase within its bound, after stopping it. fm_pid holds the run's PID while it runs, for the caller's
+# exit trap.
+fluxlab_measured_run() {
+  local label=$1; shift
+  local gate="$work/$label.gate" out="$work/$label.txt" pid t0 t1 rc i
+  rm -f "$gate"
+  ./fluxlab load "$@" -d "${dur}s" --warmup "${warm}s" --progress machine --measure-gate "$gate" \
+    --json "$work/$label.json" >"$out" 2>&1 &
+  pid=$!; fm_pid=$pid
+  # the launcher execs the JVM, so $pid is the injector's JVM once it runs (the JVM start fits in the bound)
+  if ! await_line "$out" '^fluxlab-gate-waiting' "$pid" $((warm + 120)); then
+    stop_pid "$pid"; echo "bench: fluxlab '$label' did not finish its warm-up (output below):" >&2; tail -20 "$out" >&2; exit 1
+  fi
+  t0=$(proc_ticks "$pid") || { stop_pid "$pid"; echo "bench: cannot read /proc/$pid/stat" >&2; exit 1; }
+  : >"$gate"
+  # the measured phase itself is watched twice a second, not every 10 ms: the polls' own process starts would take
+  # CPU from the injector and the server on a small machine; the 10 ms polls resume for its last second
+  for ((i = 0; i < (dur - 1) * 2; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  if ! await_line "$out" '^fluxlab-progress phase=end' "$pid" $((dur + 60)); then
+    stop_pid "$pid"; echo "bench: fluxlab '$label' did not end its measured phase (output below):" >&2; tail -20 "$out" >&2; exit 1
+  fi
+  t1=$(proc_ticks "$pid") || t1=""
+  rc=0
+  wait "$pid" || rc=$?
+  fm_pid=""
+  if [ "$rc" != 0 ] || [ -z "$t1" ]; then
+    echo "bench: fluxlab '$label' failed (exit $rc; output below):" >&2; tail -20 "$out" >&2; exit 1
+  fi
+  read -r fm_user fm_sys <<<"$(awk -v a="$t0" -v b="$t1" -v hz="$clk_tck" 'BEGIN {
+      split(a, s, " "); split(b, e, " "); printf "%.2f %.2f", (e[1] - s[1]) / hz, (e[2] - s[2]) / hz }')"
+}
+
+# fm_split TOTAL: scales fm_user and fm_sys (from /proc) so they add up to TOTAL, the document's injector_cpu_s (the
+# JVM's own CPU clock at the phase's exact ends), keeping their proportion; both 0 when /proc read nothing
+fm_split() {
+  read -r fm_user fm_sys <<<"$(awk -v t="$1" -v u="$fm_user" -v s="$fm_sys" 'BEGIN {
+      if (u + s > 0) printf "%.2f %.2f", t * u / (u + s), t - t * u / (u + s); else printf "0 0" }')"
+}

@@ -25,17 +25,33 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Seeds 002 and 003: the shipped suites validate and plan for under 10 minutes, and a tiny run of each shape (same
- * targets, scenarios and theory, a few connections for a second) yields valid cells with a theory figure.
+ * targets, scenarios and theory, a few connections for a second) yields valid cells with a theory figure; the fan-out
+ * cells also record which threads ran their requests and components (seed 003's evidence).
  */
 class SeedSuitesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"webflux-schedulers", "parallel-flux"})
+    @ValueSource(strings = {"webflux-schedulers", "parallel-flux", "parallel-flux-work"})
     void shippedSeedSuiteIsValidAndFitsTenMinutes(String name) {
         Suite s = Suite.load(Path.of("..", "suites", name + ".yaml"));
         new SuiteValidator(TargetRegistry.builtIn(), new HostPlatform()).validate(s);
         Duration estimate = Estimate.total(s, s.cells());
         assertTrue(estimate.compareTo(Duration.ofMinutes(10)) < 0, name + " must plan for under 10 minutes: " + estimate);
+    }
+
+    /** Seed 003's expectation about more work per component: a sweep of work-us whose claims name its heaviest cells. */
+    @Test
+    void theWorkSweepStatesTheSeedsExpectationOnItsHeaviestCells() {
+        Suite s = Suite.load(Path.of("..", "suites", "parallel-flux-work.yaml"));
+        assertEquals(9, s.cells().size());
+        assertEquals(List.of("50", "500", "2000"), s.cells().stream().map(c -> c.knobs().get("work-us")).distinct()
+                .toList());
+        assertEquals(2, s.claims().size());
+        for (var claim : s.claims()) {
+            assertEquals("003_b941d561fca135e3.txt", claim.source());
+            assertTrue(claim.cells().stream().allMatch(c -> c.id().contains(",work-us=2000,")), claim.title());
+            assertTrue(claim.cells().get(1).id().contains(",strategy=mono,"), claim.title());
+        }
     }
 
     private static RunResult run(Path tmp, String yaml) throws Exception {

@@ -90,6 +90,7 @@ public final class HtmlReport {
                     .append("</div>\n</section>\n");
         }
         h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
+        simpleTable(h, "threads-seen", "Threads seen", ThreadsSeenTable.HINT, ThreadsSeenTable.of(model));
         details(h, model);
         h.append(ProfileView.html(model));
         simpleTable(h, "placement", "Placement", "Where each process ran: its CPU list (taskset), and the "

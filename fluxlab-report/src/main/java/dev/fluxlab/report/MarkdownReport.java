@@ -99,6 +99,11 @@ public final class MarkdownReport {
         DetailTable d = DetailTable.of(model);
         pipeTable(md, d.header(), d.rightAlign(), d.rows());
         ProfileView.markdown(md, model);
+        PlacementTables threads = ThreadsSeenTable.of(model);
+        if (!threads.rows().isEmpty()) {
+            md.append("\n## Threads seen\n\n").append(text(ThreadsSeenTable.HINT)).append("\n\n");
+            pipeTable(md, threads.header(), threads.rightAlign(), threads.rows());
+        }
         PlacementTables placement = PlacementTables.placement(model);
         if (!placement.rows().isEmpty()) {
             md.append("\n## Placement\n\n");

@@ -1,11 +1,15 @@
 package dev.fluxlab.targets.reactor.fanout;
 
+import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.contract.ThreadsSeen;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -17,13 +21,23 @@ import reactor.core.scheduler.Schedulers;
  * and assemble one JSON document; the ParallelFlux strategies add how many rails ran, empty ones included. The plain
  * Reactor Netty service ({@link FanOutServer}, HttpClient) and the Spring WebFlux one ({@code webflux-fan-out},
  * WebClient) both run these very operators, so their rows differ only in the framework around them.
+ *
+ * <p>It also keeps seed 003's evidence, which threads ran what ({@link ThreadsSeen}): the thread each request arrived
+ * on and the thread each component was handled on, counted per strategy and thread-name pattern and served on
+ * {@link #STATS_PATH}, which the readiness line announces.
  */
 public final class FanOutHandler {
+
+    /** Path of the stats document ({@link #statsJson()}), announced on the readiness line as {@code stats=/stats}. */
+    public static final String STATS_PATH = "/stats";
 
     private final IntFunction<Mono<String>> fetchOne;
     private final FanOutServer.Config config;
     private final CpuBudget budget;
     private final long roundsPerComponent;
+    private final ThreadTally tally = new ThreadTally();
+    /** Per strategy, the component handling that counts its thread (built once: no lambda per request). */
+    private final Map<Strategy, Function<String, String>> handlers = new EnumMap<>(Strategy.class);
 
     /**
      * A handler fetching with {@code fetchOne} (component id to its JSON); calibrates the request CPU cost now.
@@ -35,6 +49,9 @@ public final class FanOutHandler {
         this.config = config;
         this.budget = CpuBudget.calibrate(config.requestCpu());
         this.roundsPerComponent = budget.iterationsPerPart(config.components());
+        for (Strategy s : Strategy.values()) {
+            handlers.put(s, component -> handleOne(s, component));
+        }
     }
 
     /** The knobs it runs with. */
@@ -46,8 +63,9 @@ public final class FanOutHandler {
         return Flux.range(0, config.components()).flatMap(fetchOne::apply);
     }
 
-    /** One handled component: the fetched JSON wrapped with the work's result and the handling thread. */
-    private String handleOne(String component) {
+    /** One handled component: the fetched JSON wrapped with the work's result and the handling thread (counted). */
+    private String handleOne(Strategy s, String component) {
+        tally.component(s);
         long r = CpuWork.rounds(roundsPerComponent, CpuWork.spin(config.workUs(), component.hashCode()));
         return "{\"component\":" + component + ",\"work\":" + (r & 0xffff) + ",\"thread\":\""
                 + Thread.currentThread().getName() + "\"}";
@@ -67,7 +85,7 @@ public final class FanOutHandler {
     private Mono<String> onRails(Strategy s, int rails) {
         return Mono.defer(() -> {
             AtomicInteger railsRun = new AtomicInteger();
-            return fetch().parallel(rails).runOn(Schedulers.parallel()).map(this::handleOne)
+            return fetch().parallel(rails).runOn(Schedulers.parallel()).map(handlers.get(s))
                     .doOnComplete(railsRun::incrementAndGet)
                     .sequential().collectList().map(l -> assemble(s, l, railsRun));
         });
@@ -75,12 +93,14 @@ public final class FanOutHandler {
 
     /** One request's document with strategy {@code s}. */
     public Mono<String> handle(Strategy s) {
+        tally.request(s);
+        Function<String, String> handleOne = handlers.get(s);
         return switch (s) {
             case PARALLEL -> onRails(s, config.rails());
             case PARALLEL_N -> onRails(s, config.components());
-            case MONO -> fetch().collectList().map(l -> assemble(s, l.stream().map(this::handleOne).toList()));
+            case MONO -> fetch().collectList().map(l -> assemble(s, l.stream().map(handleOne).toList()));
             case SUBSCRIBE_ON -> fetch().collectList()
-                    .map(l -> assemble(s, l.stream().map(this::handleOne).toList()))
+                    .map(l -> assemble(s, l.stream().map(handleOne).toList()))
                     .subscribeOn(Schedulers.parallel());
         };
     }
@@ -96,9 +116,23 @@ public final class FanOutHandler {
                 handle(s).block(Duration.ofSeconds(30));
             } catch (RuntimeException e) {
                 System.err.println(name + ": warning: priming with " + s + " failed: " + e);
-                return;
+                break;
             }
         }
+        tally.reset();
+    }
+
+    /**
+     * The threads seen so far (since priming), per strategy and role ({@link ThreadsSeen}). Call {@link #handle} on
+     * the thread that received the request: that thread is what it counts as the request's.
+     */
+    public ThreadsSeen threadsSeen() {
+        return tally.snapshot();
+    }
+
+    /** The document served on {@link #STATS_PATH}: {@code {"threads_seen": {...}}}. */
+    public byte[] statsJson() {
+        return Json.write(threadsSeen().document()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**
@@ -111,6 +145,7 @@ public final class FanOutHandler {
         a.put(Readiness.COMPONENTS, config.components());
         a.put(Readiness.RAILS, config.rails());
         a.put(Readiness.WORK_US, config.workUs());
+        a.put(Readiness.STATS, STATS_PATH);
         if (budget.iterations() > 0) {
             a.put(Readiness.REQUEST_CPU_US, budget.perRequest().toNanos() / 1000);
             a.put(Readiness.CPU_ROUNDS, budget.iterations());

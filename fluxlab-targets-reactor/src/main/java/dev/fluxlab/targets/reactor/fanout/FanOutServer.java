@@ -28,7 +28,8 @@ import reactor.netty.resources.ConnectionProvider;
  * mock API with Reactor Netty's {@link HttpClient}, handles each (a CPU cost: microseconds of wall time, and/or a
  * share of a calibrated CPU time per request) and answers one JSON document; the ParallelFlux strategies add how
  * many rails ran, empty ones included. {@code GET /fanout} uses the configured {@link Strategy}; {@code GET /fanout/<strategy>} picks one by
- * path. The client pool is sized for the load ({@code client-connections}, pending acquires unbounded) so that the
+ * path; {@code GET /stats} serves which threads ran the requests and components ({@link FanOutHandler#statsJson()}).
+ * The client pool is sized for the load ({@code client-connections}, pending acquires unbounded) so that the
  * pool is not what limits the experiment.
  */
 public final class FanOutServer {
@@ -111,6 +112,9 @@ public final class FanOutServer {
             DisposableServer server = Servers.bind(HttpServer.create().host(c.host()).port(c.port())
                     .runOn(loops.loops(), loops.preferNative())
                     .route(r -> r
+                            .get(FanOutHandler.STATS_PATH, (req, res) -> res
+                                    .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                                    .sendByteArray(Mono.fromSupplier(handler::statsJson)))
                             .get("/fanout", (req, res) -> respond(res, handler.handle(c.strategy())))
                             .get("/fanout/{strategy}", (req, res) -> {
                                 Strategy s;

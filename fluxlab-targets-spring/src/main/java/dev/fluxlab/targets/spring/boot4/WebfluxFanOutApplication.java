@@ -28,7 +28,7 @@ import reactor.netty.resources.ConnectionProvider;
  * of the four by path; the strategies' operators are the plain {@code fan-out} service's ({@link FanOutHandler}), so
  * the two rows differ only in the framework (router, codecs, WebClient) around them. The WebClient runs on the
  * server's event loops over a pool of {@code --client-connections} (pending acquires unbounded), as {@code fan-out}'s
- * HttpClient does.
+ * HttpClient does. {@code GET /stats} serves the threads seen, as {@code fan-out}'s ({@link FanOutHandler#statsJson()}).
  */
 public final class WebfluxFanOutApplication {
 
@@ -85,6 +85,8 @@ public final class WebfluxFanOutApplication {
 
         private static RouterFunction<ServerResponse> router(FanOutHandler handler) {
             return RouterFunctions.route()
+                    .GET(FanOutHandler.STATS_PATH, r -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)
+                            .bodyValue(handler.statsJson()))
                     .GET("/fanout", r -> json(handler.handle(handler.config().strategy())))
                     .GET("/fanout/{strategy}", r -> {
                         Strategy s;

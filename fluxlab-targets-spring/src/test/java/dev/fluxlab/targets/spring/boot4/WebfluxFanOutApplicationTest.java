@@ -4,7 +4,9 @@ import dev.fluxlab.targets.spring.WebfluxNettyApplication;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
+import dev.fluxlab.model.contract.ThreadsSeen;
 import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.reactor.fanout.MockApiServer;
@@ -13,12 +15,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code webflux-fan-out} serves seed 003's four strategies through WebFlux and WebClient against the mock API: each
  * answers the components it fetched (the parallel one with the rails it ran), an unknown strategy is a 404, and the
- * readiness line carries the fan-out's sizes for the theory column.
+ * readiness line carries the fan-out's sizes for the theory column and its stats path, whose threads seen count
+ * each request once.
  */
 class WebfluxFanOutApplicationTest {
 
@@ -45,6 +50,19 @@ class WebfluxFanOutApplicationTest {
                 assertEquals("5", ready.get(Readiness.WAIT_MS));
                 assertEquals("5", ready.get(Readiness.RAILS));
                 assertEquals("3", ready.get(Readiness.COMPONENTS));
+                // the threads seen, as the plain fan-out serves them: one request per strategy on the server's
+                // event loop, the ParallelFlux components on parallel-*
+                assertEquals("/stats", ready.stats().orElseThrow());
+                HttpResponse<String> stats = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + s.port() + "/stats")).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, stats.statusCode(), stats.body());
+                ThreadsSeen seen = ThreadsSeen.from(Json.read(stats.body(), Map.class)).orElseThrow();
+                assertEquals(List.of("mono", "parallel", "parallel-n", "subscribe-on"), seen.strategies(), stats.body());
+                for (String strategy : seen.strategies()) {
+                    assertEquals(1L, seen.of(strategy, ThreadsSeen.REQUEST).values().stream()
+                            .mapToLong(Long::longValue).sum(), strategy + ": " + stats.body());
+                }
+                assertEquals(Map.of("parallel-*", 3L), seen.of("parallel-n", ThreadsSeen.COMPONENT), stats.body());
             }
         }
     }

@@ -28,7 +28,7 @@ import java.util.function.Function;
 public record InjectorStarts(long spreadMs, double errorMs) {
 
     /** The runner's own machine in {@link StartAlignment#hostClocks()}. */
-    public static final String LOCAL = "local";
+    public static final String LOCAL = dev.fluxlab.model.placement.RolePlacement.LOCAL;
 
     /**
      * The spread of {@code startsMs} (each injector's {@code measure_start_ms}, null when its document does not say)

@@ -125,7 +125,7 @@ class HostsLifecycleRunTest {
         Process runner = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("run1.out").toFile()).start();
         Map<String, List<String>> before = new LinkedHashMap<>();
-        List<Long> clients;
+        List<ProcessHandle> clients;
         try {
             // generous: on a loaded machine the first run ships fluxlab's classpath to both hosts first
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
@@ -137,7 +137,7 @@ class HostsLifecycleRunTest {
             for (String ns : addresses.keySet()) {
                 before.put(ns, runProcesses(ns));
             }
-            clients = runner.children().map(ProcessHandle::pid).toList();
+            clients = runner.children().toList(); // handles: a PID reused meanwhile is not taken for one of them
             sh("kill -KILL " + runner.pid());
             assertTrue(runner.waitFor(10, TimeUnit.SECONDS), "kill -9 did not end the runner");
         } finally {
@@ -153,17 +153,20 @@ class HostsLifecycleRunTest {
             assertTrue(ps.stream().anyMatch(p -> p.contains("fluxlab-remote")), ns + " had a role: " + ps);
         });
         assertFalse(clients.isEmpty(), "the runner had ssh clients");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        // the wrappers' grace (SIGTERM, SIGKILL 5 s later) and the sessions' ends, with room for a loaded machine
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         Map<String, List<String>> left = stillThere(before);
-        while (!left.values().stream().allMatch(List::isEmpty) && System.nanoTime() < deadline) {
+        List<ProcessHandle> localLeft = clients.stream().filter(ProcessHandle::isAlive).toList();
+        while ((!left.values().stream().allMatch(List::isEmpty) || !localLeft.isEmpty())
+                && System.nanoTime() < deadline) {
             Thread.sleep(200);
             left = stillThere(before);
+            localLeft = clients.stream().filter(ProcessHandle::isAlive).toList();
         }
         left.forEach((ns, ps) -> assertEquals(List.of(), ps, "processes of the killed run left on " + ns
                 + " (of " + before.get(ns) + ")"));
-        List<Long> localLeft = clients.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive)
-                .orElse(false)).toList();
-        assertEquals(List.of(), localLeft, "the killed runner's ssh clients are left");
+        assertEquals(List.of(), localLeft.stream().map(h -> h.pid() + " " + h.info().commandLine().orElse("?"))
+                .toList(), "the killed runner's ssh clients are left");
         for (String ns : addresses.keySet()) {
             List<String> now = runProcesses(ns);
             assertEquals(List.of(), now, "a process of fluxlab runs on " + ns + " after the runner was killed");

@@ -209,6 +209,11 @@ class HostsLifecycleRunTest {
         System.out.printf("resumed cell: injectors started %d ms apart (+- %.3f ms); clocks %s; hosts %s%n",
                 rep.injectorStartSpreadMs(), alignment.spreadErrorMs(), alignment.hostClocks(), r.hosts().stream()
                         .map(h -> h.name() + " " + h.clockOffsetUs() + " +- " + h.clockUncertaintyUs() + " us").toList());
+        String summary = Files.readString(out.resolve("summary.md"));
+        String spread = "spread " + rep.injectorStartSpreadMs() + " ± ";
+        assertTrue(summary.contains(spread), "the report says the spread and its bound: " + summary);
+        System.out.println(summary.lines().filter(l -> l.contains(" merged ") || l.contains("injector-"))
+                .collect(java.util.stream.Collectors.joining("\n")));
         for (String ns : addresses.keySet()) {
             assertEquals(List.of(), runProcesses(ns), "a process of fluxlab runs on " + ns + " after the resume");
         }

@@ -4,11 +4,11 @@ import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.contract.MeasureGate;
-import dev.fluxlab.runner.host.ClockOffset;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.host.ClockOffset;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.merge.LoadMerge;
 import dev.fluxlab.runner.merge.LoadSplit;
@@ -21,12 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * fluxlab's own injector as child JVMs ({@code fluxlab load URL ... --json F --progress machine}), each on its host

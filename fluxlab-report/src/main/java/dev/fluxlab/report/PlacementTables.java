@@ -74,7 +74,10 @@ public record PlacementTables(List<String> header, List<Boolean> rightAlign, Lis
                     continue;
                 }
                 String cell = c.cell().index() + " " + c.label();
-                rows.add(row(cell, r.repeat(), "merged", r.load(), "-"));
+                // the merged row: how far apart the measured phases started, and how well that is known
+                rows.add(row(cell, r.repeat(), "merged", r.load(), r.injectorStartSpreadMs() == null ? "-"
+                        : "spread " + r.injectorStartSpreadMs() + (r.injectorStartAlignment() == null ? ""
+                        : String.format(Locale.ROOT, " ± %.1f", r.injectorStartAlignment().spreadErrorMs()))));
                 List<Long> starts = new ArrayList<>();
                 for (int i = 0; i < r.injectors().size(); i++) {
                     Long ms = r.injectors().get(i).measureStartMs();
@@ -135,13 +138,22 @@ public record PlacementTables(List<String> header, List<Boolean> rightAlign, Lis
         return ms.stream().mapToDouble(f).average().orElse(Double.NaN);
     }
 
-    /** The clock offset in ms of the host {@code process} ran on in repeat {@code r} (0: the runner's machine). */
+    /**
+     * The clock offset in ms of the host {@code process} ran on in repeat {@code r} (0: the runner's machine): the one
+     * measured for the repeat when it has one, else the one measured before the first cell.
+     */
     private static long offsetMs(ReportModel model, RepeatResult r, String process) {
-        if (r.placement() == null || model.run().hosts() == null) {
+        if (r.placement() == null) {
             return 0;
         }
         String host = r.placement().stream().filter(p -> p.process().equals(process)).map(ProcessPlacement::host)
                 .findFirst().orElse(RolePlacement.LOCAL);
+        if (r.injectorStartAlignment() != null && r.injectorStartAlignment().hostClocks().containsKey(host)) {
+            return Math.round(r.injectorStartAlignment().hostClocks().get(host).offsetUs() / 1e3);
+        }
+        if (model.run().hosts() == null) {
+            return 0;
+        }
         return model.run().hosts().stream().filter(h -> h.name().equals(host))
                 .mapToLong(h -> Math.round(h.clockOffsetUs() / 1e3)).findFirst().orElse(0);
     }

@@ -192,7 +192,7 @@ final class RepeatFigures {
                 window.measured() ? sampler.listenQueue(window.from(), window.to()).orElse(null) : null, null,
                 placements(placement, commands, doc),
                 load.injectorLoads().isEmpty() ? null : load.injectorLoads(), load.startSpreadMs(),
-                hostMachines(window, sampler, cpuByHost));
+                hostMachines(window, sampler, cpuByHost), load.startAlignment());
     }
 
     /**

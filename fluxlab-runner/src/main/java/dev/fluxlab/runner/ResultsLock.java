@@ -65,12 +65,31 @@ final class ResultsLock implements AutoCloseable {
         return new ResultsLock(ch, lock);
     }
 
+    /** Releases the lock; a second call does nothing. */
     @Override
     public void close() throws IOException {
+        if (!channel.isOpen()) {
+            return;
+        }
         try {
             lock.release();
         } finally {
             channel.close();
+        }
+    }
+
+    /**
+     * Removes {@code dir} when it holds nothing but a released lock file: the folder a run created and left before
+     * starting anything (its hosts could not be prepared). A folder holding anything else is left as it is.
+     */
+    static void removeBare(Path dir) {
+        try (var entries = Files.list(dir)) {
+            if (entries.allMatch(p -> p.getFileName().toString().equals(FILE))) {
+                Files.deleteIfExists(dir.resolve(FILE));
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            // the folder stays; the run's own error is the one to report
         }
     }
 }

@@ -186,13 +186,26 @@ public final class Runner {
                     + "registry.withCommands(suite)");
         }
         this.runDir = dir.toAbsolutePath();
-        hosts = prepareHosts(suite);
+        boolean created = !Files.exists(runDir);
+        // the folder's lock first, then the hosts: a second runner refused on a folder in use (a --resume of a live
+        // run) had prepared the hosts before and, closing them, removed the live run's folder on every host
         try (ResultsLock lock = ResultsLock.acquire(runDir)) {
-            launcher.use(hosts, runDir);
-            return runLocked(suite, previous);
-        } finally {
-            hosts.close();
-            hosts = LabHosts.none();
+            try {
+                hosts = prepareHosts(suite);
+            } catch (RuntimeException | IOException e) {
+                lock.close();
+                if (created) {
+                    ResultsLock.removeBare(runDir); // nothing was started: no folder holding only the lock stays
+                }
+                throw e;
+            }
+            try {
+                launcher.use(hosts, runDir);
+                return runLocked(suite, previous);
+            } finally {
+                hosts.close();
+                hosts = LabHosts.none();
+            }
         }
     }
 

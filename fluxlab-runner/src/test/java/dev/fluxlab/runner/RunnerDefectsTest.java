@@ -84,6 +84,47 @@ class RunnerDefectsTest {
         assertFalse(Files.exists(pidDir), "no child was started");
     }
 
+    /** The three-cell suite with its target on a suite host no ssh reaches (a name that does not resolve). */
+    private static final String ON_A_HOST = """
+            name: placed
+            hosts:
+              far: {ssh: fluxlab-test@nohost.invalid, address: 10.255.255.1}
+            targets:
+              fake:
+                knobs: {mode: ok, workers: [1, 2, 3]}
+                host: far
+            scenarios: {a: {path: /a}}
+            warmup: 0s
+            measure: 1s
+            """;
+
+    /**
+     * A {@code --resume} of a hosts run while it still goes: refused on the folder's lock before any host is touched.
+     * The hosts had been prepared first, and closing them on the refusal removed the live run's folder on every host.
+     */
+    @Test
+    void aSecondRunnerOnAHostsRunsFolderIsRefusedBeforeTouchingAnyHost(@TempDir Path tmp) throws Exception {
+        Path pidDir = tmp.resolve("pids");
+        Path dir = tmp.resolve("run");
+        try (ResultsLock held = ResultsLock.acquire(dir)) {
+            Runner second = Runner.builder(FakeRegistry.registry(pidDir)).grace(Duration.ofSeconds(2)).build();
+            // an unreachable host: had it been prepared first, this would be its HostException
+            assertThrows(ResultsInUseException.class, () -> second.run(Suite.parse("placed.yaml", ON_A_HOST), dir,
+                    null));
+        }
+        assertFalse(Files.exists(pidDir), "no child was started");
+    }
+
+    /** A new run whose host cannot be prepared leaves no folder behind: nothing was started. */
+    @Test
+    void aNewRunWhoseHostFailsLeavesNoFolder(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("run");
+        Runner runner = Runner.builder(FakeRegistry.registry(tmp.resolve("pids"))).grace(Duration.ofSeconds(2)).build();
+        assertThrows(dev.fluxlab.runner.host.HostException.class,
+                () -> runner.run(Suite.parse("placed.yaml", ON_A_HOST), dir, null));
+        assertFalse(Files.exists(dir), "the folder the run created holding only its lock is removed");
+    }
+
     @Test
     void resumeRefusesAnotherSchemaAndAnEmptyDocument(@TempDir Path tmp) throws Exception {
         Files.writeString(tmp.resolve(Runner.RESULTS_FILE), "{\"schema\":\"other.run/2\",\"cells\":[]}");

@@ -39,6 +39,9 @@ import java.util.Map;
  *                         whole CPU in the measured window, from its agent, with {@code othersCores} the busy cores
  *                         this repeat's processes there do not account for; null without hosts, and a host is left
  *                         out when its agent's readings do not cover the window (added in fluxlab.run/1)
+ * @param injectorStartAlignment with several injectors: the bound of {@code injectorStartSpreadMs} and each
+ *                         injector machine's clock offset it was taken with, measured for this repeat; null with one
+ *                         injector or when fewer than two said when they started (added in fluxlab.run/1)
  */
 public record RepeatResult(
         int repeat,
@@ -60,7 +63,20 @@ public record RepeatResult(
         List<ProcessPlacement> placement,
         List<LoadResult> injectors,
         Long injectorStartSpreadMs,
-        Map<String, MachineCpu> hostMachines) {
+        Map<String, MachineCpu> hostMachines,
+        StartAlignment injectorStartAlignment) {
+
+    /** A repeat recorded without the alignment of its injectors' starts. */
+    public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
+                        List<LogFinding> findings, boolean valid, List<String> reasons, Double injectorCpuShare,
+                        Double measuredS, Map<String, Map<String, String>> readiness, Map<String, Object> targetStats,
+                        String targetsFrom, MachineCpu machine, MachineSpeed speed, ListenQueue listen, LoadResult prime,
+                        List<ProcessPlacement> placement, List<LoadResult> injectors, Long injectorStartSpreadMs,
+                        Map<String, MachineCpu> hostMachines) {
+        this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
+                targetStats, targetsFrom, machine, speed, listen, prime, placement, injectors, injectorStartSpreadMs,
+                hostMachines, null);
+    }
 
     /** A repeat recorded without the injectors' start spread and the hosts' machines. */
     public RepeatResult(int repeat, String startedAt, LoadResult load, List<ProcessStats> processes,
@@ -69,7 +85,7 @@ public record RepeatResult(
                         String targetsFrom, MachineCpu machine, MachineSpeed speed, ListenQueue listen, LoadResult prime,
                         List<ProcessPlacement> placement, List<LoadResult> injectors) {
         this(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare, measuredS, readiness,
-                targetStats, targetsFrom, machine, speed, listen, prime, placement, injectors, null, null);
+                targetStats, targetsFrom, machine, speed, listen, prime, placement, injectors, null, null, null);
     }
 
     /** A repeat without a priming load. */
@@ -91,6 +107,6 @@ public record RepeatResult(
     public RepeatResult withPrime(LoadResult p) {
         return new RepeatResult(repeat, startedAt, load, processes, findings, valid, reasons, injectorCpuShare,
                 measuredS, readiness, targetStats, targetsFrom, machine, speed, listen, p, placement, injectors,
-                injectorStartSpreadMs, hostMachines);
+                injectorStartSpreadMs, hostMachines, injectorStartAlignment);
     }
 }

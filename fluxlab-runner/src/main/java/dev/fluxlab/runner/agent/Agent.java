@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * machine's busy, idle and steal CPU; its own CPU) once per period, and on request, and writes each round as lines on
  * standard output, which the runner reads through the ssh session ({@link AgentLines} is the protocol).
  *
- * <p>Its standard input is both the command channel ({@code watch PID}, {@code unwatch PID}, {@code sample}) and its
+ * <p>Its standard input is both the command channel ({@code watch PID}, {@code unwatch PID}, {@code sample},
+ * {@code clock TOKEN}) and its
  * lifeline: at end of input (the runner closed it, died, or the connection dropped) the agent exits.
  */
 public final class Agent {
@@ -62,6 +63,11 @@ public final class Agent {
             case AgentLines.WATCH -> pid(w).ifPresent(watched::add);
             case AgentLines.UNWATCH -> pid(w).ifPresent(watched::remove);
             case AgentLines.SAMPLE -> round();
+            case AgentLines.CLOCK -> {
+                if (w.length == 2) {
+                    clock(w[1]);
+                }
+            }
             default -> {
                 // unknown commands are ignored: a newer runner may send more
             }
@@ -73,6 +79,21 @@ public final class Agent {
             return w.length == 2 ? Optional.of(Long.parseLong(w[1])) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Answers a clock probe at once with the host's wall clock, not waiting for a round (which reads /proc first): the
+     * shorter the time between the runner's question and this line, the tighter the offset it measures.
+     */
+    private void clock(String token) {
+        try {
+            long t = Long.parseLong(token);
+            out.println(AgentLines.clock(t, java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH,
+                    java.time.Instant.now())));
+            out.flush();
+        } catch (NumberFormatException e) {
+            // not a probe of this runner's
         }
     }
 

@@ -11,7 +11,9 @@ import java.util.Optional;
 
 /**
  * The agent's line protocol, written and read here only. Commands to the agent: {@code watch PID},
- * {@code unwatch PID}, {@code sample}. Each round from the agent, numbered {@code SEQ}:
+ * {@code unwatch PID}, {@code sample}, {@code clock TOKEN} (answered at once, outside any round, by
+ * {@code c TOKEN MICROS}: the host's wall clock, for the runner to measure its offset over the open session). Each
+ * round from the agent, numbered {@code SEQ}:
  * <pre>
  * m SEQ BUSY_S IDLE_S STEAL_S|-                          the whole machine, cumulative CPU seconds
  * p SEQ PID CPU_S RSS_MB THREADS COMPILE_MS|- COMPILES|- BAILOUTS|- INVALIDATIONS|-   one watched process
@@ -26,6 +28,8 @@ public final class AgentLines {
     public static final String WATCH = "watch";
     public static final String UNWATCH = "unwatch";
     public static final String SAMPLE = "sample";
+    public static final String CLOCK = "clock";
+    static final String CLOCK_REPLY = "c";
     static final String MACHINE = "m";
     static final String PROCESS = "p";
     static final String SELF = "a";
@@ -56,6 +60,28 @@ public final class AgentLines {
     /** The end of round {@code seq}, with the host's wall clock in microseconds since the epoch when it ended. */
     static String end(long seq, long epochMicros) {
         return END + " " + seq + " " + epochMicros;
+    }
+
+    /** The answer to {@code clock TOKEN}: the host's wall clock in microseconds since the epoch. */
+    static String clock(long token, long epochMicros) {
+        return CLOCK_REPLY + " " + token + " " + epochMicros;
+    }
+
+    /** An answer to {@code clock TOKEN} as the runner reads it. */
+    public record ClockReply(long token, long remoteMicros) {
+    }
+
+    /** {@code line} as an answer to {@code clock TOKEN}; empty for any other line, or a garbled one. */
+    public static Optional<ClockReply> clockReply(String line) {
+        String[] w = line.strip().split(" ");
+        if (w.length != 3 || !w[0].equals(CLOCK_REPLY)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ClockReply(Long.parseLong(w[1]), Long.parseLong(w[2])));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -20,14 +20,25 @@ import java.util.List;
  *                     empty with one
  * @param startSpreadMs with several injectors: how far apart their measured phases started, in milliseconds of the
  *                     runner's clock (each host's clock offset taken out); null otherwise
+ * @param startAlignment with several injectors: the spread's bound and the clock offsets it was taken with; null
+ *                     otherwise
  */
 public record DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
                           String problem, List<String> warnings, List<ChildProcess> more,
-                          List<LoadResult> injectorLoads, Long startSpreadMs) {
+                          List<LoadResult> injectorLoads, Long startSpreadMs,
+                          dev.fluxlab.model.run.StartAlignment startAlignment) {
 
     public DriveResult {
         more = List.copyOf(more);
         injectorLoads = List.copyOf(injectorLoads);
+    }
+
+    /** A result without the alignment of its injectors' starts. */
+    public DriveResult(LoadResult load, ChildProcess process, boolean fromTarget, double measureStart, double end,
+                       String problem, List<String> warnings, List<ChildProcess> more,
+                       List<LoadResult> injectorLoads, Long startSpreadMs) {
+        this(load, process, fromTarget, measureStart, end, problem, warnings, more, injectorLoads, startSpreadMs,
+                null);
     }
 
     /** The load of one process. */

@@ -8,6 +8,7 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.placement.RolePlacement;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.host.ClockOffset;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.merge.LoadMerge;
 import dev.fluxlab.runner.merge.LoadSplit;
@@ -21,9 +22,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * fluxlab's own injector as child JVMs ({@code fluxlab load URL ... --json F --progress machine}), each on its host
@@ -191,34 +194,25 @@ public final class FluxlabDriver implements LoadDriver {
             merged = LoadMerge.merge(loads).merged();
             Json.writeAtomically(job.json(), merged);
         }
-        Long spread = problem == null ? startSpread(loads, injectors.stream()
-                .map(c -> launcher.clockOffsetMicros(c.host())).toList()) : null;
+        InjectorStarts starts = null;
+        dev.fluxlab.model.run.StartAlignment alignment = null;
+        if (problem == null) {
+            // each machine's offset measured now, after the load (its probes cost the measured phase nothing), not
+            // the one of the run's start: a clock that drifts or is slewed by NTP is taken as it is at this repeat
+            List<String> hosts = injectors.stream().map(ChildProcess::host).toList();
+            Map<String, ClockOffset> clocks = new java.util.HashMap<>();
+            Function<String, ClockOffset> offsets = h -> clocks.computeIfAbsent(h == null ? "" : h,
+                    k -> launcher.clockNow(h));
+            starts = InjectorStarts.of(loads.stream().map(l -> l == null ? null : l.measureStartMs()).toList(), hosts,
+                    offsets).orElse(null);
+            alignment = starts == null ? null : starts.alignment(hosts, offsets);
+        }
+        Long spread = starts == null ? null : starts.spreadMs();
         return new DriveResult(merged, injectors.getFirst(), false, job.watch().measureStart(), stopped, problem,
                 spread != null && spread > SPREAD_WARNING_MS ? List.of("the injectors' measured phases started "
                         + spread + " ms apart (the start barrier holds them within a few ms on an idle machine): "
                         + "their windows overlap less") : List.of(),
-                injectors.subList(1, injectors.size()), problem == null ? loads : List.of(), spread);
-    }
-
-    /**
-     * How far apart the injectors' measured phases started, in milliseconds of the runner's clock: each document's
-     * {@code measure_start_ms} (its own host's clock) less that host's measured clock offset
-     * ({@code offsetsMicros}, in injector order); null when fewer than two documents say when.
-     */
-    static Long startSpread(List<LoadResult> loads, List<Long> offsetsMicros) {
-        List<Long> starts = new ArrayList<>();
-        for (int i = 0; i < loads.size(); i++) {
-            Long ms = loads.get(i) == null ? null : loads.get(i).measureStartMs();
-            if (ms != null) {
-                starts.add(ms * 1_000 - offsetsMicros.get(i));
-            }
-        }
-        if (starts.size() < 2) {
-            return null;
-        }
-        long micros = starts.stream().mapToLong(Long::longValue).max().orElseThrow()
-                - starts.stream().mapToLong(Long::longValue).min().orElseThrow();
-        return Math.round(micros / 1e3);
+                injectors.subList(1, injectors.size()), problem == null ? loads : List.of(), spread, alignment);
     }
 
     /**
@@ -238,7 +232,7 @@ public final class FluxlabDriver implements LoadDriver {
                     + "measurement started", warmup.max().toMillis() / 1e3, stillCompiling));
         }
         return new DriveResult(load, r.process(), r.fromTarget(), r.measureStart(), r.end(), r.problem(), warnings,
-                r.more(), r.injectorLoads(), r.startSpreadMs());
+                r.more(), r.injectorLoads(), r.startSpreadMs(), r.startAlignment());
     }
 
     private static boolean failed(ChildProcess c) {

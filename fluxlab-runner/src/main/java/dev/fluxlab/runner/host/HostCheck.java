@@ -74,31 +74,10 @@ public final class HostCheck {
             Instant t0 = Instant.now();
             SshResult r = host.run(TIMEOUT, "date +%s%N").requireOk(host, "read its clock");
             Instant t1 = Instant.now();
-            long remoteMicros = remoteNanos(host, r.stdout()) / 1_000;
-            long halfRtt = ChronoUnit.MICROS.between(t0, t1) / 2;
-            long localMid = ChronoUnit.MICROS.between(Instant.EPOCH, t0) + halfRtt;
-            probes.add(new ClockOffset(remoteMicros - localMid, halfRtt));
+            probes.add(ClockOffset.probe(ChronoUnit.MICROS.between(Instant.EPOCH, t0),
+                    remoteNanos(host, r.stdout()) / 1_000, ChronoUnit.MICROS.between(Instant.EPOCH, t1)));
         }
-        return best(probes);
-    }
-
-    /**
-     * The offset of the probe with the shortest round trip among those after the last jump: two probes in a row whose
-     * offsets differ by more than their uncertainties and {@link ClockWatch#STEP_MICROS} saw a clock step between them
-     * (an NTP step during the check), and the probes before it measured a clock that is no longer there.
-     */
-    static ClockOffset best(List<ClockOffset> probes) {
-        int from = 0;
-        for (int i = 1; i < probes.size(); i++) {
-            ClockOffset a = probes.get(i - 1);
-            ClockOffset b = probes.get(i);
-            if (Math.abs(b.offsetMicros() - a.offsetMicros())
-                    > ClockWatch.STEP_MICROS + a.uncertaintyMicros() + b.uncertaintyMicros()) {
-                from = i;
-            }
-        }
-        return probes.subList(from, probes.size()).stream()
-                .min(java.util.Comparator.comparingLong(ClockOffset::uncertaintyMicros)).orElseThrow();
+        return ClockOffset.best(probes);
     }
 
     private static long remoteNanos(SshHost host, String dateOutput) {

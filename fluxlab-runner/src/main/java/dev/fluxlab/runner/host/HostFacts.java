@@ -8,4 +8,9 @@ import dev.fluxlab.model.placement.CpuList;
  */
 public record HostFacts(String host, String javaCommand, int javaFeature, String javaVersionLine, CpuList onlineCpus,
                         ClockOffset clock) {
+
+    /** The same facts with the clock offset measured better (over the agent's session). */
+    public HostFacts withClock(ClockOffset better) {
+        return new HostFacts(host, javaCommand, javaFeature, javaVersionLine, onlineCpus, better);
+    }
 }

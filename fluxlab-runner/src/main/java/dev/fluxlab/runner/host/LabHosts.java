@@ -32,6 +32,9 @@ public final class LabHosts implements AutoCloseable {
     /** JVM options of the agent: small and cheap, it only reads /proc. */
     static final List<String> AGENT_JVM = List.of("-Xmx32m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
+    /** Clock probes over an agent's session: before the first cell, and for each repeat of several injectors. */
+    public static final int CLOCK_PROBES = 8;
+
     private final Map<String, LabHost> hosts;
 
     private LabHosts(Map<String, LabHost> hosts) {
@@ -100,13 +103,33 @@ public final class LabHosts implements AutoCloseable {
         HostFacts facts = HostCheck.check(ssh);
         ShipReport shipped = JarShipper.ship(ssh, files);
         String cp = ClasspathBundle.remote(files, spec.workDir());
-        String remoteRun = spec.workDir() + "/runs/" + runDir.getFileName();
-        ssh.run(Duration.ofSeconds(30), "mkdir -p " + ShellWords.quote(remoteRun)).requireOk(ssh, "create " + remoteRun);
+        String remoteRun = spec.workDir() + "/runs/" + remoteRunName(runDir);
+        // emptied first: a runner killed with SIGKILL leaves its files there (a resumed cell's start gate file among
+        // them, which had released that host's injectors before the others); the folder's lock is held by now
+        ssh.run(Duration.ofSeconds(30), "rm -rf " + ShellWords.quote(remoteRun) + " && mkdir -p "
+                + ShellWords.quote(remoteRun)).requireOk(ssh, "create " + remoteRun);
         List<String> agentArgv = new ArrayList<>(List.of(facts.javaCommand()));
         agentArgv.addAll(AGENT_JVM);
         agentArgv.addAll(List.of("-cp", cp, mainClass, "agent"));
         HostAgent agent = HostAgent.start(ssh, name, agentArgv, facts.clock());
+        // the check's probes each pay a new ssh client; the agent's answer over its open session bounds it tighter
+        facts = facts.withClock(facts.clock().better(agent.probeClock(CLOCK_PROBES).orElse(null)));
         return new LabHost(name, ssh, h.bindAddress(), facts, shipped, cp, runDir.toAbsolutePath(), remoteRun, agent);
+    }
+
+    /**
+     * The name of the run's folder on a host: the results folder's name and 8 hex digits of its absolute path's
+     * SHA-256, so two results folders of one name (two clones' {@code run1}) never share, and clear, one folder
+     * there, while a {@code --resume} of the same folder finds, and clears, what a killed run left.
+     */
+    static String remoteRunName(Path runDir) {
+        try {
+            byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(runDir.toAbsolutePath().normalize()
+                    .toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return runDir.getFileName() + "-" + java.util.HexFormat.of().formatHex(h, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     /** One line when nothing was shipped anywhere, else one line per host. */

@@ -60,6 +60,20 @@ public final class Launcher {
     }
 
     /**
+     * The clock of {@code host} minus this machine's measured now, with its bound ({@link ClockOffset#LOCAL} here):
+     * probed over the host's agent session ({@link HostAgent#probeClock}); when the agent does not answer, the offset
+     * followed through the run ({@link #clockOffsetMicros}) with the bound measured before the first cell.
+     */
+    public ClockOffset clockNow(String host) {
+        LabHost h = hosts.get(host);
+        if (h == null) {
+            return ClockOffset.LOCAL;
+        }
+        return h.agent().probeClock(LabHosts.CLOCK_PROBES).orElseGet(() -> new ClockOffset(
+                h.agent().clock().offsetMicros(), h.facts().clock().uncertaintyMicros()));
+    }
+
+    /**
      * Starts {@code command} (a command line for this machine) on {@code host}, null for this machine. The command
      * goes beside the log ({@link #commandFile}): the line as this machine would run it, and for a host also the
      * line that ran there.

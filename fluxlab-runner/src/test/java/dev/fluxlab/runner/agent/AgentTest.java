@@ -73,6 +73,20 @@ class AgentTest {
         assertEquals(null, r.accept("e 2", 4).orElseThrow().remoteMicros());
     }
 
+    /** A clock probe's answer is its own line, outside the rounds: a round read around it is whole. */
+    @Test
+    void aClockAnswerIsReadApartFromTheRounds() {
+        assertEquals(java.util.Optional.of(new AgentLines.ClockReply(7, 1_700_000_000_123_456L)),
+                AgentLines.clockReply(AgentLines.clock(7, 1_700_000_000_123_456L)));
+        assertEquals(Optional.empty(), AgentLines.clockReply("c 7"));
+        assertEquals(Optional.empty(), AgentLines.clockReply("c x 12"));
+        assertEquals(Optional.empty(), AgentLines.clockReply("e 1 1700000000123456"));
+        AgentLines.Reader r = new AgentLines.Reader();
+        r.accept("a 1 0.250", 1);
+        assertEquals(Optional.empty(), r.accept(AgentLines.clock(3, 5), 2));
+        assertEquals(0.25, r.accept("e 1 5", 3).orElseThrow().agentCpuS(), "the round around it is whole");
+    }
+
     @Test
     void aGarbledLineIsSkipped() {
         AgentLines.Reader r = new AgentLines.Reader();

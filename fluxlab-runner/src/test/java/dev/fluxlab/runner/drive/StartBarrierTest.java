@@ -1,15 +1,15 @@
 package dev.fluxlab.runner.drive;
 
-import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.runner.host.ClockOffset;
 import dev.fluxlab.model.run.ProcessSample;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -18,19 +18,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StartBarrierTest {
 
-    private static LoadResult startedAt(Long ms) {
-        return new LoadResult(LoadResult.SCHEMA, "http://x", "h2c", "closed", "GET", 1, 1, null, 1, true, 1, 1,
-                Map.of(), 1, null, 0, 0, 0, 0, List.of(), null, null, null, null, "fluxlab", 1, null, null, null,
-                null, null, 1, ms, null, null, null);
-    }
+    private static final java.util.function.Function<String, ClockOffset> SAME_CLOCK = h -> ClockOffset.LOCAL;
 
     @Test
     void theSpreadIsTakenOnTheRunnersClock() {
         // injector 2's host runs 40 ms ahead: its document says +45 ms, the runner's clock +5 ms
-        assertEquals(5L, FluxlabDriver.startSpread(List.of(startedAt(1_000L), startedAt(1_045L)), List.of(0L, 40_000L)));
-        assertEquals(45L, FluxlabDriver.startSpread(List.of(startedAt(1_000L), startedAt(1_045L)), List.of(0L, 0L)));
-        assertNull(FluxlabDriver.startSpread(List.of(startedAt(1_000L), startedAt(null)), List.of(0L, 0L)),
+        Map<String, ClockOffset> ahead = Map.of("h2", new ClockOffset(40_000, 0), "h1", ClockOffset.LOCAL);
+        assertEquals(5L, InjectorStarts.of(List.of(1_000L, 1_045L), List.of("h1", "h2"), ahead::get).orElseThrow()
+                .spreadMs());
+        assertEquals(45L, InjectorStarts.of(List.of(1_000L, 1_045L), List.of("h1", "h2"), SAME_CLOCK).orElseThrow()
+                .spreadMs());
+        assertTrue(InjectorStarts.of(Arrays.asList(1_000L, null), Arrays.asList(null, null), SAME_CLOCK).isEmpty(),
                 "one start is not a spread");
+    }
+
+    /**
+     * The spread's bound: the documents' whole milliseconds alone for injectors on one machine (they share its
+     * offset), plus the offset bounds of the two machines when they are not; with three machines, the worst pair.
+     */
+    @Test
+    void theSpreadsBoundIsTheMillisecondPlusTheWorstPairOfMachinesOffsetBounds() {
+        Map<String, ClockOffset> clocks = Map.of("h2", new ClockOffset(-3_000, 250), "h3", new ClockOffset(7_000, 900),
+                "h4", new ClockOffset(0, 40));
+        InjectorStarts oneHost = InjectorStarts.of(List.of(2_000L, 2_003L, 2_001L), List.of("h3", "h3", "h3"),
+                clocks::get).orElseThrow();
+        assertEquals(new InjectorStarts(3, 1.0), oneHost, "one machine: its offset cancels out");
+        InjectorStarts two = InjectorStarts.of(List.of(2_000L, 2_013L), List.of("h2", "h3"), clocks::get)
+                .orElseThrow();
+        // on the runner's clock: 2,003 ms and 2,006 ms
+        assertEquals(new InjectorStarts(3, 2.15), two, "1 ms + 0.25 ms + 0.9 ms");
+        InjectorStarts three = InjectorStarts.of(List.of(2_000L, 2_013L, 1_999L), List.of("h2", "h3", "h4"),
+                clocks::get).orElseThrow();
+        assertEquals(2.15, three.errorMs(), 1e-9, "the worst pair, h2 and h3, whichever starts first and last");
+        InjectorStarts withLocal = InjectorStarts.of(List.of(2_000L, 2_001L), Arrays.asList(null, "h4"),
+                h -> h == null ? ClockOffset.LOCAL : clocks.get(h)).orElseThrow();
+        assertEquals(new InjectorStarts(1, 1.04), withLocal, "the runner's own clock is known exactly");
+        var recorded = three.alignment(List.of("h2", "h3", "h4"), clocks::get);
+        assertEquals(List.of("h2", "h3", "h4"), List.copyOf(recorded.hostClocks().keySet()));
+        assertEquals(new dev.fluxlab.model.run.StartAlignment.HostClock(7_000, 900), recorded.hostClocks().get("h3"));
+        assertEquals(Map.of(InjectorStarts.LOCAL, new dev.fluxlab.model.run.StartAlignment.HostClock(0, 0)),
+                withLocal.alignment(Arrays.asList(null, null), h -> ClockOffset.LOCAL).hostClocks());
     }
 
     private static List<ProcessSample> compiling(double... cumulativeMs) {

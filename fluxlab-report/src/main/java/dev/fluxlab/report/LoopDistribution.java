@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The per-event-loop distribution a target reported on its stats path ({@code RepeatResult.targetStats}, e.g. the
@@ -25,8 +26,20 @@ final class LoopDistribution {
     private LoopDistribution() {
     }
 
-    /** The section, or an empty string when no cell has per-loop stats. */
+    /** The section, or an empty string when no cell has per-loop stats; cells named by their ids. */
     static String html(List<CellResult> cells) {
+        return html(cells, CellResult::id);
+    }
+
+    /** Each cell's report label ({@link CellView#label}, the knobs that vary), by cell index; the id where none. */
+    static Function<CellResult, String> labels(List<CellView> views) {
+        Map<Integer, String> byIndex = new LinkedHashMap<>();
+        views.forEach(v -> byIndex.put(v.cell().index(), v.label()));
+        return c -> byIndex.getOrDefault(c.index(), c.id());
+    }
+
+    /** The section, or an empty string when no cell has per-loop stats; {@code label} names a cell in its table. */
+    static String html(List<CellResult> cells, Function<CellResult, String> label) {
         StringBuilder h = new StringBuilder();
         for (CellResult cell : cells) {
             RepeatResult r = lastWithStats(cell);
@@ -74,7 +87,7 @@ final class LoopDistribution {
         if (h.isEmpty()) {
             return "";
         }
-        List<List<String>> connections = connectionRows(cells);
+        List<List<String>> connections = connectionRows(cells, label);
         if (!connections.isEmpty()) {
             StringBuilder t = new StringBuilder("<h3>").append(HtmlReport.esc(CONNECTIONS_TITLE))
                     .append("</h3>\n<p class=\"hint\">").append(HtmlReport.esc(CONNECTIONS_HINT))
@@ -112,7 +125,7 @@ final class LoopDistribution {
      * One row per cell and process whose stats count backend connections: the client mode it reported, how many
      * loops hold at least one connection, and each such loop with its count ({@code thread n}, by thread name).
      */
-    static List<List<String>> connectionRows(List<CellResult> cells) {
+    static List<List<String>> connectionRows(List<CellResult> cells, Function<CellResult, String> label) {
         List<List<String>> rows = new ArrayList<>();
         for (CellResult cell : cells) {
             RepeatResult r = lastWithStats(cell);
@@ -132,7 +145,7 @@ final class LoopDistribution {
                     }
                 });
                 Object mode = doc instanceof Map<?, ?> m ? m.get("client_mode") : null;
-                rows.add(List.of("#" + cell.index() + " " + cell.id(), process, mode == null ? "-" : String.valueOf(mode),
+                rows.add(List.of("#" + cell.index() + " " + label.apply(cell), process, mode == null ? "-" : String.valueOf(mode),
                         String.valueOf(parts.size()), parts.isEmpty() ? "none" : String.join(" · ", parts)));
             });
         }

@@ -104,7 +104,8 @@ public final class MarkdownReport {
             md.append("\n## Placement\n\n");
             pipeTable(md, placement.header(), placement.rightAlign(), placement.rows());
         }
-        List<List<String>> connections = LoopDistribution.connectionRows(run.cells() == null ? List.of() : run.cells());
+        List<List<String>> connections = LoopDistribution.connectionRows(run.cells() == null ? List.of() : run.cells(),
+                LoopDistribution.labels(model.cells()));
         if (!connections.isEmpty()) {
             md.append("\n## ").append(LoopDistribution.CONNECTIONS_TITLE).append("\n\n")
                     .append(text(LoopDistribution.CONNECTIONS_HINT)).append("\n\n");

@@ -86,12 +86,24 @@ class H2ProxySuiteTest {
             Map<String, Map<String, Number>> loops = (Map<String, Map<String, Number>>)
                     ((Map<String, Object>) c.repeats().get(0).targetStats().get("frontend")).get("loops");
             String prefix = c.knobs().get("client-mode").equals("colocated") ? "fluxlab-fe" : "fluxlab-client";
-            loops.forEach((loop, counters) -> {
-                if (counters.getOrDefault("backend_connections", 0).longValue() > 0) {
-                    assertTrue(loop.startsWith(prefix), c.id() + ": " + loops);
+            java.util.Set<String> holding = new java.util.TreeSet<>();
+            long connections = 0;
+            for (Map.Entry<String, Map<String, Number>> e : loops.entrySet()) {
+                long n = e.getValue().getOrDefault("backend_connections", 0).longValue();
+                if (n > 0) {
+                    assertTrue(e.getKey().startsWith(prefix), c.id() + ": " + loops);
+                    holding.add(e.getKey());
+                    connections += n;
                 }
-            });
+            }
+            if (prefix.equals("fluxlab-client") && connections >= 2) {
+                // no-colocation: each new connection takes the next of the two client loops (seed 000)
+                assertEquals(2, holding.size(), c.id() + ": connections spread over both client loops: " + loops);
+            }
         }
         assertTrue(Files.readString(out.resolve("report.html")).contains("Per-event-loop distribution"));
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("## Backend connections per event loop") && summary.contains("| no-colocation |"),
+                summary);
     }
 }

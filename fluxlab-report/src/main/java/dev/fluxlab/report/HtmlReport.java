@@ -89,7 +89,8 @@ public final class HtmlReport {
                             "No JIT counters recorded (the processes published no HotSpot performance counters)."))
                     .append("</div>\n</section>\n");
         }
-        h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells()));
+        h.append(LoopDistribution.html(run.cells() == null ? List.of() : run.cells(),
+                LoopDistribution.labels(model.cells())));
         simpleTable(h, "threads-seen", "Threads seen", ThreadsSeenTable.HINT, ThreadsSeenTable.of(model));
         details(h, model);
         h.append(ProfileView.html(model));

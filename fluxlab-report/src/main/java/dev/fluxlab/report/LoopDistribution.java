@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The per-event-loop distribution a target reported on its stats path ({@code RepeatResult.targetStats}, e.g. the
@@ -25,8 +26,20 @@ final class LoopDistribution {
     private LoopDistribution() {
     }
 
-    /** The section, or an empty string when no cell has per-loop stats. */
+    /** The section, or an empty string when no cell has per-loop stats; cells named by their ids. */
     static String html(List<CellResult> cells) {
+        return html(cells, CellResult::id);
+    }
+
+    /** Each cell's report label ({@link CellView#label}, the knobs that vary), by cell index; the id where none. */
+    static Function<CellResult, String> labels(List<CellView> views) {
+        Map<Integer, String> byIndex = new LinkedHashMap<>();
+        views.forEach(v -> byIndex.put(v.cell().index(), v.label()));
+        return c -> byIndex.getOrDefault(c.index(), c.id());
+    }
+
+    /** The section, or an empty string when no cell has per-loop stats; {@code label} names a cell in its table. */
+    static String html(List<CellResult> cells, Function<CellResult, String> label) {
         StringBuilder h = new StringBuilder();
         for (CellResult cell : cells) {
             RepeatResult r = lastWithStats(cell);
@@ -74,12 +87,69 @@ final class LoopDistribution {
         if (h.isEmpty()) {
             return "";
         }
+        List<List<String>> connections = connectionRows(cells, label);
+        if (!connections.isEmpty()) {
+            StringBuilder t = new StringBuilder("<h3>").append(HtmlReport.esc(CONNECTIONS_TITLE))
+                    .append("</h3>\n<p class=\"hint\">").append(HtmlReport.esc(CONNECTIONS_HINT))
+                    .append("</p>\n<div class=\"scroll\"><table class=\"loops\"><thead><tr>");
+            CONNECTIONS_HEADER.forEach(c -> t.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
+            t.append("</tr></thead><tbody>\n");
+            for (List<String> row : connections) {
+                t.append("<tr>");
+                row.forEach(c -> t.append("<td class=\"mono\">").append(HtmlReport.esc(c)).append("</td>"));
+                t.append("</tr>\n");
+            }
+            h.insert(0, t.append("</tbody></table></div>\n"));
+        }
         return "<section id=\"loops\">\n<h2>Per-event-loop distribution</h2>\n<p class=\"hint\">What each target "
                 + "reported on its stats path after the measured phase (counts since start, warm-up included); bars "
                 + "are scaled to the busiest loop of each column. With colocation, backend connections and responses "
                 + "gather on the loop that saw the first requests. With work stealing, stolen by counts the exchanges "
                 + "a loop sent through another loop's pool because its own would have made them wait, stolen from "
                 + "the exchanges its pool served for other loops.</p>\n" + h + "</section>\n";
+    }
+
+    /** Heading of the summary.md table of {@link #connectionRows}. */
+    static final String CONNECTIONS_TITLE = "Backend connections per event loop";
+
+    /** The summary.md hint above {@link #connectionRows}. */
+    static final String CONNECTIONS_HINT = "Where each cell's client connections were registered (the stats path's "
+            + "backend connections per event-loop thread, last repeat with stats, counts since start): the seeds' "
+            + "evidence for a client mode, e.g. no-colocation spreading its connections over its client loops.";
+
+    /** Columns of {@link #connectionRows}. */
+    static final List<String> CONNECTIONS_HEADER = List.of("cell", "process", "client mode", "loops holding them",
+            "connections per loop");
+
+    /**
+     * One row per cell and process whose stats count backend connections: the client mode it reported, how many
+     * loops hold at least one connection, and each such loop with its count ({@code thread n}, by thread name).
+     */
+    static List<List<String>> connectionRows(List<CellResult> cells, Function<CellResult, String> label) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CellResult cell : cells) {
+            RepeatResult r = lastWithStats(cell);
+            if (r == null) {
+                continue;
+            }
+            r.targetStats().forEach((process, doc) -> {
+                Map<String, Map<String, Number>> loops = loops(doc);
+                if (loops.values().stream().noneMatch(m -> m.containsKey("backend_connections"))) {
+                    return;
+                }
+                List<String> parts = new ArrayList<>();
+                loops.forEach((loop, counters) -> {
+                    long n = value(counters, "backend_connections");
+                    if (n > 0) {
+                        parts.add(loop + " " + n);
+                    }
+                });
+                Object mode = doc instanceof Map<?, ?> m ? m.get("client_mode") : null;
+                rows.add(List.of("#" + cell.index() + " " + label.apply(cell), process, mode == null ? "-" : String.valueOf(mode),
+                        String.valueOf(parts.size()), parts.isEmpty() ? "none" : String.join(" · ", parts)));
+            });
+        }
+        return rows;
     }
 
     private static RepeatResult lastWithStats(CellResult cell) {

@@ -109,6 +109,14 @@ public final class MarkdownReport {
             md.append("\n## Placement\n\n");
             pipeTable(md, placement.header(), placement.rightAlign(), placement.rows());
         }
+        List<List<String>> connections = LoopDistribution.connectionRows(run.cells() == null ? List.of() : run.cells(),
+                LoopDistribution.labels(model.cells()));
+        if (!connections.isEmpty()) {
+            md.append("\n## ").append(LoopDistribution.CONNECTIONS_TITLE).append("\n\n")
+                    .append(text(LoopDistribution.CONNECTIONS_HINT)).append("\n\n");
+            pipeTable(md, LoopDistribution.CONNECTIONS_HEADER,
+                    List.of(false, false, false, true, false), connections);
+        }
         PlacementTables steady = SteadyStateTable.of(model);
         if (!steady.rows().isEmpty()) {
             md.append("\n## Time to steady state\n\n").append(text(HtmlReport.STEADY_HINT)).append("\n\n");

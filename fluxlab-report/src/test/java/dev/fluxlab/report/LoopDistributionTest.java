@@ -64,4 +64,21 @@ class LoopDistributionTest {
     void noSectionWithoutStats() {
         assertEquals("", LoopDistribution.html(Fixtures.run().cells()));
     }
+
+    @Test
+    void backendConnectionsPerLoopInSummaryAndHtml() throws Exception {
+        RunResult run = withStats(Map.of("frontend", Map.of("client_mode", "no-colocation", "loops", Map.of(
+                "fluxlab-client-nio-1", Map.of("backend_connections", 8, "backend_responses", 900),
+                "fluxlab-client-nio-2", Map.of("backend_connections", 7, "backend_responses", 880),
+                "fluxlab-fe-nio-1", Map.of("frontend_requests", 1780, "backend_connections", 0)))));
+        String md = MarkdownReport.render(run);
+        assertTrue(md.contains("## Backend connections per event loop"), md);
+        assertTrue(md.contains("| frontend | no-colocation | 2 | fluxlab-client-nio-1 8 · fluxlab-client-nio-2 7 |"), md);
+        String html = HtmlReport.render(run);
+        assertTrue(html.contains("<h3>Backend connections per event loop</h3>"), "the table heads the loop section");
+        assertTrue(html.contains("fluxlab-client-nio-1 8 · fluxlab-client-nio-2 7"), "per-loop counts in the HTML");
+        // a process whose stats count no backend connections (a plain server) adds no row
+        assertTrue(!MarkdownReport.render(withStats(Map.of("backend", Map.of("loops", Map.of(
+                "reactor-http-nio-1", Map.of("requests", 5)))))).contains("Backend connections per event loop"));
+    }
 }

@@ -67,9 +67,10 @@ import java.util.Map;
  *                        there, whose worst latencies the histograms therefore lack; null when not counted (tools)
  * @param warnings        what the injector found that no figure here carries, in its own words (a warm-up backlog it
  *                        dropped, a server's stream limit that capped the in-flight requests, an event loop at its
- *                        limit, requests the server stopped answering before the window): a runner shows them as the
- *                        repeat's warnings; null when none, for tools, and in a merged document (each injector's own
- *                        document keeps its own)
+ *                        limit, requests the server stopped answering before the window; a tool's latency figures
+ *                        that could not be true, {@link #withoutLatency}): a runner shows them as the repeat's
+ *                        warnings; null when none, and in a merged document (each injector's own document keeps its
+ *                        own)
  * @param udp             HTTP/3 only: the UDP socket buffers in effect and the kernel's UDP drops in the window
  *                        ({@link UdpSockets}); null for the other protocols, for tools and in older documents
  */
@@ -156,14 +157,19 @@ public record LoadResult(
                 availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
     }
 
-    /** A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder(boolean)}). */
-    public LoadResult withoutLatency() {
+    /**
+     * A copy without latency figures (an external tool's that could not be true: {@link LatencySummary#disorder(boolean)}),
+     * with {@code why} added to its {@link #warnings}, so the repeat says why its latency is missing.
+     */
+    public LoadResult withoutLatency(String why) {
+        List<String> said = new java.util.ArrayList<>(warnings == null ? List.of() : warnings);
+        said.add(why);
         return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
                 warmupStable, durationS, requestsOk, errors, throughputRps,
                 new Latency(LatencySummary.UNKNOWN, LatencySummary.UNKNOWN), lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, null, histogramUnit, null, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, List.copyOf(said), udp);
     }
 
     /**

@@ -147,10 +147,10 @@ public final class ExternalToolDriver implements LoadDriver {
         String impossible = parsed.latencyMs() == null || parsed.requestsOk() == 0 ? null
                 : parsed.latencyMs().corrected().disorder(tool.wholeMillis());
         if (impossible != null) {
-            // kept, the claims and tables would read p99 = 0 as a real figure
-            warnings.add(tool.name() + " printed latency percentiles that cannot be true (" + impossible
-                    + "); this repeat has no latency figures, its throughput stands");
-            parsed = parsed.withoutLatency();
+            // kept, the claims and tables would read p99 = 0 as a real figure (a tool that knows why its figures
+            // went wrong says so in its parser, which drops them there: wrk pipelined)
+            parsed = parsed.withoutLatency(tool.name() + " printed latency percentiles that cannot be true ("
+                    + impossible + "); this repeat has no latency figures, its throughput stands");
         }
         double cores = samples.size() >= 2 ? new CpuWindow(samples.get(0).t(), samples.get(samples.size() - 1).t())
                 .cores(samples) : Double.NaN;

@@ -17,8 +17,10 @@ public enum ClientMode implements Labelled {
     /**
      * The client runs on its own loops made with {@code LoopResources.create(prefix, 1, workers, true, false)}:
      * backend connections are registered on those loops, never on the frontend loop that asked, so backend I/O moves
-     * off the frontend's loops. They are not necessarily spread: with Reactor Netty 1.3.8 on this lab's 2-core machine
-     * the 16 connections of the default HTTP/2 pool all landed on one of the two client loops (see /stats).
+     * off the frontend's loops, and each new connection takes the client group's next loop in turn, so they spread
+     * over the client loops as the seeds describe. (Reactor Netty 1.3.8 on Netty 4.2.18 put every connection of a
+     * 2-loop group on one loop: choosing the channel class advanced the round-robin between two connections;
+     * {@link dev.fluxlab.targets.reactor.transport.ChooserSafeLoopResources} keeps it from doing so.)
      */
     NO_COLOCATION("no-colocation"),
     /**

@@ -1,6 +1,7 @@
 package dev.fluxlab.targets.reactor.transport;
 
 import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.transport.NettyLine;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.common.transport.TransportUnavailableException;
 import io.netty.channel.EventLoopGroup;
@@ -52,14 +53,15 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
     /**
      * {@link #create(Transport, String, int, int)} choosing whether clients on these loops are colocated.
      *
-     * @param colocate {@code false}: a client connection goes to the group's next loop, whichever thread asks
+     * @param colocate {@code false}: a client connection goes to the group's next loop, whichever thread asks, in
+     *                 turn over the loops ({@link ChooserSafeLoopResources} on Netty 4.2)
      */
     public static TransportLoops create(Transport requested, String threadPrefix, int selectCount, int workers,
                                         boolean colocate) {
         TransportSupport.checkLoops("workers", workers);
         Transport expected = TransportSupport.resolve(requested);
         int select = selectCount < 1 ? -1 : selectCount;
-        return switch (requested) {
+        TransportLoops made = switch (requested) {
             case EPOLL -> new TransportLoops(requested, expected,
                     EpollLoops.create(threadPrefix, select, workers, colocate), true);
             case NIO -> new TransportLoops(requested, expected,
@@ -67,6 +69,13 @@ public record TransportLoops(Transport requested, Transport expected, LoopResour
             case NATIVE, IO_URING -> new TransportLoops(requested, expected,
                     LoopResources.create(threadPrefix, select, workers, true, colocate), true);
         };
+        if (colocate || !NettyLine.current().ioHandlerGroups()) {
+            return made;
+        }
+        // not colocated: a client connection takes the group's next loop, which the channel-type detection must
+        // not advance (ChooserSafeLoopResources says why), else the connections do not spread
+        return new TransportLoops(made.requested(), made.expected(), new ChooserSafeLoopResources(made.loops()),
+                made.preferNative());
     }
 
     /**

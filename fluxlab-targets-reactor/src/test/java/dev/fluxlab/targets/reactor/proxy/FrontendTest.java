@@ -134,6 +134,25 @@ class FrontendTest {
     }
 
     @Test
+    void noColocationSpreadsBackendConnectionsOverItsClientLoops() throws Exception {
+        // 24 requests at once with 1 stream per connection: the pool opens its 4 connections at once, each on the
+        // client group's next loop, so both client loops hold some (on Netty 4.2.18 without ChooserSafeLoopResources
+        // all 4 landed on one)
+        Map<String, Map<String, Long>> loops = placement(ClientMode.NO_COLOCATION, 1);
+        Set<String> connectionLoops = with(loops, "backend_connections");
+        assertEquals(Set.of("fluxlab-client"), prefixes(connectionLoops), loops.toString());
+        assertEquals(2, connectionLoops.size(), "both client loops: " + loops);
+        assertEquals(4, loops.values().stream().mapToLong(c -> c.getOrDefault("backend_connections", 0L)).sum(),
+                loops.toString());
+    }
+
+    private static Set<String> prefixes(Set<String> threads) {
+        Set<String> s = new TreeSet<>();
+        threads.forEach(t -> s.add(t.substring(0, t.indexOf("-", t.indexOf("-") + 1))));
+        return s;
+    }
+
+    @Test
     void perLoopPoolsKeepEachLoopsConnectionsOnThatLoop() throws Exception {
         Map<String, Map<String, Long>> loops = placement(ClientMode.PER_LOOP_POOLS, 2);
         Set<String> requestLoops = with(loops, "frontend_requests");

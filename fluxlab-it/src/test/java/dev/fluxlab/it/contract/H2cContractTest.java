@@ -1,15 +1,11 @@
 package dev.fluxlab.it.contract;
 
-import dev.fluxlab.model.Readiness;
-import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.registry.KnobDef;
 import dev.fluxlab.runner.registry.LaunchDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,25 +78,6 @@ class H2cContractTest {
     }
 
     private static int port(String name, Process p) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        List<String> seen = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String line;
-        while (System.nanoTime() < deadline && (line = in.readLine()) != null) {
-            seen.add(line);
-            if (line.startsWith(Readiness.PREFIX)) {
-                Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        while (in.readLine() != null) {
-                            // discard
-                        }
-                    } catch (java.io.IOException ignored) {
-                        // gone
-                    }
-                });
-                return Readiness.parse(line).flatMap(ReadinessAttributes::port).orElseThrow();
-            }
-        }
-        throw new AssertionError(name + " printed no readiness line: " + seen);
+        return ReadyLine.await(name, p).port().orElseThrow();
     }
 }

@@ -9,9 +9,7 @@ import dev.fluxlab.runner.registry.StackDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -78,7 +76,7 @@ class H3ContractTest {
                         "--protocol=h3")).redirectErrorStream(true).start());
             }
             for (var e : started.entrySet()) {
-                ReadinessAttributes ready = ready(e.getKey(), e.getValue());
+                ReadinessAttributes ready = ReadyLine.await(e.getKey(), e.getValue());
                 assertEquals("h3", ready.protocol().orElse(null), e.getKey() + ": " + ready.values());
                 assertEquals("1000", ready.values().get(Readiness.H3_MAX_STREAMS), e.getKey() + ": " + ready.values());
                 try (H3Client client = new H3Client(ready.port().orElseThrow())) {
@@ -158,28 +156,6 @@ class H3ContractTest {
         assertTrue(Math.abs(Duration.between(d, ZonedDateTime.now()).toSeconds()) < 60, where + " Date " + d);
     }
 
-    private static ReadinessAttributes ready(String name, Process p) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        List<String> seen = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String line;
-        while (System.nanoTime() < deadline && (line = in.readLine()) != null) {
-            seen.add(line);
-            if (line.startsWith(Readiness.PREFIX)) {
-                Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        while (in.readLine() != null) {
-                            // discard
-                        }
-                    } catch (java.io.IOException ignored) {
-                        // gone
-                    }
-                });
-                return Readiness.parse(line).orElseThrow();
-            }
-        }
-        throw new AssertionError(name + " printed no readiness line: " + seen);
-    }
 
     private static void stop(java.util.Collection<Process> processes) throws InterruptedException {
         for (Process p : processes) {

@@ -2,7 +2,6 @@ package dev.fluxlab.it.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.runner.registry.LaunchDef;
 import dev.fluxlab.runner.registry.TargetRegistry;
@@ -12,11 +11,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -104,7 +101,7 @@ class TargetContractTest {
             }
         });
         for (var e : running.entrySet()) {
-            ReadinessAttributes ready = awaitReady(e.getKey(), e.getValue());
+            ReadinessAttributes ready = ReadyLine.await(e.getKey(), e.getValue());
             ports.put(e.getKey(), ready.port().orElseThrow());
             readiness.put(e.getKey(), ready.values());
         }
@@ -125,30 +122,7 @@ class TargetContractTest {
                 target + " reported " + versions);
     }
 
-    private static ReadinessAttributes awaitReady(String name, Process p) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        List<String> seen = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String line;
-        while (System.nanoTime() < deadline && (line = in.readLine()) != null) {
-            seen.add(line);
-            if (line.startsWith(Readiness.PREFIX)) {
-                Thread.ofPlatform().daemon().start(() -> drain(in)); // keep the pipe from filling
-                return Readiness.parse(line).orElseThrow();
-            }
-        }
-        throw new AssertionError("target " + name + " printed no readiness line: " + seen);
-    }
 
-    private static void drain(BufferedReader in) {
-        try {
-            while (in.readLine() != null) {
-                // discard
-            }
-        } catch (IOException e) {
-            // gone
-        }
-    }
 
     @AfterAll
     void stopAll() throws InterruptedException {

@@ -18,7 +18,8 @@ import java.util.Optional;
  * What the runner needs of a suite's own command targets ({@link CommandTarget}) beyond the suite's structure: their
  * entry in the registry (so the runner asks about them as about any target), their working folder, and the checks
  * that need this machine: the working folder exists, the program is found (a path with a {@code /} relative to the
- * working folder, else on the {@code PATH}) and may be executed. All refused before anything starts.
+ * working folder, else on the {@code PATH}; each program a knob's values name) and may be executed. All refused before
+ * anything starts.
  */
 public final class CommandTargets {
 
@@ -77,12 +78,6 @@ public final class CommandTargets {
         Map<String, CommandTarget> all = CommandTarget.of(suite.spec());
         if (all.isEmpty()) {
             return;
-        }
-        if (!suite.profileModes().isEmpty()) {
-            throw suite.error("/profile", "'profile' cannot apply to the command target"
-                    + (all.size() == 1 ? " '" + all.keySet().iterator().next() + "'" : "s " + String.join(", ", all.keySet()))
-                    + ": fluxlab loads async-profiler into its own JVMs as it starts them, and your command starts its "
-                    + "JVM itself; drop 'profile' (or --profile), or profile your server with your own agent options");
         }
         if (executable("setsid", Path.of("/"), System.getenv("PATH")).isEmpty()) {
             throw suite.error(Locations.pointer("targets", all.keySet().iterator().next(), "command"),

@@ -66,16 +66,15 @@ class CommandTargetsTest {
     }
 
     @Test
-    void profilesAreRefusedForCommandTargets(@TempDir Path tmp) throws Exception {
+    void profilesApplyToCommandTargets(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("p.yaml"), """
                 scenarios: {hello: {path: /hello}}
                 targets:
                   my-app: {command: [sh, "${port}"]}
                 profile: cpu
                 """);
-        SuiteException e = assertThrows(SuiteException.class, () -> new SuiteValidator(TargetRegistry.builtIn(),
-                SuiteValidatorTest.NO_URING).validate(Suite.load(file)));
-        assertTrue(e.getMessage().contains("'profile' cannot apply to the command target 'my-app'"), e.getMessage());
+        // async-profiler attaches to the JVM of the command's tree when the window opens (ProfileSession)
+        new SuiteValidator(TargetRegistry.builtIn(), SuiteValidatorTest.NO_URING).validate(Suite.load(file));
     }
 
     @Test

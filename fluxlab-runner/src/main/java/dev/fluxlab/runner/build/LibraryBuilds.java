@@ -97,7 +97,7 @@ public record LibraryBuilds(MavenClasspath maven, BuildCache cache, List<String>
                     }
                 } else {
                     List<String> entries = List.of(registry.classpath(base).split(File.pathSeparator));
-                    BootClasspath boot = moduleClasspath(suite, cell, p, def, base, entries, registry);
+                    BootClasspath boot = moduleClasspath(suite, cell, p, def, entries);
                     BuildRequest r = moduleRequest(suite, cell, p, def, boot, registry);
                     String k = r.cacheKey() + " in " + entries;
                     stack = done.get(k);
@@ -179,7 +179,7 @@ public record LibraryBuilds(MavenClasspath maven, BuildCache cache, List<String>
 
     /** The module classpath a build goes into; refused when the module is not built or carries no Reactor Netty. */
     private static BootClasspath moduleClasspath(Suite suite, Cell cell, Cell.CellProcess p, LaunchDef def,
-                                                 LaunchDef base, List<String> entries, TargetRegistry registry) {
+                                                 List<String> entries) {
         String knob = firstVersionKnob(p);
         String first = entries.get(0);
         if (!java.nio.file.Files.exists(Path.of(first))) {

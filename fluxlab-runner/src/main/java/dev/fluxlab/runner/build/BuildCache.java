@@ -24,7 +24,7 @@ public record BuildCache(Path dir) {
 
     /** The folder of {@code r}'s entry. */
     public Path folder(BuildRequest r, Path repository) {
-        String key = r.coordinates() + " @" + repository.toAbsolutePath().normalize();
+        String key = r.cacheKey() + " @" + repository.toAbsolutePath().normalize();
         try {
             byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             String name = (r.reactorNetty() + "-" + r.netty() + (r.natives() ? "" : "-nio")).replaceAll("[^\\w.-]", "_");

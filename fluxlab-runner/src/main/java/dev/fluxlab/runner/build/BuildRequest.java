@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.build;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,8 +11,21 @@ import java.util.Map;
  * @param netty        the Netty BOM's version
  * @param reactorCore  reactor-core's version; null = the one Reactor Netty depends on
  * @param natives      whether the linux-x86_64 native transports are put on the classpath
+ * @param nettyExtra   further Netty artifacts ({@code artifact} or {@code artifact:classifier}) resolved at the BOM's
+ *                     version: those a Boot module's classpath carries beyond what Reactor Netty depends on
+ *                     ({@link BootClasspath}), so every Netty jar of it is replaced; empty for the lab's own code
  */
-public record BuildRequest(String reactorNetty, String netty, String reactorCore, boolean natives) {
+public record BuildRequest(String reactorNetty, String netty, String reactorCore, boolean natives,
+                           List<String> nettyExtra) {
+
+    public BuildRequest {
+        nettyExtra = List.copyOf(nettyExtra);
+    }
+
+    /** A build of the libraries the lab's own code runs on (no further Netty artifacts). */
+    public BuildRequest(String reactorNetty, String netty, String reactorCore, boolean natives) {
+        this(reactorNetty, netty, reactorCore, natives, List.of());
+    }
 
     /** The knob of Reactor Netty's version. */
     public static final String REACTOR_NETTY_KNOB = "reactor-netty-version";
@@ -35,9 +49,18 @@ public record BuildRequest(String reactorNetty, String netty, String reactorCore
         return new BuildRequest(rn, netty, knobs.get(REACTOR_CORE_KNOB), true);
     }
 
-    /** This request without the native transports (a Netty whose natives do not resolve here). */
+    /**
+     * This request without the native transports (a Netty whose natives do not resolve here): the further artifacts
+     * with a classifier (native jars) are left out too.
+     */
     public BuildRequest withoutNatives() {
-        return new BuildRequest(reactorNetty, netty, reactorCore, false);
+        return new BuildRequest(reactorNetty, netty, reactorCore, false,
+                nettyExtra.stream().filter(a -> !a.contains(":")).toList());
+    }
+
+    /** The cache's key: the coordinates and the further Netty artifacts. */
+    public String cacheKey() {
+        return coordinates() + (nettyExtra.isEmpty() ? "" : " with " + String.join(",", nettyExtra));
     }
 
     /** The coordinates in words, and the cache's key. */

@@ -150,6 +150,13 @@ public record MavenClasspath(Path home, Path localRepo, boolean offlineOnly, Dur
                 dep(deps, "io.netty", n, null, "linux-x86_64", false);
             }
         }
+        for (String extra : r.nettyExtra()) {
+            String[] ac = extra.split(":", 2);
+            if (ac.length == 2 && r.natives() && ac[1].equals("linux-x86_64") && r.line().natives().contains(ac[0])) {
+                continue; // named above already
+            }
+            dep(deps, "io.netty", ac[0], null, ac.length == 2 ? ac[1] : null, false);
+        }
         return """
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modelVersion>4.0.0</modelVersion>

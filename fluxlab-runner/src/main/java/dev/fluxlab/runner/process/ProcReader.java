@@ -80,8 +80,11 @@ public final class ProcReader {
 
     /**
      * The sum of the readings of {@code pids} (a process tree, root first): CPU, RSS and threads of those still there;
-     * empty when the root is gone. CPU of a descendant that already ended is not counted (its parent's cumulative
-     * children time holds it only once reaped), so a tree's CPU may step down when a short-lived child ends.
+     * empty when the root is gone. CPU includes, for each of them, the cumulative CPU of its children that ended and
+     * were waited for ({@code cutime + cstime} of {@code /proc/<pid>/stat}: a launcher script's finished build step,
+     * a short-lived helper), which the kernel adds there when the child is reaped. Not counted: a child reaped by a
+     * process outside the tree (an orphan adopted by init or a subreaper), and a zombie's own time between its end
+     * and its reaping is read from the zombie itself.
      */
     public static Optional<Reading> readTree(java.util.List<Long> pids) {
         Optional<Reading> root = pids.isEmpty() ? Optional.empty() : read(pids.get(0));
@@ -94,12 +97,27 @@ public final class ProcReader {
         for (long pid : pids) {
             Optional<Reading> r = read(pid);
             if (r.isPresent()) {
-                cpu += r.get().cpuS();
+                cpu += r.get().cpuS() + endedChildrenCpuS(pid);
                 rss += r.get().rssMb();
                 threads += r.get().threads();
             }
         }
         return Optional.of(new Reading(cpu, rss, threads));
+    }
+
+    /** CPU seconds of {@code pid}'s children that ended and it waited for ({@code cutime + cstime}); 0 when gone. */
+    static double endedChildrenCpuS(long pid) {
+        try {
+            return childTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) / (double) clockTicks();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** {@code cutime + cstime} (fields 16 and 17) of a {@code /proc/<pid>/stat} line, in clock ticks. */
+    static long childTicks(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        return Long.parseLong(f[13]) + Long.parseLong(f[14]);
     }
 
     /** Reads {@code pid}; empty when the process is gone or /proc is not there. */

@@ -30,6 +30,12 @@ import java.util.function.Supplier;
  * up. A JVM that has ended by then has written its collapsed stacks itself (async-profiler dumps on exit) but no
  * flame graph. {@code jfr} adds the JDK's Flight Recorder from start-up, cut to the measured window afterwards
  * ({@link JfrWindow}): starting a recording inside the window costs seconds of the JVM's time, cutting it costs none.
+ *
+ * <p>A suite's own command ({@link ChildProcess#isCommand()}) starts its JVM itself, so it gets no library at start-up:
+ * when the window opens the HotSpot JVM of its process tree ({@link ChildProcess#jvmPid()}, found by its hsperfdata
+ * file as the JIT watch finds it) is attached and the library loaded into it then (async-profiler's dynamic attach),
+ * with the same commands after. A tree without such a JVM gets a profile entry saying so, never none; {@code jfr} adds
+ * no recording there (the recorder is started with the JVM), which its entry says too.
  */
 public final class ProfileSession implements ProgressWatch.Window {
 
@@ -60,8 +66,18 @@ public final class ProfileSession implements ProgressWatch.Window {
 
     private final Map<String, Instant> stopped = new ConcurrentHashMap<>();
 
-    private record Started(ChildProcess process, String event, Instant at) {
+    /** Where the profiler samples: {@code pid} is the process's own, or the JVM of a command's tree. */
+    private record Started(ChildProcess process, long pid, String event, Instant at) {
     }
+
+    /** The profile entry of a command whose process tree has no HotSpot JVM when the measured window opens. */
+    static final String NO_JVM = "not profiled: no process of the command's tree is a HotSpot JVM (none publishes "
+            + "/tmp/hsperfdata_<user>/<pid>; a JVM started with -XX:-UsePerfData is not found either), and "
+            + "async-profiler attaches to HotSpot JVMs only";
+    /** What a {@code jfr} profile of a command lacks. */
+    static final String NO_JFR = "no Flight Recorder recording: fluxlab starts the recorder with the JVMs it starts, "
+            + "and the command starts its JVM itself (add -XX:StartFlightRecording to your command); the CPU profile "
+            + "was taken by attaching";
 
     /**
      * @param library   a library that passed {@link ProfilerLibrary#check()}
@@ -136,7 +152,7 @@ public final class ProfileSession implements ProgressWatch.Window {
             // the injector's first measure line came with its end (a 1 s measured phase): sampling now would take the
             // stop, not the window
             for (ChildProcess c : processes.get()) {
-                if (given.contains(c.name())) {
+                if (given.contains(c.name()) || c.isCommand()) {
                     problems.putIfAbsent(c.name(), "not profiled: the measured window had ended before the profiler "
                             + "could start (it starts at the injector's first measured second; measure at least 2 s)");
                 }
@@ -144,16 +160,24 @@ public final class ProfileSession implements ProgressWatch.Window {
             return;
         }
         for (ChildProcess c : processes.get()) {
+            if (c.isCommand()) {
+                given.add(c.name()); // its JVM is attached now, not given the library at start-up
+            }
             if (!given.contains(c.name()) || started.containsKey(c.name()) || problems.containsKey(c.name())
                     || !c.isAlive()) {
+                continue;
+            }
+            java.util.Optional<Long> jvm = c.jvmPid();
+            if (jvm.isEmpty()) {
+                problems.put(c.name(), NO_JVM);
                 continue;
             }
             String failure = null;
             for (String event : events()) {
                 try {
-                    AgentCommands.send(c.pid(), library.file(), "start,event=" + event + interval(event)
+                    AgentCommands.send(jvm.get(), library.file(), "start,event=" + event + interval(event)
                             + ",file=" + collapsed(c.name()) + ",collapsed");
-                    started.put(c.name(), new Started(c, event, Instant.now()));
+                    started.put(c.name(), new Started(c, jvm.get(), event, Instant.now()));
                     failure = null;
                     break;
                 } catch (Exception e) {
@@ -172,9 +196,9 @@ public final class ProfileSession implements ProgressWatch.Window {
             String name = s.process().name();
             try {
                 Instant at = Instant.now();
-                AgentCommands.send(s.process().pid(), library.file(), "stop,file=" + collapsed(name) + ",collapsed");
+                AgentCommands.send(s.pid(), library.file(), "stop,file=" + collapsed(name) + ",collapsed");
                 stopped.put(name, at);
-                AgentCommands.send(s.process().pid(), library.file(), "flamegraph,file=" + flameGraph(name)
+                AgentCommands.send(s.pid(), library.file(), "flamegraph,file=" + flameGraph(name)
                         + ",title=" + name + " " + mode.label());
             } catch (Exception e) {
                 problems.putIfAbsent(name, "the profiler was not stopped before the process ended (" + message(e)
@@ -208,11 +232,14 @@ public final class ProfileSession implements ProgressWatch.Window {
         Map<String, ProcessProfile> out = new LinkedHashMap<>();
         for (ChildProcess c : processes.get()) {
             String name = c.name();
-            if (!given.contains(name) || out.containsKey(name)) {
+            if (!(given.contains(name) || c.isCommand()) || out.containsKey(name)) {
                 continue;
             }
             Started s = started.get(name);
-            String jfr = mode == ProfileMode.JFR ? cutJfr(name) : null; // before reading the problems: it adds its own
+            if (c.isCommand() && mode == ProfileMode.JFR && s != null) {
+                problems.putIfAbsent(name, NO_JFR);
+            }
+            String jfr = mode == ProfileMode.JFR && !c.isCommand() ? cutJfr(name) : null; // adds its own problems
             String problem = problems.get(name);
             if (s == null && problem == null) {
                 problem = opened ? "the process was not running when the measured window opened"

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.registry;
 
+import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.CommandTarget;
 import dev.fluxlab.model.suite.Locations;
 import dev.fluxlab.model.suite.Suite;
@@ -17,7 +18,8 @@ import java.util.Optional;
  * What the runner needs of a suite's own command targets ({@link CommandTarget}) beyond the suite's structure: their
  * entry in the registry (so the runner asks about them as about any target), their working folder, and the checks
  * that need this machine: the working folder exists, the program is found (a path with a {@code /} relative to the
- * working folder, else on the {@code PATH}) and may be executed. All refused before anything starts.
+ * working folder, else on the {@code PATH}; each program a knob's values name) and may be executed. All refused before
+ * anything starts.
  */
 public final class CommandTargets {
 
@@ -77,12 +79,6 @@ public final class CommandTargets {
         if (all.isEmpty()) {
             return;
         }
-        if (!suite.profileModes().isEmpty()) {
-            throw suite.error("/profile", "'profile' cannot apply to the command target"
-                    + (all.size() == 1 ? " '" + all.keySet().iterator().next() + "'" : "s " + String.join(", ", all.keySet()))
-                    + ": fluxlab loads async-profiler into its own JVMs as it starts them, and your command starts its "
-                    + "JVM itself; drop 'profile' (or --profile), or profile your server with your own agent options");
-        }
         if (executable("setsid", Path.of("/"), System.getenv("PATH")).isEmpty()) {
             throw suite.error(Locations.pointer("targets", all.keySet().iterator().next(), "command"),
                     "fluxlab starts a command target with 'setsid' (its own process group, stopped as a whole), and "
@@ -97,20 +93,59 @@ public final class CommandTargets {
                         + "; 'cwd' is relative to the suite file's folder: correct it, or create the folder");
             }
             String program = c.command().get(0);
-            if (!CommandTarget.placeholders(program).isEmpty()) {
-                continue; // a knob chooses the program: each value is found when it starts
+            if (CommandTarget.placeholders(program).isEmpty()) {
+                checkProgram(suite, c, program, null, at + "/command/0", cwd);
+                continue;
             }
-            if (executable(program, cwd, System.getenv("PATH")).isEmpty()) {
-                boolean relative = program.contains("/");
-                Path p = relative ? cwd.resolve(program).normalize() : null;
-                throw suite.error(at + "/command/0", "the program of target '" + c.name() + "', '" + program + "', "
-                        + (relative ? (Files.exists(p) ? "(" + p + ") is not an executable file; make it one "
-                        + "(chmod +x), or run it through its interpreter, e.g. [sh, " + program + "]"
-                        : "does not exist (" + p + "; a path is relative to the working folder " + cwd + "); "
-                        + "correct it, or build the program first")
-                        : "is not on the PATH; install it, or give its path (relative to the working folder " + cwd
-                        + ", or absolute)"));
+            // a knob chooses the program: each program its values give must be there, refused at the value's line
+            Map<String, String> seen = new LinkedHashMap<>();
+            for (Cell cell : suite.cells()) {
+                for (Cell.CellProcess p : cell.processes()) {
+                    if (!p.target().equals(c.name())) {
+                        continue;
+                    }
+                    Map<String, String> values = new LinkedHashMap<>(p.knobs());
+                    values.put(CommandTarget.PORT, "0");
+                    values.put(CommandTarget.HOST, CommandTarget.LOOPBACK);
+                    String filled;
+                    try {
+                        filled = CommandTarget.fill(program, values);
+                    } catch (IllegalArgumentException e) {
+                        continue; // a ${name} nothing defines: refused by the suite's own checks
+                    }
+                    if (seen.putIfAbsent(filled, program) != null) {
+                        continue;
+                    }
+                    String knob = CommandTarget.placeholders(program).stream().map(Suite::knobName)
+                            .filter(p.knobs()::containsKey).findFirst().orElse(null);
+                    String where = knob == null ? at + "/command/0"
+                            : SuiteValidator.knobPointer(suite, cell, p, knob);
+                    checkProgram(suite, c, filled, knob == null ? null : "knob " + knob + " = '" + p.knobs().get(knob)
+                            + "' in '" + program + "'", where, cwd);
+                }
             }
         }
+    }
+
+    /**
+     * Refuses at {@code where} a program {@code program} of {@code c} that is not there; {@code from} says which knob
+     * value gave it (null when the command names it as written).
+     */
+    private static void checkProgram(Suite suite, CommandTarget c, String program, String from, String where,
+                                     Path cwd) {
+        if (executable(program, cwd, System.getenv("PATH")).isPresent()) {
+            return;
+        }
+        boolean relative = program.contains("/");
+        Path p = relative ? cwd.resolve(program).normalize() : null;
+        String fix = from == null ? "" : "; or change that knob value";
+        throw suite.error(where, "the program of target '" + c.name() + "', '" + program + "'"
+                + (from == null ? "" : " (from " + from + ")") + ", "
+                + (relative ? (Files.exists(p) ? "(" + p + ") is not an executable file; make it one "
+                + "(chmod +x), or run it through its interpreter, e.g. [sh, " + program + "]"
+                : "does not exist (" + p + "; a path is relative to the working folder " + cwd + "); "
+                + "correct it, or build the program first")
+                : "is not on the PATH; install it, or give its path (relative to the working folder " + cwd
+                + ", or absolute)") + fix);
     }
 }

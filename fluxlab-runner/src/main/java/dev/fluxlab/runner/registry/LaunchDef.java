@@ -112,7 +112,8 @@ public record LaunchDef(
 
     /**
      * The values {@code knobValues} give this target's {@link KnobDef#resolve} knobs, as {@code knob=value,...} in the
-     * registry's knob order: the key of a resolved build; null when it sets none of them.
+     * registry's knob order, then those of its other stack knobs (e.g. the WebFlux targets' {@code stack}, whose Boot
+     * module's classpath a build goes into): the key of a resolved build; null when it sets no resolve knob.
      */
     public String buildKey(Map<String, String> knobValues) {
         List<String> parts = new java.util.ArrayList<>();
@@ -121,7 +122,15 @@ public record LaunchDef(
                 parts.add(k + "=" + knobValues.get(k));
             }
         });
-        return parts.isEmpty() ? null : String.join(",", parts);
+        if (parts.isEmpty()) {
+            return null;
+        }
+        knobsOrEmpty().forEach((k, kd) -> {
+            if (kd.resolve() == null && kd.stacks() != null && knobValues.get(k) != null) {
+                parts.add(k + "=" + knobValues.get(k));
+            }
+        });
+        return String.join(",", parts);
     }
 
     /** This launch with the library builds resolved for it ({@link #builds}). */

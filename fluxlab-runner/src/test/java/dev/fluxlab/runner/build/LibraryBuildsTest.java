@@ -70,16 +70,90 @@ class LibraryBuildsTest {
         Suite s = Suite.parse("webflux.yaml", """
                 name: webflux
                 targets:
-                  webflux-netty:
+                  webflux-undertow:
                     knobs: {reactor-netty-version: 1.3.9-SNAPSHOT}
                 scenarios:
                   plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
                 """);
         SuiteException e = assertThrows(SuiteException.class, () -> new dev.fluxlab.runner.registry.SuiteValidator(
                 TargetRegistry.builtIn(), new dev.fluxlab.runner.registry.HostPlatform()).validate(s));
-        assertTrue(e.getMessage().contains("target 'webflux-netty': unknown knob 'reactor-netty-version'; accepted: ")
+        assertTrue(e.getMessage().contains("target 'webflux-undertow': unknown knob 'reactor-netty-version'; accepted: ")
                 && e.getMessage().contains("; a build of the libraries (reactor-netty-version) runs under reactor-netty, "
-                + "frontend, httpclient-loader only, not this target yet"), e.getMessage());
+                + "frontend, httpclient-loader, webflux-netty, webflux-fan-out only, not this target yet"), e.getMessage());
+    }
+
+    private static Suite webflux(String knobs) {
+        return Suite.parse("webflux.yaml", """
+                name: webflux
+                targets:
+                  webflux-netty:
+                    knobs:
+                %s
+                scenarios:
+                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
+                """.formatted(knobs));
+    }
+
+    /** The Boot 4 module's Spring Framework 7 runs on Reactor Netty 1.3: a 1.2 build is refused, naming boot-3.5. */
+    @Test
+    void aBuildOfAnotherLineThanTheBootModulesIsRefusedNamingTheStackThatRunsIt(@TempDir Path tmp) {
+        TargetRegistry registry = TargetRegistry.builtIn();
+        org.junit.jupiter.api.Assumptions.assumeTrue(registry.hasClasspath(
+                "fluxlab-targets-spring/target/fluxlab-targets-spring.jar"), "the Spring module is not built");
+        SuiteException e = assertThrows(SuiteException.class, () -> builds(tmp).resolve(
+                webflux("      reactor-netty-version: 1.2.40-SNAPSHOT"), registry, l -> { }));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("webflux.yaml:5"), m);
+        assertTrue(m.contains("reactor-netty-version 1.2.40-SNAPSHOT cannot run under target webflux-netty (stack "
+                + "boot-4.0): its Spring was built on Reactor Netty 1.3.8 and runs 1.3.x builds only"), m);
+        if (registry.hasClasspath("fluxlab-targets-spring-boot3-netty/target/fluxlab-targets-spring-boot3-netty.jar")) {
+            assertTrue(m.endsWith("choose a 1.3.x version, or stack: boot-3.5, which runs the 1.2.x line"), m);
+        }
+        SuiteException netty = assertThrows(SuiteException.class, () -> builds(tmp).resolve(
+                webflux("      netty-version: 4.1.135.Final"), registry, l -> { }));
+        assertTrue(netty.getMessage().contains("netty-version 4.1.135.Final cannot run Reactor Netty 1.3.8 under "
+                + "target webflux-netty (stack boot-4.0): the 1.3.x line runs on Netty 4.2.x"), netty.getMessage());
+        assertFalse(Files.exists(tmp.resolve("cache")), "refused before Maven ran");
+    }
+
+    @Test
+    void aBootStacksBuildIsKeptApartFromTheOtherStacksByItsKey() {
+        var def = TargetRegistry.builtIn().target("webflux-netty").orElseThrow();
+        assertEquals("reactor-core-version=3.8.9,stack=boot-3.5",
+                def.buildKey(Map.of("reactor-core-version", "3.8.9", "stack", "boot-3.5")));
+        assertEquals("reactor-core-version=3.8.9", def.buildKey(Map.of("reactor-core-version", "3.8.9")));
+        assertNull(def.buildKey(Map.of("stack", "boot-3.5")), "no build asked for");
+    }
+
+    @Test
+    void aBootClasspathTakesTheBuildsJarsAndAllItsNettyFromTheBuild(@TempDir Path tmp) throws Exception {
+        Path lib = Files.createDirectories(tmp.resolve("lib"));
+        for (String j : List.of("spring-webflux-7.0.8.jar", "reactor-netty-http-1.3.8.jar", "reactor-netty-core-1.3.8.jar",
+                "reactor-core-3.8.6.jar", "reactor-core-micrometer-1.2.0.jar", "netty-common-4.2.18.Final.jar",
+                "netty-codec-http3-4.2.18.Final.jar", "netty-transport-native-epoll-4.2.18.Final-linux-x86_64.jar",
+                "netty-codec-native-quic-4.2.18.Final-osx-aarch_64.jar")) {
+            Files.writeString(lib.resolve(j), "");
+        }
+        Path app = Files.writeString(tmp.resolve("app.jar"), "");
+        BootClasspath boot = BootClasspath.of(List.of(app.toString(), lib + "/*"));
+        assertEquals("1.3.8", boot.version("reactor-netty-http").orElseThrow());
+        assertEquals("4.2.18.Final", boot.version("netty-common").orElseThrow());
+        assertEquals(List.of("netty-codec-http3", "netty-common", "netty-transport-native-epoll:linux-x86_64"),
+                boot.nettyArtifacts(), "this machine's natives, not another platform's");
+        List<ResolvedJar> build = List.of(
+                new ResolvedJar("io.projectreactor.netty", "reactor-netty-http", null, "1.3.99", "/r/rnh.jar", null, null, 1),
+                new ResolvedJar("io.projectreactor.netty", "reactor-netty-core", null, "1.3.99", "/r/rnc.jar", null, null, 1),
+                new ResolvedJar("io.projectreactor", "reactor-core", null, "3.8.9", "/r/core.jar", null, null, 1),
+                new ResolvedJar("io.netty", "netty-common", null, "4.2.19.Final", "/r/nc.jar", null, null, 1));
+        assertEquals(List.of(app.toString(), lib.resolve("reactor-core-micrometer-1.2.0.jar").toString(),
+                lib.resolve("spring-webflux-7.0.8.jar").toString(), "/r/rnh.jar", "/r/rnc.jar", "/r/core.jar",
+                "/r/nc.jar"), boot.with(build), "the module's own jars, then the build's; no Netty of the module's");
+        String pom = MavenClasspath.pom(new BuildRequest("1.3.99", "4.2.19.Final", null, true, boot.nettyArtifacts()));
+        assertTrue(pom.contains("<artifactId>netty-codec-http3</artifactId></dependency>"), pom);
+        assertEquals(1, pom.split("netty-transport-native-epoll</artifactId><classifier>linux-x86_64", -1).length - 1,
+                "the line's native named once: " + pom);
+        assertFalse(new BuildRequest("1.3.99", "4.2.19.Final", null, true, boot.nettyArtifacts()).withoutNatives()
+                .nettyExtra().contains("netty-transport-native-epoll:linux-x86_64"));
     }
 
     @Test

@@ -34,6 +34,28 @@ class ProcReaderTest {
     }
 
     @Test
+    void aTreeCountsTheCpuOfChildrenThatAlreadyEnded() throws Exception {
+        // the parent runs a busy child to its end (the subshell), waits for it, then idles
+        Process p = new ProcessBuilder("sh", "-c",
+                "(i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done); echo done; exec sleep 30")
+                .redirectErrorStream(true).start();
+        try {
+            assertEquals("done", new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))
+                    .readLine());
+            long pid = p.pid();
+            double own = ProcReader.read(pid).orElseThrow().cpuS();
+            double tree = ProcReader.readTree(List.of(pid)).orElseThrow().cpuS();
+            double children = ProcReader.endedChildrenCpuS(pid);
+            assertTrue(children >= 0.05, "the ended child's CPU, from the parent's cutime + cstime: " + children);
+            assertEquals(own + children, tree, 0.02, "the tree adds it to its live processes' own CPU");
+        } finally {
+            p.destroyForcibly().waitFor();
+        }
+        // fields after the command: cutime is the 16th field, cstime the 17th (a name with spaces and parentheses)
+        assertEquals(7 + 5, ProcReader.childTicks("42 (a (b) c) S 1 42 42 0 -1 4194560 1 2 3 4 10 20 7 5 20 0 1 0"));
+    }
+
+    @Test
     void aMissingProcessIsEmpty() {
         assertTrue(ProcReader.read(Long.MAX_VALUE / 2).isEmpty());
     }

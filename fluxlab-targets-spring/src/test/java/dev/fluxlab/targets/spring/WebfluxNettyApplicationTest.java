@@ -110,6 +110,18 @@ public class WebfluxNettyApplicationTest {
         assertTrue(e.getMessage().contains("port " + app.port() + " is in use"), e.getMessage());
     }
 
+    /** A library build fluxlab run put into the classpath is checked: asked for another, the application will not start. */
+    @Test
+    void anotherLibraryReleaseThanTheClasspathsIsRefusedBeforeSpringStarts() {
+        String m = assertThrows(IllegalArgumentException.class, () -> WebfluxNettyApplication.start(
+                WebfluxOptions.parse(new String[]{"--reactor-netty-version=1.3.99-elsewhere"}))).getMessage();
+        assertTrue(m.startsWith("--reactor-netty-version 1.3.99-elsewhere was asked for, but this classpath runs "
+                + "Reactor Netty 1.3.8"), m);
+        m = assertThrows(IllegalArgumentException.class, () -> WebfluxNettyApplication.start(WebfluxOptions.parse(
+                new String[]{"--reactor-netty-version=1.3.8", "--netty-version=4.2.99.Final"}))).getMessage();
+        assertTrue(m.startsWith("--netty-version 4.2.99.Final was asked for, but this classpath runs Netty 4.2.18"), m);
+    }
+
     @Test
     void stressDefaultsAreStressConfigs() {
         assertEquals(StressConfig.DEFAULTS, WebfluxOptions.defaults().stressConfig());

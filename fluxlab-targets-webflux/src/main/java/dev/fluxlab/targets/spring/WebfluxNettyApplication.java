@@ -78,6 +78,9 @@ public final class WebfluxNettyApplication {
     /** Starts the application with {@code options} and {@code extension}; {@code name} prefixes warnings. */
     public static Started start(WebfluxOptions options, String name, Extension extension) {
         SpringLaunch.requireStack(options.stack());
+        // a library build resolved into the Boot module's classpath: refuse to run on anything else
+        LoadedVersions.require(options.reactorNettyVersion());
+        LoadedVersions.requireLibraries(options.nettyVersion(), options.reactorCoreVersion());
         Transport expected;
         try {
             expected = TransportSupport.resolve(options.transport());

@@ -44,6 +44,10 @@ import java.util.Map;
  *                       workaround); false leaves the first requests of a cold server to the load
  * @param stack          the Spring Boot line this classpath must carry ({@code boot-4.0}, {@code boot-3.5}: the
  *                       {@code stack} knob, which also picks the classpath); null for any
+ * @param reactorNettyVersion the Reactor Netty release this classpath must carry (a build {@code fluxlab run} resolved
+ *                       into the Boot module's classpath, {@code reactor-netty-version}); null for any
+ * @param nettyVersion   the Netty release it must carry ({@code netty-version}); null for any
+ * @param reactorCoreVersion the reactor-core release it must carry ({@code reactor-core-version}); null for any
  */
 public record WebfluxOptions(
         String host,
@@ -67,13 +71,16 @@ public record WebfluxOptions(
         ServerAllocator allocator,
         VirtualScheduler virtualScheduler,
         boolean prime,
-        String stack) {
+        String stack,
+        String reactorNettyVersion,
+        String nettyVersion,
+        String reactorCoreVersion) {
 
     /** Every accepted option, in help order. */
     public static final List<String> NAMES = List.of("host", "port", "protocol", "transport", "workers",
             "select-count", "backlog", "tcp-nodelay", "rcvbuf", "sndbuf", "tcp-fastopen", "virtual-threads", "sleep",
             "async-core", "async-max", "async-queue", "thread-header", "so-keepalive", "allocator",
-            "virtual-scheduler", "prime", "stack");
+            "virtual-scheduler", "prime", "stack", "reactor-netty-version", "netty-version", "reactor-core-version");
 
     /** The options that do not depend on the server underneath (the application's and the listener's). */
     public static final List<String> SERVER_NEUTRAL_NAMES = List.of("host", "port", "protocol", "backlog",
@@ -142,7 +149,10 @@ public record WebfluxOptions(
                 v.containsKey("allocator") ? named(v, "allocator", ServerAllocator::of) : null,
                 named(v, "virtual-scheduler", VirtualScheduler::of, StressConfig.DEFAULT_VIRTUAL_SCHEDULER_TEXT),
                 KnobArgs.bool(v, "prime", true),
-                v.get("stack"));
+                v.get("stack"),
+                v.get("reactor-netty-version"),
+                v.get("netty-version"),
+                v.get("reactor-core-version"));
     }
 
     private static <T> T named(Map<String, String> v, String name, java.util.function.Function<String, T> parse) {

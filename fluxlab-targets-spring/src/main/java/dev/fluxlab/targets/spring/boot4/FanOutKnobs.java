@@ -23,7 +23,8 @@ public final class FanOutKnobs {
             "work-us", "rails", "request-cpu", "client-connections");
 
     /** The server's options it takes. */
-    static final List<String> SERVER_NAMES = List.of("host", "port", "transport", "workers");
+    static final List<String> SERVER_NAMES = List.of("host", "port", "transport", "workers",
+            "reactor-netty-version", "netty-version", "reactor-core-version");
 
     private FanOutKnobs() {
     }

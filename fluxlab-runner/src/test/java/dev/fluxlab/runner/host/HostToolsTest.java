@@ -22,7 +22,7 @@ class HostToolsTest {
         HostTools.Found f = HostTools.parse("inject", WRK, 0,
                 "/usr/bin/wrk\nwrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer\n");
         assertEquals("/usr/bin/wrk", f.path());
-        assertEquals("host 'inject': wrk wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer at /usr/bin/wrk",
+        assertEquals("host 'inject': wrk at /usr/bin/wrk (wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer)",
                 f.line("inject"));
         assertEquals("(printed no version)", HostTools.parse("inject", WRK, 0, "/usr/bin/wrk\n").version());
     }

@@ -16,9 +16,9 @@ import java.util.function.Consumer;
 /**
  * The native load tools (wrk, h2load, ab) a run starts on its hosts, found there before any cell: on each host that a
  * cell's load names, the tool's executable on the PATH of a non-interactive login ({@code command -v}) and the version
- * it reports, said in one line ({@code host 'inject': wrk debian/4.1.0-3+b2 [epoll] at /usr/bin/wrk}). A tool that is
- * not there stops the run before anything started, naming the host and what to install. The drivers then start the
- * tool at the path found there.
+ * it reports, said in one line ({@code host 'inject': wrk at /usr/bin/wrk (wrk debian/4.1.0-3+b2 [epoll] ...)}). A
+ * tool that is not there stops the run before anything started, naming the host and what to install. The drivers
+ * then start the tool at the path found there.
  */
 public final class HostTools {
 
@@ -91,7 +91,7 @@ public final class HostTools {
     /** A tool found on a host: where, and the first line of its version output. */
     record Found(Tool tool, String path, String version) {
         String line(String host) {
-            return "host '" + host + "': " + tool.name() + " " + version + " at " + path;
+            return "host '" + host + "': " + tool.name() + " at " + path + " (" + version + ")";
         }
     }
 

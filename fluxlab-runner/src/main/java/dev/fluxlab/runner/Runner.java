@@ -232,6 +232,7 @@ public final class Runner {
             for (Cell cell : suite.cells()) {
                 suite.placement(cell, h -> h == null ? local : ready.get(h).facts().onlineCpus());
             }
+            HostRoles.equip(suite, registry, ready, launcher, listener::note);
         } catch (RuntimeException | IOException e) {
             ready.close();
             throw e;

@@ -18,6 +18,7 @@ import static dev.fluxlab.model.inject.Capability.JVM;
 import static dev.fluxlab.model.inject.Capability.PIPELINING;
 import static dev.fluxlab.model.inject.Capability.REQUEST_BATCHES;
 import static dev.fluxlab.model.inject.Capability.REQUEST_COUNT;
+import static dev.fluxlab.model.inject.Capability.SUITE_HOSTS;
 
 /**
  * The load tools a suite may name, one declaration each, in the order refusals list them: the one table the suite's
@@ -31,16 +32,17 @@ public final class Injectors {
     public static final InjectorTraits FLUXLAB = new InjectorTraits("fluxlab", "fluxlab's injector",
             List.of(WireProtocol.values()), EnumSet.complementOf(EnumSet.of(ANY_METHOD, REQUEST_BATCHES)));
     /** wrk: HTTP/1.1 only, pipelined through a Lua script, by duration only; it checks no status but 2xx/3xx. */
-    public static final InjectorTraits WRK = InjectorTraits.peer("wrk", List.of(HTTP11), PIPELINING, ANY_METHOD);
+    public static final InjectorTraits WRK = InjectorTraits.peer("wrk", List.of(HTTP11), PIPELINING, ANY_METHOD,
+            SUITE_HOSTS);
     /** h2load (nghttp2): h2c, h2 over TLS and HTTP/1.1, GET and POST; not h3 (Debian's build has no QUIC). */
     public static final InjectorTraits H2LOAD = InjectorTraits.peer("h2load", List.of(HTTP11, H2C, H2), PIPELINING,
-            REQUEST_COUNT);
+            REQUEST_COUNT, SUITE_HOSTS);
     /** ApacheBench: HTTP/1.0 on an HTTP/1.1 cell, one request in flight per connection, any method. */
     public static final InjectorTraits AB = InjectorTraits.peer("ab", List.of(HTTP11), CONNECTION_PER_REQUEST,
-            REQUEST_COUNT, ANY_METHOD);
+            REQUEST_COUNT, ANY_METHOD, SUITE_HOSTS);
     /** Gatling, a JVM of its own classpath: h2 over TLS and HTTP/1.1, GET and POST, counts in batches of in_flight. */
     public static final InjectorTraits GATLING = InjectorTraits.peer("gatling", List.of(HTTP11, H2), REQUEST_COUNT,
-            REQUEST_BATCHES, EXPECTED_STATUS, JVM);
+            REQUEST_BATCHES, EXPECTED_STATUS, JVM, SUITE_HOSTS);
 
     /**
      * oha (crates.io, built with its {@code http3} feature): the HTTP/3 peer, since Debian's h2load (nghttp2 1.52) is

@@ -9,6 +9,7 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.host.CpuAffinity;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.ExternalInjectors;
 import dev.fluxlab.runner.inject.LoadRequest;
@@ -36,7 +37,9 @@ import java.util.Optional;
  * partial second is not lost), then its output parsed into {@code load-N.json}. The tool's CPU is the rate over the
  * sampled window. The target JVMs' JIT over the measured run is recorded by the runner ({@link TargetJit}) in the
  * document's watched JVMs, so the cell's verdict and its claims see a target that still compiled, as with fluxlab's
- * own injector.
+ * own injector. With the load placed on a suite host, both runs start there ({@link Launcher}: the tool at the path
+ * the host check found, its helper files copied there first) and its output streams back over the host's connection
+ * into the same log, read by the same parser; its CPU is sampled by that host's agent.
  */
 public final class ExternalToolDriver implements LoadDriver {
 
@@ -48,11 +51,18 @@ public final class ExternalToolDriver implements LoadDriver {
 
     private final ExternalInjector tool;
     private final boolean http10KeepAlive;
+    private final Launcher launcher;
 
     /** {@code http10KeepAlive}: whether the tool may ask the entry target for HTTP/1.0 keep-alive (the registry says). */
     public ExternalToolDriver(ExternalInjector tool, boolean http10KeepAlive) {
+        this(tool, http10KeepAlive, null);
+    }
+
+    /** {@code launcher}: starts the tool on the load's suite host (null: the load always runs on this machine). */
+    public ExternalToolDriver(ExternalInjector tool, boolean http10KeepAlive, Launcher launcher) {
         this.tool = tool;
         this.http10KeepAlive = http10KeepAlive;
+        this.launcher = launcher;
     }
 
     /** Threads the tool runs: its own fixed count (ab: 1), else the profile's {@code threads}, else the default. */
@@ -82,7 +92,9 @@ public final class ExternalToolDriver implements LoadDriver {
 
     @Override
     public DriveResult drive(LoadJob job, TargetSet targets) throws IOException, InterruptedException {
-        Optional<Path> exe = ExternalInjectors.locate(tool.executable());
+        String host = job.placement().injectors().getFirst().host();
+        Optional<String> exe = host != null && launcher != null ? Optional.of(launcher.toolPath(host, tool.executable()))
+                : ExternalInjectors.locate(tool.executable()).map(Path::toString);
         if (exe.isEmpty()) {
             return failed(ExternalInjectors.missing(tool), List.of());
         }
@@ -172,15 +184,24 @@ public final class ExternalToolDriver implements LoadDriver {
      * One run of the tool to its end, reporting its seconds as progress; {@code sampler} (the measured run) samples
      * it five times a second. The process is stopped when it had to be.
      */
-    private Run run(LoadJob job, TargetSet targets, Path exe, LoadRequest r, String name, String phase,
+    private Run run(LoadJob job, TargetSet targets, String exe, LoadRequest r, String name, String phase,
                     Sampler sampler) throws IOException, InterruptedException {
         // a native tool: pinned with taskset alone (no JVM to tell its processor count)
-        List<String> cmd = new ArrayList<>(CpuAffinity.prefix(job.placement().injectors().getFirst().cpus()));
-        cmd.addAll(tool.command(exe.toString(), r));
-        StringBuilder text = new StringBuilder(ShellWords.line(cmd)).append('\n');
-        tool.notes(r).forEach(n -> text.append("# ").append(n).append('\n'));
-        job.writeCommand(name + "-" + job.repeat(), text.toString());
-        ChildProcess c = ChildProcess.start(ProcessStats.INJECTOR, name, cmd, job.log(name), null, job.supervisor());
+        var placed = job.placement().injectors().getFirst();
+        List<String> cmd = new ArrayList<>(CpuAffinity.prefix(placed.cpus()));
+        cmd.addAll(tool.command(exe, r));
+        StringBuilder notes = new StringBuilder();
+        tool.notes(r).forEach(n -> notes.append("# ").append(n).append('\n'));
+        ChildProcess c;
+        if (placed.host() != null && launcher != null) {
+            // the launcher writes the command file (this machine's line, then the one that ran there); notes after it
+            c = launcher.start(placed.host(), ProcessStats.INJECTOR, name, cmd, job.log(name), null, job.supervisor());
+            Files.writeString(job.cellDir().resolve(name + "-" + job.repeat() + ".cmd"), notes.toString(),
+                    java.nio.file.StandardOpenOption.APPEND);
+        } else {
+            job.writeCommand(name + "-" + job.repeat(), ShellWords.line(cmd) + "\n" + notes);
+            c = ChildProcess.start(ProcessStats.INJECTOR, name, cmd, job.log(name), null, job.supervisor());
+        }
         try {
             if (sampler != null) {
                 sampler.watch(c);
@@ -202,6 +223,7 @@ public final class ExternalToolDriver implements LoadDriver {
             return new Run(c, end, Duration.ofSeconds(r.seconds()).plus(SLACK));
         } finally {
             job.stopIfAlive(c);
+            c.collect(); // on a host: its agent stops watching it; here a no-op
         }
     }
 }

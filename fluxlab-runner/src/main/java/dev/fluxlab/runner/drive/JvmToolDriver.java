@@ -5,6 +5,7 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.JvmInjector;
 import dev.fluxlab.runner.inject.LoadRequest;
 import dev.fluxlab.runner.process.ChildProcess;
@@ -25,7 +26,9 @@ import java.util.Optional;
  * warms up and measures (its JIT warms in the warm-up), prints the machine progress lines (so the measured window's
  * CPU samples are placed as for fluxlab's injector), then writes its report, which the tool reads into
  * {@code load-N.json}. The warm-up's length follows the external tools' rule ({@link ExternalToolDriver#warmup}):
- * such a tool has no adaptive warm-up.
+ * such a tool has no adaptive warm-up. With the load on a suite host the JVM starts there ({@link Launcher}: that
+ * host's {@code java}, the tool's classpath as shipped there before the run); its output streams back, and once it
+ * has ended its report folder is brought back into the cell folder, where the same reader reads it.
  */
 public final class JvmToolDriver implements LoadDriver {
 
@@ -34,10 +37,17 @@ public final class JvmToolDriver implements LoadDriver {
 
     private final JvmInjector tool;
     private final Commands commands;
+    private final Launcher launcher;
 
     public JvmToolDriver(JvmInjector tool, Commands commands) {
+        this(tool, commands, null);
+    }
+
+    /** {@code launcher}: starts the tool on the load's suite host (null: the load always runs on this machine). */
+    public JvmToolDriver(JvmInjector tool, Commands commands, Launcher launcher) {
         this.tool = tool;
         this.commands = commands;
+        this.launcher = launcher;
     }
 
     @Override
@@ -64,8 +74,11 @@ public final class JvmToolDriver implements LoadDriver {
                 jit.measureStarted(); // once: later calls return at once
             }
         };
-        ChildProcess process = ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"),
-                progress, job.supervisor());
+        String host = launcher == null ? null : job.placement().injectors().getFirst().host();
+        ChildProcess process = host == null ? ChildProcess.start(ProcessStats.INJECTOR, Commands.INJECTOR, cmd,
+                job.log("injector"), progress, job.supervisor())
+                : launcher.start(host, ProcessStats.INJECTOR, Commands.INJECTOR, cmd, job.log("injector"), progress,
+                job.supervisor());
         Duration limit = warmup.plus(job.suite().measureMax()).plus(SLACK);
         try {
             job.sampler().watch(process);
@@ -79,6 +92,11 @@ public final class JvmToolDriver implements LoadDriver {
                 return new DriveResult(null, process, false, job.watch().measureStart(), stopped, problem, List.of());
             }
             process.awaitOutput(Duration.ofSeconds(2));
+            if (host != null) {
+                job.stopIfAlive(process);
+                process.collect();
+                launcher.fetchFolder(host, results); // its report, read below as a local one
+            }
             String output = Files.readString(process.log(), StandardCharsets.UTF_8);
             LoadResult parsed;
             try {

@@ -29,8 +29,8 @@ public final class LoadDrivers {
                                 boolean http10KeepAlive) {
         return switch (tool) {
             case FluxlabInjector f -> new FluxlabDriver(commands, launcher, kept);
-            case ExternalInjector e -> new ExternalToolDriver(e, http10KeepAlive);
-            case JvmInjector j -> new JvmToolDriver(j, commands);
+            case ExternalInjector e -> new ExternalToolDriver(e, http10KeepAlive, launcher);
+            case JvmInjector j -> new JvmToolDriver(j, commands, launcher);
         };
     }
 }

@@ -32,8 +32,7 @@ public final class ClasspathBundle {
     public static List<Path> files(String classpath, Path tmp) {
         List<Path> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (String entry : classpath.split(File.pathSeparator)) {
-            Path p = Path.of(entry).toAbsolutePath().normalize();
+        for (Path p : entries(classpath)) {
             Path file;
             if (Files.isDirectory(p)) {
                 file = tmp.resolve(unique(names, dirName(p)));
@@ -45,6 +44,34 @@ public final class ClasspathBundle {
                 continue;
             }
             out.add(file);
+        }
+        return out;
+    }
+
+    /**
+     * The entries of {@code classpath} as paths, in order: a {@code DIR/*} entry (the JVM's wildcard, as the
+     * registry's own classpaths write {@code MODULE/target/lib/*}) stands for the jar files in DIR, sorted by name; the
+     * JVM takes them in the order the directory lists them, which no classpath here depends on.
+     */
+    static List<Path> entries(String classpath) {
+        List<Path> out = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
+                Path dir = Path.of(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
+                if (Files.isDirectory(dir)) {
+                    try (Stream<Path> s = Files.list(dir)) {
+                        s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                                .endsWith(".jar")).sorted().forEach(out::add);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("cannot list " + dir, e);
+                    }
+                }
+                continue;
+            }
+            out.add(Path.of(entry).toAbsolutePath().normalize());
         }
         return out;
     }

@@ -36,6 +36,15 @@ public final class JarShipper {
      * @throws HostException            when the host cannot be reached or a copy fails
      */
     public static ShipReport ship(SshHost host, List<Path> files) {
+        return ship(host, host.spec().workDir(), files);
+    }
+
+    /**
+     * Ships {@code files} into {@code workDir} on the host (created when missing), with that directory's own manifest:
+     * a target's or a tool's classpath goes into a directory of its own beside fluxlab's ({@link HostClasspaths}), so
+     * two classpaths holding different jars of one name never overwrite each other.
+     */
+    public static ShipReport ship(SshHost host, String workDir, List<Path> files) {
         Map<String, Path> byName = new LinkedHashMap<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
@@ -48,10 +57,10 @@ public final class JarShipper {
                 throw new IllegalArgumentException("cannot ship both " + before + " and " + f + ": same file name");
             }
         }
-        String dir = ShellWords.quote(host.spec().workDir());
+        String dir = ShellWords.quote(workDir);
         Map<String, String> remote = parseManifest(host.run(Duration.ofSeconds(30), "mkdir -p " + dir + " && cd " + dir
                 + " && if [ -f " + MANIFEST + " ]; then while read -r h n; do [ -f \"$n\" ] && echo \"$h  $n\"; done < "
-                + MANIFEST + "; fi").requireOk(host, "read the manifest in " + host.spec().workDir()).stdout());
+                + MANIFEST + "; fi").requireOk(host, "read the manifest in " + workDir).stdout());
 
         Map<String, String> manifest = new TreeMap<>(remote);
         int shipped = 0;
@@ -62,24 +71,24 @@ public final class JarShipper {
                 continue;
             }
             long size = size(e.getValue());
-            copy(host, dir, e.getKey(), e.getValue(), Duration.ofSeconds(60 + size / 1_000_000));
+            copy(host, dir, workDir, e.getKey(), e.getValue(), Duration.ofSeconds(60 + size / 1_000_000));
             manifest.put(e.getKey(), hash);
             shipped++;
             bytes += size;
         }
         if (shipped > 0) {
-            writeManifest(host, dir, manifest);
+            writeManifest(host, dir, workDir, manifest);
         }
         return new ShipReport(host.name(), shipped, bytes, byName.size() - shipped);
     }
 
-    private static void copy(SshHost host, String dir, String name, Path file, Duration timeout) {
+    private static void copy(SshHost host, String dir, String workDir, String name, Path file, Duration timeout) {
         String part = ShellWords.quote("." + name + ".part");
         host.run(timeout, "cd " + dir + " && cat > " + part + " && mv -f " + part + " " + ShellWords.quote(name), file)
-                .requireOk(host, "copy " + file + " into " + host.spec().workDir());
+                .requireOk(host, "copy " + file + " into " + workDir);
     }
 
-    private static void writeManifest(SshHost host, String dir, Map<String, String> manifest) {
+    private static void writeManifest(SshHost host, String dir, String workDir, Map<String, String> manifest) {
         StringBuilder b = new StringBuilder();
         manifest.forEach((name, hash) -> b.append(hash).append("  ").append(name).append('\n'));
         try {
@@ -88,7 +97,7 @@ public final class JarShipper {
                 Files.writeString(tmp, b);
                 String part = ShellWords.quote("." + MANIFEST + ".part");
                 host.run(Duration.ofSeconds(30), "cd " + dir + " && cat > " + part + " && mv -f " + part + " " + MANIFEST,
-                        tmp).requireOk(host, "write the manifest in " + host.spec().workDir());
+                        tmp).requireOk(host, "write the manifest in " + workDir);
             } finally {
                 Files.deleteIfExists(tmp);
             }

@@ -31,6 +31,8 @@ public final class Launcher {
     private final String classpath;
     private volatile LabHosts hosts = LabHosts.none();
     private volatile Path runDir;
+    private volatile HostClasspaths classpaths = HostClasspaths.none();
+    private volatile HostTools tools = HostTools.none();
 
     /** {@code java} and {@code classpath}: what the runner's own command lines use for children. */
     public Launcher(String java, String classpath) {
@@ -42,6 +44,35 @@ public final class Launcher {
     public void use(LabHosts hosts, Path runDir) {
         this.hosts = hosts;
         this.runDir = runDir.toAbsolutePath();
+    }
+
+    /**
+     * What the run's hosts carry beyond fluxlab's own classpath: the other classpaths shipped there (targets of their
+     * own classpath, Gatling), put in place of the local ones on the command lines that run there, and the native
+     * load tools found there ({@link #toolPath}).
+     */
+    public void equip(HostClasspaths classpaths, HostTools tools) {
+        this.classpaths = classpaths;
+        this.tools = tools;
+    }
+
+    /**
+     * Where {@code executable} is on {@code host}, as the check before the first cell found it.
+     *
+     * @throws HostException when it was not looked for there (a cell the check did not see)
+     */
+    public String toolPath(String host, String executable) {
+        return tools.path(host, executable).orElseThrow(() -> new HostException("host '" + host + "': the load tool "
+                + executable + " was not looked for there before the run; this is a bug of fluxlab's host check"));
+    }
+
+    /**
+     * Brings back the folder a process on {@code host} wrote at {@code local}'s place (Gatling's report); false when
+     * it is not there. A no-op returning true for this machine.
+     */
+    public boolean fetchFolder(String host, Path local) throws IOException, InterruptedException {
+        LabHost h = hosts.get(host);
+        return h == null || RemoteFolder.fetch(h, local);
     }
 
     /** The address a process on {@code host} (null: this machine) binds and is reached at. */
@@ -150,8 +181,8 @@ public final class Launcher {
 
     /** {@code command} for host {@code h}; files to bring back afterwards are added to {@code bringBack}. */
     List<String> translate(LabHost h, List<String> command, boolean target, Map<String, Path> bringBack) {
-        String local = runDir.toString();
-        Pattern underRun = Pattern.compile(Pattern.quote(local) + "/[^:,\\s]+");
+        String run = runDir.toString();
+        Pattern underRun = Pattern.compile(Pattern.quote(run) + "/[^:,\\s]+");
         List<String> out = new ArrayList<>();
         for (int i = 0; i < command.size(); i++) {
             String w = command.get(i);
@@ -163,6 +194,11 @@ public final class Launcher {
                 w = h.facts().javaCommand();
             } else if (w.equals(classpath)) {
                 w = h.classpath();
+            } else if (i > 0 && command.get(i - 1).equals("-cp")) {
+                String local = w;
+                w = classpaths.remote(h.name(), w).orElseThrow(() -> new HostException("host '" + h.name()
+                        + "': the classpath " + local + " was not shipped there before the run; this is a bug of "
+                        + "fluxlab's host preparation"));
             } else if (target && i > 0 && command.get(i - 1).equals("--host")) {
                 w = h.address();
             }
@@ -175,7 +211,7 @@ public final class Launcher {
                     bringBack.put(h.remotePath(file), file);
                 }
             }
-            out.add(w.replace(local, h.remoteRun()));
+            out.add(w.replace(run, h.remoteRun()));
         }
         return out;
     }

@@ -36,6 +36,12 @@ public final class AbInjector implements ExternalInjector {
         return Injectors.AB;
     }
 
+    /** {@code -V} prints "This is ApacheBench, Version 2.3 ..." first. */
+    @Override
+    public List<String> versionArgs() {
+        return List.of("-V");
+    }
+
     @Override
     public String executable() {
         return "ab";

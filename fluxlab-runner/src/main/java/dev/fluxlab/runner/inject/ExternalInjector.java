@@ -30,6 +30,14 @@ public non-sealed interface ExternalInjector extends LoadTool {
         return "Debian's package " + debianPackage() + " (apt-get install " + debianPackage() + ")";
     }
 
+    /**
+     * The arguments that make the tool print its version on its first line (checked on a suite host before any cell:
+     * {@code host.HostTools}); {@code --version} unless the tool says otherwise.
+     */
+    default List<String> versionArgs() {
+        return List.of("--version");
+    }
+
     /** Not on PATH: the Debian package to install ({@link ExternalInjectors#missing}). */
     @Override
     default Optional<String> notInstalled(Predicate<String> built) {

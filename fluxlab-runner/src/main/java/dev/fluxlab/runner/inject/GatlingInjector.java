@@ -74,6 +74,11 @@ public final class GatlingInjector implements JvmInjector {
     }
 
     @Override
+    public String versionArtifact() {
+        return "gatling-app";
+    }
+
+    @Override
     public String classpathCheck() {
         return CLASSPATH_CHECK;
     }

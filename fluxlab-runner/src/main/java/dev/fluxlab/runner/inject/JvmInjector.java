@@ -19,6 +19,14 @@ public non-sealed interface JvmInjector extends LoadTool {
     /** Its JVM: main class, own classpath, JVM options. */
     JvmLaunch launch();
 
+    /**
+     * The artifact whose jar file name on its classpath carries the tool's version ({@code gatling-app}), said when
+     * the tool is placed on a suite host; null when none does.
+     */
+    default String versionArtifact() {
+        return null;
+    }
+
     /** A file of its classpath that exists once it is built (relative to FLUXLAB_HOME), checked before a run. */
     String classpathCheck();
 

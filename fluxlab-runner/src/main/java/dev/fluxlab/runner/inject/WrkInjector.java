@@ -37,6 +37,12 @@ public final class WrkInjector implements ExternalInjector {
         return Injectors.WRK;
     }
 
+    /** {@code -v} prints the version first (wrk's then the usage, exit code 1). */
+    @Override
+    public List<String> versionArgs() {
+        return List.of("-v");
+    }
+
     @Override
     public String executable() {
         return "wrk";

@@ -153,6 +153,11 @@ public final class Commands {
 
     /** A JVM load tool's own classpath (Gatling's: module fluxlab-gatling), resolved against FLUXLAB_HOME. */
     public String classpath(JvmLaunch launch) {
+        return classpath(registry, launch);
+    }
+
+    /** {@link #classpath(JvmLaunch)} of {@code registry}: also what the runner ships to a host that runs the tool. */
+    public static String classpath(TargetRegistry registry, JvmLaunch launch) {
         return registry.classpath(new LaunchDef(launch.label(), launch.main(), List.of(), launch.classpath(),
                 launch.jvmOptions(), null, null, null, null, null));
     }

@@ -16,6 +16,7 @@ import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 import dev.fluxlab.model.suite.SuiteSpec.ScenarioSpec;
 import dev.fluxlab.model.suite.SuiteSpec.TargetSpec;
 import dev.fluxlab.runner.inject.ExternalInjectors;
+import dev.fluxlab.runner.inject.ExternalInjector;
 import dev.fluxlab.runner.inject.LoadTool;
 import dev.fluxlab.runner.inject.LoadTools;
 
@@ -368,7 +369,9 @@ public final class SuiteValidator {
                     break;
                 }
             }
-            Optional<String> missing = tool.notInstalled(registry::hasClasspath);
+            // a native tool on a suite host is looked for there, before any cell (host.HostTools), not here
+            boolean elsewhere = tool instanceof ExternalInjector && !cell.load().hosts().isEmpty();
+            Optional<String> missing = elsewhere ? Optional.empty() : tool.notInstalled(registry::hasClasspath);
             if (missing.isPresent()) {
                 throw suite.error(at, missing.get());
             }
@@ -393,29 +396,17 @@ public final class SuiteValidator {
     }
 
     /**
-     * What runs on a suite host: fluxlab's own injector, and targets on fluxlab's own classpath that bind a server
-     * (docs/hosts.md). A peer tool, a self-loading target or one with a classpath of its own is refused there.
+     * What runs on a suite host (docs/hosts.md): every registry target (one with a classpath of its own gets it
+     * shipped, a self-loading one brings its load document back), fluxlab's injector, and the tools whose traits say
+     * {@link Capability#SUITE_HOSTS} (wrk, h2load, ab, found there before any cell; Gatling, its classpath shipped).
+     * Any other tool placed on a host is refused.
      */
     private void checkHosts(Suite suite) {
         for (Cell cell : suite.cells()) {
             if (!cell.load().hosts().isEmpty() && !cell.load().traits().can(Capability.SUITE_HOSTS)) {
-                throw suite.error("/load", "cell " + cell.id() + ": only fluxlab's own injector runs on a suite host; "
-                        + cell.load().injectorName() + " runs on this machine: remove the load profile's 'host', or "
-                        + "leave such cells out with an 'exclude' rule");
-            }
-            for (Cell.CellProcess p : cell.processes()) {
-                if (p.host() == null) {
-                    continue;
-                }
-                LaunchDef def = registry.target(p.target()).orElseThrow().forKnobs(p.knobs());
-                String why = def.isSelfLoading() ? "loads by itself (its load document stays on this machine)"
-                        : def.classpath() != null && !def.classpath().isEmpty() ? "runs from a classpath of its own, "
-                        + "which fluxlab does not ship" : null;
-                if (why != null) {
-                    throw suite.error("/targets/" + cell.target(), "process '" + p.name() + "' (target " + p.target()
-                            + ") cannot run on host '" + p.host() + "': it " + why + "; run it on this machine "
-                            + "(remove its 'host')");
-                }
+                throw suite.error("/load", "cell " + cell.id() + ": injector '" + cell.load().injectorName()
+                        + "' does not run on a suite host: use " + Injectors.withCapability(Capability.SUITE_HOSTS, null)
+                        + " there, remove the load profile's 'host', or leave such cells out with an 'exclude' rule");
             }
         }
     }

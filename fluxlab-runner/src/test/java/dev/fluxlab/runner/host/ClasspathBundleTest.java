@@ -35,4 +35,20 @@ class ClasspathBundleTest {
         assertNotEquals(JarShipper.sha256(first.get(0)), JarShipper.sha256(ClasspathBundle.files(cp, out3).get(0)));
         assertEquals("w/fluxlab-model-classes.jar:w/netty.jar", ClasspathBundle.remote(first, "w"));
     }
+
+    @Test
+    void aWildcardEntryStandsForTheJarsOfItsDirectorySortedByName(@TempDir Path tmp) throws Exception {
+        Path lib = Files.createDirectories(tmp.resolve("fluxlab-targets-spring/target/lib"));
+        Files.writeString(lib.resolve("spring-core-6.2.jar"), "s");
+        Files.writeString(lib.resolve("reactor-core-3.8.jar"), "r");
+        Files.writeString(lib.resolve("notes.txt"), "not a jar");
+        Path main = Files.writeString(tmp.resolve("fluxlab-targets-spring/target/fluxlab-targets-spring.jar"), "m");
+        String cp = main + ":" + lib + "/*:" + tmp.resolve("empty") + "/*";
+
+        assertEquals(List.of(main, lib.resolve("reactor-core-3.8.jar"), lib.resolve("spring-core-6.2.jar")),
+                ClasspathBundle.entries(cp), "the module's jar, then lib's jars by name; a missing folder gives none");
+        assertEquals(List.of("fluxlab-targets-spring.jar", "reactor-core-3.8.jar", "spring-core-6.2.jar"),
+                ClasspathBundle.files(cp, Files.createDirectories(tmp.resolve("o"))).stream()
+                        .map(p -> p.getFileName().toString()).toList());
+    }
 }

@@ -60,6 +60,40 @@ class SuiteValidatorTest {
     }
 
     @Test
+    void theNativeToolsAndTheLoaderRunOnASuiteHostAndOtherToolsAreRefusedThere() {
+        String hosts = "hosts: {a: {ssh: lab-a, address: 10.1.0.11}, b: {ssh: lab-b, address: 10.1.0.12}}\n";
+        // wrk on a host is looked for there before the first cell, not on this machine's PATH
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", hosts + """
+                targets:
+                  reactor-netty: {knobs: {protocol: http1.1}, host: a}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 4, injector: [wrk, h2load, ab], host: b}
+                """));
+        // the self-loading HttpClient loader brings its load document back from its host
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", hosts + """
+                targets:
+                  loader:
+                    entry: client
+                    processes:
+                      backend: {target: reactor-netty, knobs: {protocol: h2}, host: a}
+                      client:
+                        target: httpclient-loader
+                        knobs: {backend-url: "https://${backend.host}:${backend.port}"}
+                        host: b
+                scenarios: {a: {path: /get}}
+                load: {connections: 2, in_flight: 4}
+                """));
+        SuiteException oha = invalid(hosts + """
+                targets:
+                  reactor-netty: {host: a}
+                scenarios: {a: {path: /plaintext}}
+                load: {connections: 4, injector: oha, host: b}
+                """);
+        assertTrue(oha.getMessage().contains("injector 'oha' does not run on a suite host: use fluxlab, wrk, h2load, ab "
+                + "or gatling there, remove the load profile's 'host', or leave such cells out"), oha.getMessage());
+    }
+
+    @Test
     void acceptsAGoodSuite() {
         new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", """
                 targets:

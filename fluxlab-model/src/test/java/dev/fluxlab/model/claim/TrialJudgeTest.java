@@ -119,7 +119,8 @@ class TrialJudgeTest {
 
     /** The minutes more a reason says the trial would need. */
     private static double minutesMore(ClaimResult r) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("more rounds \\(([0-9.]+) min\\)").matcher(r.reason());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("more rounds \\(([0-9.]+) min\\)")
+                .matcher(r.reason());
         assertTrue(m.find(), r.reason());
         return Double.parseDouble(m.group(1));
     }

@@ -56,6 +56,10 @@ class DuetClaimRunTest {
                     cells: [{target: light}, {target: heavy}]
                     relation: ">= 2x"
                 """);
+        Fluxlab.Outcome plan = Fluxlab.execute("run", "--dry-run", suite.toString());
+        assertEquals(0, plan.code(), plan.out() + plan.err());
+        assertTrue(plan.out().contains("each decided by a duet trial of its cells (loaded together, decide_method: "
+                + "duet) after they ran"), plan.out());
         Path out = tmp.resolve("run");
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());

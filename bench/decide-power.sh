@@ -5,20 +5,32 @@
 #   - A/A ">" (the first copy faster): confirmed or contradicted would be a false "different" (the goal: at most 1 in 10);
 #   - 5 % more per-request work: confirmed (right, in the right direction), and how long its trial took;
 #   - from the A/A trials' windows, the smallest difference this machine decides in 1, 2, 5 and 10 minutes.
-# Usage: bench/decide-power.sh [N] [extra fluxlab run arguments, e.g. --set decide_max=5m]
+# Usage: bench/decide-power.sh [--method alternate|duet] [N] [extra fluxlab run arguments, e.g. --set decide_max=5m]
+#   --method: how the trials load the cells in a round (the suite's decide_method; default: the suite's own, alternate):
+#   run it once with each to see which decides sooner here with no more false alarms (docs/suites.md "Duet").
 # Run it with nothing else on the machine: other work shares the cores with the targets (each run records the cores
 # others took). The runs go to results/decide-power-<time>/try-K; the summary is printed at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+method=
+if [ "${1:-}" = --method ]; then
+  method=${2:-}
+  case "$method" in
+    alternate|duet) ;;
+    *) echo "decide-power.sh: --method takes alternate or duet, not '$method'" >&2; exit 2 ;;
+  esac
+  shift 2
+fi
 n=${1:-10}
 shift || true
 case "$n" in ''|*[!0-9]*) echo "decide-power.sh: N must be a whole number of tries, not '$n'" >&2; exit 2 ;; esac
 command -v python3 >/dev/null || { echo "decide-power.sh: needs python3 to read results.json (apt-get install python3)" >&2; exit 3; }
-out="$root/results/decide-power-$(date +%Y%m%d-%H%M%S)"
+out="$root/results/decide-power-${method:+$method-}$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 for k in $(seq 1 "$n"); do
   echo "decide-power: try $k of $n -> $out/try-$k" >&2
-  "$root/fluxlab" run "$root/suites/decide-calibrate.yaml" --out "$out/try-$k" "$@" >"$out/try-$k.log" 2>&1 || {
+  "$root/fluxlab" run "$root/suites/decide-calibrate.yaml" --out "$out/try-$k" ${method:+--set decide_method=$method} \
+    "$@" >"$out/try-$k.log" 2>&1 || {
     echo "decide-power: try $k failed (exit $?); see $out/try-$k.log" >&2; }
 done
 python3 - "$out" <<'EOF'
@@ -47,11 +59,12 @@ print(f"A/A within 5 % confirmed: {aa_w[0]} of {aa_w[1]}")
 print(f"A/A called different (false alarms): {aa_d[0]} of {aa_d[1]}")
 print(f"known 5 % effect found, right direction: {eff[0]} of {eff[1]}")
 # The smallest effect this machine decides in T minutes, from the A/A trials' own windows: the spread of a round's
-# log ratio base/twin (sd) and the seconds a round of two cells takes; one look at 95 % with 90 % power needs
+# log ratio base/twin (sd) and the seconds a round of two cells takes (two windows one after the other when
+# alternated, one under duet, whose cells run together); one look at 95 % with 90 % power needs
 # (1.96 + 1.28) * sd / sqrt(rounds) on the log scale. The sequential test spends its error rate over several looks,
 # so it needs roughly a fifth more: read the figures as a floor.
 import math, statistics
-sds, round_s = [], []
+sds, round_s, methods = [], [], set()
 for d in sorted(out.glob("try-*/results.json")):
     r = json.loads(d.read_text())
     for t in r.get("trials") or []:
@@ -65,10 +78,14 @@ for d in sorted(out.glob("try-*/results.json")):
                 if len(v) == 2 and all(v.get(c, 0) > 0 for c in cells)]
         if len(logs) >= 3:
             sds.append(statistics.stdev(logs))
-            round_s.append(2 * (t["window_seconds"] + t["settle_seconds"]) + 2 * 0.3)
+            method = t.get("method") or "alternate"
+            methods.add(method)
+            windows = 1 if method == "duet" else 2
+            round_s.append(windows * (t["window_seconds"] + t["settle_seconds"] + 0.3))
 if sds:
     sd, per_round = statistics.median(sds), statistics.median(round_s)
-    print(f"A/A round-to-round spread of log(base/twin): {sd:.3f} (median of {len(sds)} trials); a round of two cells: {per_round:.1f} s")
+    print(f"A/A round-to-round spread of log(base/twin): {sd:.3f} (median of {len(sds)} trials, method "
+          f"{', '.join(sorted(methods))}); a round of two cells: {per_round:.1f} s")
     for minutes in (1, 2, 5, 10):
         rounds = minutes * 60 / per_round
         print(f"  smallest difference decided in {minutes:2d} min (90 % power, a floor): about "

@@ -355,7 +355,9 @@ public final class RunCommand implements Callable<Integer> {
             out.println(s.claims().size() + (s.claims().size() == 1 ? " claim" : " claims")
                     + " judged when the run ends (confirmed / contradicted / inconclusive)" + (s.decideMax().isZero()
                     ? ", from the cells' repeats (decide_max 0s):"
-                    : ", each decided by an interleaved trial of its cells after they ran, at most "
+                    : ", each decided by " + (s.decideMethod() == dev.fluxlab.model.decide.DecideMethod.DUET
+                    ? "a duet trial of its cells (loaded together, decide_method: duet)"
+                    : "an interleaved trial of its cells") + " after they ran, at most "
                     + dev.fluxlab.model.Durations.format(s.decideMax()) + " each (up to "
                     + dev.fluxlab.model.Durations.format(s.decideMax().multipliedBy(s.claims().size()))
                     + " more than the wall time above):"));

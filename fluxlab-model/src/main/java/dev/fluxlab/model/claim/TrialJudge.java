@@ -1,5 +1,6 @@
 package dev.fluxlab.model.claim;
 
+import dev.fluxlab.model.decide.DecideMethod;
 import dev.fluxlab.model.decide.PairTest;
 import dev.fluxlab.model.decide.RatioInterval;
 import dev.fluxlab.model.decide.Trial;
@@ -80,8 +81,12 @@ final class TrialJudge {
         }
         String level = look.pairs().isEmpty() ? "" : String.format(Locale.ROOT, "%.1f", 100 * (1 - look.pairs().get(0)
                 .interval().alpha()));
-        String basis = String.format(Locale.ROOT, "%d interleaved rounds of %s s windows, %s %% intervals of the "
-                + "sequential test", look.rounds(), number(trial.windowSeconds()), level);
+        String basis = String.format(Locale.ROOT, "%d %s rounds of %s s windows, %s %% intervals of the "
+                + "sequential test", look.rounds(), trial.decideMethod() == DecideMethod.DUET
+                ? "duet (cells loaded together)" : "interleaved", number(trial.windowSeconds()), level);
+        if (trial.methodNote() != null) {
+            basis = basis + "; alternated instead of duet: " + trial.methodNote();
+        }
         ClaimVerdict verdict = switch (look.state()) {
             case HOLDS -> ClaimVerdict.CONFIRMED;
             case FAILS -> ClaimVerdict.CONTRADICTED;

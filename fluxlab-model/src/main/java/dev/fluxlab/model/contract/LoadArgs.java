@@ -192,6 +192,16 @@ public record LoadArgs(
                 json, progress, keepAlive, null, null);
     }
 
+    /**
+     * This load, its measured phase held at {@code gate} ({@link MeasureGate}) until the runner opens it: the loads of
+     * a duet round start their windows together.
+     */
+    public LoadArgs withMeasureGate(Path gate) {
+        return new LoadArgs(url, protocol, connections, inFlight, rate, threads, timeout, duration, precisionPct,
+                maxDuration, warmup, watchPids, method, bodyFile, bodySize, headers, expectStatus, expectBody,
+                expectContentType, insecure, json, progress, keepAlive, requests, gate);
+    }
+
     /** The arguments of {@code fluxlab load}: the URL, then each option and its value as separate words. */
     public List<String> toArgv() {
         if (url == null) {

@@ -21,10 +21,13 @@ import java.util.List;
  *                      words (a target that exited, a failed window), or why it did not run
  * @param seconds       the trial's wall time, warm-up and start included
  * @param warmups       per cell, what its warm-up in the trial said when it ended still compiling (empty: settled)
+ * @param method        how its rounds loaded the cells ({@link DecideMethod#key()}); null (results written before
+ *                      the method was recorded) reads as {@code alternate}
+ * @param methodNote    why the trial alternated although the suite asked for {@code duet}; null otherwise
  */
 public record TrialRecord(String claim, String figure, List<String> cells, double windowSeconds, double settleSeconds,
                           Trial.Plan plan, long seed, List<Window> windows, String ended, double seconds,
-                          List<String> warmups) {
+                          List<String> warmups, String method, String methodNote) {
 
     /** The trial ended because its claim was decided. */
     public static final String DECIDED = "decided";
@@ -42,6 +45,29 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
         cells = cells == null ? List.of() : List.copyOf(cells);
         windows = windows == null ? List.of() : List.copyOf(windows);
         warmups = warmups == null ? List.of() : List.copyOf(warmups);
+        if (method != null && DecideMethod.byKey(method).isEmpty()) {
+            throw new IllegalArgumentException("unknown trial method '" + method + "'; accepted: "
+                    + String.join(", ", DecideMethod.keys()));
+        }
+    }
+
+    /** An alternated trial, as recorded before the method was. */
+    public TrialRecord(String claim, String figure, List<String> cells, double windowSeconds, double settleSeconds,
+                       Trial.Plan plan, long seed, List<Window> windows, String ended, double seconds,
+                       List<String> warmups) {
+        this(claim, figure, cells, windowSeconds, settleSeconds, plan, seed, windows, ended, seconds, warmups, null,
+                null);
+    }
+
+    /** This record, its rounds having loaded the cells by {@code m} ({@code note}: why not by duet; null if none). */
+    public TrialRecord withMethod(DecideMethod m, String note) {
+        return new TrialRecord(claim, figure, cells, windowSeconds, settleSeconds, plan, seed, windows, ended, seconds,
+                warmups, m.key(), note);
+    }
+
+    /** How its rounds loaded the cells: {@link DecideMethod#ALTERNATE} when not recorded. */
+    public DecideMethod decideMethod() {
+        return method == null ? DecideMethod.ALTERNATE : DecideMethod.byKey(method).orElseThrow();
     }
 
     /** A claim that was not interleaved, and why (e.g. a cell driven by an external tool). */
@@ -49,9 +75,12 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
         return new TrialRecord(claim, figure, cells, 0, 0, null, 0, List.of(), why, 0, List.of());
     }
 
-    /** The wall time of one round: every cell's settle, window and job overhead. */
+    /**
+     * The wall time of one round: every cell's settle, window and job overhead when alternated, one of them under
+     * duet ({@link DecideMethod#windowsPerRound}).
+     */
     public double secondsPerRound() {
-        return cells.size() * (windowSeconds + settleSeconds + JOB_OVERHEAD_SECONDS);
+        return decideMethod().windowsPerRound(cells.size()) * (windowSeconds + settleSeconds + JOB_OVERHEAD_SECONDS);
     }
 
     /** Whether the trial measured anything to judge. */

@@ -215,6 +215,11 @@ public final class Suite {
         return settings.interleaveAlways();
     }
 
+    /** See {@link SuiteSettings#decideMethod()}. */
+    public dev.fluxlab.model.decide.DecideMethod decideMethod() {
+        return settings.decideMethod();
+    }
+
     /** See {@link SuiteSettings#decideMax()}. */
     public Duration decideMax() {
         return settings.decideMax();

@@ -172,6 +172,11 @@ final class SuiteChecks {
         if (spec.interleave() != null && !SuiteSettings.INTERLEAVES.contains(spec.interleave())) {
             throw error("/interleave", Refusal.unknown("interleave", spec.interleave(), SuiteSettings.INTERLEAVES));
         }
+        if (spec.decideMethod() != null
+                && dev.fluxlab.model.decide.DecideMethod.byKey(spec.decideMethod()).isEmpty()) {
+            throw error("/decide_method", Refusal.unknown("decide_method", spec.decideMethod(),
+                    dev.fluxlab.model.decide.DecideMethod.keys()));
+        }
         if (spec.repeatOrder() != null && !SuiteSettings.REPEAT_ORDERS.contains(spec.repeatOrder())) {
             throw error("/repeat_order", Refusal.unknown("repeat_order", spec.repeatOrder(), SuiteSettings.REPEAT_ORDERS));
         }

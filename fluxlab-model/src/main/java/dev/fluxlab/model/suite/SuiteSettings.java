@@ -114,6 +114,15 @@ public final class SuiteSettings {
         return INTERLEAVE_ALWAYS.equals(spec.interleave());
     }
 
+    /**
+     * How a claim's trial loads its cells in a round ({@code decide_method}): alternated unless the suite says
+     * {@code duet}, until measurements here show which decides sooner (docs/suites.md).
+     */
+    public dev.fluxlab.model.decide.DecideMethod decideMethod() {
+        return spec.decideMethod() == null ? dev.fluxlab.model.decide.DecideMethod.ALTERNATE
+                : dev.fluxlab.model.decide.DecideMethod.byKey(spec.decideMethod()).orElseThrow();
+    }
+
     /** Default time budget of one claim's interleaved trial ({@code decide_max}). */
     public static final Duration DEFAULT_DECIDE_MAX = Duration.ofMinutes(2);
 
@@ -232,6 +241,7 @@ public final class SuiteSettings {
         s.put("repeats", repeats());
         s.put("decide_max", Durations.format(decideMax()));
         s.put("interleave", interleaveAlways() ? INTERLEAVE_ALWAYS : INTERLEAVE_CLOSE);
+        s.put("decide_method", decideMethod().key());
         if (aa) {
             s.put("aa", true);
         }

@@ -53,6 +53,9 @@ import java.util.Map;
  * @param interleave     which claims get an interleaved trial: {@code close} (default) every claim but those whose
  *                       cells' repeats decide it far beyond the machine's drift ({@code ClearOfDrift}), {@code always}
  *                       every claim that can be interleaved
+ * @param decideMethod   how a trial's rounds load the claim's cells: {@code alternate} (default: one after another,
+ *                       in a random order) or {@code duet} (all at once, by an injector each;
+ *                       {@link dev.fluxlab.model.decide.DecideMethod})
  */
 public record SuiteSpec(
         String name,
@@ -81,7 +84,8 @@ public record SuiteSpec(
         String decideMax,
         AbSpec ab,
         Boolean aot,
-        String interleave) {
+        String interleave,
+        String decideMethod) {
 
     /**
      * A system under test: either one process (registry {@code target}, {@code knobs}, {@code jvm}) or several named

@@ -93,6 +93,38 @@ class TrialJudgeTest {
                 r.intervals().toString());
     }
 
+    /**
+     * A duet trial is judged from the same paired windows (the verdict and interval do not depend on the method); its
+     * reason says the cells were loaded together, a trial that alternated instead of duet says why, and the minutes
+     * more it would need count one window per duet round against one per cell alternated.
+     */
+    @Test
+    void theMethodIsSaidAndCountsItsRounds() {
+        TrialRecord alternated = trial(1.0, 0.05, 40, TrialRecord.BUDGET);
+        TrialRecord duet = alternated.withMethod(dev.fluxlab.model.decide.DecideMethod.DUET, null);
+        ClaimResult a = judge(">", alternated, 1, 1);
+        ClaimResult d = judge(">", duet, 1, 1);
+        assertEquals(a.verdict(), d.verdict());
+        assertEquals(a.intervals(), d.intervals());
+        assertTrue(d.reason().contains("40 duet (cells loaded together) rounds of 2 s windows"), d.reason());
+        assertTrue(a.reason().contains("40 interleaved rounds of 2 s windows"), a.reason());
+        assertEquals(2 * (2 + 0.5 + TrialRecord.JOB_OVERHEAD_SECONDS), alternated.secondsPerRound(), 1e-9);
+        assertEquals(2 + 0.5 + TrialRecord.JOB_OVERHEAD_SECONDS, duet.secondsPerRound(), 1e-9);
+        ClaimResult fellBack = judge(">", alternated.withMethod(dev.fluxlab.model.decide.DecideMethod.ALTERNATE,
+                "B's injector wrk has no start gate"), 1, 1);
+        assertTrue(fellBack.reason().contains(" % intervals of the sequential test; alternated instead of duet: B's "
+                + "injector wrk has no start gate"), fellBack.reason());
+        assertEquals(2, minutesMore(a) / minutesMore(d), 0.05, a.reason() + " / " + d.reason());
+    }
+
+    /** The minutes more a reason says the trial would need. */
+    private static double minutesMore(ClaimResult r) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("more rounds \\(([0-9.]+) min\\)")
+                .matcher(r.reason());
+        assertTrue(m.find(), r.reason());
+        return Double.parseDouble(m.group(1));
+    }
+
     /** A trial that could not run leaves the repeats' verdict, with the reason it did not run. */
     @Test
     void aTrialThatDidNotRunKeepsTheRepeatsVerdict() {

@@ -180,6 +180,19 @@ class SuiteTest {
         assertTrue(Suite.parse("ok.yaml", ok + "repeat_order: interleaved\n").interleavedRepeats());
     }
 
+    /** decide_method: alternate unless the suite says duet; any other name is refused with the accepted ones. */
+    @Test
+    void decideMethodIsParsedStrictly() {
+        String ok = "targets:\n  reactor-netty: {}\nscenarios: {a: {path: /}}\n";
+        assertEquals(dev.fluxlab.model.decide.DecideMethod.ALTERNATE, Suite.parse("ok.yaml", ok).decideMethod());
+        Suite duet = Suite.parse("ok.yaml", ok + "decide_method: duet\n");
+        assertEquals(dev.fluxlab.model.decide.DecideMethod.DUET, duet.decideMethod());
+        SuiteException e = fail(ok + "decide_method: together\n");
+        assertTrue(e.getMessage().endsWith("unknown decide_method 'together'; accepted: alternate, duet"),
+                e.getMessage());
+        assertEquals(4, e.line(), e.getMessage());
+    }
+
     @Test
     void unknownKeyListsAcceptedKeys() {
         SuiteException e = fail("""

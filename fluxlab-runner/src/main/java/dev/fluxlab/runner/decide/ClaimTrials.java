@@ -5,6 +5,8 @@ import dev.fluxlab.model.Decimals;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.claim.Claim;
 import dev.fluxlab.model.contract.LoadArgs;
+import dev.fluxlab.model.contract.MeasureGate;
+import dev.fluxlab.model.decide.DecideMethod;
 import dev.fluxlab.model.decide.PairTest;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.decide.Trial;
@@ -20,6 +22,7 @@ import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.drive.LoadJob;
 import dev.fluxlab.runner.drive.LoadWait;
 import dev.fluxlab.runner.drive.SharedInjector;
+import dev.fluxlab.runner.drive.StartGate;
 import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.launch.Commands;
@@ -44,7 +47,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The process side of a decided claim: after the run's cells, each claim's cells are brought up together (one target
@@ -54,6 +62,11 @@ import java.util.function.BooleanSupplier;
  * the order effect of measuring one cell after another cancels. Every window is a job of one injector JVM kept for the
  * trial ({@link SharedInjector}); the statistics live in {@code dev.fluxlab.model.decide}, which this class asks what
  * comes next and tells what each window measured.
+ *
+ * <p>With {@code decide_method: duet} ({@link DecideMethod#DUET}) a round loads all of the claim's cells at once
+ * instead: one kept injector JVM per cell, each running its cell's window job, their measured phases released together
+ * by a start gate ({@link StartGate}), so that whatever the machine does in that span falls on every cell of the round.
+ * A claim whose cells cannot be loaded so ({@link #duetUnsuitable}) alternates, and its reason says why.
  */
 public final class ClaimTrials {
 
@@ -140,7 +153,10 @@ public final class ClaimTrials {
             Claim claim = claims.get(k);
             List<String> ids = claim.cells().stream().map(Claim.ClaimCell::id).toList();
             String figure = claim.figure().key();
-            Optional<String> why = unsuitable(suite, claim, byId, suiteCells);
+            Optional<String> noDuet = suite.decideMethod() == DecideMethod.DUET
+                    ? duetUnsuitable(claim, suiteCells) : Optional.empty();
+            DecideMethod method = noDuet.isPresent() ? DecideMethod.ALTERNATE : suite.decideMethod();
+            Optional<String> why = unsuitable(suite, claim, byId, suiteCells, method);
             if (why.isPresent()) {
                 out.add(TrialRecord.notRun(claim.title(), figure, ids, why.get()));
                 continue;
@@ -148,13 +164,15 @@ public final class ClaimTrials {
             Path dir = runDir.resolve("decide").resolve("claim-" + (k + 1));
             Files.createDirectories(dir);
             TrialPhases.Phases phases = TrialPhases.of(ids.stream().map(byId::get).toList());
-            listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells interleaved in %s s "
+            listener.notice(String.format(Locale.ROOT, "deciding claim %d/%d '%s': its %d cells %s in %s s "
                     + "windows (after %s s of settling), at most %s", k + 1, claims.size(), claim.title(), ids.size(),
+                    method == DecideMethod.DUET ? "loaded together (duet)" : "interleaved",
                     Decimals.format(phases.window().toMillis() / 1e3),
                     Decimals.format(phases.settle().toMillis() / 1e3),
                     dev.fluxlab.model.Durations.format(suite.decideMax())));
             out.add(trial(suite, claim, ids.stream().map(suiteCells::get).toList(), byId,
-                    WindowFigure.byKey(figure).orElseThrow(), runDir, dir, live));
+                    WindowFigure.byKey(figure).orElseThrow(), runDir, dir, live, method)
+                    .withMethod(method, noDuet.orElse(null)));
             }
         } finally {
             live.close();
@@ -172,10 +190,24 @@ public final class ClaimTrials {
         final Map<String, TargetSet> sets = new LinkedHashMap<>();
         final java.util.Set<String> warmed = new java.util.HashSet<>();
         final SharedInjector injector = new SharedInjector(launcher, supervisor, grace);
+        /** Under duet, the injectors of the cells after the first (the first uses {@link #injector}). */
+        final List<SharedInjector> others = new ArrayList<>();
+
+        /** The kept injector of the {@code i}-th cell of a duet round (the one injector for {@code i} 0). */
+        SharedInjector injector(int i) {
+            if (i == 0) {
+                return injector;
+            }
+            while (others.size() < i) {
+                others.add(new SharedInjector(launcher, supervisor, grace));
+            }
+            return others.get(i - 1);
+        }
 
         @Override
         public void close() {
             injector.release();
+            others.forEach(SharedInjector::release);
             List<ChildProcess> stop = new ArrayList<>();
             sets.values().forEach(s -> stop.addAll(s.processes()));
             supervisor.stop(stop, grace);
@@ -220,9 +252,28 @@ public final class ClaimTrials {
         return Optional.empty();
     }
 
+    /**
+     * Why the cells of {@code claim} cannot be loaded together in duet rounds, if they cannot; the trial then
+     * alternates. Cells of one target set can (two loads on one JVM); a load whose injector has no start gate
+     * ({@code --measure-gate}) cannot start its window with the others'.
+     */
+    static Optional<String> duetUnsuitable(Claim claim, Map<String, Cell> cells) {
+        if (claim.cells().size() < 2) {
+            return Optional.of("a duet needs two cells or more");
+        }
+        for (Claim.ClaimCell cc : claim.cells()) {
+            Cell cell = cells.get(cc.id());
+            if (cell != null && !cell.load().traits().can(Capability.SEVERAL_INJECTORS)) {
+                return Optional.of(cc.label() + "'s injector " + cell.load().injectorName() + " has no start gate "
+                        + "(--measure-gate) to begin its window with the others'");
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Why {@code claim} cannot be interleaved here, if it cannot; its verdict then comes from the cells' repeats. */
     private Optional<String> unsuitable(Suite suite, Claim claim, Map<String, CellResult> results,
-                                        Map<String, Cell> cells) {
+                                        Map<String, Cell> cells, DecideMethod method) {
         Optional<String> why = claimUnsuitable(suite, claim);
         if (why.isPresent()) {
             return why;
@@ -249,14 +300,15 @@ public final class ClaimTrials {
             return clear;
         }
         TrialPhases.Phases phases = TrialPhases.of(claim.cells().stream().map(cc -> results.get(cc.id())).toList());
-        if (phases.rounds(claim.cells().size(), suite.decideMax()) < MIN_ROUNDS) {
+        int perRound = method.windowsPerRound(claim.cells().size());
+        if (phases.rounds(perRound, suite.decideMax()) < MIN_ROUNDS) {
             boolean capped = phases.slowest().multipliedBy((long) TrialPhases.WINDOW_RESPONSES).compareTo(TrialPhases.MAX_WINDOW) > 0;
             return Optional.of(String.format(Locale.ROOT, "its cells answer in up to %.1f s (p99 of their repeats), "
                     + "so each window is %s s with %s s of settling before it, and %d rounds of its %d cells need %s, "
                     + "more than decide_max %s%s", phases.slowest().toMillis() / 1e3,
                     Decimals.format(phases.window().toMillis() / 1e3),
                     Decimals.format(phases.settle().toMillis() / 1e3), MIN_ROUNDS,
-                    claim.cells().size(), dev.fluxlab.model.Durations.format(phases.needs(claim.cells().size())),
+                    claim.cells().size(), dev.fluxlab.model.Durations.format(phases.needs(perRound)),
                     dev.fluxlab.model.Durations.format(suite.decideMax()), capped
                             ? " (windows are capped at " + TrialPhases.MAX_WINDOW.toSeconds() + " s: cells this slow are judged "
                             + "from their repeats)" : ""));
@@ -266,11 +318,12 @@ public final class ClaimTrials {
 
     /** One claim's trial: targets up, each warmed, rounds until decided, everything stopped. */
     private TrialRecord trial(Suite suite, Claim claim, List<Cell> cells, Map<String, CellResult> results,
-                              WindowFigure figure, Path runDir, Path dir, Live live) throws IOException {
+                              WindowFigure figure, Path runDir, Path dir, Live live, DecideMethod method)
+            throws IOException {
         long started = System.nanoTime();
         List<String> ids = cells.stream().map(Cell::id).toList();
         TrialPhases.Phases phases = TrialPhases.of(cells.stream().map(c -> results.get(c.id())).toList());
-        int maxRounds = phases.rounds(cells.size(), suite.decideMax());
+        int maxRounds = phases.rounds(method.windowsPerRound(cells.size()), suite.decideMax());
         Trial.Plan plan = new Trial.Plan(MIN_ROUNDS, maxRounds, ALPHA, FUTILITY);
         Duration window = phases.window();
         Duration settle = phases.settle();
@@ -285,8 +338,14 @@ public final class ClaimTrials {
         String ended = TrialRecord.BUDGET;
         try (Sampler sampler = new Sampler(started)) {
             CpuList online = CpuAffinity.localOnline();
-            Injector session = new Injector(injector, commands.injectorSession(runDir).orElseThrow(),
-                    dir.resolve("injector.log"), runDir);
+            boolean duet = method == DecideMethod.DUET;
+            List<Injector> sessions = new ArrayList<>();
+            for (int i = 0; i < (duet ? cells.size() : 1); i++) {
+                sessions.add(new Injector(duet ? live.injector(i) : injector,
+                        commands.injectorSession(runDir).orElseThrow(),
+                        dir.resolve(duet ? "injector-" + (i + 1) + ".log" : "injector.log"), runDir));
+            }
+            Injector session = sessions.get(0);
             sets.values().forEach(s -> s.processes().forEach(sampler::watch));
             Map<Cell, LoadArgs> windowArgs = new LinkedHashMap<>();
             for (int i = 0; i < cells.size(); i++) {
@@ -312,24 +371,40 @@ public final class ClaimTrials {
                     sets.put(cell.targetsKey(), set);
                 }
                 windowArgs.put(cell, args(suite, cell, set, dir, false).forWindow(window, WarmupPolicy.fixed(settle),
-                        dir.resolve("window.json")));
-                if (!live.warmed.add(cell.id())) {
-                    continue; // warmed for an earlier claim, and loaded by its windows since
+                        dir.resolve(duet ? "window-" + (i + 1) + ".json" : "window.json")));
+                Injector own = sessions.get(duet ? i : 0); // under duet a cell's injector warms up on its own cell
+                if (!live.warmed.add(cell.id()) && !duet) {
+                    // warmed for an earlier claim, and loaded by its windows since; under duet it warms up all the
+                    // same, so that its own injector JVM, maybe new or another claim's, has compiled its load too
+                    continue;
                 }
                 // the cell's own warm-up, as its repeats had it: automatic ones wait for the JVMs' JIT too
                 LoadArgs args = args(suite, cell, set, dir, cold).forWindow(Duration.ofSeconds(1),
                         suite.warmupPolicy(cell, cold), dir.resolve("warmup-" + (i + 1) + ".json"));
-                Optional<LoadResult> w = session.job(args, suite);
+                Optional<LoadResult> w = own.job(args, suite, line -> { });
                 if (w.isEmpty()) {
-                    return record(claim, figure, ids, phases, plan, seed, windows, loadProblem(cell, session, set),
+                    return record(claim, figure, ids, phases, plan, seed, windows, loadProblem(cell, own, set),
                             started, warmups);
                 }
                 w.get().stillCompiling().forEach(s -> warmups.add(cell.label() + ": " + s));
             }
             double origin = (System.nanoTime() - started) / 1e9;
+            long originEpochMs = System.currentTimeMillis();
             int shown = 0;
             for (int round = BURN_IN; round <= maxRounds; round++) {
-                for (String id : trial.order(Math.max(round, 1), random)) {
+                if (duet) {
+                    if (interrupted.getAsBoolean()) {
+                        return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED, started,
+                                warmups);
+                    }
+                    String problem = duetRound(round, cells, sets, windowArgs, sessions, sampler, suite, dir,
+                            originEpochMs, trial, windows, window);
+                    if (problem != null) {
+                        return record(claim, figure, ids, phases, plan, seed, windows, problem, started, warmups);
+                    }
+                }
+                // under duet the round ran above, all cells at once; alternation loads them here one by one
+                for (String id : duet ? List.<String>of() : trial.order(Math.max(round, 1), random)) {
                     if (interrupted.getAsBoolean()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED, started,
                                 warmups);
@@ -339,7 +414,7 @@ public final class ClaimTrials {
                     double at = (System.nanoTime() - started) / 1e9 - origin;
                     long epochBefore = System.currentTimeMillis();
                     double sampledBefore = sampler.now();
-                    Optional<LoadResult> r = session.job(windowArgs.get(cell), suite);
+                    Optional<LoadResult> r = session.job(windowArgs.get(cell), suite, line -> { });
                     if (r.isEmpty() && interrupted.getAsBoolean()) {
                         return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED,
                                 started, warmups);
@@ -353,7 +428,7 @@ public final class ClaimTrials {
                     }
                     sampler.sampleNow();
                     Window win = TrialWindows.window(id, round, at, r.get(),
-                            TrialWindows.cpuPerRequest(sampler, set, r.get(), epochBefore, sampledBefore));
+                            TrialWindows.cpuPerRequest(sampler, set.processes(), r.get(), epochBefore, sampledBefore));
                     windows.add(win);
                     trial.add(win);
                     if (win.requests() == 0) {
@@ -389,6 +464,84 @@ public final class ClaimTrials {
             Thread.currentThread().interrupt();
             return record(claim, figure, ids, phases, plan, seed, windows, TrialRecord.INTERRUPTED, started, warmups);
         }
+    }
+
+    /**
+     * One duet round: every cell's window job at once, each on its own kept injector, their measured phases held at
+     * one start gate until all have settled; then (from round 1) each cell's window, dated by its own measured start
+     * on the trial's clock, so the windows of a round show the span they shared. A cell whose target set another cell
+     * of the round also loads gets no target CPU per response (that process served both loads), only its injector's.
+     * Null when the round went well, else what ended the trial ({@link TrialRecord#INTERRUPTED} or a problem).
+     */
+    private String duetRound(int round, List<Cell> cells, Map<String, TargetSet> sets, Map<Cell, LoadArgs> windowArgs,
+                             List<Injector> sessions, Sampler sampler, Suite suite, Path dir, long originEpochMs,
+                             Trial trial, List<Window> windows, Duration window)
+            throws IOException, InterruptedException {
+        Path file = dir.resolve("gate");
+        long epochBefore = System.currentTimeMillis();
+        double sampledBefore = sampler.now();
+        List<Optional<LoadResult>> results = new ArrayList<>();
+        try (StartGate gate = new StartGate(new MeasureGate(file), cells.size());
+             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Optional<LoadResult>>> jobs = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                Injector own = sessions.get(i);
+                LoadArgs args = windowArgs.get(cells.get(i)).withMeasureGate(file);
+                jobs.add(pool.submit(() -> {
+                    try {
+                        return own.job(args, suite, gate::line);
+                    } finally {
+                        // a load that failed before the gate must not hold the others at it until their bound
+                        new MeasureGate(file).open();
+                    }
+                }));
+            }
+            for (Future<Optional<LoadResult>> job : jobs) {
+                try {
+                    results.add(job.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) {
+                        throw io;
+                    }
+                    if (e.getCause() instanceof InterruptedException ie) {
+                        throw ie;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            if (results.get(i).isEmpty()) {
+                return interrupted.getAsBoolean() ? TrialRecord.INTERRUPTED
+                        : "window " + round + ": " + loadProblem(cells.get(i), sessions.get(i),
+                        sets.get(cells.get(i).targetsKey()));
+            }
+        }
+        if (round < 1) {
+            return null; // the burn-in round is not counted
+        }
+        sampler.sampleNow();
+        for (int i = 0; i < cells.size(); i++) {
+            Cell cell = cells.get(i);
+            LoadResult r = results.get(i).get();
+            TargetSet set = sets.get(cell.targetsKey());
+            boolean shared = cells.stream().filter(c -> c.targetsKey().equals(cell.targetsKey())).count() > 1;
+            double at = (r.measureStartMs() == null ? epochBefore - originEpochMs : r.measureStartMs() - originEpochMs)
+                    / 1e3;
+            Window win = TrialWindows.window(cell.id(), round, at, r, TrialWindows.cpuPerRequest(sampler,
+                    shared ? List.of() : set.processes(), r, epochBefore, sampledBefore));
+            windows.add(win);
+            trial.add(win);
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            if (results.get(i).get().requestsOk() == 0) {
+                Cell cell = cells.get(i);
+                return "window " + round + " of " + cell.label() + " got no response in "
+                        + Decimals.format(window.toMillis() / 1e3) + " s: the target stopped answering"
+                        + fatalInLogs(sets.get(cell.targetsKey()));
+            }
+        }
+        return null;
     }
 
     /** "A / B 1.02x [0.97, 1.08] open": each pair of a look, for the progress line. */
@@ -449,13 +602,17 @@ public final class ClaimTrials {
             this.shownLog = runDir.toAbsolutePath().relativize(log.toAbsolutePath()).toString();
         }
 
-        /** Runs one load; its document, or empty when it failed ({@link #problem} says how). */
-        Optional<LoadResult> job(LoadArgs args, Suite suite) throws IOException, InterruptedException {
+        /**
+         * Runs one load, offering its output lines to {@code lines}; its document, or empty when it failed
+         * ({@link #problem} says how).
+         */
+        Optional<LoadResult> job(LoadArgs args, Suite suite, Consumer<String> lines)
+                throws IOException, InterruptedException {
             Files.deleteIfExists(args.json());
             problem = null;
             last = kept.acquire(command, null, log);
             Duration limit = args.duration().plus(args.warmup().bound()).plus(JOB_SLACK);
-            SharedInjector.JobEnd end = kept.run(last, commands.injectorJob(args), line -> { }, limit, interrupted);
+            SharedInjector.JobEnd end = kept.run(last, commands.injectorJob(args), lines, limit, interrupted);
             if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0) {
                 kept.release();
                 problem = end.end() == LoadWait.End.DEADLINE ? "the load did not end within " + limit.toSeconds()

@@ -7,7 +7,6 @@ import dev.fluxlab.model.run.ProcessSample;
 import dev.fluxlab.runner.launch.Commands;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Sampler;
-import dev.fluxlab.runner.target.TargetSet;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,10 +30,11 @@ final class TrialWindows {
      * CPU microseconds per response of each process in the measured part of a window: the targets' from the
      * sampler's readings (once a second, and one right after the window), interpolated at the measured phase's start
      * and end, which the load document dates in wall-clock time; the injector's as it measured itself. Null when the
-     * window answered nothing.
+     * window answered nothing. {@code targets}: the processes whose CPU served this window's load alone (none when
+     * another load ran on them at the same time).
      */
-    static Map<String, Double> cpuPerRequest(Sampler sampler, TargetSet set, LoadResult r, long epochBefore,
-                                             double sampledBefore) {
+    static Map<String, Double> cpuPerRequest(Sampler sampler, List<ChildProcess> targets, LoadResult r,
+                                             long epochBefore, double sampledBefore) {
         if (r.requestsOk() <= 0) {
             return null;
         }
@@ -43,7 +43,7 @@ final class TrialWindows {
         if (span.isPresent()) {
             double from = span.get()[0];
             double to = span.get()[1];
-            for (ChildProcess p : set.processes()) {
+            for (ChildProcess p : targets) {
                 List<ProcessSample> s = sampler.samples(p);
                 double cpu = Sampler.cpuAt(s, to) - Sampler.cpuAt(s, from);
                 if (Double.isFinite(cpu) && cpu >= 0) {

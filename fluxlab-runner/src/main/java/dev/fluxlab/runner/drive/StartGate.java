@@ -24,8 +24,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * there is readied to create the file on one line ({@link RemoteSide#arm}); opening fires every host's session, then
  * writes the file here, so the hosts are released within about a network round trip of each other (the documents'
  * start instants record by how much). A host whose session failed gets the file copied instead.
+ *
+ * <p>A duet trial's round ({@code runner.decide.ClaimTrials}) holds its cells' loads at one such gate too.
  */
-final class StartGate implements AutoCloseable {
+public final class StartGate implements AutoCloseable {
 
     private static final long POLL_MS = 100;
     private static final Duration COPY = Duration.ofSeconds(10);
@@ -57,8 +59,13 @@ final class StartGate implements AutoCloseable {
         Files.deleteIfExists(gate.file());
     }
 
+    /** A gate of {@code injectors} local injectors that opens as soon as every one of them waits at it. */
+    public StartGate(MeasureGate gate, int injectors) throws IOException {
+        this(gate, injectors, null, false, System.nanoTime());
+    }
+
     /** The gate file, here ({@code --measure-gate}). */
-    Path file() {
+    public Path file() {
         return gate.file();
     }
 
@@ -76,7 +83,7 @@ final class StartGate implements AutoCloseable {
     }
 
     /** Sees an injector's output line; the last injector's waiting line starts the opening. */
-    void line(String line) {
+    public void line(String line) {
         if (line.equals(MeasureGate.WAITING_LINE) && waiting.incrementAndGet() == injectors) {
             Thread.ofVirtual().name("fluxlab-start-gate").start(this::openWhenQuiet);
         }

@@ -118,6 +118,16 @@ public final class H2loadInjector implements ExternalInjector {
         if (done == 0 && errored == 0 && ok2xx == 0) {
             throw new IllegalArgumentException("h2load completed no request: " + ToolOutput.tail(output));
         }
+        long failed = Long.parseLong(q.group(5));
+        long statuses = s == null ? -1 : Long.parseLong(s.group(1)) + otherStatus;
+        if (done > 0 && failed == done && errored == 0 && statuses == 0) {
+            // every response came back (done) and none had a status h2load could read: its HTTP/1.1 parser (nghttp2
+            // 1.52, Debian's) takes no status line without a reason phrase, and Tomcat sends "HTTP/1.1 200 " so
+            throw new IllegalArgumentException("h2load read no status code in any of its " + done + " responses and "
+                    + "counted them all failed: over HTTP/1.1 its parser needs a reason phrase in the status line "
+                    + "('HTTP/1.1 200 OK'), which this server leaves out (Tomcat does); load it with fluxlab or wrk over "
+                    + "HTTP/1.1, or with h2load over h2c: " + ToolOutput.tail(output));
+        }
         if (r.requests() != null && done < r.requests()) {
             throw new IllegalArgumentException("h2load was asked for " + r.requests() + " requests and finished " + done
                     + " (" + q.group(2) + " started): " + ToolOutput.tail(output));

@@ -149,6 +149,16 @@ class ParsersTest {
     }
 
     @Test
+    void h2loadReadingNoStatusLineSaysWhyInsteadOfZeroThroughput() throws IOException {
+        // Tomcat's "HTTP/1.1 200 " (no reason phrase): h2load 1.52 over HTTP/1.1 counted all 200 responses failed,
+        // with no status code and nothing errored; before, the cell read 0 req/s and 0 errors
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new H2loadInjector().parse(recorded("h2load-h1-no-reason-phrase.txt"), H1));
+        assertTrue(e.getMessage().startsWith("h2load read no status code in any of its 200 responses")
+                && e.getMessage().contains("reason phrase"), e.getMessage());
+    }
+
+    @Test
     void abPlaintext() throws IOException {
         LoadResult r = new AbInjector().parse(recorded("ab-plaintext.txt"), H1);
         assertEquals("ab", r.injector());

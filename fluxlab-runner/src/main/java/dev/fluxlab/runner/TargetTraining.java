@@ -64,9 +64,12 @@ final class TargetTraining {
         this.profiler = profiler;
     }
 
-    /** Trains what {@code cells} need and is missing (nothing with {@code aot: false}, off or before JDK 25). */
+    /**
+     * Trains what {@code cells} need and is missing (nothing for a process that starts cold: {@code aot: false} of the
+     * suite or its {@code aot} knob in that cell; nothing when off or before JDK 25).
+     */
     void ensure(Suite suite, List<Cell> cells, Path runDir) {
-        if (!suite.aot() || !commands.targetAot().enabled()) {
+        if (!suite.anyAot() || !commands.targetAot().enabled()) {
             return;
         }
         for (Cell cell : cells) {
@@ -75,6 +78,9 @@ final class TargetTraining {
             }
             Map<String, TargetAotCache.Variant> missing = new LinkedHashMap<>();
             for (Cell.CellProcess p : cell.processes()) {
+                if (!suite.aot(p)) { // the suite, or this cell's aot knob, starts it cold: nothing to train for it
+                    continue;
+                }
                 commands.targetAot().variant(p).filter(v -> !v.exists() && !v.givenUp()
                                 && !missing.containsValue(v)) // two processes of one variant: the first trains it
                         .ifPresent(v -> missing.put(p.name(), v));

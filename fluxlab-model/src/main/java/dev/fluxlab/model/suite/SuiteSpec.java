@@ -134,8 +134,17 @@ public record SuiteSpec(
     public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, String cpus, String host) {
     }
 
-    /** JVM options of a target process; {@code heap} and {@code gc} may be lists (matrix), {@code flags} is one list. */
-    public record JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
+    /**
+     * JVM options of a target process; {@code heap}, {@code gc} and {@code aot} may be lists (matrix), {@code flags} is
+     * one list. {@code aot}: whether the process starts from its trained AOT cache ({@code true}, the suite's default)
+     * or cold; {@code [true, false]} runs it both ways, as the knob {@code aot} (docs/suites.md "Trained targets").
+     */
+    public record JvmSpec(List<String> heap, List<String> gc, List<String> flags, List<Boolean> aot) {
+
+        /** Options without an {@code aot} of their own (the suite's {@code aot} applies). */
+        public JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
+            this(heap, gc, flags, null);
+        }
     }
 
     /**

@@ -172,6 +172,13 @@ public final class RunCommand implements Callable<Integer> {
         for (String w : MachineFit.here().warnings(s)) {
             out.println("warning: " + w);
         }
+        TargetAotCache caches = new TargetAotCache(registry, TargetRegistry.java());
+        Suite suite = s;
+        Path base = resume != null ? resume.toAbsolutePath().normalize().getParent()
+                : this.out != null ? this.out.toAbsolutePath().normalize().getParent() : HistoryCommand.defaultBase();
+        for (String w : HistoryBounds.warnings(s, base, p -> suite.aot(p) && caches.variant(p).isPresent())) {
+            out.println("warning: " + w);
+        }
         if (dryRun) {
             printPlan(out, s, previous);
             out.println(aotPlan(s, new TargetAotCache(registry, TargetRegistry.java())));

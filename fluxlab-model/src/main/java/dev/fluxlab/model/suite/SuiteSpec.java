@@ -49,7 +49,8 @@ import java.util.Map;
  * @param ab             an A/B comparison decided per cell: a knob with two values, each pair of cells that differ
  *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
  * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default true; {@code false}:
- *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets")
+ *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets"); a process's
+ *                       {@code jvm.aot} ({@link JvmSpec}) sets it per process, or runs it both ways as a knob
  */
 public record SuiteSpec(
         String name,

@@ -1,5 +1,8 @@
 package dev.fluxlab.runner;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.drive.SharedInjector;
@@ -153,10 +156,38 @@ final class TargetTraining {
         }
     }
 
-    /** The suite with a training load: a short fixed warm-up and measured phase, one repeat, fresh JVMs. */
+    /**
+     * The suite with a training load: a short fixed warm-up and measured phase, one repeat, fresh JVMs. Its
+     * {@code cold_warmup_min}s (the suite's and its targets') are dropped first: they belong to an automatic warm-up,
+     * and a suite refuses them beside a fixed one, which made every training of such a suite (frameworks, aot-ab)
+     * fail and its targets start cold.
+     */
     static Suite trainingSuite(Suite suite) {
         List<String> overrides = new ArrayList<>(suite.overrides());
         overrides.addAll(List.of("warmup=" + WARMUP, "measure=" + MEASURE, "repeats=1", "fork=per-cell"));
-        return Suite.parse(suite.file(), suite.text(), overrides);
+        return Suite.parse(suite.file(), withoutColdWarmupMin(suite.text()), overrides);
     }
+
+    /** {@code text} (a suite's YAML) without {@code cold_warmup_min}, at the top and in each target; as is if unreadable. */
+    static String withoutColdWarmupMin(String text) {
+        YAMLMapper yaml = new YAMLMapper();
+        try {
+            if (!(yaml.readTree(text) instanceof ObjectNode root)) {
+                return text;
+            }
+            boolean changed = root.remove(COLD_WARMUP_MIN) != null;
+            if (root.get("targets") instanceof ObjectNode targets) {
+                for (var t : targets.properties()) {
+                    if (t.getValue() instanceof ObjectNode target) {
+                        changed |= target.remove(COLD_WARMUP_MIN) != null;
+                    }
+                }
+            }
+            return changed ? yaml.writeValueAsString(root) : text;
+        } catch (JacksonException e) {
+            return text; // the suite parsed once already; its own parse says what is wrong, if anything
+        }
+    }
+
+    private static final String COLD_WARMUP_MIN = "cold_warmup_min";
 }

@@ -158,12 +158,13 @@ final class TargetTraining {
 
     /**
      * The suite with a training load: a short fixed warm-up and measured phase, one repeat, fresh JVMs. Its
-     * {@code cold_warmup_min}s (the suite's and its targets') are dropped first: they belong to an automatic warm-up,
+     * {@code cold_warmup_min}s (the suite's and its targets', written or set with {@code --set}) are dropped first: they
+     * belong to an automatic warm-up,
      * and a suite refuses them beside a fixed one, which made every training of such a suite (frameworks, aot-ab)
      * fail and its targets start cold.
      */
     static Suite trainingSuite(Suite suite) {
-        List<String> overrides = new ArrayList<>(suite.overrides());
+        List<String> overrides = new ArrayList<>(suite.overrides().stream().filter(o -> !setsColdWarmupMin(o)).toList());
         overrides.addAll(List.of("warmup=" + WARMUP, "measure=" + MEASURE, "repeats=1", "fork=per-cell"));
         return Suite.parse(suite.file(), withoutColdWarmupMin(suite.text()), overrides);
     }
@@ -187,6 +188,14 @@ final class TargetTraining {
         } catch (JacksonException e) {
             return text; // the suite parsed once already; its own parse says what is wrong, if anything
         }
+    }
+
+    /** Whether override {@code o} ({@code KEY=VALUE}, KEY dotted or a JSON pointer) sets a {@code cold_warmup_min}. */
+    static boolean setsColdWarmupMin(String o) {
+        int eq = o.indexOf('=');
+        String key = (eq < 0 ? o : o.substring(0, eq)).strip();
+        String[] parts = key.split("[./]");
+        return parts.length > 0 && parts[parts.length - 1].equals(COLD_WARMUP_MIN);
     }
 
     private static final String COLD_WARMUP_MIN = "cold_warmup_min";

@@ -9,6 +9,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The training load's suite: a short fixed warm-up, whatever automatic warm-up settings the suite has. */
 class TargetTrainingTest {
@@ -23,6 +24,18 @@ class TargetTrainingTest {
             assertEquals(1, training.repeats(), name);
             assertEquals(s.cells().size(), training.cells().size(), name + ": the same cells, so the same caches");
         }
+    }
+
+    @Test
+    void coldWarmupMinsSetOnTheCommandLineAreDroppedTooAndTheOtherOverridesKept() {
+        Suite s = Suite.parse("../suites/aot-ab.yaml", Suite.load(Path.of("..", "suites", "aot-ab.yaml")).text(),
+                List.of("warmup_max=12s", "targets.webflux-netty.cold_warmup_min=5s", "/cold_warmup_min=3s",
+                        "load.connections=4"));
+        Suite training = TargetTraining.trainingSuite(s);
+        assertFalse(training.autoWarmup());
+        assertEquals(List.of(4), training.cells().stream().map(c -> c.load().connections()).distinct().toList());
+        assertTrue(TargetTraining.setsColdWarmupMin("targets.x.cold_warmup_min=1s"));
+        assertFalse(TargetTraining.setsColdWarmupMin("targets.cold_warmup_min_x.knobs.a=1"));
     }
 
     @Test

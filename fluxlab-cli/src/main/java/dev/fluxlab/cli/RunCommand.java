@@ -172,6 +172,13 @@ public final class RunCommand implements Callable<Integer> {
         for (String w : MachineFit.here().warnings(s)) {
             out.println("warning: " + w);
         }
+        TargetAotCache caches = new TargetAotCache(registry, TargetRegistry.java());
+        Suite suite = s;
+        Path base = resume != null ? resume.toAbsolutePath().normalize().getParent()
+                : this.out != null ? this.out.toAbsolutePath().normalize().getParent() : HistoryCommand.defaultBase();
+        for (String w : HistoryBounds.warnings(s, base, p -> suite.aot(p) && caches.variant(p).isPresent())) {
+            out.println("warning: " + w);
+        }
         if (dryRun) {
             printPlan(out, s, previous);
             out.println(aotPlan(s, new TargetAotCache(registry, TargetRegistry.java())));
@@ -384,7 +391,7 @@ public final class RunCommand implements Callable<Integer> {
      * (not in the wall-time estimate), or cold ({@code aot: false}, before JDK 25, {@code FLUXLAB_AOT=0}).
      */
     static String aotPlan(Suite s, TargetAotCache caches) {
-        if (!s.aot()) {
+        if (!s.anyAot()) {
             return "aot: false - every target starts cold, without a trained AOT cache";
         }
         if (!caches.enabled()) {
@@ -392,14 +399,18 @@ public final class RunCommand implements Callable<Integer> {
                     + "running the targets (this is " + Runtime.version().feature() + ") and FLUXLAB_AOT not 0";
         }
         java.util.Set<TargetAotCache.Variant> all = new java.util.LinkedHashSet<>();
-        s.cells().forEach(c -> c.processes().forEach(p -> caches.variant(p).ifPresent(all::add)));
+        s.cells().forEach(c -> c.processes().stream().filter(s::aot)
+                .forEach(p -> caches.variant(p).ifPresent(all::add)));
+        long coldByKnob = s.cells().stream().filter(c -> c.processes().stream().anyMatch(p -> !s.aot(p))).count();
+        String knob = coldByKnob == 0 ? "" : "; " + coldByKnob + " of " + s.cells().size() + " cells start their "
+                + "targets cold by their aot knob (jvm.aot: false)";
         List<String> missing = all.stream().filter(v -> !v.exists()).map(TargetAotCache.Variant::label).toList();
         if (all.isEmpty()) {
             return "targets start cold: none of them can use an AOT cache here (suite hosts, ZGC, class folders)";
         }
-        return missing.isEmpty() ? "targets start from their trained AOT caches (" + all.size() + ", all trained)"
+        return (missing.isEmpty() ? "targets start from their trained AOT caches (" + all.size() + ", all trained)"
                 : "AOT caches to train before the cells (30 s to 2 min each, once per build, not in the estimate "
-                + "above): " + String.join(", ", missing);
+                + "above): " + String.join(", ", missing)) + knob;
     }
 
     /** One {@code --profile} mode, named as in a suite's {@code profile} list. */

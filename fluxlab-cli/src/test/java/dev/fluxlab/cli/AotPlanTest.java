@@ -30,4 +30,20 @@ class AotPlanTest {
         String other = RunCommand.aotPlan(Suite.parse("s.yaml", SUITE), new TargetAotCache(registry, "/opt/jdk/bin/java"));
         assertTrue(other.startsWith("targets start cold: trained AOT caches need JDK 25 or newer"), other);
     }
+
+    @Test
+    void theAotAbSuiteTrainsOnlyForItsTrainedCellsAndItsDryRunSaysSo() {
+        TargetRegistry registry = TargetRegistry.builtIn();
+        Suite s = Suite.load(java.nio.file.Path.of("..", "suites", "aot-ab.yaml"));
+        String plan = RunCommand.aotPlan(s, new TargetAotCache(registry, TargetRegistry.java()));
+        if (new TargetAotCache(registry, TargetRegistry.java()).enabled()) {
+            assertTrue(plan.endsWith("; 5 of 10 cells start their targets cold by their aot knob (jvm.aot: false)"),
+                    plan);
+        }
+        RunCommandTest.Outcome o = RunCommandTest.execute("run", "--dry-run", "../suites/aot-ab.yaml");
+        assertEquals(0, o.code(), o.err() + o.out());
+        assertTrue(o.out().contains("target=reactor-netty,protocol=http1.1,transport=epoll,heap=256m,aot=false")
+                || o.out().contains("aot=false"), o.out());
+        assertTrue(o.out().contains("5 claims") || o.out().contains("within 5%"), o.out());
+    }
 }

@@ -34,10 +34,14 @@ public final class HotSpotCounters {
     private HotSpotCounters() {
     }
 
-    /** The JIT counters of JVM {@code pid}, or empty when they cannot be read. */
+    /**
+     * The JIT counters of JVM {@code pid}, with its compiler threads' CPU ({@link CompilerThreads}) when readable, or
+     * empty when the counters cannot be read.
+     */
     public static Optional<JitSnapshot> jit(long pid) {
         long now = System.nanoTime();
-        return file(pid).flatMap(HotSpotCounters::longs).flatMap(c -> jit(pid, now, c));
+        return file(pid).flatMap(HotSpotCounters::longs).flatMap(c -> jit(pid, now, c))
+                .map(s -> s.withCompilerCpuMs(CompilerThreads.cpuMs(pid).orElse(Double.NaN)));
     }
 
     /** The JIT counters of this JVM. */

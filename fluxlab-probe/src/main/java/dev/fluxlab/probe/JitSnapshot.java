@@ -1,6 +1,7 @@
 package dev.fluxlab.probe;
 
 import dev.fluxlab.model.load.JitActivity;
+import dev.fluxlab.model.warmup.PendingCompiles;
 
 /**
  * One reading of a JVM's JIT counters (totals since that JVM started).
@@ -11,8 +12,26 @@ import dev.fluxlab.model.load.JitActivity;
  * @param compileMs     milliseconds spent compiling so far ({@code java.ci.totalTime} / {@code sun.os.hrt.frequency})
  * @param bailouts      compilations abandoned so far ({@code sun.ci.totalBailouts})
  * @param invalidations compiled methods invalidated so far ({@code sun.ci.totalInvalidates})
+ * @param compilerCpuMs milliseconds of CPU its compiler threads used so far ({@link CompilerThreads}); NaN when not
+ *                      readable (another machine's JVM, a system without {@code /proc})
  */
-public record JitSnapshot(long pid, long nanoTime, long compiles, double compileMs, long bailouts, long invalidations) {
+public record JitSnapshot(long pid, long nanoTime, long compiles, double compileMs, long bailouts, long invalidations,
+                          double compilerCpuMs) {
+
+    /** A reading without the compiler threads' CPU. */
+    public JitSnapshot(long pid, long nanoTime, long compiles, double compileMs, long bailouts, long invalidations) {
+        this(pid, nanoTime, compiles, compileMs, bailouts, invalidations, Double.NaN);
+    }
+
+    /** This reading with its compiler threads' CPU. */
+    public JitSnapshot withCompilerCpuMs(double ms) {
+        return new JitSnapshot(pid, nanoTime, compiles, compileMs, bailouts, invalidations, ms);
+    }
+
+    /** This reading as the pending-work rule reads it. */
+    public PendingCompiles.Reading pending() {
+        return new PendingCompiles.Reading(nanoTime / 1e9, compilerCpuMs, invalidations);
+    }
 
     /** The activity between {@code earlier} and this reading. */
     public JitActivity since(JitSnapshot earlier) {

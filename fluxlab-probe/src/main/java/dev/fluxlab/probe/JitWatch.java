@@ -2,6 +2,7 @@ package dev.fluxlab.probe;
 
 import dev.fluxlab.model.load.JitActivity;
 import dev.fluxlab.model.load.WatchedJvm;
+import dev.fluxlab.model.warmup.PendingCompiles;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 
 import java.util.ArrayList;
@@ -58,16 +59,30 @@ public final class JitWatch {
     }
 
     /**
-     * Whether every readable JVM compiled less than its floor ({@link WarmupPolicy#compileFloor(String)}) ms per
-     * second over the last {@link WarmupPolicy#JIT_QUIET_SECONDS} seconds (false until that many seconds were read).
+     * Whether every readable JVM has no compile work pending: where its compiler threads' CPU is read, its queue is
+     * drained ({@link PendingCompiles#drained}: below its floor in each of the last {@link PendingCompiles#DRAIN_SECONDS}
+     * seconds, no invalidation); otherwise it compiled less than its floor ({@link WarmupPolicy#compileFloor(String)})
+     * ms per second over the last {@link WarmupPolicy#JIT_QUIET_SECONDS} seconds. False until enough was read.
      */
     public boolean quiet() {
         boolean any = false;
         for (Jvm j : jvms) {
+            if (j.history.isEmpty()) {
+                continue;
+            }
+            double floor = WarmupPolicy.compileFloor(j.role);
+            Boolean drained = PendingCompiles.drained(j.history.stream().map(JitSnapshot::pending).toList(), floor);
+            if (drained != null) {
+                any = true;
+                if (!drained) {
+                    return false;
+                }
+                continue;
+            }
             Optional<Double> r = j.recentRate();
             if (r.isPresent()) {
                 any = true;
-                if (r.get() >= WarmupPolicy.compileFloor(j.role)) {
+                if (r.get() >= floor) {
                     return false;
                 }
             }

@@ -1,5 +1,8 @@
 package dev.fluxlab.runner;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.drive.SharedInjector;
@@ -64,9 +67,12 @@ final class TargetTraining {
         this.profiler = profiler;
     }
 
-    /** Trains what {@code cells} need and is missing (nothing with {@code aot: false}, off or before JDK 25). */
+    /**
+     * Trains what {@code cells} need and is missing (nothing for a process that starts cold: {@code aot: false} of the
+     * suite or its {@code aot} knob in that cell; nothing when off or before JDK 25).
+     */
     void ensure(Suite suite, List<Cell> cells, Path runDir) {
-        if (!suite.aot() || !commands.targetAot().enabled()) {
+        if (!suite.anyAot() || !commands.targetAot().enabled()) {
             return;
         }
         for (Cell cell : cells) {
@@ -75,6 +81,9 @@ final class TargetTraining {
             }
             Map<String, TargetAotCache.Variant> missing = new LinkedHashMap<>();
             for (Cell.CellProcess p : cell.processes()) {
+                if (!suite.aot(p)) { // the suite, or this cell's aot knob, starts it cold: nothing to train for it
+                    continue;
+                }
                 commands.targetAot().variant(p).filter(v -> !v.exists() && !v.givenUp()
                                 && !missing.containsValue(v)) // two processes of one variant: the first trains it
                         .ifPresent(v -> missing.put(p.name(), v));
@@ -147,10 +156,47 @@ final class TargetTraining {
         }
     }
 
-    /** The suite with a training load: a short fixed warm-up and measured phase, one repeat, fresh JVMs. */
+    /**
+     * The suite with a training load: a short fixed warm-up and measured phase, one repeat, fresh JVMs. Its
+     * {@code cold_warmup_min}s (the suite's and its targets', written or set with {@code --set}) are dropped first: they
+     * belong to an automatic warm-up,
+     * and a suite refuses them beside a fixed one, which made every training of such a suite (frameworks, aot-ab)
+     * fail and its targets start cold.
+     */
     static Suite trainingSuite(Suite suite) {
-        List<String> overrides = new ArrayList<>(suite.overrides());
+        List<String> overrides = new ArrayList<>(suite.overrides().stream().filter(o -> !setsColdWarmupMin(o)).toList());
         overrides.addAll(List.of("warmup=" + WARMUP, "measure=" + MEASURE, "repeats=1", "fork=per-cell"));
-        return Suite.parse(suite.file(), suite.text(), overrides);
+        return Suite.parse(suite.file(), withoutColdWarmupMin(suite.text()), overrides);
     }
+
+    /** {@code text} (a suite's YAML) without {@code cold_warmup_min}, at the top and in each target; as is if unreadable. */
+    static String withoutColdWarmupMin(String text) {
+        YAMLMapper yaml = new YAMLMapper();
+        try {
+            if (!(yaml.readTree(text) instanceof ObjectNode root)) {
+                return text;
+            }
+            boolean changed = root.remove(COLD_WARMUP_MIN) != null;
+            if (root.get("targets") instanceof ObjectNode targets) {
+                for (var t : targets.properties()) {
+                    if (t.getValue() instanceof ObjectNode target) {
+                        changed |= target.remove(COLD_WARMUP_MIN) != null;
+                    }
+                }
+            }
+            return changed ? yaml.writeValueAsString(root) : text;
+        } catch (JacksonException e) {
+            return text; // the suite parsed once already; its own parse says what is wrong, if anything
+        }
+    }
+
+    /** Whether override {@code o} ({@code KEY=VALUE}, KEY dotted or a JSON pointer) sets a {@code cold_warmup_min}. */
+    static boolean setsColdWarmupMin(String o) {
+        int eq = o.indexOf('=');
+        String key = (eq < 0 ? o : o.substring(0, eq)).strip();
+        String[] parts = key.split("[./]");
+        return parts.length > 0 && parts[parts.length - 1].equals(COLD_WARMUP_MIN);
+    }
+
+    private static final String COLD_WARMUP_MIN = "cold_warmup_min";
 }

@@ -47,10 +47,17 @@ public record Cell(
     /**
      * A process with its knob values fixed; {@code target} is the registry entry that launches it, {@code cpus} the
      * CPU list the suite gives it (null: none; see {@code Suite.placement}), {@code host} the suite host it runs on
-     * (null: the runner's machine).
+     * (null: the runner's machine). {@code aot}: the value of its {@code jvm.aot} knob in this cell (null: the suite
+     * gives it none; {@code Suite.aot(CellProcess)} is what decides).
      */
     public record CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
-                              List<String> flags, String cpus, String host) {
+                              List<String> flags, String cpus, String host, Boolean aot) {
+
+        /** A process whose suite does not vary {@code aot} (the suite's {@code aot} applies). */
+        public CellProcess(String name, String target, Map<String, String> knobs, String heap, String gc,
+                           List<String> flags, String cpus, String host) {
+            this(name, target, knobs, heap, gc, flags, cpus, host, null);
+        }
     }
 
     /**

@@ -14,13 +14,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A suite's matrix: every list-valued knob, JVM option ({@code heap}, {@code gc}) and load field is a dimension; the
+ * A suite's matrix: every list-valued knob, JVM option ({@code heap}, {@code gc}, {@code aot}) and load field is a dimension; the
  * cells are their product per target, scenario and load profile, in a stable order, minus the excluded ones. A
  * non-entry process's knobs are prefixed with its name ({@code backend.transport}).
  */
 final class CellMatrix {
 
     static final int DEFAULT_CONNECTIONS = LoadArgs.DEFAULT_CONNECTIONS;
+    /** The knob of a process's {@code jvm.aot}: trained ({@code true}) or cold ({@code false}). */
+    static final String AOT = "aot";
     /**
      * The most cells a suite may expand to, before exclusions: far beyond any real experiment (every cell starts its
      * targets and measures for seconds at least, so 10,000 cells take days), and what keeps a few long value lists
@@ -95,6 +97,9 @@ final class CellMatrix {
             if (p.jvm() != null && p.jvm().gc() != null) {
                 dims.add(new Dim(p.prefix() + "gc", p.name(), "gc", p.jvm().gc()));
             }
+            if (p.jvm() != null && p.jvm().aot() != null) {
+                dims.add(new Dim(p.prefix() + AOT, p.name(), AOT, p.jvm().aot().stream().map(String::valueOf).toList()));
+            }
         }
         return dims;
     }
@@ -165,6 +170,7 @@ final class CellMatrix {
                                 Map<String, String> pk = new LinkedHashMap<>();
                                 String heap = null;
                                 String gc = null;
+                                Boolean aot = null;
                                 for (int i = 0; i < dims.size(); i++) {
                                     Dim d = dims.get(i);
                                     if (!d.process().equals(p.name())) {
@@ -173,11 +179,13 @@ final class CellMatrix {
                                     switch (d.knob()) {
                                         case "heap" -> heap = combo.get(i);
                                         case "gc" -> gc = combo.get(i);
+                                        case AOT -> aot = Boolean.valueOf(combo.get(i));
                                         default -> pk.put(d.knob(), combo.get(i));
                                     }
                                 }
                                 List<String> flags = p.jvm() == null || p.jvm().flags() == null ? List.of() : p.jvm().flags();
-                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags, p.cpus(), p.host()));
+                                cps.add(new Cell.CellProcess(p.name(), p.registryTarget(), pk, heap, gc, flags, p.cpus(), p.host(),
+                                        aot));
                             }
                             String entry = ts.processes() == null ? t : ts.entry();
                             Cell.CellLoad load = new Cell.CellLoad(

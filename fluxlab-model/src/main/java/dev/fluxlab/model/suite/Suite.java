@@ -248,12 +248,25 @@ public final class Suite {
         return settings.sharedTargets();
     }
 
-    /** See {@link SuiteSettings#interleavedRepeats()}. */
     /** See {@link SuiteSettings#aot()}. */
     public boolean aot() {
         return settings.aot();
     }
 
+    /**
+     * Whether process {@code p} of a cell starts from its trained AOT cache (where the machine allows one): its own
+     * {@code jvm.aot} knob when the suite gives it one, else the suite's {@code aot}.
+     */
+    public boolean aot(Cell.CellProcess p) {
+        return p.aot() != null ? p.aot() : settings.aot();
+    }
+
+    /** Whether any process of any cell starts from its trained AOT cache ({@link #aot(Cell.CellProcess)}). */
+    public boolean anyAot() {
+        return cells().stream().anyMatch(c -> c.processes().stream().anyMatch(this::aot));
+    }
+
+    /** See {@link SuiteSettings#interleavedRepeats()}. */
     public boolean interleavedRepeats() {
         return settings.interleavedRepeats();
     }

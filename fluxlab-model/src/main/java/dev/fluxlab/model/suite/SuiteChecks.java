@@ -308,6 +308,16 @@ final class SuiteChecks {
         }
         checkHasValue(at + "/heap", "heap", jvm.heap());
         checkHasValue(at + "/gc", "gc", jvm.gc());
+        checkHasValue(at + "/aot", "aot", jvm.aot());
+        if (jvm.aot() != null && jvm.aot().contains(null)) {
+            throw error(at + "/aot", "'aot' takes true (start from the trained AOT cache) or false (cold), or the "
+                    + "list [true, false] to run both");
+        }
+        if (jvm.aot() != null && jvm.aot().contains(Boolean.TRUE) && spec.aot() != null && !spec.aot()) {
+            throw error(at + "/aot", "this process asks for a trained start (aot: true) in a suite whose 'aot: false' "
+                    + "starts every target cold; drop one of the two (to run this process cold only: --set "
+                    + at.substring(1).replace('/', '.') + ".aot=false)");
+        }
         if (jvm.heap() != null) {
             for (int i = 0; i < jvm.heap().size(); i++) {
                 checkHeap(at + "/heap/" + i, jvm.heap().get(i));

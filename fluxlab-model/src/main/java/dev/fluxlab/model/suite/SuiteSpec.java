@@ -49,7 +49,8 @@ import java.util.Map;
  * @param ab             an A/B comparison decided per cell: a knob with two values, each pair of cells that differ
  *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
  * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default true; {@code false}:
- *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets")
+ *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets"); a process's
+ *                       {@code jvm.aot} ({@link JvmSpec}) sets it per process, or runs it both ways as a knob
  * @param interleave     which claims get an interleaved trial: {@code close} (default) every claim but those whose
  *                       cells' repeats decide it far beyond the machine's drift ({@code ClearOfDrift}), {@code always}
  *                       every claim that can be interleaved
@@ -142,8 +143,17 @@ public record SuiteSpec(
     public record ProcessSpec(String target, Map<String, List<String>> knobs, JvmSpec jvm, String cpus, String host) {
     }
 
-    /** JVM options of a target process; {@code heap} and {@code gc} may be lists (matrix), {@code flags} is one list. */
-    public record JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
+    /**
+     * JVM options of a target process; {@code heap}, {@code gc} and {@code aot} may be lists (matrix), {@code flags} is
+     * one list. {@code aot}: whether the process starts from its trained AOT cache ({@code true}, the suite's default)
+     * or cold; {@code [true, false]} runs it both ways, as the knob {@code aot} (docs/suites.md "Trained targets").
+     */
+    public record JvmSpec(List<String> heap, List<String> gc, List<String> flags, List<Boolean> aot) {
+
+        /** Options without an {@code aot} of their own (the suite's {@code aot} applies). */
+        public JvmSpec(List<String> heap, List<String> gc, List<String> flags) {
+            this(heap, gc, flags, null);
+        }
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.Objects;
  * <p>{@code auto} (the default) warms up until the JVMs are in steady state: per-second throughput has settled
  * ({@link ThroughputSettling}) AND every watched JVM has stopped compiling (its JIT compile time grew by less than
  * its floor over the last {@link #JIT_QUIET_SECONDS} seconds: {@link #COMPILE_FLOOR_MS_PER_S} ms per second for a
- * target, {@link #INJECTOR_COMPILE_FLOOR_MS_PER_S} for the injector's own JVM, {@link #compileFloor}), no sooner than
+ * target, {@link #INJECTOR_COMPILE_FLOOR_MS_PER_S} for the injector's own JVM, {@link #compileFloor}; where its
+ * compiler threads' CPU can be read, its compile queue is empty instead: {@link PendingCompiles}), no sooner than
  * {@code min} and no later than {@code max}. A fixed warm-up runs for its length whatever happens.
  *
  * @param auto  whether the warm-up ends on steady state rather than after a fixed time

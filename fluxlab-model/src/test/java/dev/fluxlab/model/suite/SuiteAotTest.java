@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The suite's {@code aot} switch: trained targets by default, {@code aot: false} as the seeds ran, nothing else. */
+/**
+ * The suite's {@code aot} switch (trained targets by default, {@code aot: false} as the seeds ran, nothing else) and
+ * a process's {@code jvm.aot} knob, which runs the same target trained and cold side by side.
+ */
 class SuiteAotTest {
 
     private static final String SUITE = """
@@ -54,5 +57,57 @@ class SuiteAotTest {
             }
         }
         assertTrue(Suite.load(suites.resolve("quick.yaml")).aot());
+    }
+
+    @Test
+    void jvmAotAsAListIsAKnobWhoseCellsStartTrainedOrColdOnSeparateJvms() {
+        Suite s = Suite.parse("s.yaml", SUITE.replace("reactor-netty: {}", "reactor-netty: {jvm: {aot: [true, false]}}"));
+        assertEquals(List.of("target=reactor-netty,aot=true,scenario=plaintext,connections=4",
+                "target=reactor-netty,aot=false,scenario=plaintext,connections=4"),
+                s.cells().stream().map(Cell::id).toList());
+        Cell trained = s.cells().get(0);
+        Cell cold = s.cells().get(1);
+        assertTrue(s.aot(trained.processes().get(0)));
+        assertFalse(s.aot(cold.processes().get(0)));
+        assertTrue(s.anyAot());
+        assertFalse(trained.targetsKey().equals(cold.targetsKey()),
+                "a trained and a cold JVM are different processes: fork: shared must not reuse one for the other");
+        // without the knob a process follows the suite
+        Suite plain = Suite.parse("s.yaml", SUITE + "aot: false\n");
+        assertFalse(plain.aot(plain.cells().get(0).processes().get(0)));
+        assertFalse(plain.anyAot());
+        Suite knobCold = Suite.parse("s.yaml", SUITE.replace("reactor-netty: {}", "reactor-netty: {jvm: {aot: false}}"));
+        assertFalse(knobCold.anyAot(), "jvm.aot: false starts that target cold in a trained suite");
+    }
+
+    @Test
+    void aTrainedProcessInAColdSuiteIsRefusedNamingTheOverrideThatWouldDo() {
+        String both = SUITE.replace("reactor-netty: {}", "reactor-netty: {jvm: {aot: [true, false]}}");
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", both, List.of("aot=false")));
+        assertTrue(e.getMessage().contains("aot: false"), e.getMessage());
+        assertTrue(e.getMessage().contains("--set targets.reactor-netty.jvm.aot=false"), e.getMessage());
+        SuiteException word = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml",
+                SUITE.replace("reactor-netty: {}", "reactor-netty: {jvm: {aot: [true, sometimes]}}")));
+        assertTrue(word.getMessage().contains("aot"), word.getMessage());
+        SuiteException none = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml",
+                SUITE.replace("reactor-netty: {}", "reactor-netty: {jvm: {aot: []}}")));
+        assertTrue(none.getMessage().contains("'aot' has no value"), none.getMessage());
+    }
+
+    @Test
+    void theShippedAotAbSuiteDecidesEachTrainedColdPairWithinFivePercent() {
+        Suite s = Suite.load(Path.of("..", "suites", "aot-ab.yaml"));
+        assertEquals(10, s.cells().size());
+        assertEquals(5, s.claims().size(), "one decided claim per pair of cells that differ only in aot");
+        for (var c : s.claims()) {
+            assertEquals("within 5%", c.relation().text(), c.title());
+        }
+        assertEquals(List.of("reactor-netty http1.1 true", "reactor-netty http1.1 false", "reactor-netty h2c true",
+                "reactor-netty h2c false", "webflux-netty http1.1 true", "webflux-netty http1.1 false"),
+                s.cells().stream().map(c -> c.target() + " " + c.knobs().get("protocol") + " " + c.knobs().get("aot"))
+                        .distinct().toList(), "a protocol's trained and cold groups back to back");
+        assertEquals(2, s.cells().stream().filter(c -> c.target().equals("webflux-netty")).count());
+        assertTrue(s.sharedTargets());
+        assertTrue(s.anyAot());
     }
 }

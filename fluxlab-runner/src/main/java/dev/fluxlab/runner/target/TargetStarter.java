@@ -112,7 +112,7 @@ public final class TargetStarter {
                 if (entry) {
                     cmd.addAll(entryFlags);
                 }
-                Optional<TargetAotCache.Variant> aot = suite.aot() ? commands.targetAot().variant(p)
+                Optional<TargetAotCache.Variant> aot = suite.aot(p) ? commands.targetAot().variant(p)
                         .filter(TargetAotCache.Variant::exists) : Optional.empty();
                 Path aotLog = cellDir.resolve(p.name() + "-" + repeat + "-aot.log");
                 if (aot.isPresent()) {

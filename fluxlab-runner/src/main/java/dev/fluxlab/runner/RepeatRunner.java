@@ -25,6 +25,7 @@ import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.inject.LoadTools;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.launch.LaunchContext;
 import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
@@ -75,20 +76,18 @@ final class RepeatRunner {
     }
     private CpuList online;
 
-    RepeatRunner(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor, Duration grace,
-                 RunListener listener, SharedTargets shared, SharedInjector sharedInjector, BooleanSupplier interrupted,
-                 ProfilerLibrary profiler) {
+    RepeatRunner(LaunchContext launch, SharedTargets shared, SharedInjector sharedInjector, ProfilerLibrary profiler) {
         this.sharedInjector = sharedInjector;
         this.profiler = profiler;
-        this.registry = registry;
-        this.commands = commands;
-        this.supervisor = supervisor;
-        this.grace = grace;
-        this.listener = listener;
+        this.registry = launch.registry();
+        this.commands = launch.commands();
+        this.supervisor = launch.supervisor();
+        this.grace = launch.grace();
+        this.listener = launch.listener();
         this.shared = shared;
-        this.launcher = launcher;
+        this.launcher = launch.launcher();
         this.starter = new TargetStarter(commands, launcher, supervisor, grace, listener::notice);
-        this.interrupted = interrupted;
+        this.interrupted = launch.interrupted();
     }
 
     /** Why this runner cannot profile (checked once); empty when it can. */

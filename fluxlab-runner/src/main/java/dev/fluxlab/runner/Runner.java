@@ -13,6 +13,7 @@ import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.LabHosts;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.launch.LaunchContext;
 import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
@@ -79,13 +80,12 @@ public final class Runner {
         this.launcher = new Launcher(b.java, registry.classpath(registry.injector()));
         this.sharedInjector = new SharedInjector(launcher, supervisor, grace);
         ProfilerLibrary profiler = b.profiler == null ? ProfilerLibrary.installed(b.java) : b.profiler;
-        RepeatRunner repeats = new RepeatRunner(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
-                listener, shared, sharedInjector, () -> interrupted, profiler);
-        this.training = new TargetTraining(registry, new Commands(b.registry, b.java), launcher, supervisor, grace,
-                listener, () -> interrupted, profiler);
+        LaunchContext launch = new LaunchContext(registry, new Commands(b.registry, b.java), launcher, supervisor,
+                grace, listener, () -> interrupted);
+        RepeatRunner repeats = new RepeatRunner(launch, shared, sharedInjector, profiler);
+        this.training = new TargetTraining(launch, profiler);
         this.groups = new GroupRunner(registry, repeats, listener, () -> interrupted, () -> interrupted = true);
-        this.trials = new ClaimTrials(registry, new Commands(b.registry, b.java), launcher, supervisor, grace, listener,
-                () -> interrupted);
+        this.trials = new ClaimTrials(launch);
     }
 
     public static Builder builder(TargetRegistry registry) {

@@ -6,11 +6,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
 import dev.fluxlab.runner.drive.SharedInjector;
-import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.launch.LaunchContext;
 import dev.fluxlab.runner.launch.TargetAotCache;
 import dev.fluxlab.runner.listen.RunListener;
-import dev.fluxlab.runner.process.Supervisor;
 import dev.fluxlab.runner.profile.ProfilerLibrary;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import dev.fluxlab.runner.target.SharedTargets;
@@ -46,24 +45,19 @@ final class TargetTraining {
     /** SIGTERM to SIGKILL for a training JVM: it writes the cache on its way out (about 20-30 s on 2 busy cores). */
     static final Duration GRACE = Duration.ofMinutes(3);
 
+    private final LaunchContext launch;
     private final TargetRegistry registry;
     private final Commands commands;
-    private final Launcher launcher;
-    private final Supervisor supervisor;
-    private final Duration grace;
     private final RunListener listener;
     private final BooleanSupplier interrupted;
     private final ProfilerLibrary profiler;
 
-    TargetTraining(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor,
-                   Duration grace, RunListener listener, BooleanSupplier interrupted, ProfilerLibrary profiler) {
-        this.registry = registry;
-        this.commands = commands;
-        this.launcher = launcher;
-        this.supervisor = supervisor;
-        this.grace = grace;
-        this.listener = listener;
-        this.interrupted = interrupted;
+    TargetTraining(LaunchContext launch, ProfilerLibrary profiler) {
+        this.launch = launch;
+        this.registry = launch.registry();
+        this.commands = launch.commands();
+        this.listener = launch.listener();
+        this.interrupted = launch.interrupted();
         this.profiler = profiler;
     }
 
@@ -112,9 +106,9 @@ final class TargetTraining {
             Suite training = trainingSuite(suite);
             Commands cmds = commands.withJvmOptions(name -> outputs.containsKey(name)
                     ? TargetAotCache.trainOptions(outputs.get(name)) : List.of());
-            RepeatRunner once = new RepeatRunner(registry, cmds, launcher, supervisor, GRACE, RunListener.NONE,
-                    new SharedTargets(supervisor, grace), new SharedInjector(launcher, supervisor, grace), interrupted,
-                    profiler);
+            RepeatRunner once = new RepeatRunner(launch.withCommands(cmds).withGrace(GRACE)
+                    .withListener(RunListener.NONE), new SharedTargets(launch.supervisor(), launch.grace()),
+                    new SharedInjector(launch.launcher(), launch.supervisor(), launch.grace()), profiler);
             var result = once.run(training, cell, 1, runDir, dir, new RunListener.Position(1, 1, 1, 1));
             if (result.load() == null) {
                 problem = result.reasons().isEmpty() ? "no load" : result.reasons().getFirst();

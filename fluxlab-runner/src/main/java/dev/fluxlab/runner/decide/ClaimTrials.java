@@ -26,6 +26,7 @@ import dev.fluxlab.runner.drive.StartGate;
 import dev.fluxlab.runner.host.CpuAffinity;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.launch.Commands;
+import dev.fluxlab.runner.launch.LaunchContext;
 import dev.fluxlab.runner.listen.RunListener;
 import dev.fluxlab.runner.observe.LogScanner;
 import dev.fluxlab.runner.process.ChildProcess;
@@ -92,15 +93,14 @@ public final class ClaimTrials {
     private final RunListener listener;
     private final BooleanSupplier interrupted;
 
-    public ClaimTrials(TargetRegistry registry, Commands commands, Launcher launcher, Supervisor supervisor,
-                       Duration grace, RunListener listener, BooleanSupplier interrupted) {
-        this.registry = registry;
-        this.commands = commands;
-        this.launcher = launcher;
-        this.supervisor = supervisor;
-        this.grace = grace;
-        this.listener = listener;
-        this.interrupted = interrupted;
+    public ClaimTrials(LaunchContext launch) {
+        this.registry = launch.registry();
+        this.commands = launch.commands();
+        this.launcher = launch.launcher();
+        this.supervisor = launch.supervisor();
+        this.grace = launch.grace();
+        this.listener = launch.listener();
+        this.interrupted = launch.interrupted();
     }
 
     /**

@@ -78,8 +78,9 @@ import java.util.Map;
  *                        sockets read, by read time (HTTP/1.1 and h2c: the TCP payload; h2: the TLS records; h3: the
  *                        UDP payloads, QUIC packets); a tool, the total it prints; null when unknown (older
  *                        documents, Gatling), never 0 for unknown
- * @param bodyBytesReceived the response bodies' bytes of the verified responses in the measured phase (ab's
- *                        {@code HTML transferred}, h2load's {@code data}); null when unknown
+ * @param bodyBytesReceived the response bodies' bytes in the measured phase: fluxlab's, of the responses counted in
+ *                        {@link #requestsOk}; a tool's, of every response it printed them for (ab's
+ *                        {@code HTML transferred}, h2load's {@code data}, oha's {@code totalData}); null when unknown
  */
 public record LoadResult(
         String schema,

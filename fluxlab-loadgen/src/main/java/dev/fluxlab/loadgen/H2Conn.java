@@ -259,7 +259,7 @@ final class H2Conn extends Conn {
         } else if (!ctOk || !bodyOk) {
             st.wrongBody(now, ctOk, bodyBytes, tpl);
         } else {
-            st.ok(now, intended, sent);
+            st.ok(now, intended, sent, bodyBytes);
         }
         afterFree(now);
     }

@@ -126,7 +126,7 @@ final class H3Conn extends Conn {
         } else if (!s.ctOk || !bodyOk) {
             st.wrongBody(now, s.ctOk, s.bodyPos, tpl);
         } else {
-            st.ok(now, s.intended, s.sent);
+            st.ok(now, s.intended, s.sent, s.bodyPos);
         }
         worker.slotFree(this, now);
     }

@@ -476,12 +476,11 @@ final class Http1Conn extends Conn {
         return b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
     }
 
+    /** Counts {@code n} body bytes at {@code idx} of {@code buf} and, with {@code --expect-body}, compares them. */
     private void checkBody(ByteBuf buf, int idx, int n) {
         ByteBuf exp = tpl.expectBody;
-        if (exp == null || bodyBad) {
-            return;
-        }
-        if (bodyPos + n > exp.readableBytes() || !ByteBufUtil.equals(buf, idx, exp, (int) bodyPos, n)) {
+        if (exp != null && !bodyBad
+                && (bodyPos + n > exp.readableBytes() || !ByteBufUtil.equals(buf, idx, exp, (int) bodyPos, n))) {
             bodyBad = true;
         }
         bodyPos += n;
@@ -498,9 +497,9 @@ final class Http1Conn extends Conn {
         } else if (!ctOk || (tpl.expectBody != null && (bodyBad || bodyPos != tpl.expectBody.readableBytes()))) {
             st.wrongBody(now, ctOk, bodyPos, tpl);
         } else if (worker.spec.keepAlive()) {
-            st.ok(now, intendedAt[i], sentAt[i]);
+            st.ok(now, intendedAt[i], sentAt[i], bodyPos);
         } else {
-            st.okOwnConnection(now, intendedAt[i], sentAt[i], connectNanos);
+            st.okOwnConnection(now, intendedAt[i], sentAt[i], bodyPos, connectNanos);
         }
         if (connClose || !worker.spec.keepAlive()) {
             // the server will close (or, without keep-alive, the request is done with its connection): send nothing

@@ -59,6 +59,11 @@ public final class HumanReport {
         }
         sb.append(String.format(Locale.ROOT, "  Requests     %d ok in %.2fs = %.1f req/s%n", r.requestsOk(), r.durationS(),
                 r.throughputRps()));
+        if (r.bytesReceived() != null) {
+            sb.append(String.format(Locale.ROOT, "  Transfer     %d bytes received = %.2f KB/s (%s of response bodies)%n",
+                    r.bytesReceived(), r.bytesPerS() / 1024,
+                    r.bodyBytesReceived() == null ? "unknown" : r.bodyBytesReceived() + " bytes"));
+        }
         long errs = r.errorCount();
         if (errs == 0) {
             sb.append("  Errors       none\n");

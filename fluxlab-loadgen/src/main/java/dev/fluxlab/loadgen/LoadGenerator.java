@@ -310,7 +310,7 @@ public final class LoadGenerator {
                 precision == null ? null : Math.round(precision * 1e5) / 1e3,
                 spec.keepAlive() ? null : connectTimes(all.connect, all.connectSumNanos, all.latencySumNanos),
                 Runtime.getRuntime().availableProcessors(), window.startMillis(), details.isEmpty() ? null : details,
-                tally.stalled(), run.warnings().recorded(), udp);
+                tally.stalled(), run.warnings().recorded(), udp, all.bytesIn, all.bodyBytes);
         return new LoadOutcome(result, all.corrected, all.uncorrected, run.tids().length, cpu.loopBusy(),
                 run.warnings().all());
     }

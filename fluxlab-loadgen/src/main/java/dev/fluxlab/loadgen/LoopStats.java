@@ -57,9 +57,20 @@ final class LoopStats {
         tallies[RunControl.OUTSIDE].resetHistograms();
     }
 
-    /** A verified response completed at {@code now}, intended at {@code intended}, written at {@code sent}. */
-    void ok(long now, long intended, long sent) {
-        record(now, intended, sent);
+    /**
+     * A verified response completed at {@code now}, intended at {@code intended}, written at {@code sent}, with
+     * {@code bodyBytes} of body.
+     */
+    void ok(long now, long intended, long sent, long bodyBytes) {
+        record(now, intended, sent).bodyBytes += bodyBytes;
+    }
+
+    /**
+     * {@code n} bytes a socket of this loop read at {@code now}, counted in the window they arrived in (once per read,
+     * not per response: a long added, nothing allocated).
+     */
+    void received(int n, long now) {
+        tallies[ctl.window(now)].bytesIn += n;
     }
 
     /** Counts a verified response and records its latencies in the window it completed in; returns that tally. */
@@ -77,8 +88,9 @@ final class LoopStats {
      * As {@link #ok}, for a request that had a connection of its own: its latency (from {@code intended}, the connect
      * call) includes {@code connectNanos} of connection set-up, recorded beside it.
      */
-    void okOwnConnection(long now, long intended, long sent, long connectNanos) {
+    void okOwnConnection(long now, long intended, long sent, long bodyBytes, long connectNanos) {
         Tally t = record(now, intended, sent);
+        t.bodyBytes += bodyBytes;
         t.connect.recordValue(Tally.us(connectNanos));
         t.connectSumNanos += connectNanos;
         t.latencySumNanos += now - intended;

@@ -126,6 +126,7 @@ final class LoopWorker {
         Bootstrap b = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new BytesIn(stats));
                 if (ssl != null) {
                     SslHandler h = ssl.newHandler(ch.alloc(), spec.host(), spec.port());
                     ch.pipeline().addLast(h);

@@ -119,7 +119,13 @@ final class QuicDialer {
                 .initialMaxStreamDataBidirectionalRemote(STREAM_WINDOW);
         Bootstrap b = new Bootstrap().group(loop).channel(datagramClass)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .handler(codec.build());
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        // first: the datagrams as they arrive, before QUIC decrypts them
+                        ch.pipeline().addLast(new BytesIn(c.worker.stats), codec.build());
+                    }
+                });
         if (askRcvbuf != null) {
             b.option(ChannelOption.SO_RCVBUF, askRcvbuf);
         }

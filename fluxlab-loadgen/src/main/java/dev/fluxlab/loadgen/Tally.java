@@ -15,6 +15,10 @@ final class Tally {
     final Histogram corrected = new Histogram(MAX_US, 3);
     final Histogram uncorrected = new Histogram(MAX_US, 3);
     long ok;
+    /** Bytes its connections' sockets read in this window, by read time (see {@link BytesIn}). */
+    long bytesIn;
+    /** Response-body bytes of the verified responses counted in {@link #ok}. */
+    long bodyBytes;
     final long[] errors = new long[ErrorClass.values().length];
     /** The first cause given for an error of each class in this window (what the server said, or the I/O error). */
     final String[] details = new String[ErrorClass.values().length];
@@ -58,6 +62,8 @@ final class Tally {
         uncorrected.add(other.uncorrected);
         connect.add(other.connect);
         ok += other.ok;
+        bytesIn += other.bytesIn;
+        bodyBytes += other.bodyBytes;
         late += other.late;
         lateWaitingForConnection += other.lateWaitingForConnection;
         connectSumNanos += other.connectSumNanos;

@@ -43,6 +43,11 @@ class H3LoadTest {
             assertEquals(List.of("connect", "reset", "timeout", "status", "body", "protocol", "handshake", "stream_reset",
                     "connection_lost"), List.copyOf(r.errors().keySet()), "h3 lists QUIC's classes too");
             assertEquals(r.requestsOk(), o.corrected().getTotalCount(), "ok count vs histogram");
+            assertEquals(r.requestsOk() * TestServer.BODY.length, r.bodyBytesReceived(), "13 bytes of body each");
+            // every body arrived in a QUIC packet of the window (a connection's last may have begun before it), and
+            // each packet carries more than its frames' payload (a header and a 16-byte AEAD tag at least)
+            assertTrue(r.bytesReceived() > r.bodyBytesReceived(), r.bytesReceived() + " UDP payload bytes for "
+                    + r.requestsOk() + " responses");
             assertTrue(r.latencyMs().uncorrected().p50() > 0, "latency recorded");
             assertTrue(server.requests() >= r.requestsOk(), "server saw fewer requests than were verified");
             assertTrue(r.injectorCpuS() > 0, "injector CPU measured");

@@ -62,9 +62,9 @@ class RunControlTest {
         RunControl ctl = new RunControl(null);
         LoopStats stats = new LoopStats(ctl, 2);
         long start = System.nanoTime();
-        stats.ok(start - 10, start - 2_000_000, start - 1_000_000);       // warm-up
+        stats.ok(start - 10, start - 2_000_000, start - 1_000_000, 0);       // warm-up
         ctl.openMeasure(start, start + 1_000_000_000L);
-        stats.ok(start + 5_000, start + 1_000, start + 2_000);           // measured: 4 us corrected, 3 us uncorrected
+        stats.ok(start + 5_000, start + 1_000, start + 2_000, 0);           // measured: 4 us corrected, 3 us uncorrected
         stats.unexpectedStatus(503, 200, start + 6_000);
         stats.error(ErrorClass.TIMEOUT, start + 1_000_000_000L);          // at the end: outside
         Tally m = stats.measured();
@@ -81,17 +81,41 @@ class RunControlTest {
     }
 
     @Test
+    void bytesAreCountedInTheWindowTheyWereReadInAndBodiesWithTheirResponse() {
+        RunControl ctl = new RunControl(null);
+        LoopStats stats = new LoopStats(ctl, 2);
+        long start = System.nanoTime();
+        stats.received(500, start - 1);                                   // warm-up: outside
+        stats.ok(start - 1, start - 10, start - 10, 13);
+        ctl.openMeasure(start, start + 1_000_000_000L);
+        stats.received(78, start);                                        // the window's first nanosecond
+        stats.ok(start, start - 5, start - 5, 13);
+        stats.received(156, start + 999_999_999L);                       // its last
+        stats.ok(start + 999_999_999L, start, start, 13);
+        stats.ok(start + 999_999_999L, start, start, 13);
+        stats.received(1000, start + 1_000_000_000L);                     // the end: outside
+        Tally m = stats.measured();
+        assertEquals(234, m.bytesIn);
+        assertEquals(39, m.bodyBytes);
+        Tally copy = m.copy();
+        assertEquals(234, copy.bytesIn, "a copy keeps the counts");
+        copy.add(m);
+        assertEquals(468, copy.bytesIn, "the loops' tallies add up");
+        assertEquals(78, copy.bodyBytes);
+    }
+
+    @Test
     void measuredCompletionsAreCountedInTheSecondTheyCompletedIn() {
         RunControl ctl = new RunControl(null);
         LoopStats stats = new LoopStats(ctl, 3);                          // a 2 s window: 2 seconds and the rest
         long start = System.nanoTime();
-        stats.ok(start - 10, start - 20, start - 20);                     // warm-up: outside
+        stats.ok(start - 10, start - 20, start - 20, 0);                     // warm-up: outside
         ctl.openMeasure(start, start + 2_000_000_000L);
-        stats.ok(start, start, start);                                    // second 1, at its first nanosecond
-        stats.ok(start + 999_999_999L, start, start);                     // second 1, at its last
-        stats.ok(start + 1_000_000_000L, start, start);                   // second 2
+        stats.ok(start, start, start, 0);                                    // second 1, at its first nanosecond
+        stats.ok(start + 999_999_999L, start, start, 0);                     // second 1, at its last
+        stats.ok(start + 1_000_000_000L, start, start, 0);                   // second 2
         stats.error(ErrorClass.RESET, start + 1_500_000_000L);            // second 2
-        stats.ok(start + 2_000_000_000L, start, start);                   // the end: outside
+        stats.ok(start + 2_000_000_000L, start, start, 0);                   // the end: outside
         Tally m = stats.measured();
         assertArrayEquals(new long[]{2, 1, 0}, m.okBySecond);
         assertArrayEquals(new long[]{0, 1, 0}, m.errBySecond);

@@ -73,6 +73,14 @@ import java.util.Map;
  *                        own)
  * @param udp             HTTP/3 only: the UDP socket buffers in effect and the kernel's UDP drops in the window
  *                        ({@link UdpSockets}); null for the other protocols, for tools and in older documents
+ * @param bytesReceived   every byte the injector received in the measured phase, headers and framing included (what
+ *                        wrk's {@code Transfer/sec} and ab's {@code Transfer rate} count): fluxlab counts what its
+ *                        sockets read, by read time (HTTP/1.1 and h2c: the TCP payload; h2: the TLS records; h3: the
+ *                        UDP payloads, QUIC packets); a tool, the total it prints; null when unknown (older
+ *                        documents, Gatling), never 0 for unknown
+ * @param bodyBytesReceived the response bodies' bytes in the measured phase: fluxlab's, of the responses counted in
+ *                        {@link #requestsOk}; a tool's, of every response it printed them for (ab's
+ *                        {@code HTML transferred}, h2load's {@code data}, oha's {@code totalData}); null when unknown
  */
 public record LoadResult(
         String schema,
@@ -112,9 +120,28 @@ public record LoadResult(
         Map<String, String> errorDetails,
         Long stalledRequests,
         List<String> warnings,
-        UdpSockets udp) {
+        UdpSockets udp,
+        Long bytesReceived,
+        Long bodyBytesReceived) {
 
     public static final String SCHEMA = "fluxlab.load/1";
+
+    /** A document without byte counts (older documents, tests). */
+    public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
+                      int inFlight, Double rateRps, double warmupS, Boolean warmupStable, double durationS,
+                      long requestsOk, Map<String, Long> errors, double throughputRps, Latency latencyMs,
+                      long lateRequests, long missedRequests, double injectorCpuS, double injectorCpuCores,
+                      List<SecondSample> perSecond, String histogram, String histogramUnit, String uncorrectedHistogram,
+                      String transport, String injector, Integer threads, Boolean warmupJitQuiet,
+                      List<WatchedJvm> watchedJvms, Map<String, Long> statuses, Double precisionPct,
+                      ConnectTimes connect, Integer availableProcessors, Long measureStartMs,
+                      Map<String, String> errorDetails, Long stalledRequests, List<String> warnings, UdpSockets udp) {
+        this(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS, warmupStable,
+                durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests, injectorCpuS,
+                injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport, injector,
+                threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect, availableProcessors,
+                measureStartMs, errorDetails, stalledRequests, warnings, udp, null, null);
+    }
 
     /** A document without UDP figures (every protocol but h3, external tools, tests). */
     public LoadResult(String schema, String target, String protocol, String model, String method, int connections,
@@ -154,7 +181,8 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp, bytesReceived,
+                bodyBytesReceived);
     }
 
     /**
@@ -169,7 +197,8 @@ public record LoadResult(
                 new Latency(LatencySummary.UNKNOWN, LatencySummary.UNKNOWN), lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, null, histogramUnit, null, transport,
                 injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, List.copyOf(said), udp);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, List.copyOf(said), udp, bytesReceived,
+                bodyBytesReceived);
     }
 
     /**
@@ -181,7 +210,8 @@ public record LoadResult(
                 Boolean.FALSE, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, Boolean.FALSE, watchedJvms, statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp, bytesReceived,
+                bodyBytesReceived);
     }
 
     /**
@@ -198,7 +228,8 @@ public record LoadResult(
                 warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
                 injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
                 injector, threads, warmupJitQuiet, List.copyOf(all), statuses, precisionPct, connect,
-                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp);
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp, bytesReceived,
+                bodyBytesReceived);
     }
 
     /**
@@ -246,6 +277,26 @@ public record LoadResult(
             }
         });
         return sb.toString();
+    }
+
+    /**
+     * A copy with the bytes received in the measured phase: {@code bytes} in all, {@code bodyBytes} of them response
+     * bodies (either null when unknown); see {@link #bytesReceived}.
+     */
+    public LoadResult withBytes(Long bytes, Long bodyBytes) {
+        return new LoadResult(schema, target, protocol, model, method, connections, inFlight, rateRps, warmupS,
+                warmupStable, durationS, requestsOk, errors, throughputRps, latencyMs, lateRequests, missedRequests,
+                injectorCpuS, injectorCpuCores, perSecond, histogram, histogramUnit, uncorrectedHistogram, transport,
+                injector, threads, warmupJitQuiet, watchedJvms, statuses, precisionPct, connect,
+                availableProcessors, measureStartMs, errorDetails, stalledRequests, warnings, udp, bytes, bodyBytes);
+    }
+
+    /**
+     * Bytes received per second of the measured phase ({@link #bytesReceived} / {@link #durationS}); NaN when the
+     * count is unknown or the phase took no time, never 0 for unknown.
+     */
+    public double bytesPerS() {
+        return bytesReceived == null || !(durationS > 0) ? Double.NaN : bytesReceived / durationS;
     }
 
     /** Sum of all error classes. */

@@ -57,6 +57,13 @@ public enum FigureKind {
     /** How long the measured phase ran, seconds (the injector's own duration; the figures' denominator). */
     MEASURE_S("measure_s", Form.plain(), "Measured phase", "s", Direction.LOWER, Format.DECIMAL, false,
             FigureValue.load(LoadResult::durationS)),
+    /**
+     * Bytes received per second of the measured phase, headers and framing included, in KB/s of 1024 bytes (the unit
+     * and meaning of ab's {@code Transfer rate}; wrk's {@code Transfer/sec} prints the same count in KB, MB or GB):
+     * {@link LoadResult#bytesReceived} over the measured phase; none where the injector did not count it.
+     */
+    TRANSFER("transfer_kb_s", Form.plain("transfer"), "Transfer", "KB/s", Direction.HIGHER, Format.DECIMAL, false,
+            FigureValue.load(l -> l.bytesPerS() / 1024)),
     /** One process's largest thread count over the repeat. */
     THREADS_MAX("threads_max", Form.perProcess(), "Max threads", "threads", Direction.LOWER, Format.INTEGER, false,
             FigureValue.processes(p -> (double) p.threadsMax())),

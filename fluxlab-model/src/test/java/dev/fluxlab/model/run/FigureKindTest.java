@@ -92,6 +92,30 @@ class FigureKindTest {
         assertEquals("Max threads of the target", FigureKind.THREADS_MAX.label(FigureName.parse("threads_max")));
     }
 
+    @Test
+    void transferIsTheBytesReceivedOverTheMeasuredPhaseInKbAndUnknownWithoutACount() {
+        RepeatResult counted1 = repeat(1, List.of(), 2.0, 2L * 1024 * 500);    // 500 KB/s
+        RepeatResult counted2 = repeat(2, List.of(), 4.0, 4L * 1024 * 700);    // 700 KB/s
+        CellResult cell = new CellResult("c", 1, Map.of(), Map.of(), List.of(counted1, counted2), null, true,
+                List.of(), List.of(), null, null, null);
+        FigureName name = FigureName.parse("transfer_kb_s");
+        assertEquals(600, FigureValue.of(name, cell).median(), 1e-9);
+        assertEquals(600, FigureValue.of(FigureName.parse("transfer"), cell).median(), 1e-9, "its short name");
+        assertEquals("Transfer", FigureKind.TRANSFER.label(name));
+        assertEquals("KB/s", FigureKind.TRANSFER.unit());
+        CellResult old = new CellResult("c", 1, Map.of(), Map.of(), List.of(repeat(1, List.of(), 2.0)), null, true,
+                List.of(), List.of(), null, null, null);
+        assertEquals(0, FigureValue.of(name, old).n(), "a document without bytes_received: no value, not 0");
+    }
+
+    private static RepeatResult repeat(int n, List<ProcessStats> processes, double durationS, long bytes) {
+        dev.fluxlab.model.load.LoadResult load = dev.fluxlab.model.Json.mapper().convertValue(
+                Map.of("schema", "fluxlab.load/1", "duration_s", durationS, "throughput_rps", 100.0,
+                        "bytes_received", bytes), dev.fluxlab.model.load.LoadResult.class);
+        return dev.fluxlab.model.Json.mapper().convertValue(Map.of("repeat", n, "valid", true, "load", load,
+                "processes", processes), RepeatResult.class);
+    }
+
     private static RepeatResult repeat(int n, List<ProcessStats> processes, double durationS) {
         dev.fluxlab.model.load.LoadResult load = dev.fluxlab.model.Json.mapper().convertValue(
                 Map.of("schema", "fluxlab.load/1", "duration_s", durationS, "throughput_rps", 100.0),

@@ -23,6 +23,8 @@ public final class AbInjector implements ExternalInjector {
     private static final Pattern TAKEN = Pattern.compile("Time taken for tests:\\s+([0-9.]+) seconds");
     private static final Pattern COMPLETE = Pattern.compile("Complete requests:\\s+(\\d+)");
     private static final Pattern FAILED = Pattern.compile("Failed requests:\\s+(\\d+)");
+    private static final Pattern TRANSFERRED = Pattern.compile("Total transferred:\\s+(\\d+) bytes");
+    private static final Pattern HTML = Pattern.compile("HTML transferred:\\s+(\\d+) bytes");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx responses:\\s+(\\d+)");
     private static final Pattern FAILED_BY = Pattern.compile(
             "\\(Connect: (\\d+), Receive: (\\d+), Length: (\\d+), Exceptions: (\\d+)\\)");
@@ -156,10 +158,16 @@ public final class AbInjector implements ExternalInjector {
         }
         LatencySummary lat = ToolOutput.latency(mean == null ? Double.NaN : Double.parseDouble(mean.group(1)),
                 total == null ? Double.NaN : Double.parseDouble(total.group(3)), p[0], p[1], p[2], p[3], p[4]);
+        // ab's "Transfer rate" is its "Total transferred" (every byte received, headers included) over the time taken,
+        // in KB of 1024: the figure reads the exact count and divides it the same way
+        Matcher sent = ToolOutput.find(TRANSFERRED, output);
+        Matcher html = ToolOutput.find(HTML, output);
+        Long bytes = sent == null ? null : Long.valueOf(sent.group(1));
+        Long bodies = html == null ? null : Long.valueOf(html.group(1));
         Matcher by = ToolOutput.find(FAILED_BY, output);
         if (by == null) {
             return ToolOutput.result(r, name(), seconds, Math.max(0, done - failed - non2xx),
-                    ToolOutput.errors("failed", failed, "status", non2xx), lat);
+                    ToolOutput.errors("failed", failed, "status", non2xx), lat).withBytes(bytes, bodies);
         }
         // ab's "Length" failures compare each body's length with the first response's: every non-2xx response of
         // another length is counted twice (as Length and as Non-2xx), and an error answered first makes every good
@@ -169,7 +177,7 @@ public final class AbInjector implements ExternalInjector {
         long exceptions = Long.parseLong(by.group(4));
         return ToolOutput.result(r, name(), seconds, Math.max(0, done - receive - exceptions - non2xx),
                 ToolOutput.errors("status", non2xx, "connect", connect, "receive", receive, "exceptions", exceptions),
-                lat);
+                lat).withBytes(bytes, bodies);
     }
 
     @Override

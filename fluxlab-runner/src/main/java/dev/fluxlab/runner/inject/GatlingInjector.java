@@ -189,6 +189,8 @@ public final class GatlingInjector implements JvmInjector {
                 row.getOrDefault("Std Dev", Double.NaN), row.getOrDefault("50th pct", Double.NaN),
                 row.getOrDefault("75th pct", Double.NaN), row.getOrDefault("90th pct", Double.NaN),
                 row.getOrDefault("99th pct", Double.NaN), row.getOrDefault("Max", Double.NaN));
+        // no byte counts: neither the report nor its simulation log records a response's size, so the document's
+        // bytes_received stays unknown (no transfer figure), not 0
         return ToolOutput.result(r, Injectors.GATLING.name(), seconds, ok, errors(measurePage, ko), lat);
     }
 

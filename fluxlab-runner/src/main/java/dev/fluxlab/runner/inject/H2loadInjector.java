@@ -27,6 +27,9 @@ public final class H2loadInjector implements ExternalInjector {
     private static final Pattern REQUESTS = Pattern.compile("requests: (\\d+) total, (\\d+) started, (\\d+) done, "
             + "(\\d+) succeeded, (\\d+) failed, (\\d+) errored, (\\d+) timeout");
     private static final Pattern STATUS = Pattern.compile("status codes: (\\d+) 2xx, (\\d+) 3xx, (\\d+) 4xx, (\\d+) 5xx");
+    /** {@code traffic: 4.08MB (4275172) total, 2.74MB (2869930) headers (...), 371.78KB (380705) data}: exact counts. */
+    private static final Pattern TRAFFIC = Pattern.compile(
+            "traffic: \\S+ \\((\\d+)\\) total, \\S+ \\((\\d+)\\) headers.*?, \\S+ \\((\\d+)\\) data");
     private static final Pattern APPLICATION = Pattern.compile("Application protocol: (\\S+)");
     private static final Pattern REQUEST_TIME = Pattern.compile(
             "time for request:\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME + "\\s+" + TIME);
@@ -132,7 +135,11 @@ public final class H2loadInjector implements ExternalInjector {
             throw new IllegalArgumentException("h2load was asked for " + r.requests() + " requests and finished " + done
                     + " (" + q.group(2) + " started): " + ToolOutput.tail(output));
         }
-        return ToolOutput.result(r, name(), seconds, ok2xx, ToolOutput.errors("status", otherStatus, "errored", errored), lat);
+        // its total is every byte it read (frames and headers; after TLS), its data the response bodies
+        Matcher traffic = ToolOutput.find(TRAFFIC, output);
+        return ToolOutput.result(r, name(), seconds, ok2xx, ToolOutput.errors("status", otherStatus, "errored", errored), lat)
+                .withBytes(traffic == null ? null : Long.valueOf(traffic.group(1)),
+                        traffic == null ? null : Long.valueOf(traffic.group(3)));
     }
 
     @Override

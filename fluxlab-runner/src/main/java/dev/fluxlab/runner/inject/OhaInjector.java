@@ -162,8 +162,10 @@ public final class OhaInjector implements ExternalInjector {
         LatencySummary lat = new LatencySummary(ms(summary.path("average")), Double.NaN, ms(p.path("p50")),
                 ms(p.path("p75")), ms(p.path("p90")), ms(p.path("p99")), ms(p.path("p99.9")), ms(p.path("p99.99")),
                 ms(summary.path("slowest")), ms(summary.path("fastest")));
+        // oha's totalData counts the response bodies only: no total with headers, so no transfer figure
+        JsonNode data = summary.path("totalData");
         return ToolOutput.result(r, name(), seconds, ok, ToolOutput.errors("status", otherStatus, "errored", errored),
-                lat);
+                lat).withBytes(null, data.isIntegralNumber() ? data.asLong() : null);
     }
 
     /** The JSON document in oha's output (a warning line may come before it). */

@@ -39,6 +39,21 @@ final class ToolOutput {
         };
     }
 
+    private static final Pattern BINARY_SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([KMGTP]?)B");
+
+    /**
+     * A size as wrk prints it ({@code 512.00B}, {@code 535.58KB}, {@code 1.06MB}: units of 1024), in bytes, rounded
+     * to a whole byte; as precise as the two decimals printed.
+     */
+    static long binaryBytes(String text) {
+        Matcher m = BINARY_SIZE.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a size: '" + text + "'");
+        }
+        int power = "KMGTP".indexOf(m.group(2)) + 1; // "" -> 0
+        return Math.round(Double.parseDouble(m.group(1)) * Math.pow(1024, m.group(2).isEmpty() ? 0 : power));
+    }
+
     static Matcher find(Pattern p, String text) {
         Matcher m = p.matcher(text);
         return m.find() ? m : null;

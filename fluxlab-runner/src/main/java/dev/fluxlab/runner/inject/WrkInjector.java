@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
 public final class WrkInjector implements ExternalInjector {
 
     private static final Pattern REQUESTS = Pattern.compile("(\\d+) requests in ([0-9.]+(?:us|ms|s|m|h)),");
+    private static final Pattern READ = Pattern.compile("requests in [0-9.]+(?:us|ms|s|m|h), ([0-9.]+[KMGTP]?B) read");
+    private static final Pattern TRANSFER = Pattern.compile("Transfer/sec:\\s+([0-9.]+[KMGTP]?B)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
     private static final Pattern SOCKET = Pattern.compile(
             "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
@@ -166,7 +168,23 @@ public final class WrkInjector implements ExternalInjector {
                 ToolOutput.errors("status", non2xx, "connect", connect, "read", read, "write", write, "timeout", timeout),
                 lat);
         String pipelined = pipelinedLatency(r.inFlight(), result.requestsOk(), lat);
-        return pipelined == null ? result : result.withoutLatency(pipelined);
+        LoadResult counted = result.withBytes(bytesRead(output, seconds), null);
+        return pipelined == null ? counted : counted.withoutLatency(pipelined);
+    }
+
+    /**
+     * The bytes wrk read from its sockets (headers included; wrk does not count bodies apart): its
+     * {@code Transfer/sec} times the duration it printed, so that the figure is the rate wrk printed (its total,
+     * {@code 1.06MB read}, has as many digits for a much larger number); the total when no rate was printed; null
+     * when neither was.
+     */
+    static Long bytesRead(String output, double seconds) {
+        Matcher rate = ToolOutput.find(TRANSFER, output);
+        if (rate != null) {
+            return Math.round(ToolOutput.binaryBytes(rate.group(1)) * seconds);
+        }
+        Matcher read = ToolOutput.find(READ, output);
+        return read == null ? null : ToolOutput.binaryBytes(read.group(1));
     }
 
     /** The name the cell's warning starts with when wrk's pipelined latency is dropped ({@link #pipelinedLatency}). */

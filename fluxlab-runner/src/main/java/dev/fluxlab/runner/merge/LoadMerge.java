@@ -76,7 +76,8 @@ public final class LoadMerge {
                 null, null, errorDetails(docs),
                 docs.stream().allMatch(d -> d.stalledRequests() == null) ? null
                         : docs.stream().mapToLong(d -> d.stalledRequests() == null ? 0 : d.stalledRequests()).sum(),
-                null);
+                null).withBytes(sumOfEvery(docs, LoadResult::bytesReceived),
+                sumOfEvery(docs, LoadResult::bodyBytesReceived));
         return new MergedLoad(merged, docs);
     }
 
@@ -180,6 +181,12 @@ public final class LoadMerge {
 
     private static double sum(List<LoadResult> docs, ToDoubleFunction<LoadResult> f) {
         return docs.stream().mapToDouble(f).sum();
+    }
+
+    /** The sum of a count every injector gave; null when one did not (part of a sum would read as the whole). */
+    private static Long sumOfEvery(List<LoadResult> docs, Function<LoadResult, Long> f) {
+        return docs.stream().anyMatch(d -> f.apply(d) == null) ? null
+                : docs.stream().mapToLong(d -> f.apply(d)).sum();
     }
 
     private static long sumLong(List<LoadResult> docs, ToLongFunction<LoadResult> f) {

@@ -70,6 +70,12 @@ class ExternalInjectorEndToEndTest {
         assertEquals("wrk", load.injector());
         assertTrue(load.requestsOk() > 0, "wrk measured nothing: " + cell.reasons());
         assertEquals(load.requestsOk() / load.durationS(), load.throughputRps(), 0.01);
+        // wrk's Transfer/sec: at least a status line ("HTTP/1.1 200 OK\r\n", 17 bytes) per response, and the cell's
+        // transfer figure is that rate in KB/s
+        assertTrue(load.bytesReceived() != null && load.bytesReceived() >= 17 * load.requestsOk(),
+                load.bytesReceived() + " bytes for " + load.requestsOk() + " responses");
+        assertEquals(load.bytesPerS() / 1024, dev.fluxlab.model.run.FigureValue.of(
+                dev.fluxlab.model.run.FigureName.parse("transfer_kb_s"), cell).median(), 1e-9);
         assertTrue(load.warmupS() >= 1, "the warm-up ran as its own unrecorded wrk run: " + load.warmupS());
         assertFalse(Double.isNaN(load.latencyMs().corrected().p99()));
         // wrk watches no JVM: the runner recorded the target's JIT over the measured run, so a cell measured while

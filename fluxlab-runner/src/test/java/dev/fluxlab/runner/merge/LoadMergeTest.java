@@ -103,6 +103,21 @@ class LoadMergeTest {
     }
 
     @Test
+    void bytesAddUpWhenEveryInjectorCountedThem() {
+        Histogram h = new Histogram(MAX_US, 3);
+        h.recordValue(100);
+        LoadResult a = doc(h, h, 1, 10, Map.of(), 0.1).withBytes(7800L, 1300L);
+        LoadResult b = doc(h, h, 1, 10, Map.of(), 0.1).withBytes(3900L, 650L);
+        LoadResult merged = LoadMerge.merge(List.of(a, b)).merged();
+        assertEquals(11700L, merged.bytesReceived());
+        assertEquals(1950L, merged.bodyBytesReceived());
+        assertEquals(1170.0, merged.bytesPerS(), 1e-9, "over the measured phase (10 s)");
+        LoadResult partial = LoadMerge.merge(List.of(a, doc(h, h, 1, 10, Map.of(), 0.1))).merged();
+        assertEquals(null, partial.bytesReceived(), "one injector's count is not the cell's: unknown");
+        assertTrue(Double.isNaN(partial.bytesPerS()));
+    }
+
+    @Test
     void refusesDocumentsWithoutHistogramsOrOfDifferentLoads() {
         Histogram h = new Histogram(MAX_US, 3);
         h.recordValue(100);

@@ -94,7 +94,7 @@ public record LabHost(String name, SshHost ssh, String address, HostFacts facts,
                 "fluxlab-cwd", cwd));
         words.addAll(argv);
         long killAfter = Math.max(1, (grace.toMillis() + 999) / 1000);
-        return ChildProcess.startRemote(role, processName, ssh.groupCommand(words, env, signal, killAfter), log, null,
+        return ChildProcess.startRemoteCommand(role, processName, ssh.groupCommand(words, env, signal, killAfter), log,
                 supervisor, new RemoteTarget(this, Map.of()));
     }
 

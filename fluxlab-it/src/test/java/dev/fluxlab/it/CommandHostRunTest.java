@@ -112,6 +112,12 @@ class CommandHostRunTest {
                 + cell.reasons() + "\n" + o.out());
         assertEquals(0, rep.load().errorCount(), "errors: " + rep.load().errors());
         assertTrue(cell.valid(), "one valid cell: " + cell.reasons());
+        dev.fluxlab.model.run.ProcessStats hello = rep.processes().stream().filter(x -> x.name().equals("hello"))
+                .findFirst().orElseThrow();
+        assertTrue(hello.cpuS() > 0 && hello.rssMaxMb() > 0, "the host's agent read its CPU and RSS: " + hello);
+        assertTrue(hello.samples() != null && hello.samples().stream().anyMatch(x -> x.compileMs() != null),
+                "its JVM's JIT counters were read there: " + hello.samples());
+        assertFalse(rep.reasons().stream().anyMatch(x -> x.contains("not a HotSpot JVM")), rep.reasons().toString());
         Path cellDir;
         try (Stream<Path> s = Files.list(out.resolve("cells"))) {
             cellDir = s.filter(Files::isDirectory).sorted().findFirst().orElseThrow();

@@ -109,7 +109,8 @@ final class CommandStart {
         c.awaitOutput(Duration.ofMillis(500));
         Integer code = c.exitCodeWithin(c.outputEnded() || !c.isAlive() ? TargetStarter.REAP : Duration.ZERO);
         return Optional.of("target " + c.name() + " (the suite's command) " + (code != null ? "exited with code " + code
-                + " before it was ready" : "was not ready (" + t.ready().describe() + " on " + address + ":" + port + ") within "
+                + " before it was ready" : "was not ready (" + t.ready().describe() + " on port " + port + (CommandTarget.LOOPBACK.equals(address) ? ""
+                : " of " + address) + ") within "
                 + timeout.toSeconds() + "s (startup_timeout)") + "; last lines of its log:\n" + c.lastLines(8));
     }
 

@@ -2,7 +2,9 @@ package dev.fluxlab.runner;
 
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.CommandTarget;
 import dev.fluxlab.runner.host.HostClasspaths;
+import dev.fluxlab.runner.host.HostCommands;
 import dev.fluxlab.runner.host.HostTools;
 import dev.fluxlab.runner.host.LabHosts;
 import dev.fluxlab.runner.host.Launcher;
@@ -25,7 +27,8 @@ import java.util.function.Consumer;
  * ({@link LabHosts}): the classpath of every target placed on a host that runs from a classpath of its own (the Spring,
  * MVC and Reactor Netty 1.2 targets, a resolved library build), Gatling's classpath on a host its load runs on (both
  * shipped by {@link HostClasspaths}), and each native tool (wrk, h2load, ab) found on its load's host with its version,
- * one line each ({@link HostTools}). The {@link Launcher} is equipped with both.
+ * one line each ({@link HostTools}), and each suite's own command placed on a host found there, program and folder
+ * ({@link HostCommands}). The {@link Launcher} is equipped with all three.
  */
 final class HostRoles {
 
@@ -42,8 +45,17 @@ final class HostRoles {
         Map<String, Set<String>> classpaths = new LinkedHashMap<>();
         Map<String, Set<HostTools.Tool>> tools = new LinkedHashMap<>();
         Map<String, String> jvmTools = new LinkedHashMap<>(); // "host\0classpath" -> the line said after shipping
+        Map<String, Set<HostCommands.Need>> commands = new LinkedHashMap<>();
         for (Cell cell : suite.cells()) {
             for (Cell.CellProcess p : cell.processes()) {
+                if (p.host() != null && registry.command(p.target()).isPresent()) {
+                    CommandTarget c = registry.command(p.target()).get();
+                    Map<String, String> values = new LinkedHashMap<>(p.knobs());
+                    values.put(CommandTarget.PORT, "0");
+                    values.put(CommandTarget.HOST, hosts.get(p.host()).address());
+                    commands.computeIfAbsent(p.host(), h -> new LinkedHashSet<>()).add(new HostCommands.Need(c.name(),
+                            CommandTarget.fill(c.command().getFirst(), values), c.cwd()));
+                }
                 if (p.host() == null || registry.command(p.target()).isPresent()) {
                     continue;
                 }
@@ -72,5 +84,8 @@ final class HostRoles {
         jvmTools.values().forEach(say);
         HostTools found = HostTools.check(hosts, tools, say);
         launcher.equip(shipped, found);
+        Map<String, java.util.List<HostCommands.Need>> needs = new LinkedHashMap<>();
+        commands.forEach((h, n) -> needs.put(h, java.util.List.copyOf(n)));
+        launcher.equip(HostCommands.check(hosts, needs, say));
     }
 }

@@ -183,7 +183,7 @@ final class RepeatFigures {
         warned.forEach(n -> reasons.add(Verdict.WARNING + n));
         observed.stream().filter(c -> c.logProblem() != null)
                 .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + c.logProblem()));
-        observed.stream().filter(c -> c.isCommand() && c.jvmPid().isEmpty())
+        observed.stream().filter(c -> (c.isCommand() || c.isRemoteCommand()) && c.jvmPid().isEmpty())
                 .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + NOT_HOTSPOT));
         return new RepeatResult(repeat, startedAt, doc, stats, findings, v.valid() && alsoInvalid.isEmpty(), reasons,
                 Double.isNaN(share) ? null : round(share, 3), window.measured() ? round(window.seconds(), 3) : null,

@@ -29,7 +29,7 @@ final class CommandChecks {
     }
 
     /** The keys a command target may carry, for messages. */
-    static final String KEYS = "command, ready, cwd, env, stop, knobs, cpus, cold_warmup_min";
+    static final String KEYS = "command, ready, cwd, env, stop, knobs, cpus, host, cold_warmup_min";
 
     /** Refuses a command key on a registry target: they only mean something with {@code command}. */
     void notCommand(String at, String name, TargetSpec t) {
@@ -50,13 +50,16 @@ final class CommandChecks {
                 new Object[]{"entry", t.entry(), "a command target is one process; remove 'entry'"},
                 new Object[]{"jvm", t.jvm(), "fluxlab does not build a command target's command line: put JVM "
                         + "options into 'command' itself (e.g. [java, -Xmx512m, -jar, app.jar]), or sweep them with a "
-                        + "knob: [java, '-XX:+Use${gc}', ...] with 'knobs: {gc: [G1GC, ParallelGC]}'"},
-                new Object[]{"host", t.host(), "a command target runs on this machine only (fluxlab ships its own "
-                        + "jars to a suite host, not your program and its files); remove 'host'"})) {
+                        + "knob: [java, '-XX:+Use${gc}', ...] with 'knobs: {gc: [G1GC, ParallelGC]}'"})) {
             if (other[1] != null) {
                 throw error.apply(at + "/" + other[0], "target '" + name + "' has a 'command' and '" + other[0]
                         + "': " + other[2]);
             }
+        }
+        if (t.host() != null && t.cwd() != null && !t.cwd().startsWith("/")) {
+            throw error.apply(at + "/cwd", "target '" + name + "' runs on host '" + t.host() + "', where its 'cwd' "
+                    + "cannot be relative to the suite file's folder: give the folder's absolute path on that host "
+                    + "(e.g. /opt/my-app), or leave 'cwd' out to run in the login's home folder there");
         }
         List<String> cmd = t.command();
         if (cmd.isEmpty() || cmd.get(0) == null || cmd.get(0).isBlank()) {
@@ -80,7 +83,7 @@ final class CommandChecks {
             if (k.equals(CommandTarget.PORT) || k.equals(CommandTarget.HOST)) {
                 throw error.apply(at + "/knobs/" + k, "knob '" + k + "' of target '" + name + "' is fluxlab's: ${"
                         + k + "} is " + (k.equals(CommandTarget.PORT) ? "the free loopback port fluxlab picks for "
-                        + "each start" : "the address the server binds (" + CommandTarget.LOOPBACK + ")")
+                        + "each start" : "the address the server binds (" + CommandTarget.LOOPBACK + ", or its suite host's address)")
                         + "; name your knob otherwise");
             }
             defined.add(k);

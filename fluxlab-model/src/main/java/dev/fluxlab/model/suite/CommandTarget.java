@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * A system under test the suite brings itself: a command line (a list, never a shell: each word is one argument as
  * written, after {@code ${name}} substitution) that starts the user's server, how the runner knows it is ready and how
  * it stops it. {@code ${port}} is a free loopback port the runner picks for each start, {@code ${host}} the address
- * the server must bind (127.0.0.1), and every other {@code ${knob}} one of the target's declared {@code knobs} values
+ * the server must bind (127.0.0.1; with {@code host:} a free port and the address of that suite host, where the
+ * command runs and must already exist), and every other {@code ${knob}} one of the target's declared {@code knobs} values
  * (a list of values sweeps like a registry target's knob). Read from a {@link TargetSpec} whose checks passed
  * ({@link CommandChecks}).
  *

@@ -103,10 +103,34 @@ class CommandTargetTest {
         String cmd = "    command: [java, Server.java, \"--port=${port}\"]\n";
         assertTrue(refused(cmd + "    jvm: {heap: 256m}\n").getMessage().contains("put JVM options into 'command'"));
         assertTrue(refused(cmd + "    target: netty\n").getMessage().contains("remove 'target'"));
-        assertTrue(refused(cmd + "    host: far\n").getMessage().contains("runs on this machine only"));
         assertTrue(refused(cmd + "    knobs: {port: [1]}\n").getMessage().contains("knob 'port' of target 'my-app' is fluxlab's"));
         assertTrue(refused("    target: netty\n    ready: {port: true}\n").getMessage()
                 .contains("'ready' of target 'my-app' only applies to a target started by its own 'command'"));
+    }
+
+    private static Suite onHost(String target) {
+        return Suite.parse("s.yaml", "hosts: {far: {ssh: perf@10.1.0.12}}\n" + SCENARIOS + "targets:\n  my-app:\n"
+                + target);
+    }
+
+    @Test
+    void aCommandTargetMayRunOnASuiteHostWithAnAbsoluteFolderThereOrNone() {
+        String cmd = "    command: [/opt/app/bin/server, \"--port=${port}\", \"--bind=${host}\"]\n    host: far\n";
+        Suite s = onHost(cmd + "    cwd: /opt/app\n");
+        assertEquals("far", s.cells().getFirst().entryProcess().host(), "its process runs on the host");
+        assertEquals("/opt/app", CommandTarget.of(s.spec()).get("my-app").cwd());
+        assertEquals("far", onHost(cmd).cells().getFirst().entryProcess().host(), "no cwd: the login's home there");
+    }
+
+    @Test
+    void aCommandTargetOnAHostIsRefusedARelativeFolderAndAnUnknownHost() {
+        String cmd = "    command: [java, Server.java, \"--port=${port}\"]\n";
+        SuiteException e = assertThrows(SuiteException.class, () -> onHost(cmd + "    host: far\n    cwd: ../my-app\n"));
+        assertTrue(e.getMessage().contains("runs on host 'far', where its 'cwd' cannot be relative to the suite "
+                + "file's folder: give the folder's absolute path on that host"), e.getMessage());
+        assertEquals(7, e.line(), "the line of cwd");
+        SuiteException unknown = assertThrows(SuiteException.class, () -> onHost(cmd + "    host: near\n"));
+        assertTrue(unknown.getMessage().contains("near"), unknown.getMessage());
     }
 
     @Test

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The observation agent ({@code fluxlab agent}) that runs on each suite host: it reads {@code /proc} there like the
- * runner's {@code Sampler} does locally (each watched process's CPU, RSS, threads and JIT counters; the whole
+ * runner's {@code Sampler} does locally (each watched process's CPU, RSS, threads and JIT counters, summed over its
+ * process tree as for a local command target; the whole
  * machine's busy, idle and steal CPU; its own CPU) once per period, and on request, and writes each round as lines on
  * standard output, which the runner reads through the ssh session ({@link AgentLines} is the protocol).
  *
@@ -97,16 +98,30 @@ public final class Agent {
         }
     }
 
+    /**
+     * {@code pid} and its descendants, root first: a watched process is read as its tree (a suite's own command may be
+     * a launcher script that forks its JVM; a lab JVM has no children, so it reads as before), its JIT counters those
+     * of the first process of the tree that publishes them.
+     */
+    static java.util.List<Long> tree(long pid) {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        out.add(pid);
+        ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
+        return out;
+    }
+
     /** One round: the machine, each watched process still there, the agent itself, then the end marker. */
     synchronized void round() {
         long s = ++seq;
         ProcReader.readMachine().ifPresent(m -> out.println(AgentLines.machine(s, m)));
         for (long pid : watched) {
-            Optional<ProcReader.Reading> r = ProcReader.read(pid);
+            java.util.List<Long> tree = tree(pid);
+            Optional<ProcReader.Reading> r = ProcReader.readTree(tree);
             if (r.isEmpty()) {
                 continue;
             }
-            out.println(AgentLines.process(s, pid, r.get(), HotSpotCounters.jit(pid).orElse(null)));
+            out.println(AgentLines.process(s, pid, r.get(), tree.stream().map(HotSpotCounters::jit)
+                    .flatMap(Optional::stream).findFirst().orElse(null)));
         }
         ProcReader.read(self).ifPresent(r -> out.println(AgentLines.self(s, r.cpuS())));
         out.println(AgentLines.end(s, java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH,

@@ -82,6 +82,22 @@ public record LabHost(String name, SshHost ssh, String address, HostFacts facts,
         return ChildProcess.startRemote(role, processName, ssh.command(argv, env), log, listener, supervisor, side);
     }
 
+    /**
+     * Starts a suite's own command {@code argv} there in {@code cwd} (a folder of the host) with {@code env} added, in
+     * its own process group: {@code signal} when it is stopped or the runner is gone, SIGKILL {@code grace} later
+     * ({@link SshHost#groupCommand}).
+     */
+    public ChildProcess startCommand(String role, String processName, List<String> argv, String cwd,
+                                     Map<String, String> env, Path log, Supervisor supervisor, String signal,
+                                     Duration grace) throws IOException {
+        List<String> words = new java.util.ArrayList<>(List.of("sh", "-c", "cd \"$1\" || exit 126; shift; exec \"$@\"",
+                "fluxlab-cwd", cwd));
+        words.addAll(argv);
+        long killAfter = Math.max(1, (grace.toMillis() + 999) / 1000);
+        return ChildProcess.startRemoteCommand(role, processName, ssh.groupCommand(words, env, signal, killAfter), log,
+                supervisor, new RemoteTarget(this, Map.of()));
+    }
+
     private static String parent(String path) {
         int cut = path.lastIndexOf('/');
         return cut <= 0 ? "." : path.substring(0, cut);

@@ -33,6 +33,7 @@ public final class Launcher {
     private volatile Path runDir;
     private volatile HostClasspaths classpaths = HostClasspaths.none();
     private volatile HostTools tools = HostTools.none();
+    private volatile HostCommands commands = HostCommands.none();
 
     /** {@code java} and {@code classpath}: what the runner's own command lines use for children. */
     public Launcher(String java, String classpath) {
@@ -54,6 +55,43 @@ public final class Launcher {
     public void equip(HostClasspaths classpaths, HostTools tools) {
         this.classpaths = classpaths;
         this.tools = tools;
+    }
+
+    /** The suite's own commands placed on the run's hosts, as the check before the first cell found them there. */
+    public void equip(HostCommands commands) {
+        this.commands = commands;
+    }
+
+    /** A free TCP port on {@code host} now (a suite host: {@link HostCommands#freePort}). */
+    public int freePort(String host) {
+        LabHost h = hosts.get(host);
+        if (h == null) {
+            throw new HostException("host '" + host + "' was not prepared for this run");
+        }
+        return HostCommands.freePort(h);
+    }
+
+    /**
+     * Starts a suite's own command on suite host {@code host} in its working folder there, found by the check
+     * ({@link HostCommands}), in a process group of its own stopped by {@code signal}, SIGKILL {@code grace} later
+     * ({@link LabHost#startCommand}); its command line, folder and environment go beside {@code log}.
+     */
+    public ChildProcess startCommandOn(String host, String role, String name, String target, List<String> command,
+                                       Map<String, String> env, Path log, Supervisor supervisor, String signal,
+                                       java.time.Duration grace) throws IOException {
+        LabHost h = hosts.get(host);
+        if (h == null) {
+            throw new HostException("host '" + host + "' was not prepared for this run");
+        }
+        String cwd = commands.folder(host, target).orElseThrow(() -> new HostException("host '" + host
+                + "': command target '" + target + "' was not looked for there before the run; this is a bug of "
+                + "fluxlab's host check"));
+        StringBuilder text = new StringBuilder("# the suite's own command, on host '" + host + "' (ssh "
+                + h.ssh().name() + ") in " + cwd + ", its process group stopped by SIG" + signal
+                + " then SIGKILL after " + Math.max(1, (grace.toMillis() + 999) / 1000) + " s\n");
+        env.forEach((k, v) -> text.append("# with ").append(k).append('=').append(v).append('\n'));
+        Files.writeString(commandFile(log), text + ShellWords.line(command) + "\n");
+        return h.startCommand(role, name, command, cwd, env, log, supervisor, signal, grace);
     }
 
     /**

@@ -17,6 +17,7 @@ final class RemoteTarget implements RemoteSide {
     private final Map<String, Path> files;
     private volatile long pid;
     private volatile boolean collected;
+    private volatile boolean jitSeen;
 
     RemoteTarget(LabHost host, Map<String, Path> files) {
         this.host = host;
@@ -47,7 +48,16 @@ final class RemoteTarget implements RemoteSide {
 
     @Override
     public Optional<RemoteReading> reading() {
-        return pid == 0 ? Optional.empty() : host.agent().reading(pid);
+        Optional<RemoteReading> r = pid == 0 ? Optional.empty() : host.agent().reading(pid);
+        if (r.isPresent() && r.get().compileMs() != null) {
+            jitSeen = true;
+        }
+        return r;
+    }
+
+    @Override
+    public boolean jitSeen() {
+        return jitSeen;
     }
 
     @Override

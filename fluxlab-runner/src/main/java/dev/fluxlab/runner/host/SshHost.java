@@ -42,13 +42,25 @@ public final class SshHost implements AutoCloseable {
      */
     public static final String REMOTE_PID = "fluxlab-remote pid=";
     /** The wrapper of {@link #start}: runs "$@" with stdin from /dev/null and stops it at EOF on its own stdin. */
-    static final String WRAPPER = "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
-            + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID + "$c netns=$(readlink /proc/self/ns/net 2>/dev/null)\" >&2; "
+    static final String WRAPPER = wrapper(false, "TERM", KILL_AFTER_S);
+
+    /**
+     * The wrapper's text: {@code group} runs "$@" under {@code setsid} (its own process group, which every signal then
+     * reaches as a whole, and which is killed when its first process has ended), {@code signal} asks it to stop at EOF,
+     * SIGKILL {@code killAfterS} s later.
+     */
+    static String wrapper(boolean group, String signal, long killAfterS) {
+        String c = group ? "-$c" : "$c";
+        return "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
+            + (group ? "setsid " : "") + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID
+            + "$c netns=$(readlink /proc/self/ns/net 2>/dev/null)\" >&2; "
             + "(s=; trap 's=1; [ -n \"$k\" ] && kill $k' TERM; "
-            + "cat <&3 & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] && exit 0; kill -TERM $c; "
-            + "sleep " + KILL_AFTER_S + " & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] || kill -KILL $c"
+            + "cat <&3 & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] && exit 0; kill -" + signal + " " + c
+            + "; sleep " + killAfterS + " & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] || kill -KILL " + c
             + ") >/dev/null 2>&1 & "
-            + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; wait $w; exit $rc";
+            + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; wait $w; "
+            + (group ? "kill -KILL -$c 2>/dev/null; " : "") + "exit $rc";
+    }
 
     private final HostSpec spec;
     private final Path controlDir;
@@ -247,6 +259,24 @@ public final class SshHost implements AutoCloseable {
         words.addAll(argv);
         List<String> cmd = sshCommand();
         cmd.add(wrapped(words));
+        return cmd;
+    }
+
+    /**
+     * As {@link #command}, for a suite's own command: run in its own process group ({@code setsid}), which gets
+     * {@code signal} when the lifeline ends and SIGKILL {@code killAfterS} s later, and SIGKILL once its first process
+     * has ended, so nothing of it outlives the session.
+     */
+    public List<String> groupCommand(List<String> argv, Map<String, String> env, String signal, long killAfterS) {
+        List<String> words = new ArrayList<>();
+        if (!env.isEmpty()) {
+            words.add("env");
+            env.forEach((k, v) -> words.add(k + "=" + v));
+        }
+        words.addAll(argv);
+        List<String> cmd = sshCommand();
+        cmd.add("sh -c " + ShellWords.quote(wrapper(true, signal, killAfterS)) + " fluxlab-remote "
+                + ShellWords.join(words));
         return cmd;
     }
 

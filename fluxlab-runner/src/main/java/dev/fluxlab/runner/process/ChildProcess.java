@@ -52,6 +52,8 @@ public final class ChildProcess {
     private volatile CommandStop commandStop;
     /** The HotSpot JVM found in a command's tree ({@link #jvmPid()}), once seen. */
     private volatile Long jvmSeen;
+    /** A suite's own command on a suite host ({@link #startRemoteCommand}). */
+    private volatile boolean remoteCommand;
 
     private ChildProcess(String role, String name, Process process, Path log, long startNanos, Consumer<String> listener,
                          RemoteSide remote) {
@@ -105,6 +107,17 @@ public final class ChildProcess {
             throws IOException {
         return start(role, name, new ProcessBuilder(sshCommand).redirectInput(ProcessBuilder.Redirect.PIPE), log,
                 listener, supervisor, remote);
+    }
+
+    /**
+     * As {@link #startRemote}, for a suite's own command on a host ({@link #isRemoteCommand}): its JVM, if any, is
+     * known only by the JIT counters its host's agent reads ({@link RemoteSide#jitSeen}).
+     */
+    public static ChildProcess startRemoteCommand(String role, String name, List<String> sshCommand, Path log,
+                                                  Supervisor supervisor, RemoteSide remote) throws IOException {
+        ChildProcess c = startRemote(role, name, sshCommand, log, null, supervisor, remote);
+        c.remoteCommand = true;
+        return c;
     }
 
     /**
@@ -526,6 +539,11 @@ public final class ChildProcess {
         return own == null ? runGrace : own.grace();
     }
 
+    /** Whether this is a suite's own command on a suite host ({@link #startRemoteCommand}). */
+    public boolean isRemoteCommand() {
+        return remoteCommand;
+    }
+
     /** Whether this is a suite's own command, observed as a process tree ({@link #startCommand}). */
     public boolean isCommand() {
         return commandStop != null;
@@ -550,6 +568,9 @@ public final class ChildProcess {
      * none does (not a HotSpot JVM, or one started with {@code -XX:-UsePerfData}).
      */
     public java.util.Optional<Long> jvmPid() {
+        if (remoteCommand) {
+            return remote.jitSeen() ? java.util.Optional.of(remote.pid()) : java.util.Optional.empty();
+        }
         if (commandStop == null) {
             return java.util.Optional.of(process.pid());
         }

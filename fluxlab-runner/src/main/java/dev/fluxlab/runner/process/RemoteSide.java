@@ -21,6 +21,11 @@ public interface RemoteSide {
     /** The latest reading of the process from its host's agent. */
     Optional<RemoteReading> reading();
 
+    /** Whether a reading of the process ever carried JIT counters (a HotSpot JVM publishing them there). */
+    default boolean jitSeen() {
+        return false;
+    }
+
     /** The latest whole-machine reading of the process's host, with the runner's nanoTime of its arrival. */
     Optional<MachineAt> machine();
 

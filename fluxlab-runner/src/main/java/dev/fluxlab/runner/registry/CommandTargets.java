@@ -19,7 +19,8 @@ import java.util.Optional;
  * entry in the registry (so the runner asks about them as about any target), their working folder, and the checks
  * that need this machine: the working folder exists, the program is found (a path with a {@code /} relative to the
  * working folder, else on the {@code PATH}; each program a knob's values name) and may be executed. All refused before
- * anything starts.
+ * anything starts. A command target on a suite host is looked for there instead, once the hosts are ready
+ * ({@code host.HostCommands}).
  */
 public final class CommandTargets {
 
@@ -79,12 +80,16 @@ public final class CommandTargets {
         if (all.isEmpty()) {
             return;
         }
-        if (executable("setsid", Path.of("/"), System.getenv("PATH")).isEmpty()) {
+        if (all.values().stream().anyMatch(c -> !onHost(suite, c))
+                && executable("setsid", Path.of("/"), System.getenv("PATH")).isEmpty()) {
             throw suite.error(Locations.pointer("targets", all.keySet().iterator().next(), "command"),
                     "fluxlab starts a command target with 'setsid' (its own process group, stopped as a whole), and "
                             + "setsid is not on the PATH: install Debian's util-linux package");
         }
         for (CommandTarget c : all.values()) {
+            if (onHost(suite, c)) {
+                continue; // its program and folder are the host's: looked for there before any cell (host.HostCommands)
+            }
             String at = Locations.pointer("targets", c.name());
             Path cwd = workingDir(suite, c);
             if (!Files.isDirectory(cwd)) {
@@ -125,6 +130,12 @@ public final class CommandTargets {
                 }
             }
         }
+    }
+
+    /** Whether {@code c} runs on a suite host ({@code host:}): its cells' processes of it say where. */
+    public static boolean onHost(Suite suite, CommandTarget c) {
+        return suite.cells().stream().flatMap(cell -> cell.processes().stream())
+                .anyMatch(p -> p.target().equals(c.name()) && p.host() != null);
     }
 
     /**

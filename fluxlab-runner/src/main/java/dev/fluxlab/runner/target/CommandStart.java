@@ -38,7 +38,9 @@ import java.util.regex.Pattern;
  * and the cell is invalid with its log's last lines, never loaded against a stranger, provided the server binds
  * 127.0.0.1 (or {@code ${host}}), where fluxlab connects. Readiness: a GET on the {@code http} path answering 2xx or
  * 3xx, a line of its output matching {@code log}, or a TCP connection to its port accepted, polled every
- * {@value #POLL_MS} ms until the suite's {@code startup_timeout}, and failed at once when the process exits.
+ * {@value #POLL_MS} ms until the suite's {@code startup_timeout}, and failed at once when the process exits. On a
+ * suite host ({@code host:}) the port is one free there ({@link Launcher#freePort}), {@code ${host}} and the address
+ * readiness polls are the host's, and the command runs in its process group there ({@link Launcher#startCommandOn}).
  */
 final class CommandStart {
 
@@ -65,10 +67,14 @@ final class CommandStart {
                               Path gcLog, Launcher launcher, Supervisor supervisor) throws IOException {
         Map<String, String> values = new LinkedHashMap<>(p.knobs());
         values.put(CommandTarget.PORT, Integer.toString(port));
-        values.put(CommandTarget.HOST, CommandTarget.LOOPBACK);
+        values.put(CommandTarget.HOST, launcher.address(p.host()));
         List<String> argv = new ArrayList<>(cpus == null ? List.of() : CpuAffinity.prefix(cpus));
         argv.addAll(t.commandLine(values));
         Map<String, String> env = new LinkedHashMap<>(t.environment(values));
+        if (p.host() != null) { // its GC log would be the host's: not asked for there
+            return launcher.startCommandOn(p.host(), ProcessStats.TARGET, p.name(), t.name(), argv, env, log,
+                    supervisor, t.signal(), t.grace());
+        }
         String gc = GcLog.options(gcLog, null).getFirst();
         if (!env.containsKey(TOOL_OPTIONS) && System.getenv(TOOL_OPTIONS) == null && !gc.matches(".*\\s.*")) {
             env.put(TOOL_OPTIONS, gc);
@@ -81,7 +87,7 @@ final class CommandStart {
      * Waits until {@code c} (started from {@code t} on {@code port}) is ready; empty when it is, else why not with
      * its log's last lines.
      */
-    static Optional<String> awaitReady(ChildProcess c, CommandTarget t, int port, Duration timeout,
+    static Optional<String> awaitReady(ChildProcess c, CommandTarget t, String address, int port, Duration timeout,
                                        BooleanSupplier interrupted) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean ready = false;
@@ -90,8 +96,8 @@ final class CommandStart {
             ready = c.awaitLine(l -> p.matcher(l).find(), timeout).isPresent();
         } else {
             while (!ready && c.isAlive() && !interrupted.getAsBoolean() && System.nanoTime() < deadline) {
-                ready = t.ready().kind() == CommandTarget.ReadyKind.HTTP ? answers(port, t.ready().value())
-                        : accepts(port);
+                ready = t.ready().kind() == CommandTarget.ReadyKind.HTTP ? answers(address, port, t.ready().value())
+                        : accepts(address, port);
                 if (!ready) {
                     Thread.sleep(POLL_MS);
                 }
@@ -103,14 +109,15 @@ final class CommandStart {
         c.awaitOutput(Duration.ofMillis(500));
         Integer code = c.exitCodeWithin(c.outputEnded() || !c.isAlive() ? TargetStarter.REAP : Duration.ZERO);
         return Optional.of("target " + c.name() + " (the suite's command) " + (code != null ? "exited with code " + code
-                + " before it was ready" : "was not ready (" + t.ready().describe() + " on port " + port + ") within "
+                + " before it was ready" : "was not ready (" + t.ready().describe() + " on port " + port + (CommandTarget.LOOPBACK.equals(address) ? ""
+                : " of " + address) + ") within "
                 + timeout.toSeconds() + "s (startup_timeout)") + "; last lines of its log:\n" + c.lastLines(8));
     }
 
-    /** Whether a GET on {@code path} at 127.0.0.1:{@code port} answers 2xx or 3xx (redirects not followed). */
-    static boolean answers(int port, String path) {
+    /** Whether a GET on {@code path} at {@code address}:{@code port} answers 2xx or 3xx (redirects not followed). */
+    static boolean answers(String address, int port, String path) {
         try {
-            HttpURLConnection h = (HttpURLConnection) URI.create("http://" + CommandTarget.LOOPBACK + ":" + port + path)
+            HttpURLConnection h = (HttpURLConnection) URI.create("http://" + address + ":" + port + path)
                     .toURL().openConnection(java.net.Proxy.NO_PROXY);
             h.setConnectTimeout(1000);
             h.setReadTimeout(2000);
@@ -126,10 +133,10 @@ final class CommandStart {
         }
     }
 
-    /** Whether 127.0.0.1:{@code port} accepts a TCP connection. */
-    static boolean accepts(int port) {
+    /** Whether {@code address}:{@code port} accepts a TCP connection. */
+    static boolean accepts(String address, int port) {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(CommandTarget.LOOPBACK, port), 500);
+            s.connect(new InetSocketAddress(address, port), 500);
             return true;
         } catch (IOException e) {
             return false;
@@ -137,10 +144,10 @@ final class CommandStart {
     }
 
     /** What the readiness record says of a ready command target: where it is reached and how it was found ready. */
-    static Map<String, String> announced(CommandTarget t, int port) {
+    static Map<String, String> announced(CommandTarget t, String address, int port) {
         Map<String, String> a = new LinkedHashMap<>();
         a.put(Readiness.PORT, Integer.toString(port));
-        a.put(Readiness.HOST, CommandTarget.LOOPBACK);
+        a.put(Readiness.HOST, address);
         a.put("ready", t.ready().describe());
         return a;
     }

@@ -87,12 +87,13 @@ public final class TargetStarter {
                 gcLogs.put(p.name(), gc);
                 Optional<CommandTarget> own = commands.command(p);
                 if (own.isPresent()) { // the suite's own command: a port of its own, its own readiness
-                    int port = CommandStart.freePort();
+                    int port = p.host() == null ? CommandStart.freePort() : launcher.freePort(p.host());
+                    String address = launcher.address(p.host());
                     ChildProcess c = CommandStart.start(own.get(), p, suite, placement.target(p.name()).cpus(), port,
                             cellDir.resolve(p.name() + "-" + repeat + ".log"), gc, launcher, supervisor);
                     processes.add(c);
                     sampler.watch(c);
-                    Optional<String> notReady = CommandStart.awaitReady(c, own.get(), port, suite.startupTimeout(),
+                    Optional<String> notReady = CommandStart.awaitReady(c, own.get(), address, port, suite.startupTimeout(),
                             interrupted);
                     if (interrupted.getAsBoolean()) {
                         throw new InterruptedException("run interrupted");
@@ -101,7 +102,7 @@ public final class TargetStarter {
                         problem = notReady.get();
                         break;
                     }
-                    Map<String, String> attrs = CommandStart.announced(own.get(), port);
+                    Map<String, String> attrs = CommandStart.announced(own.get(), address, port);
                     readiness.put(p.name(), attrs);
                     attrs.forEach((k, v) -> placeholders.put(p.name() + "." + k, v));
                     continue;

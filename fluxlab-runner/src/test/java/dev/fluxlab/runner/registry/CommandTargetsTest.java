@@ -44,6 +44,23 @@ class CommandTargetsTest {
     }
 
     @Test
+    void aCommandOnASuiteHostIsNotLookedForHereButARelativeFolderIsRefused(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("h.yaml"), "hosts: {far: {ssh: perf@10.1.0.12}}\n"
+                + "scenarios: {hello: {path: /hello}}\ntargets:\n  my-app:\n"
+                + "    command: [/opt/no-such-app/bin/server, \"--port=${port}\"]\n    cwd: /opt/no-such-app\n"
+                + "    host: far\n");
+        Suite s = Suite.load(file);
+        new SuiteValidator(TargetRegistry.builtIn(), SuiteValidatorTest.NO_URING).validate(s); // the host's to have
+        assertFalse(CommandTargets.onHost(suite(tmp, "    command: [java, S.java, \"--port=${port}\"]\n"),
+                dev.fluxlab.model.suite.CommandTarget.of(s.spec()).get("my-app")), "a local one is not on a host");
+        Path rel = Files.writeString(tmp.resolve("r.yaml"), "hosts: {far: {ssh: perf@10.1.0.12}}\n"
+                + "scenarios: {hello: {path: /hello}}\ntargets:\n  my-app:\n"
+                + "    command: [bin/server, \"--port=${port}\"]\n    cwd: app\n    host: far\n");
+        String m = assertThrows(SuiteException.class, () -> Suite.load(rel)).getMessage();
+        assertTrue(m.contains("cannot be relative to the suite file's folder"), m);
+    }
+
+    @Test
     void eachProgramAKnobChoosesMustBeThereRefusedAtThatValuesLine(@TempDir Path tmp) throws Exception {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path fast = Files.writeString(bin.resolve("server-fast"), "#!/bin/sh\n");

@@ -106,9 +106,14 @@ public final class ProfileSession implements ProgressWatch.Window {
             return jvmOptions(process);
         }
         given.add(process);
-        problems.put(process, "not profiled: it runs on suite host '" + host + "', and fluxlab profiles only the JVMs "
-                + "of the machine it runs on");
+        problems.put(process, remoteProblem(host));
         return List.of();
+    }
+
+    /** The profile entry of a process on suite host {@code host}. */
+    static String remoteProblem(String host) {
+        return "not profiled: it runs on suite host '" + host + "', and fluxlab profiles only the JVMs of the machine it "
+                + "runs on";
     }
 
     /** The JVM options of a process this repeat starts: the library loaded idle, and for {@code jfr} the recorder. */
@@ -148,6 +153,13 @@ public final class ProfileSession implements ProgressWatch.Window {
 
     private void startAll() {
         openedAt = Instant.now();
+        for (ChildProcess c : processes.get()) {
+            if (c.isRemoteCommand()) {
+                // a suite's command on a host: its JVM is the host's, which this machine's attach API cannot reach
+                given.add(c.name());
+                problems.putIfAbsent(c.name(), remoteProblem(c.host()));
+            }
+        }
         if (closed) {
             // the injector's first measure line came with its end (a 1 s measured phase): sampling now would take the
             // stop, not the window
@@ -160,6 +172,9 @@ public final class ProfileSession implements ProgressWatch.Window {
             return;
         }
         for (ChildProcess c : processes.get()) {
+            if (c.isRemoteCommand()) {
+                continue; // said when the window opened
+            }
             if (c.isCommand()) {
                 given.add(c.name()); // its JVM is attached now, not given the library at start-up
             }

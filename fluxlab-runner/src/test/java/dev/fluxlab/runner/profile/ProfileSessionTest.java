@@ -68,4 +68,44 @@ class ProfileSessionTest {
             supervisor.stop(List.of(c), Duration.ofSeconds(1));
         }
     }
+
+    /** A suite's command on a suite host is in the profiles with why it was not profiled, never left out. */
+    @Test
+    void aCommandOnAHostIsNamedInTheProfilesWithWhy() throws Exception {
+        Supervisor supervisor = new Supervisor();
+        dev.fluxlab.runner.process.RemoteSide h1 = new dev.fluxlab.runner.process.RemoteSide() {
+            public String host() { return "h1"; }
+            public void line(String line) { }
+            public long pid() { return 0; }
+            public java.util.Optional<dev.fluxlab.runner.process.RemoteReading> reading() {
+                return java.util.Optional.empty();
+            }
+            public java.util.Optional<dev.fluxlab.runner.process.RemoteSide.MachineAt> machine() {
+                return java.util.Optional.empty();
+            }
+            public void refresh() { }
+            public void send(Path local) { }
+            public Armed arm(Path local) { throw new UnsupportedOperationException(); }
+            public void collect() { }
+        };
+        // the "ssh" command stands in for the host: what the session reads is the process's kind, not its output
+        ChildProcess c = ChildProcess.startRemoteCommand("target", "my-app", List.of("sh", "-c", "exec sleep 60"),
+                tmp.resolve("my-app.log"), supervisor, h1);
+        try {
+            ProfileSession s = new ProfileSession(ProfileMode.CPU, new ProfilerLibrary(tmp.resolve("none.so"), "java"),
+                    tmp, tmp, () -> List.of(c));
+            s.opened();
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (s.results().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            s.finishWindow();
+            List<ProcessProfile> profiles = s.results();
+            assertEquals(1, profiles.size(), "the command is in the profiles: " + profiles);
+            assertEquals(ProfileSession.remoteProblem("h1"), profiles.getFirst().problem());
+            assertNull(profiles.getFirst().flameGraph());
+        } finally {
+            supervisor.stop(List.of(c), Duration.ofSeconds(1));
+        }
+    }
 }

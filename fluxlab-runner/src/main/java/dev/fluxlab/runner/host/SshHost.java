@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * the local ssh client died or was killed, the connection dropped) the wrapper sends SIGTERM to the command and SIGKILL
  * {@value #KILL_AFTER_S} s later. Once the command has ended, the wrapper ends that watch with it: the reader of
  * the input and the timer are killed, not left behind (the {@code sleep} had outlived the command by up to
- * {@value #KILL_AFTER_S} s, the reader as long as the input stayed open). The wrapper also exports its own PID as {@code FLUXLAB_PARENT_PID}, so a fluxlab JVM
+ * {@value #KILL_AFTER_S} s, the reader as long as the input stayed open). They are ended with SIGKILL, never
+ * SIGTERM: a process the shell has just forked keeps the shell's TERM trap until it execs, and a SIGTERM caught there
+ * is lost, so on a loaded machine the timer had survived its kill now and then. The wrapper also exports its own PID as {@code FLUXLAB_PARENT_PID}, so a fluxlab JVM
  * there stops by itself if the wrapper is killed. Chosen over {@code ssh -tt} (the remote pty's hang-up signal),
  * which merges standard error into standard output and rewrites line ends, both of which the readiness line and the
  * logs would carry.
@@ -54,9 +56,9 @@ public final class SshHost implements AutoCloseable {
         return "FLUXLAB_PARENT_PID=$$; export FLUXLAB_PARENT_PID; exec 3<&0; "
             + (group ? "setsid " : "") + "\"$@\" </dev/null 3<&- & c=$!; echo \"" + REMOTE_PID
             + "$c netns=$(readlink /proc/self/ns/net 2>/dev/null)\" >&2; "
-            + "(s=; trap 's=1; [ -n \"$k\" ] && kill $k' TERM; "
-            + "cat <&3 & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] && exit 0; kill -" + signal + " " + c
-            + "; sleep " + killAfterS + " & k=$!; [ -n \"$s\" ] && kill $k; wait $k; [ -n \"$s\" ] || kill -KILL " + c
+            + "(s=; trap 's=1; [ -n \"$k\" ] && kill -KILL $k' TERM; "
+            + "cat <&3 & k=$!; [ -n \"$s\" ] && kill -KILL $k; wait $k; [ -n \"$s\" ] && exit 0; kill -" + signal + " " + c
+            + "; sleep " + killAfterS + " & k=$!; [ -n \"$s\" ] && kill -KILL $k; wait $k; [ -n \"$s\" ] || kill -KILL " + c
             + ") >/dev/null 2>&1 & "
             + "w=$!; exec 3<&-; wait $c; rc=$?; kill $w 2>/dev/null; wait $w; "
             + (group ? "kill -KILL -$c 2>/dev/null; " : "") + "exit $rc";

@@ -244,10 +244,29 @@ public final class Verdict {
         if (Math.abs(slope) <= MAX_MEASURED_TREND || !trend.beyondNoise(3)) {
             return Optional.empty();
         }
+        if (slope < 0 && jitQuiet(l)) {
+            return Optional.of(String.format(Locale.ROOT, "throughput fell" + DRIFT_MARK + "from %,.0f to %,.0f req/s "
+                            + "(%+.0f %% per second) while no watched JVM compiled, so not a warm-up ramp (a longer "
+                            + "warm-up would not help) but the machine or the system moving (the VM's speed, a GC); the "
+                            + "figure averages both levels: repeats, or a claim decided by interleaved trials, absorb "
+                            + "such a step", seconds.get(0), seconds.get(n - 1), slope * 100));
+        }
         return Optional.of(String.format(Locale.ROOT, "still %s" + DRIFT_MARK + "throughput went from "
                         + "%,.0f to %,.0f req/s (%+.0f %% per second), so the figure averages a ramp; "
                         + WARM_UP_LONGER, slope > 0 ? "rising" : "falling", seconds.get(0),
                 seconds.get(n - 1), slope * 100));
+    }
+
+    /**
+     * Whether the JIT of every JVM the injector watched was read through the measured phase and none compiled there:
+     * then a fall in throughput is no warm-up's doing. Compilation speeds a JVM up once done and takes CPU while it
+     * runs, so a JVM still compiling can show a fall (its compiler threads take the cores) as well as a rise; a fall
+     * with every compiler quiet cannot be cured by warming up longer. Unknown (nothing watched, counters unreadable)
+     * is not quiet.
+     */
+    static boolean jitQuiet(LoadResult l) {
+        return l.watchedJvms() != null && !l.watchedJvms().isEmpty()
+                && l.watchedJvms().stream().allMatch(j -> j.measured() != null && !j.compiledWhileMeasured());
     }
 
     /** A cell is valid when every repeat is; its reasons name the repeat when there are several. */

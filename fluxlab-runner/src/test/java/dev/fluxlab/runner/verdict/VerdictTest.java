@@ -134,6 +134,45 @@ class VerdictTest {
                 .reasons().isEmpty());
     }
 
+    /**
+     * The quick suite's h2c / nio / plaintext / 16 cell as measured (fresh clone, c87fa244): a settled warm-up, then
+     * 158,524, 146,276, 109,896 and 108,984 responses in the measured seconds with both watched JVMs' compilers quiet
+     * (at most 4 ms of compile time a second). It read "still falling ...; warm up longer", advice that cannot help: a
+     * fall with every compiler quiet is the machine's or the system's. With a JVM compiling, or nothing watched, the
+     * fall is still read as a ramp.
+     */
+    @Test
+    void aFallWhileEveryCompilerWasQuietIsNotCalledAWarmUpRamp() {
+        LoadResult fall = blocking(158524, 146276, 109896, 108984);
+        WatchedJvm quiet = new WatchedJvm(13506, WatchedJvm.TARGET, 0.4, new JitActivity(4, 3, 5.1, 0, 0));
+        WatchedJvm injector = new WatchedJvm(13533, WatchedJvm.INJECTOR, 0.3, new JitActivity(4, 5, 7.4, 0, 0));
+        List<String> reasons = Verdict.repeat(facts(watching(fall, List.of(quiet, injector))), Thresholds.defaults())
+                .reasons();
+        assertEquals(List.of("warning: throughput fell during the measurement: from 158,524 to 108,984 req/s (-14 % "
+                + "per second) while no watched JVM compiled, so not a warm-up ramp (a longer warm-up would not help) but "
+                + "the machine or the system moving (the VM's speed, a GC); the figure averages both levels: repeats, or "
+                + "a claim decided by interleaved trials, absorb such a step"), reasons);
+        assertFalse(Verdict.isRamp(reasons.get(0)));
+
+        WatchedJvm compiling = new WatchedJvm(13506, WatchedJvm.TARGET, 900.0, new JitActivity(4, 150, 4000, 0, 0));
+        assertTrue(Verdict.repeat(facts(watching(fall, List.of(compiling, injector))), Thresholds.defaults()).reasons()
+                .stream().anyMatch(r -> Verdict.isRamp(r) && r.contains("still falling")), "a compiler at work");
+        WatchedJvm unread = new WatchedJvm(13506, WatchedJvm.TARGET, null, null);
+        assertTrue(Verdict.repeat(facts(watching(fall, List.of(unread))), Thresholds.defaults()).reasons().stream()
+                .anyMatch(r -> r.startsWith("warning: still falling")), "counters unreadable: not known quiet");
+        assertTrue(Verdict.repeat(facts(fall), Thresholds.defaults()).reasons().stream()
+                .anyMatch(r -> r.startsWith("warning: still falling")), "nothing watched");
+        // a rise with quiet compilers is still a ramp (a C2 compile that just ended lifts it)
+        assertTrue(Verdict.repeat(facts(watching(blocking(11019, 13812, 13322, 15569, 20782), List.of(quiet))),
+                Thresholds.defaults()).reasons().stream().anyMatch(r -> r.startsWith("warning: still rising")));
+    }
+
+    private static LoadResult watching(LoadResult b, List<WatchedJvm> jvms) {
+        return new LoadResult(b.schema(), b.target(), b.protocol(), b.model(), b.method(), b.connections(), b.inFlight(),
+                null, b.warmupS(), true, b.durationS(), b.requestsOk(), b.errors(), b.throughputRps(), null, 0, 0, 1,
+                0.1, b.perSecond(), null, "us", null, null, null, null, true, jvms, null, null, null);
+    }
+
     @Test
     void smoothOrWellSampledWindowsAreNotFlagged() {
         // few completions per connection but steady (20 threads x 100 ms sleeps): the count is fine

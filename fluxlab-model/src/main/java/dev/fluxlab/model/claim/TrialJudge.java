@@ -87,6 +87,11 @@ final class TrialJudge {
         if (trial.methodNote() != null) {
             basis = basis + "; alternated instead of duet: " + trial.methodNote();
         }
+        for (String w : trial.warmups()) {
+            if (w.startsWith(TrialRecord.BURN_IN_NOTE)) {
+                basis = basis + "; " + w; // rounds not counted because a JVM still compiled in them
+            }
+        }
         ClaimVerdict verdict = switch (look.state()) {
             case HOLDS -> ClaimVerdict.CONFIRMED;
             case FAILS -> ClaimVerdict.CONTRADICTED;

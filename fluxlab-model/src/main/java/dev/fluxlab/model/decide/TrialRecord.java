@@ -20,7 +20,8 @@ import java.util.List;
  * @param ended         why the trial ended: {@link #DECIDED}, {@link #BUDGET}, {@link #FUTILE}, {@link #INTERRUPTED}, or a problem in
  *                      words (a target that exited, a failed window), or why it did not run
  * @param seconds       the trial's wall time, warm-up and start included
- * @param warmups       per cell, what its warm-up in the trial said when it ended still compiling (empty: settled)
+ * @param warmups       per cell, what its warm-up in the trial said when it ended still compiling (empty: settled),
+ *                      and the burn-in's when it took more than one round ("burn-in: ...")
  * @param method        how its rounds loaded the cells ({@link DecideMethod#key()}); null (results written before
  *                      the method was recorded) reads as {@code alternate}
  * @param methodNote    why the trial alternated although the suite asked for {@code duet}; null otherwise
@@ -29,6 +30,8 @@ public record TrialRecord(String claim, String figure, List<String> cells, doubl
                           Trial.Plan plan, long seed, List<Window> windows, String ended, double seconds,
                           List<String> warmups, String method, String methodNote) {
 
+    /** How a note of {@link #warmups} about the trial's burn-in rounds begins. */
+    public static final String BURN_IN_NOTE = "burn-in: ";
     /** The trial ended because its claim was decided. */
     public static final String DECIDED = "decided";
     /** The trial ended because its time budget ({@code decide_max}) or its rounds were spent. */

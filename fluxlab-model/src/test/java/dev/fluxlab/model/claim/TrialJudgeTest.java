@@ -117,6 +117,19 @@ class TrialJudgeTest {
         assertEquals(2, minutesMore(a) / minutesMore(d), 0.05, a.reason() + " / " + d.reason());
     }
 
+    /** Burn-in rounds repeated because a JVM still compiled are said beside the rounds counted; other notes are not. */
+    @Test
+    void aLongerBurnInIsSaidInTheBasis() {
+        TrialRecord t = trial(3.0, 0.05, 5, TrialRecord.DECIDED);
+        TrialRecord burnt = new TrialRecord(t.claim(), t.figure(), t.cells(), t.windowSeconds(), t.settleSeconds(),
+                t.plan(), t.seed(), t.windows(), t.ended(), t.seconds(), List.of("A: measured while JVM 1 (target) was "
+                + "still compiling", "burn-in: 3 rounds, until no window found a watched JVM compiling"));
+        ClaimResult r = judge(">= 1.5x", burnt, 1, 1);
+        assertTrue(r.reason().contains(" % intervals of the sequential test; burn-in: 3 rounds, until no window found "
+                + "a watched JVM compiling, claimed >= 1.5x)"), r.reason());
+        assertTrue(!r.reason().contains("A: measured while"), "the cell's warm-up note is not a burn-in's: " + r.reason());
+    }
+
     /** The minutes more a reason says the trial would need. */
     private static double minutesMore(ClaimResult r) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("more rounds \\(([0-9.]+) min\\)")

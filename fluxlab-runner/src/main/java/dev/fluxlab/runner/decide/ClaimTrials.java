@@ -73,7 +73,8 @@ public final class ClaimTrials {
 
     /**
      * The first round to count: round 0 is a burn-in, each cell loaded once in the trial's order and not counted (the
-     * first windows after a warm-up that ended on a settled throughput still ran 10-40 % below the later ones here).
+     * first windows after a warm-up that ended on a settled throughput still ran 10-40 % below the later ones here),
+     * and run again while a JVM still compiled in it ({@link BurnIn}).
      */
     static final int BURN_IN = 0;
     /** Rounds before the first look. */
@@ -391,6 +392,7 @@ public final class ClaimTrials {
             double origin = (System.nanoTime() - started) / 1e9;
             long originEpochMs = System.currentTimeMillis();
             int shown = 0;
+            BurnIn burnIn = new BurnIn(suite.decideMax());
             for (int round = BURN_IN; round <= maxRounds; round++) {
                 if (duet) {
                     if (interrupted.getAsBoolean()) {
@@ -398,7 +400,7 @@ public final class ClaimTrials {
                                 warmups);
                     }
                     String problem = duetRound(round, cells, sets, windowArgs, sessions, sampler, suite, dir,
-                            originEpochMs, trial, windows, window);
+                            originEpochMs, trial, windows, window, burnIn);
                     if (problem != null) {
                         return record(claim, figure, ids, phases, plan, seed, windows, problem, started, warmups);
                     }
@@ -424,6 +426,7 @@ public final class ClaimTrials {
                                 + loadProblem(cell, session, set), started, warmups);
                     }
                     if (round < 1) {
+                        burnIn.saw(cell.label(), r.get());
                         continue; // the burn-in round: every cell's first window after its warm-up is not counted
                     }
                     sampler.sampleNow();
@@ -440,6 +443,13 @@ public final class ClaimTrials {
                     }
                 }
                 if (round < 1) {
+                    if (burnIn.again(System.nanoTime() - started)) {
+                        listener.notice("  burn-in round " + burnIn.rounds() + ": a JVM was still compiling; "
+                                + "another round before counting");
+                        round = BURN_IN - 1; // the loop's step brings it back to the burn-in round
+                    } else {
+                        burnIn.note().ifPresent(warmups::add);
+                    }
                     continue;
                 }
                 Trial.Look look = trial.look();
@@ -475,7 +485,7 @@ public final class ClaimTrials {
      */
     private String duetRound(int round, List<Cell> cells, Map<String, TargetSet> sets, Map<Cell, LoadArgs> windowArgs,
                              List<Injector> sessions, Sampler sampler, Suite suite, Path dir, long originEpochMs,
-                             Trial trial, List<Window> windows, Duration window)
+                             Trial trial, List<Window> windows, Duration window, BurnIn burnIn)
             throws IOException, InterruptedException {
         Path file = dir.resolve("gate");
         long epochBefore = System.currentTimeMillis();
@@ -518,6 +528,9 @@ public final class ClaimTrials {
             }
         }
         if (round < 1) {
+            for (int i = 0; i < cells.size(); i++) {
+                burnIn.saw(cells.get(i).label(), results.get(i).get());
+            }
             return null; // the burn-in round is not counted
         }
         sampler.sampleNow();

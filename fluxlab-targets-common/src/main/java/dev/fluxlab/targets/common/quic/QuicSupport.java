@@ -55,7 +55,8 @@ public final class QuicSupport {
 
     /** The refusal of protocol h3 for {@code problem}, one line: what cannot run, why, and what to do instead. */
     public static String refusal(String problem) {
-        return refusal("protocol h3 (HTTP/3) cannot be served here", problem, "use h2 (HTTP/2 over TLS) on this machine");
+        return refusal("protocol h3 (HTTP/3) cannot be served here", problem,
+                "use h2 (HTTP/2 over TLS) on this machine");
     }
 
     /** One line: {@code what}, why ({@code problem}), where the library comes from, and {@code instead}. */

@@ -14,8 +14,8 @@ import reactor.netty.http.client.HttpClient;
  * The frontend's clients to the backend: the {@link LoopClients} of its {@link FrontendConfig#clientMode()} over its
  * server loops, each client aimed at the backend over its {@link FrontendConfig#backendProtocol()} (h2, h2c, or h3
  * with {@link ReactorHttp3#client}) and counting, per event loop, the backend connections it opens
- * ({@link EventLoopCounters#backendConnection}, read on the loop the connection is registered on: for h3 the UDP
- * socket each QUIC connection has).
+ * ({@link EventLoopCounters#backendConnection}, read on the loop the connection is registered on: a TCP connection,
+ * or for h3 a QUIC connection, each on a UDP socket of its own).
  */
 final class BackendClients {
 

@@ -15,8 +15,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The knobs of the proxy frontend (HTTP/2 inbound; HTTP/2 or HTTP/3 to the backend), immutable, built with {@link #builder()}. A {@code null} knob leaves the
- * choice to Reactor Netty, so the lab can tell a default from an explicit setting.
+ * The knobs of the proxy frontend (HTTP/2 inbound; HTTP/2 or HTTP/3 to the backend), immutable, built with
+ * {@link #builder()}. A {@code null} knob leaves the choice to Reactor Netty, so the lab can tell a default from an
+ * explicit setting.
  *
  * @param host                   loopback address to bind
  * @param port                   port to bind, 0 for any free one
@@ -98,7 +99,8 @@ public record FrontendConfig(
     private static String schemeMismatch(BackendProtocol p, URI url) {
         return switch (p) {
             case H3 -> "--backend-protocol h3 is HTTP/3 over QUIC with TLS 1.3, so --backend-url must be "
-                    + "https://HOST:PORT with the backend's UDP port (a backend serving --protocol h3), was '" + url + "'";
+                    + "https://HOST:PORT with the backend's UDP port (a backend serving --protocol h3), was '" + url
+                    + "'";
             case H2 -> "--backend-protocol h2 is HTTP/2 over TLS, so --backend-url must be https://HOST:PORT, was '"
                     + url + "'; for a cleartext backend use --backend-protocol h2c";
             case H2C -> "--backend-protocol h2c is cleartext HTTP/2, so --backend-url must be http://HOST:PORT, was '"
@@ -174,8 +176,8 @@ public record FrontendConfig(
          */
         public FrontendConfig build() {
             return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, backendProtocol, clientMode,
-                    clientWorkers,
-                    poolKnobs != null ? poolKnobs : pool.build(), backendTimeout, consumePermissionBody, leakDetection);
+                    clientWorkers, poolKnobs != null ? poolKnobs : pool.build(), backendTimeout, consumePermissionBody,
+                    leakDetection);
         }
     }
 }

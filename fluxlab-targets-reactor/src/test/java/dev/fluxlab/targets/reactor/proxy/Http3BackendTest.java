@@ -97,8 +97,8 @@ class Http3BackendTest {
             }
             assertTrue(connections >= 1 && connections <= 2 * pools, stats.toString());
             assertEquals(connections, fe.stats().total("backend_connections"), stats.toString());
-            // 24 at once through at most 2 x 1 streams per pool: the limits held, so most acquires waited
-            assertTrue(waits >= 24 - 2 * pools, stats.toString());
+            // 24 at once through at most 2 connections x 1 stream per pool: the limits held, so most acquires waited
+            assertTrue(waits >= 12, stats.toString());
             assertEquals(24, fe.stats().total("backend_responses"), stats.toString());
         }
     }

@@ -113,6 +113,8 @@ public final class Readiness {
     public static final String DELAY_MS = "delay-ms";
     /** How the proxy frontend's backend client shares loops and pools ({@code colocated}, ...). */
     public static final String CLIENT_MODE = "client-mode";
+    /** The wire the proxy frontend's client speaks to its backend ({@code h2}, {@code h2c} or {@code h3}). */
+    public static final String BACKEND_PROTOCOL = "backend-protocol";
     /** The number of the proxy frontend's backend connection pools (1, or one per loop). */
     public static final String POOLS = "pools";
     /** Whether the process makes its own load instead of serving the injector's. */

@@ -96,6 +96,7 @@ class ReadinessTest {
         assertEquals(new java.util.TreeSet<>(java.util.List.of("port", "protocol", "transport", "processors",
                 "workers", "host", "stats", "allocator", "server", "framework", "io-threads", "worker-threads",
                 "max-threads", "accept-count", "max-connections", "max-keep-alive-requests", "primed",
+                "backend-protocol",
                 "elastic-threads", "sleep-ms", "blocking-execution", "elastic-cap", "async-core", "async-max",
                 "async-queue", "common-pool", "virtual-scheduler", "strategy", "components", "rails", "work-us",
                 "request-cpu-us", "cpu-rounds", "cpu-rounds-per-ms", "wait-ms", "delay-ms", "client-mode", "pools",

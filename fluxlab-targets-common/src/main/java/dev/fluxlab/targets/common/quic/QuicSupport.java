@@ -55,9 +55,14 @@ public final class QuicSupport {
 
     /** The refusal of protocol h3 for {@code problem}, one line: what cannot run, why, and what to do instead. */
     public static String refusal(String problem) {
-        return "protocol h3 (HTTP/3) cannot be served here: " + problem + "; the lab carries the library for "
-                + "linux-x86_64 only (netty-codec-native-quic's linux-x86_64 jar on the classpath): without it, use h2 "
-                + "(HTTP/2 over TLS) on this machine";
+        return refusal("protocol h3 (HTTP/3) cannot be served here", problem,
+                "use h2 (HTTP/2 over TLS) on this machine");
+    }
+
+    /** One line: {@code what}, why ({@code problem}), where the library comes from, and {@code instead}. */
+    public static String refusal(String what, String problem, String instead) {
+        return what + ": " + problem + "; the lab carries the library for linux-x86_64 only (netty-codec-native-quic's "
+                + "linux-x86_64 jar on the classpath): without it, " + instead;
     }
 
     private static String platform() {

@@ -59,4 +59,16 @@ class QuicSupportTest {
     void aLoadableLibraryIsNoProblem() {
         assertEquals(Optional.empty(), QuicSupport.problem(LoadableQuic.class.getName(), LOADER));
     }
+
+    @Test
+    void aQuicClientsRefusalSaysWhatItWasAndWhatToDoInstead() {
+        String refusal = new QuicUnavailableException("--backend-protocol h3 (HTTP/3 to the backend) cannot be used "
+                + "here", "no library", "use --backend-protocol h2").getMessage();
+        assertEquals("--backend-protocol h3 (HTTP/3 to the backend) cannot be used here: no library; the lab carries "
+                + "the library for linux-x86_64 only (netty-codec-native-quic's linux-x86_64 jar on the classpath): "
+                + "without it, use --backend-protocol h2", refusal);
+        // a server's refusal is worded as before
+        assertTrue(QuicSupport.refusal("no library").startsWith("protocol h3 (HTTP/3) cannot be served here: "
+                + "no library; "), QuicSupport.refusal("no library"));
+    }
 }

@@ -15,16 +15,19 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The knobs of the HTTP/2 proxy frontend, immutable, built with {@link #builder()}. A {@code null} knob leaves the
- * choice to Reactor Netty, so the lab can tell a default from an explicit setting.
+ * The knobs of the proxy frontend (HTTP/2 inbound; HTTP/2 or HTTP/3 to the backend), immutable, built with
+ * {@link #builder()}. A {@code null} knob leaves the choice to Reactor Netty, so the lab can tell a default from an
+ * explicit setting.
  *
  * @param host                   loopback address to bind
  * @param port                   port to bind, 0 for any free one
  * @param protocol               inbound protocol(s): {@code h2} (TLS, ALPN h2 or HTTP/1.1) by default
  * @param transport              event-loop transport (native, io_uring, epoll or nio)
  * @param workers                frontend event-loop threads, {@code null} for Reactor Netty's default
- * @param backendUrl             {@code https://...} (h2 over TLS, trusting any certificate: the lab's self-signed
- *                               one) or {@code http://...} (h2c, prior knowledge); loopback only
+ * @param backendUrl             {@code https://...} (h2 over TLS, or h3, trusting any certificate: the lab's
+ *                               self-signed one) or {@code http://...} (h2c, prior knowledge); loopback only
+ * @param backendProtocol        the wire to the backend; {@code null} in the builder = the URL's scheme's
+ *                               ({@code https} = h2, {@code http} = h2c)
  * @param clientMode             how backend connections are placed on event loops and which pool a request uses
  * @param clientWorkers          {@code no-colocation}: the client's own loops, {@code null} = as many as the frontend
  * @param pool                   the backend pools' knobs (per pool), {@link PoolKnobs#DEFAULTS} = Reactor Netty's
@@ -41,6 +44,7 @@ public record FrontendConfig(
         Transport transport,
         Integer workers,
         URI backendUrl,
+        BackendProtocol backendProtocol,
         ClientMode clientMode,
         Integer clientWorkers,
         PoolKnobs pool,
@@ -68,8 +72,13 @@ public record FrontendConfig(
         String scheme = backendUrl.getScheme() == null ? "" : backendUrl.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getHost() == null
                 || backendUrl.getPort() < 1) {
-            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2 over TLS) "
-                    + "or http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
+            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2 over TLS, "
+                    + "or h3 with --backend-protocol h3) or http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
+        }
+        if (backendProtocol == null) {
+            backendProtocol = BackendProtocol.ofScheme(backendUrl);
+        } else if (!backendProtocol.scheme().equals(scheme)) {
+            throw new IllegalArgumentException(schemeMismatch(backendProtocol, backendUrl));
         }
         requireLoopback("host", host);
         requireLoopback("--backend-url host", backendUrl.getHost());
@@ -82,9 +91,21 @@ public record FrontendConfig(
         leakDetection = LeakDetection.check(leakDetection);
     }
 
-    /** Whether the backend is reached over TLS (h2) rather than h2c. */
+    /** Whether the backend is reached over TLS (h2, h3) rather than h2c. */
     public boolean backendSecure() {
-        return backendUrl.getScheme().equalsIgnoreCase("https");
+        return backendProtocol.secure();
+    }
+
+    private static String schemeMismatch(BackendProtocol p, URI url) {
+        return switch (p) {
+            case H3 -> "--backend-protocol h3 is HTTP/3 over QUIC with TLS 1.3, so --backend-url must be "
+                    + "https://HOST:PORT with the backend's UDP port (a backend serving --protocol h3), was '" + url
+                    + "'";
+            case H2 -> "--backend-protocol h2 is HTTP/2 over TLS, so --backend-url must be https://HOST:PORT, was '"
+                    + url + "'; for a cleartext backend use --backend-protocol h2c";
+            case H2C -> "--backend-protocol h2c is cleartext HTTP/2, so --backend-url must be http://HOST:PORT, was '"
+                    + url + "'; for a TLS backend use --backend-protocol h2 (or h3)";
+        };
     }
 
     private static void requireLoopback(String what, String host) {
@@ -112,6 +133,7 @@ public record FrontendConfig(
         private Transport transport = Transport.NATIVE;
         private Integer workers;
         private URI backendUrl;
+        private BackendProtocol backendProtocol;
         private ClientMode clientMode = ClientMode.COLOCATED;
         private Integer clientWorkers;
         private final PoolKnobs.Builder pool = PoolKnobs.builder();
@@ -130,6 +152,8 @@ public record FrontendConfig(
         public Builder workers(Integer v) { workers = v; return this; }
         public Builder backendUrl(URI v) { backendUrl = v; return this; }
         public Builder backendUrl(String v) { backendUrl = URI.create(v); return this; }
+        /** {@code null} (the default) = the backend URL's scheme chooses: {@code https} = h2, {@code http} = h2c. */
+        public Builder backendProtocol(BackendProtocol v) { backendProtocol = v; return this; }
         public Builder clientMode(ClientMode v) { clientMode = v; return this; }
         public Builder clientWorkers(Integer v) { clientWorkers = v; return this; }
         /** All pool knobs at once; replaces the single-knob setters. */
@@ -151,8 +175,9 @@ public record FrontendConfig(
          * @throws IllegalArgumentException naming the bad knob
          */
         public FrontendConfig build() {
-            return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, clientMode, clientWorkers,
-                    poolKnobs != null ? poolKnobs : pool.build(), backendTimeout, consumePermissionBody, leakDetection);
+            return new FrontendConfig(host, port, protocol, transport, workers, backendUrl, backendProtocol, clientMode,
+                    clientWorkers, poolKnobs != null ? poolKnobs : pool.build(), backendTimeout, consumePermissionBody,
+                    leakDetection);
         }
     }
 }

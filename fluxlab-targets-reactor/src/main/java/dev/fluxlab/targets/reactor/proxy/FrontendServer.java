@@ -2,8 +2,11 @@ package dev.fluxlab.targets.reactor.proxy;
 
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
+import dev.fluxlab.targets.common.quic.QuicSupport;
+import dev.fluxlab.targets.common.quic.QuicUnavailableException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
 import dev.fluxlab.targets.reactor.client.LoopClients;
@@ -24,8 +27,9 @@ import reactor.netty.http.server.HttpServer;
 
 /**
  * The HTTP/2 proxy frontend of the seeds' experiment: a Reactor Netty server ({@link ProxyRoutes}) whose requests are
- * forwarded to a backend by the {@link BackendClients} of the configured {@link ClientMode}, with per-loop
- * {@link EventLoopCounters} served on {@code GET /stats} and printed at shutdown.
+ * forwarded to a backend by the {@link BackendClients} of the configured {@link ClientMode} (over h2, h2c or h3:
+ * {@link BackendProtocol}), with per-loop {@link EventLoopCounters} served on {@code GET /stats} and printed at
+ * shutdown.
  */
 public final class FrontendServer {
 
@@ -40,8 +44,14 @@ public final class FrontendServer {
      *
      * @throws PortInUseException       when the port is taken
      * @throws IllegalArgumentException when a knob does not apply here
+     * @throws QuicUnavailableException  with {@code --backend-protocol h3} where Netty's QUIC library does not load
      */
     public static Running start(FrontendConfig config) {
+        if (config.backendProtocol().quic()) {
+            // before any loop starts: one line on a machine without QUIC, instead of a failure at the first request
+            requireQuic(QuicSupport.problem());
+            requireQuicTransport(config.transport(), TransportSupport.resolve(config.transport()));
+        }
         LeakDetection.apply(config.leakDetection());
         int workers = config.workers() == null ? TransportLoops.DEFAULT_WORKERS : config.workers();
         TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-fe",
@@ -92,6 +102,38 @@ public final class FrontendServer {
             }
             loops.close();
             throw e;
+        }
+    }
+
+    /**
+     * Refuses {@code --backend-protocol h3} when QUIC cannot run here ({@code problem}, {@link QuicSupport#problem()}).
+     *
+     * @throws QuicUnavailableException naming the cause and the fix
+     */
+    static void requireQuic(Optional<String> problem) {
+        problem.ifPresent(p -> {
+            throw new QuicUnavailableException("--backend-protocol h3 (HTTP/3 to the backend) cannot be used here", p,
+                    "reach the backend over h2 (--backend-protocol h2, the backend serving --protocol h2) on this "
+                            + "machine");
+        });
+    }
+
+    /**
+     * Refuses {@code --backend-protocol h3} on io_uring: Reactor Netty's HTTP/3 client over Netty's io_uring datagram
+     * channel opened its QUIC connection and never got an answer here (Reactor Netty 1.3.8, Netty 4.2.18, loopback,
+     * bound to 127.0.0.1 or the wildcard alike), while epoll and NIO answer at once. Every client mode runs the client
+     * on the frontend's transport, so the frontend itself has to run on another.
+     *
+     * @param requested {@code --transport}
+     * @param resolved  what it resolves to on this machine
+     * @throws IllegalArgumentException on io_uring, naming the transports that work
+     */
+    static void requireQuicTransport(Transport requested, Transport resolved) {
+        if (resolved == Transport.IO_URING) {
+            throw new IllegalArgumentException("--backend-protocol h3 does not work on io_uring ("
+                    + (requested == Transport.IO_URING ? "--transport io_uring" : "--transport " + requested.label()
+                    + " picks io_uring on this machine") + "): Reactor Netty's HTTP/3 client on Netty's io_uring "
+                    + "transport opens its QUIC connection and never gets an answer; use --transport epoll (or nio)");
         }
     }
 
@@ -146,7 +188,8 @@ public final class FrontendServer {
         }
 
         /**
-         * {@code fluxlab-ready port=.. protocol=.. transport=.. workers=.. client-mode=.. pools=.. stats=/stats} (with
+         * {@code fluxlab-ready port=.. protocol=.. transport=.. workers=.. backend-protocol=.. client-mode=.. pools=..
+         * stats=/stats} (with
          * {@code --protocol h2c}: {@code stats=http://127.0.0.1:<side port>/stats}).
          */
         public String readinessLine() {
@@ -155,6 +198,7 @@ public final class FrontendServer {
             a.put(Readiness.PROTOCOL, config.protocol().label());
             a.put(Readiness.TRANSPORT, transport);
             a.put(Readiness.WORKERS, workers);
+            a.put(Readiness.BACKEND_PROTOCOL, config.backendProtocol().label());
             a.put(Readiness.CLIENT_MODE, config.clientMode().label());
             a.put(Readiness.POOLS, clients.pools());
             // a path on this port, or, for h2c by prior knowledge, the HTTP/1.1 side port serving the same document

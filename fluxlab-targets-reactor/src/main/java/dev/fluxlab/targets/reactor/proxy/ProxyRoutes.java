@@ -189,6 +189,7 @@ public final class ProxyRoutes implements BiFunction<HttpServerRequest, HttpServ
      */
     public byte[] statsJson() {
         Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("backend_protocol", config.backendProtocol().label());
         doc.put("client_mode", config.clientMode().label());
         doc.put("pools", clients.pools());
         Map<String, Map<String, Long>> loops = new TreeMap<>();

@@ -7,6 +7,8 @@ import dev.fluxlab.targets.common.serve.ServeSupport;
 import dev.fluxlab.targets.common.serve.LeakDetectionOption;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
+import dev.fluxlab.options.OptionValues;
+import dev.fluxlab.targets.reactor.proxy.BackendProtocol;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
 import java.io.PrintWriter;
@@ -25,10 +27,11 @@ import picocli.CommandLine;
         sortOptions = false,
         description = {
             "HTTP/2 proxy frontend (seeds 000/001): GET /get, POST /post, POST /post2 forwarded to --backend-url "
-                    + "with a Reactor Netty HttpClient over HTTP/2; GET /stats gives per-event-loop counters.",
+                    + "with a Reactor Netty HttpClient over HTTP/2 (or HTTP/3: --backend-protocol h3); GET /stats "
+                    + "gives per-event-loop counters.",
             "When ready prints:",
             "  fluxlab-ready port=<n> protocol=<p> transport=<t> workers=<n>",
-            "      client-mode=<m> pools=<n> stats=/stats",
+            "      backend-protocol=<b> client-mode=<m> pools=<n> stats=/stats",
             "Stops cleanly on SIGTERM (exit 0) and prints the per-loop counters on stderr."})
 public final class ServeFrontendCommand implements Callable<Integer> {
 
@@ -56,6 +59,19 @@ public final class ServeFrontendCommand implements Callable<Integer> {
             description = "The backend: http://127.0.0.1:PORT (h2c) or https://127.0.0.1:PORT (h2 over TLS; the "
                     + "lab's self-signed certificate is trusted).")
     java.net.URI backendUrl;
+
+    @Option(names = "--backend-protocol", converter = BackendProtocolConverter.class, paramLabel = "P",
+            description = "The wire to the backend: h2 (HTTP/2 over TLS), h2c (cleartext, prior knowledge) or h3 "
+                    + "(HTTP/3 over QUIC: an https:// --backend-url naming the UDP port of a backend serving "
+                    + "--protocol h3; needs Netty's native QUIC library) (default: the --backend-url's scheme: "
+                    + "https = h2, http = h2c).")
+    BackendProtocol backendProtocol;
+
+    static final class BackendProtocolConverter extends OptionValues.Parsing<BackendProtocol> {
+        BackendProtocolConverter() {
+            super(BackendProtocol::of);
+        }
+    }
 
     @CommandLine.Mixin
     ClientPoolOptions client;
@@ -87,7 +103,7 @@ public final class ServeFrontendCommand implements Callable<Integer> {
             versions.require(reactorNettyVersion);
             config = FrontendConfig.builder()
                     .host(bind.host()).port(bind.port()).protocol(protocol).transport(transport).workers(workers)
-                    .backendUrl(backendUrl)
+                    .backendUrl(backendUrl).backendProtocol(backendProtocol)
                     .clientMode(client.mode()).clientWorkers(client.clientWorkers()).pool(client.knobs())
                     .backendTimeout(backendTimeout)
                     .consumePermissionBody(consumePermissionBody).leakDetection(leakDetection.level())

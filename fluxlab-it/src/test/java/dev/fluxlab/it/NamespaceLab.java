@@ -1,0 +1,233 @@
+package dev.fluxlab.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Test hosts on this machine for the end-to-end tests that place roles on other hosts: a few Linux network namespaces
+ * on a private bridge, each with its own sshd, made by {@code scripts/lab-hosts.sh} (docs/hosts.md) for one test
+ * class, with the few things those tests ask of them (the suite's {@code hosts:} block, the processes in a namespace,
+ * which namespace a process's log says it ran in).
+ *
+ * <p>Why one class: the hosts tests each carried a copy of this plumbing, and a fix to one copy (unique names, the
+ * removal after a failed start) had to be made four times. What it promises:
+ * <ul>
+ *   <li>names unique per test run: the namespaces, ssh aliases and links are named after the caller's prefix and a
+ *       random suffix, and the lab's state lives in a temporary folder of its own, so two clones testing at once on
+ *       one machine never share a bridge or a namespace;</li>
+ *   <li>always torn down: {@link #close} runs {@code lab-hosts.sh down} and deletes the folder, also after a failed
+ *       test; a start that fails halfway removes what it made before it throws; a JVM ended before {@code close} (a
+ *       killed test run) still removes the lab from a shutdown hook;</li>
+ *   <li>one clear reason to skip: {@link #up} skips the test class (a JUnit assumption) when the tests do not run as
+ *       root, when {@code ip netns} cannot create a namespace here (no iproute2, or a container without the right), or
+ *       when Debian's sshd is not installed (the tests install nothing; {@code scripts/test.sh} does), each time
+ *       saying which and what to do.</li>
+ * </ul>
+ */
+final class NamespaceLab implements AutoCloseable {
+
+    private static final Path SSHD = Path.of("/usr/sbin/sshd");
+
+    /**
+     * One host of the lab.
+     *
+     * @param alias     its name in the lab's ssh config
+     * @param namespace its network namespace ({@code ip netns} name)
+     * @param address   its address on the lab's bridge
+     * @param netnsId   the namespace's identity as {@code /proc/self/ns/net} reads inside it ({@code net:[...]}), which
+     *                  fluxlab's remote wrapper writes on the first line of every process log
+     */
+    record Host(String alias, String namespace, String address, String netnsId) {
+    }
+
+    /** A process in a host's namespace: PID, command name, start time (jiffies since boot) and command line. */
+    record Proc(String pid, String comm, String startTime, String cmdline) {
+    }
+
+    private final String name;
+    private final Path root;
+    private final Path tmp;
+    private final Path labDir;
+    private final List<Host> hosts = new ArrayList<>();
+    private final Thread onExit = new Thread(this::downQuietly, "namespace-lab-down");
+    private boolean closed;
+
+    private NamespaceLab(String name, Path root, Path tmp) {
+        this.name = name;
+        this.root = root;
+        this.tmp = tmp;
+        this.labDir = tmp.resolve("lab");
+    }
+
+    /**
+     * Brings up {@code count} hosts named {@code PREFIX...-h1..N}, or skips the calling test class (see the class
+     * comment); the caller closes it (an {@code @AfterAll}).
+     *
+     * @param prefix 1 to 5 of a-z and 0-9, starting with a letter: it names the lab, links and temporary folder
+     */
+    static NamespaceLab up(String prefix, int count) throws Exception {
+        assertTrue(prefix.matches("[a-z][a-z0-9]{0,4}"), "a lab prefix is 1-5 of a-z 0-9 (link names are short): "
+                + prefix);
+        String name = prefix + Long.toString(ThreadLocalRandom.current().nextLong(36L * 36 * 36), 36);
+        assumeTrue("0".equals(sh("id -u").strip()), "skipped: the namespace hosts (scripts/lab-hosts.sh) need root; "
+                + "run the tests as root, as CI does");
+        String probe = sh("ip netns add " + name + "-probe && ip netns delete " + name + "-probe && echo usable");
+        assumeTrue(probe.strip().endsWith("usable"), "skipped: 'ip netns' cannot create a network namespace here "
+                + "(install iproute2; in a container, give it CAP_SYS_ADMIN): " + probe.strip());
+        assumeTrue(Files.isExecutable(SSHD), "skipped: the namespace hosts need Debian's openssh-server ("
+                + SSHD + "); scripts/test.sh installs it, or apt-get install openssh-server");
+        NamespaceLab lab = new NamespaceLab(name, Path.of("").toAbsolutePath().getParent(),
+                Files.createTempDirectory(name));
+        Runtime.getRuntime().addShutdownHook(lab.onExit);
+        try {
+            String out = lab.script("up", Integer.toString(count));
+            assertTrue(out.contains(count + " host(s) up"), out);
+            for (String line : Files.readAllLines(lab.labDir.resolve("hosts.tsv"))) {
+                if (!line.startsWith("#")) {
+                    String[] f = line.split("\t");
+                    lab.hosts.add(new Host(f[0], f[1], f[2],
+                            sh("ip netns exec " + f[1] + " readlink /proc/self/ns/net").strip()));
+                }
+            }
+            assertTrue(lab.hosts.size() == count, "hosts.tsv lists " + lab.hosts);
+            return lab;
+        } catch (Throwable t) {
+            lab.downQuietly();
+            throw t;
+        }
+    }
+
+    /** The project's root folder (the tests run in fluxlab-it). */
+    Path root() {
+        return root;
+    }
+
+    /** The lab's own temporary folder, for the test's suites, results and the hosts' work folders. */
+    Path tmp() {
+        return tmp;
+    }
+
+    List<Host> hosts() {
+        return hosts;
+    }
+
+    /** Host {@code i}, 1-based, as the suite's {@code h1..hN} name them. */
+    Host host(int i) {
+        return hosts.get(i - 1);
+    }
+
+    /** Host {@code i}'s {@code work_dir}: where fluxlab ships its classpath and keeps its runs' files there. */
+    Path workDir(int i) {
+        return tmp.resolve("work-h" + i);
+    }
+
+    /** A suite's {@code hosts:} block naming the lab's hosts {@code h1..hN}, each with this JDK and its work folder. */
+    String suiteHosts() {
+        StringBuilder block = new StringBuilder("hosts:\n");
+        for (int i = 1; i <= hosts.size(); i++) {
+            block.append("  h").append(i).append(": {ssh: ").append(host(i).alias()).append(", ssh_config: ")
+                    .append(labDir.resolve("ssh_config")).append(", address: ").append(host(i).address())
+                    .append(", jdk: ").append(System.getProperty("java.home")).append(", work_dir: ")
+                    .append(workDir(i)).append("}\n");
+        }
+        return block.toString();
+    }
+
+    /** Every process in {@code host}'s namespace but its sshd servers and sessions (they belong to the lab). */
+    List<Proc> processes(Host host) throws Exception {
+        List<Proc> found = new ArrayList<>();
+        for (String pid : sh("ip netns pids " + host.namespace()).strip().split("\\s+")) {
+            if (pid.isBlank()) {
+                continue;
+            }
+            String comm = sh("cat /proc/" + pid + "/comm 2>/dev/null").strip();
+            if (comm.isEmpty() || comm.equals("sshd") || comm.startsWith("sshd-")) {
+                continue;
+            }
+            found.add(new Proc(pid, comm, startTime(pid),
+                    sh("tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null").strip()));
+        }
+        return found;
+    }
+
+    /** Field 22 of {@code /proc/PID/stat} (after the command's parentheses), or "" when the process is gone. */
+    static String startTime(String pid) {
+        String s;
+        try {
+            s = Files.readString(Path.of("/proc", pid, "stat"));
+        } catch (IOException e) {
+            return "";
+        }
+        return s.substring(s.lastIndexOf(')') + 2).split(" ")[19];
+    }
+
+    /** Asserts that {@code log}'s first line, the remote wrapper's own report, names host {@code i}'s namespace. */
+    void assertRanIn(Path log, int i) throws IOException {
+        String first = Files.readAllLines(log).getFirst();
+        String ns = host(i).netnsId();
+        assertTrue(first.startsWith("fluxlab-remote pid=") && first.endsWith(" netns=" + ns),
+                log.getFileName() + " should say it ran in " + ns + ": " + first);
+    }
+
+    /**
+     * Takes the lab down (its sshd servers, whatever still runs in its namespaces, the namespaces and links) and
+     * deletes its folder; asserts that no namespace of it is left.
+     */
+    @Override
+    public void close() throws Exception {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+        try {
+            script("down");
+            assertFalse(sh("ip netns list").contains(name + "-h"), "namespaces left after down");
+        } finally {
+            // also when down failed: no lab folder stays in the temporary folder
+            sh("rm -rf '" + tmp + "'");
+        }
+    }
+
+    private void downQuietly() {
+        try {
+            close();
+        } catch (Throwable ignored) {
+            // the first failure is the one the caller sees
+        }
+    }
+
+    private String script(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(root.resolve("scripts/lab-hosts.sh").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(Map.of("FLUXLAB_LAB_DIR", labDir.toString(), "FLUXLAB_LAB_NAME", name,
+                "FLUXLAB_LAB_TAG", name));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "lab-hosts.sh " + args[0] + ": " + out);
+        return out;
+    }
+
+    /** Runs {@code command} with {@code sh -c}, waits at most 60 s, and returns what it printed (both streams). */
+    static String sh(String command) throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(60, TimeUnit.SECONDS);
+        return out;
+    }
+}

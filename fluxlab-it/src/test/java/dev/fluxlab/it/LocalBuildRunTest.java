@@ -11,34 +11,25 @@ import dev.fluxlab.runner.registry.SuiteValidator;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import reactor.netty.http.server.HttpServer;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A Reactor Netty build that exists only in a local Maven repository (the lab's 1.3.8 jars re-installed under a
- * made-up version, with that version in their manifests, as a {@code publishToMavenLocal} of a branch writes them)
- * is resolved offline and serves a valid cell, the version set as a user would ({@code --set
+ * A Reactor Netty build that exists only in a local Maven repository ({@link LocalReactorNettyBuild}: the lab's 1.3.8
+ * jars re-installed under a made-up version, as a {@code publishToMavenLocal} of a branch writes them) is resolved
+ * offline and serves a valid cell, the version set as a user would ({@code --set
  * targets.reactor-netty.knobs.reactor-netty-version=...}); the server reports the made-up version it loaded, and the
  * cell records every resolved jar. The shipped branch-vs-release suite is valid as shipped.
  */
 class LocalBuildRunTest {
 
     private static final Path SUITE = Path.of("..", "suites", "branch-vs-release.yaml");
-    static final String MADE_UP = "1.3.99-fluxlabtest";
+    private static final String MADE_UP = LocalReactorNettyBuild.VERSION;
 
     @Test
     void theShippedSuiteIsValidAndComparesTheReleaseWithABuild() {
@@ -52,9 +43,6 @@ class LocalBuildRunTest {
 
     @Test
     void aBuildInALocalRepositoryIsResolvedOfflineAndServesAValidCell(@TempDir Path tmp) throws Exception {
-        Path repo = tmp.resolve("repo");
-        install(repo, "reactor-netty-core");
-        install(repo, "reactor-netty-http");
         Path out = tmp.resolve("out");
         Path suite = tmp.resolve("one-cell.yaml"); // the shipped suite's first cell on the build alone, short
         Files.writeString(suite, """
@@ -69,19 +57,7 @@ class LocalBuildRunTest {
                 warmup: 1s
                 measure: 2s
                 """);
-        String before = System.getProperty("maven.repo.local");
-        System.setProperty("maven.repo.local", repo.toString());
-        Fluxlab.Outcome o;
-        try {
-            o = Fluxlab.execute("run", "--out", out.toString(), suite.toString(),
-                    "--set", "targets.reactor-netty.knobs.reactor-netty-version=" + MADE_UP);
-        } finally {
-            if (before == null) {
-                System.clearProperty("maven.repo.local");
-            } else {
-                System.setProperty("maven.repo.local", before);
-            }
-        }
+        Fluxlab.Outcome o = LocalReactorNettyBuild.run(tmp.resolve("repo"), out, suite, "reactor-netty");
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("resolved reactor-netty-http:" + MADE_UP + " netty-bom:4.2.18.Final: "
                 + "reactor-netty-http " + MADE_UP + ", ") && o.out().contains(", reactor-netty-core " + MADE_UP + ", ")
@@ -96,33 +72,5 @@ class LocalBuildRunTest {
         ProcessStats target = c.repeats().get(0).processes().stream().filter(p -> p.role().equals("target"))
                 .findFirst().orElseThrow();
         assertEquals(MADE_UP, target.versions().get(StackVersions.REACTOR_NETTY), "what the server loaded");
-    }
-
-    /** Writes the lab's 1.3.8 {@code artifact} into {@code repo} as {@link #MADE_UP}, its manifest saying so. */
-    static void install(Path repo, String artifact) throws IOException {
-        Path released = Path.of(HttpServer.class.getProtectionDomain().getCodeSource().getLocation().getPath())
-                .getParent().getParent().getParent().resolve(artifact).resolve("1.3.8");
-        Path dir = repo.resolve("io/projectreactor/netty").resolve(artifact).resolve(MADE_UP);
-        Files.createDirectories(dir);
-        String pom = Files.readString(released.resolve(artifact + "-1.3.8.pom"))
-                .replace("<version>1.3.8</version>", "<version>" + MADE_UP + "</version>");
-        Files.writeString(dir.resolve(artifact + "-" + MADE_UP + ".pom"), pom);
-        try (JarFile in = new JarFile(released.resolve(artifact + "-1.3.8.jar").toFile());
-             OutputStream file = Files.newOutputStream(dir.resolve(artifact + "-" + MADE_UP + ".jar"))) {
-            Manifest m = new Manifest(in.getManifest());
-            m.getMainAttributes().put(Attributes.Name.IMPLEMENTATION_VERSION, MADE_UP);
-            try (JarOutputStream jar = new JarOutputStream(file, m)) {
-                for (JarEntry e : java.util.Collections.list(in.entries())) {
-                    if (e.getName().equals(JarFile.MANIFEST_NAME)) {
-                        continue;
-                    }
-                    jar.putNextEntry(new JarEntry(e.getName()));
-                    try (InputStream data = in.getInputStream(e)) {
-                        data.transferTo(jar);
-                    }
-                    jar.closeEntry();
-                }
-            }
-        }
     }
 }

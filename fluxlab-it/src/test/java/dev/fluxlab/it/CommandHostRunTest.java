@@ -4,10 +4,8 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,30 +24,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * namespace, and once the run is over no process of it is left in that namespace. Skips without root or without
  * Debian's sshd (this test installs nothing). The namespaces are always removed.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CommandHostRunTest {
 
-    private NamespaceLab lab;
-    private Path tmp;
-
-    @BeforeAll
-    void up() throws Exception {
-        lab = NamespaceLab.up("fxc", 1);
-        tmp = lab.tmp();
-    }
-
-    @AfterAll
-    void down() throws Exception {
-        if (lab != null) {
-            lab.close();
-        }
-    }
+    @RegisterExtension
+    static final NamespaceLab lab = NamespaceLab.of("fxc", 1);
 
     @Test
     void helloServerRunsOnAHostReadyByHttpAndLeavesNothingThere() throws Exception {
         Path examples = lab.root().resolve("suites/examples");
         NamespaceLab.Host h1 = lab.host(1);
-        Path suite = Files.writeString(tmp.resolve("cmdhost.yaml"), "name: cmdhost\n" + lab.suiteHosts() + """
+        Path suite = Files.writeString(lab.tmp().resolve("cmdhost.yaml"), "name: cmdhost\n" + lab.suiteHosts() + """
                 targets:
                   hello:
                     command: [%s, -Xmx64m, HelloServer.java, "--port=${port}", "--host=${host}"]
@@ -64,7 +48,7 @@ class CommandHostRunTest {
                 measure: 2s
                 thresholds: {require_stable_warmup: false}
                 """.formatted(Path.of(System.getProperty("java.home"), "bin", "java"), examples));
-        Path out = tmp.resolve("run");
+        Path out = lab.tmp().resolve("run");
         long t0 = System.nanoTime();
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         System.out.printf("CommandHostRunTest: the run took %.1f s%n%s%n", (System.nanoTime() - t0) / 1e9, o.out());

@@ -4,10 +4,8 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,6 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The roles that run from something other than fluxlab's own classpath, on a namespace host ({@link NamespaceLab}, a
@@ -27,32 +24,22 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * parser as here. Skips without root, without Debian's sshd
  * (this test installs nothing), without wrk, or with the Spring module not built. The namespaces are always removed.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HostRolesRunTest {
 
-    private NamespaceLab lab;
-    private Path tmp;
+    @RegisterExtension
+    static final NamespaceLab lab = NamespaceLab.of("fxr", 1)
+            .assuming(HostRolesRunTest::wrkOnPath, "needs wrk (apt-get install wrk)")
+            .assuming(() -> Files.isRegularFile(Path.of("").toAbsolutePath().getParent()
+                    .resolve("fluxlab-targets-spring/target/fluxlab-targets-spring.jar")),
+                    "needs the Spring targets built (./mvnw -DskipTests package)");
 
-    @BeforeAll
-    void up() throws Exception {
-        assumeTrue(!NamespaceLab.sh("command -v wrk").isBlank(), "needs wrk (apt-get install wrk)");
-        assumeTrue(Files.isRegularFile(Path.of("").toAbsolutePath().getParent()
-                        .resolve("fluxlab-targets-spring/target/fluxlab-targets-spring.jar")),
-                "needs the Spring targets built (./mvnw -DskipTests package)");
-        lab = NamespaceLab.up("fxr", 1);
-        tmp = lab.tmp();
-    }
-
-    @AfterAll
-    void down() throws Exception {
-        if (lab != null) {
-            lab.close();
-        }
+    private static boolean wrkOnPath() {
+        return Stream.of(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, "wrk")));
     }
 
     @Test
     void aSpringTargetAndWrkRunOnAHostWithZeroErrors() throws Exception {
-        Path suite = Files.writeString(tmp.resolve("roles.yaml"), "name: roles\n" + lab.suiteHosts() + """
+        Path suite = Files.writeString(lab.tmp().resolve("roles.yaml"), "name: roles\n" + lab.suiteHosts() + """
                 targets:
                   webflux-netty:
                     knobs: {transport: nio}
@@ -65,7 +52,7 @@ class HostRolesRunTest {
                 measure: 2s
                 thresholds: {require_stable_warmup: false}
                 """);
-        Path out = tmp.resolve("run");
+        Path out = lab.tmp().resolve("run");
         long t0 = System.nanoTime();
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         System.out.printf("HostRolesRunTest: the run took %.1f s%n%s%n", (System.nanoTime() - t0) / 1e9, o.out());

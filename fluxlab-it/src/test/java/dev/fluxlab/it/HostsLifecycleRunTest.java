@@ -5,12 +5,11 @@ import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunHost;
 import dev.fluxlab.model.run.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
@@ -42,28 +41,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HostsLifecycleRunTest {
 
-    private NamespaceLab lab;
-    private Path tmp;
-    private Path out;
+    @RegisterExtension
+    static final NamespaceLab lab = NamespaceLab.of("fxlc", 2);
+
     private String firstCellStartedAt;
-
-    @BeforeAll
-    void up() throws Exception {
-        lab = NamespaceLab.up("fxlc", 2);
-        tmp = lab.tmp();
-        out = tmp.resolve("run");
-    }
-
-    @AfterAll
-    void down() throws Exception {
-        if (lab != null) {
-            lab.close();
-        }
-    }
 
     /** Backend on h1, two injectors over h1 and h2; two cells of a shared backend, a few seconds each. */
     private Path suite() throws IOException {
-        return Files.writeString(tmp.resolve("lifecycle.yaml"), "name: lifecycle\n" + lab.suiteHosts() + """
+        return Files.writeString(lab.tmp().resolve("lifecycle.yaml"), "name: lifecycle\n" + lab.suiteHosts() + """
                 targets:
                   back:
                     target: reactor-netty
@@ -85,7 +70,7 @@ class HostsLifecycleRunTest {
     @Test
     @Order(1)
     void killMinus9OfTheRunnerLeavesNoProcessOfTheRunOnAnyHost() throws Exception {
-        Process runner = Fluxlab.start(lab.root(), tmp.resolve("run1.out"), "run", "--out", out.toString(),
+        Process runner = Fluxlab.start(lab.root(), lab.tmp().resolve("run1.out"), "run", "--out", out().toString(),
                 suite().toString());
         Map<String, List<String>> before = new LinkedHashMap<>();
         List<ProcessHandle> clients;
@@ -96,7 +81,7 @@ class HostsLifecycleRunTest {
                 Thread.sleep(100);
             }
             assertTrue(secondCellMeasuring(), "the run never reached its second cell's measured phase: "
-                    + Files.readString(tmp.resolve("run1.out")));
+                    + Files.readString(lab.tmp().resolve("run1.out")));
             for (NamespaceLab.Host h : lab.hosts()) {
                 before.put(h.namespace(), runProcesses(h));
             }
@@ -106,7 +91,7 @@ class HostsLifecycleRunTest {
         } finally {
             runner.destroyForcibly().waitFor();
         }
-        RunResult killed = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult killed = Json.read(out().resolve("results.json"), RunResult.class);
         assertEquals("running", killed.status(), "a killed runner writes nothing more");
         assertEquals(1, killed.cells().size(), "the first cell was done");
         firstCellStartedAt = killed.cells().getFirst().repeats().getFirst().startedAt();
@@ -146,10 +131,10 @@ class HostsLifecycleRunTest {
     @Order(2)
     void resumeOfTheKilledHostsRunPreparesTheHostsAgainAndRunsOnlyTheMissingCell() throws Exception {
         assumeTrue(firstCellStartedAt != null, "needs the folder the first test's killed run left");
-        Fluxlab.Outcome o = Fluxlab.execute("run", "--resume", out.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--resume", out().toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("hosts: nothing to ship"), "the hosts are prepared again: " + o.out());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult r = Json.read(out().resolve("results.json"), RunResult.class);
         assertEquals("complete", r.status());
         assertEquals(2, r.cells().size());
         assertEquals(firstCellStartedAt, r.cells().getFirst().repeats().getFirst().startedAt(),
@@ -173,7 +158,7 @@ class HostsLifecycleRunTest {
         System.out.printf("resumed cell: injectors started %d ms apart (+- %.3f ms); clocks %s; hosts %s%n",
                 rep.injectorStartSpreadMs(), alignment.spreadErrorMs(), alignment.hostClocks(), r.hosts().stream()
                         .map(h -> h.name() + " " + h.clockOffsetUs() + " +- " + h.clockUncertaintyUs() + " us").toList());
-        String summary = Files.readString(out.resolve("summary.md"));
+        String summary = Files.readString(out().resolve("summary.md"));
         String spread = "spread " + rep.injectorStartSpreadMs() + " ± ";
         assertTrue(summary.contains(spread), "the report says the spread and its bound: " + summary);
         System.out.println(summary.lines().filter(l -> l.contains(" merged ") || l.contains("injector-"))
@@ -191,12 +176,17 @@ class HostsLifecycleRunTest {
         }
     }
 
+    /** The killed and resumed run's results folder. */
+    private static Path out() {
+        return lab.tmp().resolve("run");
+    }
+
     /** Whether the second cell's first injector has printed a measured-phase progress line. */
     private boolean secondCellMeasuring() throws IOException {
-        if (!Files.isDirectory(out.resolve("cells"))) {
+        if (!Files.isDirectory(out().resolve("cells"))) {
             return false;
         }
-        try (Stream<Path> s = Files.list(out.resolve("cells"))) {
+        try (Stream<Path> s = Files.list(out().resolve("cells"))) {
             List<Path> cells = s.filter(Files::isDirectory).sorted().toList();
             if (cells.size() < 2) {
                 return false;

@@ -6,12 +6,11 @@ import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunHost;
 import dev.fluxlab.model.run.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
@@ -56,21 +55,8 @@ class HostsRunTest {
             thresholds: {require_stable_warmup: false}
             """;
 
-    private NamespaceLab lab;
-    private Path tmp;
-
-    @BeforeAll
-    void up() throws Exception {
-        lab = NamespaceLab.up("fxe2e", 4);
-        tmp = lab.tmp();
-    }
-
-    @AfterAll
-    void down() throws Exception {
-        if (lab != null) {
-            lab.close();
-        }
-    }
+    @RegisterExtension
+    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4);
 
     /**
      * A suite placing backend, frontend and injector on hosts 1, 2 and 3, with {@code load} and {@code warmup} (its
@@ -78,7 +64,7 @@ class HostsRunTest {
      */
     private Path suite(String name, String load, String warmup, String measure) throws IOException {
         String hosts = lab.suiteHosts();
-        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
+        return Files.writeString(lab.tmp().resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
                 targets:
                   proxy:
                     entry: frontend
@@ -107,7 +93,7 @@ class HostsRunTest {
                   - {connections: 2, in_flight: 4, injectors: 2, host: h3}
                   - {connections: 3, in_flight: 4, injectors: 2, host: [h3, h4]}
                 """, AUTO_WARMUP, "2s");
-        Path out = tmp.resolve("run1");
+        Path out = lab.tmp().resolve("run1");
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("host 'h1': shipped"), o.out());
@@ -190,18 +176,18 @@ class HostsRunTest {
     void ctrlCInTheMiddleLeavesNoProcessOnAnyHost() throws Exception {
         // a fixed warm-up: this run is interrupted as soon as it measures, whatever its figures
         Path suite = suite("interrupted", "load: {connections: 2, in_flight: 4, host: h3}\n", "warmup: 1s\n", "60s");
-        Path out = tmp.resolve("run2");
-        Process runner = Fluxlab.start(lab.root(), tmp.resolve("run2.out"), "run", "--out", out.toString(),
+        Path out = lab.tmp().resolve("run2");
+        Process runner = Fluxlab.start(lab.root(), lab.tmp().resolve("run2.out"), "run", "--out", out.toString(),
                 suite.toString());
         try {
-            awaitMeasuring(runner, out, tmp.resolve("run2.out"));
+            awaitMeasuring(runner, out, lab.tmp().resolve("run2.out"));
             assertFalse(remoteProcesses().isEmpty(), "the roles should be running on the hosts now");
             new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
             assertTrue(runner.waitFor(60, TimeUnit.SECONDS), "the runner did not stop after Ctrl-C");
         } finally {
             runner.destroyForcibly().waitFor();
         }
-        String printed = Files.readString(tmp.resolve("run2.out"));
+        String printed = Files.readString(lab.tmp().resolve("run2.out"));
         assertEquals(130, runner.exitValue(), printed);
         assertFalse(printed.contains("nothing was started"), printed);
         for (int i = 1; i <= lab.hosts().size(); i++) {
@@ -229,7 +215,7 @@ class HostsRunTest {
     @Order(3)
     void aHostAgentThatDiesIsStartedAgainAndOnlyTheCellAcrossTheGapIsInvalid() throws Exception {
         String hosts = lab.suiteHosts();
-        Path suite = Files.writeString(tmp.resolve("agent-drop.yaml"), "name: agent-drop\n" + hosts + """
+        Path suite = Files.writeString(lab.tmp().resolve("agent-drop.yaml"), "name: agent-drop\n" + hosts + """
                 targets:
                   back:
                     target: reactor-netty
@@ -244,11 +230,11 @@ class HostsRunTest {
                 measure: 6s
                 thresholds: {require_stable_warmup: false}
                 """);
-        Path out = tmp.resolve("run3");
-        Process runner = Fluxlab.start(lab.root(), tmp.resolve("run3.out"), "run", "--out", out.toString(),
+        Path out = lab.tmp().resolve("run3");
+        Process runner = Fluxlab.start(lab.root(), lab.tmp().resolve("run3.out"), "run", "--out", out.toString(),
                 suite.toString());
         try {
-            awaitMeasuring(runner, out, tmp.resolve("run3.out"));
+            awaitMeasuring(runner, out, lab.tmp().resolve("run3.out"));
             List<String> agents = lab.processes(lab.host(1)).stream()
                     .filter(p -> p.cmdline().endsWith("dev.fluxlab.cli.Main agent")).map(p -> p.pid()).toList();
             assertEquals(1, agents.size(), "one agent on h1: " + agents);
@@ -257,7 +243,7 @@ class HostsRunTest {
         } finally {
             runner.destroyForcibly().waitFor();
         }
-        String printed = Files.readString(tmp.resolve("run3.out"));
+        String printed = Files.readString(lab.tmp().resolve("run3.out"));
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals("complete", r.status(), printed);
         CellResult across = r.cells().get(0);

@@ -1,5 +1,9 @@
 package dev.fluxlab.it;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,24 +22,28 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Test hosts on this machine for the end-to-end tests that place roles on other hosts: a few Linux network namespaces
  * on a private bridge, each with its own sshd, made by {@code scripts/lab-hosts.sh} (docs/hosts.md) for one test
  * class, with the few things those tests ask of them (the suite's {@code hosts:} block, the processes in a namespace,
- * which namespace a process's log says it ran in).
+ * which namespace a process's log says it ran in). A test class registers it as a JUnit extension on a static field,
+ * {@code @RegisterExtension static final NamespaceLab lab = NamespaceLab.of("fxc", 1);}: the hosts are up before its
+ * first test and down after its last.
  *
- * <p>Why one class: the hosts tests each carried a copy of this plumbing, and a fix to one copy (unique names, the
- * removal after a failed start) had to be made four times. What it promises:
+ * <p>Why one class: four hosts tests each carried a copy of this plumbing, and the copies had drifted apart (each
+ * skipped for other reasons, one removed its folder after a failed start with a comment the others lacked). What it
+ * promises:
  * <ul>
  *   <li>names unique per test run: the namespaces, ssh aliases and links are named after the caller's prefix and a
  *       random suffix, and the lab's state lives in a temporary folder of its own, so two clones testing at once on
  *       one machine never share a bridge or a namespace;</li>
- *   <li>always torn down: {@link #close} runs {@code lab-hosts.sh down} and deletes the folder, also after a failed
- *       test; a start that fails halfway removes what it made before it throws; a JVM ended before {@code close} (a
- *       killed test run) still removes the lab from a shutdown hook;</li>
- *   <li>one clear reason to skip: {@link #up} skips the test class (a JUnit assumption) when the tests do not run as
- *       root, when {@code ip netns} cannot create a namespace here (no iproute2, or a container without the right), or
- *       when Debian's sshd is not installed (the tests install nothing; {@code scripts/test.sh} does), each time
- *       saying which and what to do.</li>
+ *   <li>always torn down: after the class's last test, passed or failed, {@code lab-hosts.sh down} runs and the
+ *       folder is deleted; a start that fails halfway removes what it made before it throws; a JVM ended before that
+ *       (a killed test run) still removes the lab from a shutdown hook;</li>
+ *   <li>one clear reason to skip: the test class is skipped (a JUnit assumption, before anything is made) when the
+ *       tests do not run as root, when {@code ip netns} cannot create a namespace here (no iproute2, or a container
+ *       without the right), when Debian's sshd is not installed (the tests install nothing; {@code scripts/test.sh}
+ *       does), or when a need of the class's own is not met ({@link #assuming}), each time saying which and what to
+ *       do.</li>
  * </ul>
  */
-final class NamespaceLab implements AutoCloseable {
+final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
 
     private static final Path SSHD = Path.of("/usr/sbin/sshd");
 
@@ -54,57 +63,86 @@ final class NamespaceLab implements AutoCloseable {
     record Proc(String pid, String comm, String startTime, String cmdline) {
     }
 
-    private final String name;
-    private final Path root;
-    private final Path tmp;
-    private final Path labDir;
+    /** A need of the test class beyond the lab's own, and what to say when it is not met. */
+    private record Need(BooleanSupplier met, String unmet) {
+    }
+
+    private final String prefix;
+    private final int count;
+    private final List<Need> needs;
+    private final Path root = Path.of("").toAbsolutePath().getParent();
     private final List<Host> hosts = new ArrayList<>();
     private final Thread onExit = new Thread(this::downQuietly, "namespace-lab-down");
-    private boolean closed;
+    private String name;
+    private Path tmp;
+    private Path labDir;
+    private boolean up;
 
-    private NamespaceLab(String name, Path root, Path tmp) {
-        this.name = name;
-        this.root = root;
-        this.tmp = tmp;
-        this.labDir = tmp.resolve("lab");
+    private NamespaceLab(String prefix, int count, List<Need> needs) {
+        this.prefix = prefix;
+        this.count = count;
+        this.needs = needs;
     }
 
     /**
-     * Brings up {@code count} hosts named {@code PREFIX...-h1..N}, or skips the calling test class (see the class
-     * comment); the caller closes it (an {@code @AfterAll}).
+     * A lab of {@code count} hosts named {@code PREFIX...-h1..N}, brought up before the registering class's tests.
      *
      * @param prefix 1 to 5 of a-z and 0-9, starting with a letter: it names the lab, links and temporary folder
      */
-    static NamespaceLab up(String prefix, int count) throws Exception {
-        assertTrue(prefix.matches("[a-z][a-z0-9]{0,4}"), "a lab prefix is 1-5 of a-z 0-9 (link names are short): "
-                + prefix);
-        String name = prefix + Long.toString(ThreadLocalRandom.current().nextLong(36L * 36 * 36), 36);
+    static NamespaceLab of(String prefix, int count) {
+        if (!prefix.matches("[a-z][a-z0-9]{0,4}") || count < 1) {
+            throw new IllegalArgumentException("a lab is 1 or more hosts and a prefix of 1-5 of a-z 0-9 (link names "
+                    + "are short), not " + count + " and '" + prefix + "'");
+        }
+        return new NamespaceLab(prefix, count, List.of());
+    }
+
+    /** This lab, also skipping the class with {@code unmet} when {@code met} is false (before anything starts). */
+    NamespaceLab assuming(BooleanSupplier met, String unmet) {
+        List<Need> more = new ArrayList<>(needs);
+        more.add(new Need(met, unmet));
+        return new NamespaceLab(prefix, count, List.copyOf(more));
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        String candidate = prefix + Long.toString(ThreadLocalRandom.current().nextLong(36L * 36 * 36), 36);
         assumeTrue("0".equals(sh("id -u").strip()), "skipped: the namespace hosts (scripts/lab-hosts.sh) need root; "
                 + "run the tests as root, as CI does");
-        String probe = sh("ip netns add " + name + "-probe && ip netns delete " + name + "-probe && echo usable");
+        String probe = sh("ip netns add " + candidate + "-probe && ip netns delete " + candidate + "-probe"
+                + " && echo usable");
         assumeTrue(probe.strip().endsWith("usable"), "skipped: 'ip netns' cannot create a network namespace here "
                 + "(install iproute2; in a container, give it CAP_SYS_ADMIN): " + probe.strip());
         assumeTrue(Files.isExecutable(SSHD), "skipped: the namespace hosts need Debian's openssh-server ("
                 + SSHD + "); scripts/test.sh installs it, or apt-get install openssh-server");
-        NamespaceLab lab = new NamespaceLab(name, Path.of("").toAbsolutePath().getParent(),
-                Files.createTempDirectory(name));
-        Runtime.getRuntime().addShutdownHook(lab.onExit);
+        for (Need n : needs) {
+            assumeTrue(n.met().getAsBoolean(), "skipped: " + n.unmet());
+        }
+        name = candidate;
+        tmp = Files.createTempDirectory(name);
+        labDir = tmp.resolve("lab");
+        up = true;
+        Runtime.getRuntime().addShutdownHook(onExit);
         try {
-            String out = lab.script("up", Integer.toString(count));
+            String out = script("up", Integer.toString(count));
             assertTrue(out.contains(count + " host(s) up"), out);
-            for (String line : Files.readAllLines(lab.labDir.resolve("hosts.tsv"))) {
+            for (String line : Files.readAllLines(labDir.resolve("hosts.tsv"))) {
                 if (!line.startsWith("#")) {
                     String[] f = line.split("\t");
-                    lab.hosts.add(new Host(f[0], f[1], f[2],
+                    hosts.add(new Host(f[0], f[1], f[2],
                             sh("ip netns exec " + f[1] + " readlink /proc/self/ns/net").strip()));
                 }
             }
-            assertTrue(lab.hosts.size() == count, "hosts.tsv lists " + lab.hosts);
-            return lab;
+            assertTrue(hosts.size() == count, "hosts.tsv lists " + hosts);
         } catch (Throwable t) {
-            lab.downQuietly();
+            downQuietly();
             throw t;
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        down();
     }
 
     /** The project's root folder (the tests run in fluxlab-it). */
@@ -118,7 +156,7 @@ final class NamespaceLab implements AutoCloseable {
     }
 
     List<Host> hosts() {
-        return hosts;
+        return List.copyOf(hosts);
     }
 
     /** Host {@code i}, 1-based, as the suite's {@code h1..hN} name them. */
@@ -150,14 +188,22 @@ final class NamespaceLab implements AutoCloseable {
             if (pid.isBlank()) {
                 continue;
             }
-            String comm = sh("cat /proc/" + pid + "/comm 2>/dev/null").strip();
+            String comm = proc(pid, "comm");
             if (comm.isEmpty() || comm.equals("sshd") || comm.startsWith("sshd-")) {
                 continue;
             }
-            found.add(new Proc(pid, comm, startTime(pid),
-                    sh("tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null").strip()));
+            found.add(new Proc(pid, comm, startTime(pid), proc(pid, "cmdline")));
         }
         return found;
+    }
+
+    /** {@code /proc/PID/FILE} read here (no process per read: the tests poll), NULs as spaces; "" once it is gone. */
+    private static String proc(String pid, String file) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", pid, file))).replace('\0', ' ').strip();
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** Field 22 of {@code /proc/PID/stat} (after the command's parentheses), or "" when the process is gone. */
@@ -181,14 +227,13 @@ final class NamespaceLab implements AutoCloseable {
 
     /**
      * Takes the lab down (its sshd servers, whatever still runs in its namespaces, the namespaces and links) and
-     * deletes its folder; asserts that no namespace of it is left.
+     * deletes its folder; asserts that no namespace of it is left. Once: the shutdown hook finds it done.
      */
-    @Override
-    public void close() throws Exception {
-        if (closed) {
+    private synchronized void down() throws Exception {
+        if (!up) {
             return;
         }
-        closed = true;
+        up = false;
         try {
             Runtime.getRuntime().removeShutdownHook(onExit);
         } catch (IllegalStateException shuttingDown) {
@@ -205,7 +250,7 @@ final class NamespaceLab implements AutoCloseable {
 
     private void downQuietly() {
         try {
-            close();
+            down();
         } catch (Throwable ignored) {
             // the first failure is the one the caller sees
         }

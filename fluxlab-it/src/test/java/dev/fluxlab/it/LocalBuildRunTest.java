@@ -12,7 +12,6 @@ import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -43,26 +42,15 @@ class LocalBuildRunTest {
 
     @Test
     void aBuildInALocalRepositoryIsResolvedOfflineAndServesAValidCell(@TempDir Path tmp) throws Exception {
-        Path out = tmp.resolve("out");
-        Path suite = tmp.resolve("one-cell.yaml"); // the shipped suite's first cell on the build alone, short
-        Files.writeString(suite, """
-                name: one-cell
-                targets:
-                  reactor-netty:
-                    knobs: {reactor-netty-version: "1.3.8", transport: epoll}
-                    jvm: {heap: 256m}
-                scenarios:
-                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
-                load: {connections: 4}
-                warmup: 1s
-                measure: 2s
-                """);
-        Fluxlab.Outcome o = LocalReactorNettyBuild.run(tmp.resolve("repo"), out, suite, "reactor-netty");
+        // the shipped suite's first cell on the build alone, short
+        LocalReactorNettyBuild.Run run = LocalReactorNettyBuild.run(tmp, "reactor-netty",
+                "{reactor-netty-version: \"1.3.8\", transport: epoll}");
+        Fluxlab.Outcome o = run.outcome();
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("resolved reactor-netty-http:" + MADE_UP + " netty-bom:4.2.18.Final: "
                 + "reactor-netty-http " + MADE_UP + ", ") && o.out().contains(", reactor-netty-core " + MADE_UP + ", ")
                 && o.out().contains(", netty-common 4.2.18.Final"), o.out());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult r = Json.read(run.out().resolve("results.json"), RunResult.class);
         assertEquals(1, r.cells().size());
         CellResult c = r.cells().get(0);
         assertTrue(c.valid(), c.reasons().toString());

@@ -16,8 +16,9 @@ import java.util.jar.Manifest;
 /**
  * A Reactor Netty build that exists only in a local Maven repository, as a {@code publishToMavenLocal} of a branch
  * writes it: the lab's 1.3.8 {@code reactor-netty-core} and {@code reactor-netty-http} re-installed into a fresh
- * repository under a made-up version ({@link #VERSION}), with that version in their manifests, and a suite run against
- * that repository with the version set as a user would ({@code --set targets.T.knobs.reactor-netty-version=...}).
+ * repository under a made-up version ({@link #VERSION}), with that version in their manifests, and a short one-cell
+ * suite run against that repository with the version set as a user would
+ * ({@code --set targets.T.knobs.reactor-netty-version=...}).
  *
  * <p>Why a class of its own: the tests that resolve such a build offline (the Reactor Netty target's and the WebFlux
  * application's) need the same repository and the same run; one copy of it keeps them testing the same build.
@@ -30,18 +31,37 @@ final class LocalReactorNettyBuild {
     private LocalReactorNettyBuild() {
     }
 
+    /** A run of the one-cell suite on the build: what the command printed, and its results folder. */
+    record Run(Fluxlab.Outcome outcome, Path out) {
+    }
+
     /**
-     * Installs the build into {@code repo} and runs {@code fluxlab run --out OUT SUITE} with the version set on
-     * {@code target}, {@code maven.repo.local} pointing at {@code repo} meanwhile (restored after).
+     * Installs the build into {@code tmp/repo} and runs a one-cell suite of {@code target} with {@code knobs} (a YAML
+     * flow map), short, with the version set on {@code target}, {@code maven.repo.local} pointing at that repository
+     * meanwhile (restored after); results go to {@code tmp/out}.
      */
-    static Fluxlab.Outcome run(Path repo, Path out, Path suite, String target) throws IOException {
+    static Run run(Path tmp, String target, String knobs) throws IOException {
+        Path repo = tmp.resolve("repo");
         install(repo, "reactor-netty-core");
         install(repo, "reactor-netty-http");
+        Path suite = Files.writeString(tmp.resolve("one-cell.yaml"), """
+                name: one-cell
+                targets:
+                  %s:
+                    knobs: %s
+                    jvm: {heap: 256m}
+                scenarios:
+                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
+                load: {connections: 4}
+                warmup: 1s
+                measure: 2s
+                """.formatted(target, knobs));
+        Path out = tmp.resolve("out");
         String before = System.getProperty("maven.repo.local");
         System.setProperty("maven.repo.local", repo.toString());
         try {
-            return Fluxlab.execute("run", "--out", out.toString(), suite.toString(),
-                    "--set", "targets." + target + ".knobs.reactor-netty-version=" + VERSION);
+            return new Run(Fluxlab.execute("run", "--out", out.toString(), suite.toString(),
+                    "--set", "targets." + target + ".knobs.reactor-netty-version=" + VERSION), out);
         } finally {
             if (before == null) {
                 System.clearProperty("maven.repo.local");

@@ -8,7 +8,6 @@ import dev.fluxlab.model.run.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static dev.fluxlab.it.LocalReactorNettyBuild.VERSION;
@@ -25,26 +24,13 @@ class WebfluxLocalBuildRunTest {
 
     @Test
     void aBuildInALocalRepositoryRunsTheWebfluxApplication(@TempDir Path tmp) throws Exception {
-        Path out = tmp.resolve("out");
-        Path suite = tmp.resolve("webflux-build.yaml");
-        Files.writeString(suite, """
-                name: webflux-build
-                targets:
-                  webflux-netty:
-                    knobs: {transport: epoll}
-                    jvm: {heap: 256m}
-                scenarios:
-                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
-                load: {connections: 4}
-                warmup: 1s
-                measure: 2s
-                """);
-        Fluxlab.Outcome o = LocalReactorNettyBuild.run(tmp.resolve("repo"), out, suite, "webflux-netty");
+        LocalReactorNettyBuild.Run run = LocalReactorNettyBuild.run(tmp, "webflux-netty", "{transport: epoll}");
+        Fluxlab.Outcome o = run.outcome();
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("resolved reactor-netty-http:" + VERSION + " netty-bom:4.2.18.Final into target "
                 + "webflux-netty (stack boot-4.0)'s classpath: ") && o.out().contains("reactor-netty-core " + VERSION)
                 && o.out().contains("netty-codec-http2 4.2.18.Final"), o.out());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult r = Json.read(run.out().resolve("results.json"), RunResult.class);
         CellResult c = r.cells().getFirst();
         assertTrue(c.valid(), c.reasons().toString());
         assertTrue(c.versions().get("resolved").contains("reactor-netty-http " + VERSION), c.versions().toString());

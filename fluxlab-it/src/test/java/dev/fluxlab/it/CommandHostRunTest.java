@@ -33,7 +33,7 @@ class CommandHostRunTest {
     void helloServerRunsOnAHostReadyByHttpAndLeavesNothingThere() throws Exception {
         Path examples = lab.root().resolve("suites/examples");
         NamespaceLab.Host h1 = lab.host(1);
-        Path suite = Files.writeString(lab.tmp().resolve("cmdhost.yaml"), "name: cmdhost\n" + lab.suiteHosts() + """
+        Path suite = lab.suite("cmdhost", """
                 targets:
                   hello:
                     command: [%s, -Xmx64m, HelloServer.java, "--port=${port}", "--host=${host}"]

@@ -39,7 +39,7 @@ class HostRolesRunTest {
 
     @Test
     void aSpringTargetAndWrkRunOnAHostWithZeroErrors() throws Exception {
-        Path suite = Files.writeString(lab.tmp().resolve("roles.yaml"), "name: roles\n" + lab.suiteHosts() + """
+        Path suite = lab.suite("roles", """
                 targets:
                   webflux-netty:
                     knobs: {transport: nio}

@@ -48,7 +48,7 @@ class HostsLifecycleRunTest {
 
     /** Backend on h1, two injectors over h1 and h2; two cells of a shared backend, a few seconds each. */
     private Path suite() throws IOException {
-        return Files.writeString(lab.tmp().resolve("lifecycle.yaml"), "name: lifecycle\n" + lab.suiteHosts() + """
+        return lab.suite("lifecycle", """
                 targets:
                   back:
                     target: reactor-netty

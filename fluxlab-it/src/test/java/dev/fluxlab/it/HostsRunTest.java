@@ -56,15 +56,14 @@ class HostsRunTest {
             """;
 
     @RegisterExtension
-    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4);
+    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4).withFreshHosts(); // it checks the first shipment
 
     /**
      * A suite placing backend, frontend and injector on hosts 1, 2 and 3, with {@code load} and {@code warmup} (its
      * lines) and {@code measure}.
      */
     private Path suite(String name, String load, String warmup, String measure) throws IOException {
-        String hosts = lab.suiteHosts();
-        return Files.writeString(lab.tmp().resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
+        return lab.suite(name, """
                 targets:
                   proxy:
                     entry: frontend
@@ -214,8 +213,7 @@ class HostsRunTest {
     @Test
     @Order(3)
     void aHostAgentThatDiesIsStartedAgainAndOnlyTheCellAcrossTheGapIsInvalid() throws Exception {
-        String hosts = lab.suiteHosts();
-        Path suite = Files.writeString(lab.tmp().resolve("agent-drop.yaml"), "name: agent-drop\n" + hosts + """
+        Path suite = lab.suite("agent-drop", """
                 targets:
                   back:
                     target: reactor-netty

@@ -21,14 +21,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Test hosts on this machine for the end-to-end tests that place roles on other hosts: a few Linux network namespaces
  * on a private bridge, each with its own sshd, made by {@code scripts/lab-hosts.sh} (docs/hosts.md) for one test
- * class, with the few things those tests ask of them (the suite's {@code hosts:} block, the processes in a namespace,
+ * class, with the few things those tests ask of them (a suite naming the hosts, the processes in a namespace,
  * which namespace a process's log says it ran in). A test class registers it as a JUnit extension on a static field,
  * {@code @RegisterExtension static final NamespaceLab lab = NamespaceLab.of("fxc", 1);}: the hosts are up before its
  * first test and down after its last.
  *
  * <p>Why one class: four hosts tests each carried a copy of this plumbing, and the copies had drifted apart (each
- * skipped for other reasons, one removed its folder after a failed start with a comment the others lacked). What it
- * promises:
+ * skipped for reasons of its own). What it promises:
  * <ul>
  *   <li>names unique per test run: the namespaces, ssh aliases and links are named after the caller's prefix and a
  *       random suffix, and the lab's state lives in a temporary folder of its own, so two clones testing at once on
@@ -41,6 +40,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *       without the right), when Debian's sshd is not installed (the tests install nothing; {@code scripts/test.sh}
  *       does), or when a need of the class's own is not met ({@link #assuming}), each time saying which and what to
  *       do.</li>
+ *   <li>hosts as a previous run left them: fluxlab's classpath, shipped file by file over ssh (much of a hosts test's
+ *       time), is shipped once per test JVM and copied into the later labs' work folders, so their runs find it up
+ *       to date; a class that checks the first shipment asks for empty ones ({@link #withFreshHosts}).</li>
  * </ul>
  */
 final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
@@ -67,9 +69,16 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     private record Need(BooleanSupplier met, String unmet) {
     }
 
+    /**
+     * fluxlab's classpath as a finished shipment left it in a host's work folder (its jars and manifest), kept for this
+     * test JVM once a lab has shipped it; null until then. Deleted when the JVM ends.
+     */
+    private static Path shipped;
+
     private final String prefix;
     private final int count;
     private final List<Need> needs;
+    private final boolean freshHosts;
     private final Path root = Path.of("").toAbsolutePath().getParent();
     private final List<Host> hosts = new ArrayList<>();
     private final Thread onExit = new Thread(this::downQuietly, "namespace-lab-down");
@@ -78,10 +87,11 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     private Path labDir;
     private boolean up;
 
-    private NamespaceLab(String prefix, int count, List<Need> needs) {
+    private NamespaceLab(String prefix, int count, List<Need> needs, boolean freshHosts) {
         this.prefix = prefix;
         this.count = count;
         this.needs = needs;
+        this.freshHosts = freshHosts;
     }
 
     /**
@@ -94,14 +104,23 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
             throw new IllegalArgumentException("a lab is 1 or more hosts and a prefix of 1-5 of a-z 0-9 (link names "
                     + "are short), not " + count + " and '" + prefix + "'");
         }
-        return new NamespaceLab(prefix, count, List.of());
+        return new NamespaceLab(prefix, count, List.of(), false);
     }
 
     /** This lab, also skipping the class with {@code unmet} when {@code met} is false (before anything starts). */
     NamespaceLab assuming(BooleanSupplier met, String unmet) {
         List<Need> more = new ArrayList<>(needs);
         more.add(new Need(met, unmet));
-        return new NamespaceLab(prefix, count, List.copyOf(more));
+        return new NamespaceLab(prefix, count, List.copyOf(more), freshHosts);
+    }
+
+    /**
+     * This lab with empty work folders, for a class that checks fluxlab's first shipment to a host. By default a host
+     * starts with fluxlab's classpath as an earlier lab of this test JVM shipped it (when one has), as a host an earlier
+     * run prepared: shipping it, file by file over ssh, was much of a hosts test's time.
+     */
+    NamespaceLab withFreshHosts() {
+        return new NamespaceLab(prefix, count, needs, true);
     }
 
     @Override
@@ -124,6 +143,7 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
         up = true;
         Runtime.getRuntime().addShutdownHook(onExit);
         try {
+            seedWorkDirs();
             String out = script("up", Integer.toString(count));
             assertTrue(out.contains(count + " host(s) up"), out);
             for (String line : Files.readAllLines(labDir.resolve("hosts.tsv"))) {
@@ -142,7 +162,7 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
-        down();
+        down(true);
     }
 
     /** The project's root folder (the tests run in fluxlab-it). */
@@ -169,8 +189,15 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
         return tmp.resolve("work-h" + i);
     }
 
-    /** A suite's {@code hosts:} block naming the lab's hosts {@code h1..hN}, each with this JDK and its work folder. */
-    String suiteHosts() {
+    /**
+     * Writes suite {@code name} into the lab's folder: its name, a {@code hosts:} block naming the lab's hosts
+     * {@code h1..hN} (each with this JDK and its work folder), then {@code body} (targets, load and the rest).
+     */
+    Path suite(String name, String body) throws IOException {
+        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + suiteHosts() + body);
+    }
+
+    private String suiteHosts() {
         StringBuilder block = new StringBuilder("hosts:\n");
         for (int i = 1; i <= hosts.size(); i++) {
             block.append("  h").append(i).append(": {ssh: ").append(host(i).alias()).append(", ssh_config: ")
@@ -227,9 +254,10 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
 
     /**
      * Takes the lab down (its sshd servers, whatever still runs in its namespaces, the namespaces and links) and
-     * deletes its folder; asserts that no namespace of it is left. Once: the shutdown hook finds it done.
+     * deletes its folder; asserts that no namespace of it is left. Once: the shutdown hook finds it done. After the
+     * class's tests it first keeps fluxlab's shipped classpath for the later labs ({@link #withFreshHosts}).
      */
-    private synchronized void down() throws Exception {
+    private synchronized void down(boolean keepShipment) throws Exception {
         if (!up) {
             return;
         }
@@ -240,6 +268,9 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
             // the hook runs anyway
         }
         try {
+            if (keepShipment) {
+                keepShipment();
+            }
             script("down");
             assertFalse(sh("ip netns list").contains(name + "-h"), "namespaces left after down");
         } finally {
@@ -250,10 +281,47 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
 
     private void downQuietly() {
         try {
-            down();
+            down(false);
         } catch (Throwable ignored) {
             // the first failure is the one the caller sees
         }
+    }
+
+    /** Unless fresh, gives every host's work folder the classpath an earlier lab shipped (a local copy). */
+    private void seedWorkDirs() throws Exception {
+        Path from = shipped();
+        for (int i = 1; i <= count && from != null && !freshHosts; i++) {
+            String copied = sh("mkdir -p '" + workDir(i) + "' && cp -a '" + from + "'/. '" + workDir(i) + "' && echo ok");
+            assertTrue(copied.strip().endsWith("ok"), "copy " + from + " to " + workDir(i) + ": " + copied);
+        }
+    }
+
+    /** The first lab whose host 1 holds a finished shipment (its manifest) keeps a copy for the later labs. */
+    private void keepShipment() throws Exception {
+        Path manifest = workDir(1).resolve(".fluxlab-manifest.sha256");
+        synchronized (NamespaceLab.class) {
+            if (shipped != null || !Files.isRegularFile(manifest)) {
+                return;
+            }
+            Path keep = Files.createTempDirectory("fxshipped");
+            String copied = sh("cp '" + workDir(1) + "'/*.jar '" + manifest + "' '" + keep + "' && echo ok");
+            if (copied.strip().endsWith("ok")) {
+                shipped = keep;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    try {
+                        sh("rm -rf '" + keep + "'");
+                    } catch (Exception ignored) {
+                        // the JVM is ending: a temporary folder may stay
+                    }
+                }, "namespace-lab-shipped"));
+            } else {
+                sh("rm -rf '" + keep + "'");
+            }
+        }
+    }
+
+    private static synchronized Path shipped() {
+        return shipped;
     }
 
     private String script(String... args) throws Exception {

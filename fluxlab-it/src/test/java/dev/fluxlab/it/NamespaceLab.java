@@ -126,16 +126,16 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         String candidate = prefix + Long.toString(ThreadLocalRandom.current().nextLong(36L * 36 * 36), 36);
-        assumeTrue("0".equals(sh("id -u").strip()), "skipped: the namespace hosts (scripts/lab-hosts.sh) need root; "
+        skipUnless(context, "0".equals(sh("id -u").strip()), "the namespace hosts (scripts/lab-hosts.sh) need root; "
                 + "run the tests as root, as CI does");
         String probe = sh("ip netns add " + candidate + "-probe && ip netns delete " + candidate + "-probe"
                 + " && echo usable");
-        assumeTrue(probe.strip().endsWith("usable"), "skipped: 'ip netns' cannot create a network namespace here "
+        skipUnless(context, probe.strip().endsWith("usable"), "'ip netns' cannot create a network namespace here "
                 + "(install iproute2; in a container, give it CAP_SYS_ADMIN): " + probe.strip());
-        assumeTrue(Files.isExecutable(SSHD), "skipped: the namespace hosts need Debian's openssh-server ("
-                + SSHD + "); scripts/test.sh installs it, or apt-get install openssh-server");
+        skipUnless(context, Files.isExecutable(SSHD), "the namespace hosts need Debian's openssh-server (" + SSHD
+                + "); scripts/test.sh installs it, or apt-get install openssh-server");
         for (Need n : needs) {
-            assumeTrue(n.met().getAsBoolean(), "skipped: " + n.unmet());
+            skipUnless(context, n.met().getAsBoolean(), n.unmet());
         }
         name = candidate;
         tmp = Files.createTempDirectory(name);
@@ -158,6 +158,17 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
             downQuietly();
             throw t;
         }
+    }
+
+    /**
+     * Skips the class unless {@code met}, saying why also on standard error: Surefire's report of a class skipped
+     * before its first test counts no test and shows no reason.
+     */
+    private static void skipUnless(ExtensionContext context, boolean met, String why) {
+        if (!met) {
+            System.err.println(context.getDisplayName() + " skipped: " + why);
+        }
+        assumeTrue(met, "skipped: " + why);
     }
 
     @Override

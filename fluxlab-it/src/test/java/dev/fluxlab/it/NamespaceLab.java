@@ -116,8 +116,8 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
 
     /**
      * This lab with empty work folders, for a class that checks fluxlab's first shipment to a host. By default a host
-     * starts with fluxlab's classpath as an earlier lab of this test JVM shipped it (when one has), as a host an earlier
-     * run prepared: shipping it, file by file over ssh, was much of a hosts test's time.
+     * starts with fluxlab's classpath as an earlier lab of this test JVM shipped it (when one has), as a host an
+     * earlier run prepared: shipping it, file by file over ssh, was much of a hosts test's time.
      */
     NamespaceLab withFreshHosts() {
         return new NamespaceLab(prefix, count, needs, true);
@@ -302,7 +302,8 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     private void seedWorkDirs() throws Exception {
         Path from = shipped();
         for (int i = 1; i <= count && from != null && !freshHosts; i++) {
-            String copied = sh("mkdir -p '" + workDir(i) + "' && cp -a '" + from + "'/. '" + workDir(i) + "' && echo ok");
+            String copied = sh("mkdir -p '" + workDir(i) + "' && cp -a '" + from + "'/. '" + workDir(i) + "'"
+                    + " && echo ok");
             assertTrue(copied.strip().endsWith("ok"), "copy " + from + " to " + workDir(i) + ": " + copied);
         }
     }

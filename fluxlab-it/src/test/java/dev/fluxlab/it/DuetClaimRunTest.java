@@ -1,7 +1,6 @@
 package dev.fluxlab.it;
 
 import dev.fluxlab.model.Json;
-import dev.fluxlab.model.claim.RecordedClaims;
 import dev.fluxlab.model.decide.DecideMethod;
 import dev.fluxlab.model.decide.TrialRecord;
 import dev.fluxlab.model.decide.Window;
@@ -18,10 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A claim decided by a duet trial ({@code decide_method: duet}), end to end with the real targets and injectors: the
- * light and the heavy ({@code work}) plain Reactor Netty targets are loaded at the same time in every round, each by
- * its own injector JVM, their windows started together at a start gate; each round's two windows cover the same span,
- * the claim is confirmed, and {@code fluxlab report}'s re-judging of results.json agrees.
+ * A claim decided by a duet trial ({@code decide_method: duet}), end to end with the real targets and injectors
+ * ({@link ClaimTrialSuite}, as {@link DecidedClaimRunTest} but for the method): the light and the heavy targets are
+ * loaded at the same time in every round, each by its own injector JVM, their windows started together at a start
+ * gate; each round's two windows cover the same span, the claim is confirmed, the claim this machine cannot judge gets
+ * no trial, and {@code fluxlab report}'s re-judging of results.json agrees.
  */
 class DuetClaimRunTest {
 
@@ -30,32 +30,7 @@ class DuetClaimRunTest {
 
     @Test
     void aClaimIsDecidedByADuetTrial(@TempDir Path tmp) throws Exception {
-        Path suite = Files.writeString(tmp.resolve("duet.yaml"), """
-                name: duet
-                fork: shared
-                targets:
-                  light:
-                    target: reactor-netty
-                    knobs: {protocol: http1.1, transport: nio}
-                    jvm: {heap: 128m}
-                  heavy:
-                    target: reactor-netty
-                    knobs: {protocol: http1.1, transport: nio, work: 100000}
-                    jvm: {heap: 128m}
-                scenarios:
-                  plaintext: {path: /plaintext, expect: {status: 200}}
-                load: {connections: 4}
-                warmup: 1s
-                measure: 2s
-                decide_max: 60s
-                interleave: always
-                decide_method: duet
-                claims:
-                  - claim: light at least twice as fast as heavy
-                    source: test
-                    cells: [{target: light}, {target: heavy}]
-                    relation: ">= 2x"
-                """);
+        Path suite = ClaimTrialSuite.write(tmp, DecideMethod.DUET);
         Fluxlab.Outcome plan = Fluxlab.execute("run", "--dry-run", suite.toString());
         assertEquals(0, plan.code(), plan.out() + plan.err());
         assertTrue(plan.out().contains("each decided by a duet trial of its cells (loaded together, decide_method: "
@@ -63,7 +38,7 @@ class DuetClaimRunTest {
         Path out = tmp.resolve("run");
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
-        assertTrue(o.out().contains("deciding claim 1/1 'light at least twice as fast as heavy': its 2 cells loaded "
+        assertTrue(o.out().contains("deciding claim 1/2 '" + ClaimTrialSuite.CLAIM + "': its 2 cells loaded "
                 + "together (duet)"), o.out());
 
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
@@ -97,14 +72,8 @@ class DuetClaimRunTest {
         assertTrue(w.stream().allMatch(x -> x.cpuUsPerRequest() != null && x.cpuUsPerRequest().size() >= 2),
                 w.toString());
 
-        ClaimResult decided = r.claims().get(0);
-        assertEquals("confirmed", decided.verdict(), decided.reason());
-        assertEquals(ClaimResult.INTERLEAVED, decided.basis());
+        ClaimResult decided = ClaimTrialSuite.assertConfirmed(r);
         assertTrue(decided.reason().contains("duet (cells loaded together) rounds"), decided.reason());
-        assertTrue(decided.intervals().get(0).low() > 2, decided.intervals().toString());
-
-        List<ClaimResult> again = RecordedClaims.rejudged(r);
-        assertEquals(decided.verdict(), again.get(0).verdict(), "report re-judges the windows alike");
-        assertEquals(decided.reason(), again.get(0).reason());
+        ClaimTrialSuite.assertUntriedAndRejudgedAlike(r);
     }
 }

@@ -6,21 +6,18 @@ import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.run.RunHost;
 import dev.fluxlab.model.run.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,88 +25,45 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * {@code fluxlab run} with every role on its own host: three network-namespace hosts made by
- * {@code scripts/lab-hosts.sh} (a lab of its own, {@code fxe2e-h1..4}, beside any other), an h2-proxy-like suite with
+ * {@code fluxlab run} with every role on its own host: four network-namespace hosts ({@link NamespaceLab}, a lab of
+ * its own, {@code fxe2e...-h1..4}, beside any other), an h2-proxy-like suite with
  * the backend on the first, the frontend on the second and the injector on the third; two injectors on the third,
- * then two injectors spread over the third and the fourth. The warm-up is automatic (bounded, not required to settle):
+ * then two injectors spread over the third and the fourth. The warm-up is automatic (bounded, {@link #AUTO_WARMUP}):
  * the injector cannot read the JVMs on the other hosts, so the runner holds it at its start gate until their JIT,
  * read by those hosts' agents, is quiet; a cold proxy chain on a busy 2-core machine answers nothing in its first
  * seconds. Each process's log starts with
  * its host's own report (the wrapper's line: PID and network namespace there), which must be the namespace of the
  * host it was placed on; the traffic crosses the namespaces with zero errors. Then a Ctrl-C in the middle of a run
- * leaves no process in any namespace. The namespaces are always removed. Needs root (CI runs the tests as root and
- * installs openssh-server through scripts/test.sh).
+ * leaves no process in any namespace. The namespaces are always removed. Needs root and sshd (CI runs the tests as root
+ * and installs openssh-server through scripts/test.sh); skipped without them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HostsRunTest {
 
     /**
-     * The lab's name and link tag, unique per run (a random suffix): two runs of this test on one machine (two clones)
-     * had collided on one bridge {@code fxe2e-br0} and one set of namespaces.
+     * The warm-up of the run whose figures are checked: automatic, so the runner holds the injectors at their gate
+     * while the remote JVMs compile, and bounded. The remote JIT of a cold chain was never quiet within the bound on
+     * this machine, so every cell paid it whole; 8 s instead of 15 s (three cells, 21 s less) still outlasts the
+     * first seconds in which a cold chain answers nothing (responses from the 3rd second in a run on a loaded machine).
      */
-    private static final String LAB = "fxe2e" + Long.toString(java.util.concurrent.ThreadLocalRandom.current()
-            .nextLong(36L * 36 * 36), 36);
+    private static final String AUTO_WARMUP = """
+            warmup: auto
+            warmup_max: 8s
+            thresholds: {require_stable_warmup: false}
+            """;
 
-    private Path root;
-    private Path tmp;
-    private Path labDir;
-    private final Map<String, String> addresses = new LinkedHashMap<>();
-    private final Map<String, String> namespaces = new LinkedHashMap<>();
+    @RegisterExtension
+    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4).withFreshHosts(); // it checks the first shipment
 
-    @BeforeAll
-    void up() throws Exception {
-        assumeTrue("0".equals(sh("id -u").strip()), "needs root to create network namespaces for test hosts "
-                + "(scripts/lab-hosts.sh); run the tests as root, as CI does");
-        root = Path.of("").toAbsolutePath().getParent();
-        tmp = Files.createTempDirectory("fxe2e");
-        labDir = tmp.resolve("lab");
-        String out = lab("up", "4");
-        assertTrue(out.contains("4 host(s) up"), out);
-        for (String line : Files.readAllLines(labDir.resolve("hosts.tsv"))) {
-            if (!line.startsWith("#")) {
-                String[] f = line.split("\t");
-                addresses.put(f[0], f[2]);
-                namespaces.put(f[0], sh("ip netns exec " + f[1] + " readlink /proc/self/ns/net").strip());
-            }
-        }
-    }
-
-    @AfterAll
-    void down() throws Exception {
-        if (labDir == null) {
-            return;
-        }
-        try {
-            lab("down");
-            assertFalse(sh("ip netns list").contains(LAB + "-h"), "namespaces left after down");
-        } finally {
-            // also when the lab could not come up (another run's lab exists) or down failed: no empty folder stays
-            sh("rm -rf '" + tmp + "'");
-        }
-    }
-
-    /** The suite's {@code hosts:} block: h1..h4, the lab's hosts. */
-    private String suiteHosts() {
-        StringBuilder hosts = new StringBuilder("hosts:\n");
-        int i = 1;
-        for (String alias : addresses.keySet()) {
-            hosts.append("  h").append(i).append(": {ssh: ").append(alias).append(", ssh_config: ")
-                    .append(labDir.resolve("ssh_config")).append(", address: ").append(addresses.get(alias))
-                    .append(", jdk: ").append(System.getProperty("java.home")).append(", work_dir: ")
-                    .append(tmp.resolve("work-h" + i)).append("}\n");
-            i++;
-        }
-        return hosts.toString();
-    }
-
-    /** A suite placing backend, frontend and injector on hosts 1, 2 and 3; {@code extra} is appended. */
-    private Path suite(String name, String load, String measure) throws IOException {
-        String hosts = suiteHosts();
-        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + hosts + """
+    /**
+     * A suite placing backend, frontend and injector on hosts 1, 2 and 3, with {@code load} and {@code warmup} (its
+     * lines) and {@code measure}.
+     */
+    private Path suite(String name, String load, String warmup, String measure) throws IOException {
+        return lab.suite(name, """
                 targets:
                   proxy:
                     entry: frontend
@@ -126,8 +80,7 @@ class HostsRunTest {
                         host: h2
                 scenarios:
                   Get: {method: GET, path: /get, expect: {status: 200, body: "fluxlab get ok"}}
-                """ + load + "fork: shared\nwarmup: auto\nwarmup_max: 15s\nthresholds: {require_stable_warmup: false}\n"
-                + "measure: " + measure + "\n");
+                """ + load + "fork: shared\n" + warmup + "measure: " + measure + "\n");
     }
 
     @Test
@@ -138,8 +91,8 @@ class HostsRunTest {
                   - {connections: 2, in_flight: 4, host: h3}
                   - {connections: 2, in_flight: 4, injectors: 2, host: h3}
                   - {connections: 3, in_flight: 4, injectors: 2, host: [h3, h4]}
-                """, "2s");
-        Path out = tmp.resolve("run1");
+                """, AUTO_WARMUP, "2s");
+        Path out = lab.tmp().resolve("run1");
         Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("host 'h1': shipped"), o.out());
@@ -162,14 +115,14 @@ class HostsRunTest {
         assertEquals(address(1), rep.readiness().get("backend").get(Readiness.HOST));
         assertEquals(address(2), rep.readiness().get("frontend").get(Readiness.HOST));
         Path cellDir = cellDir(out);
-        assertRanIn(cellDir.resolve("backend-1.log"), 1);
-        assertRanIn(cellDir.resolve("frontend-1.log"), 2);
-        assertRanIn(cellDir.resolve("injector-1.log"), 3);
+        lab.assertRanIn(cellDir.resolve("backend-1.log"), 1);
+        lab.assertRanIn(cellDir.resolve("frontend-1.log"), 2);
+        lab.assertRanIn(cellDir.resolve("injector-1.log"), 3);
         assertTrue(Files.size(cellDir.resolve("backend-1-gc.log")) > 0, "the backend's GC log came back");
         rep.processes().forEach(p -> assertTrue(p.cpuS() > 0, p.name() + ": its host's agent measured no CPU"));
         List<String> cmd = Files.readAllLines(cellDir.resolve("backend-1.cmd"));
         assertTrue(cmd.get(1).startsWith("# on host 'h1'") && cmd.get(2).startsWith(System.getProperty("java.home"))
-                && cmd.get(2).contains(tmp.resolve("work-h1").toString()), "the command that ran on h1: " + cmd);
+                && cmd.get(2).contains(lab.workDir(1).toString()), "the command that ran on h1: " + cmd);
         assertEquals(java.util.Set.of("h1", "h2", "h3"), rep.hostMachines().keySet(), "each host's machine CPU");
         // the injector on h3 cannot read the JVMs on h1 and h2: the runner adds their JIT from the hosts' agents
         List<dev.fluxlab.model.load.WatchedJvm> remoteJit = rep.load().watchedJvms().stream()
@@ -207,8 +160,8 @@ class HostsRunTest {
         assertEquals(List.of("h3", "h4"), spread.placement().stream().filter(pl -> pl.process().startsWith("injector"))
                 .map(pl -> pl.host()).toList());
         Path spreadDir = cellDir(out, 2);
-        assertRanIn(spreadDir.resolve("injector-1-1.log"), 3);
-        assertRanIn(spreadDir.resolve("injector-2-1.log"), 4);
+        lab.assertRanIn(spreadDir.resolve("injector-1-1.log"), 3);
+        lab.assertRanIn(spreadDir.resolve("injector-2-1.log"), 4);
         assertTrue(spread.injectorStartSpreadMs() != null && spread.injectorStartSpreadMs() < 1_000,
                 "measured phases started together across hosts: " + spread.injectorStartSpreadMs() + " ms apart");
         System.out.printf("two hosts: merged %d = %d + %d responses, started %d ms apart%n",
@@ -220,31 +173,24 @@ class HostsRunTest {
     @Test
     @Order(2)
     void ctrlCInTheMiddleLeavesNoProcessOnAnyHost() throws Exception {
-        Path suite = suite("interrupted", "load: {connections: 2, in_flight: 4, host: h3}\n", "60s");
-        Path out = tmp.resolve("run2");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main", "run", "--out", out.toString(),
-                suite.toString()));
-        Process runner = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("run2.out").toFile()).start();
+        // a fixed warm-up: this run is interrupted as soon as it measures, whatever its figures
+        Path suite = suite("interrupted", "load: {connections: 2, in_flight: 4, host: h3}\n", "warmup: 1s\n", "60s");
+        Path out = lab.tmp().resolve("run2");
+        Process runner = Fluxlab.start(lab.root(), lab.tmp().resolve("run2.out"), "run", "--out", out.toString(),
+                suite.toString());
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-            while (!measuring(out) && System.nanoTime() < deadline && runner.isAlive()) {
-                Thread.sleep(200);
-            }
-            assertTrue(measuring(out), "the run never reached its measured phase: "
-                    + Files.readString(tmp.resolve("run2.out")));
+            awaitMeasuring(runner, out, lab.tmp().resolve("run2.out"));
             assertFalse(remoteProcesses().isEmpty(), "the roles should be running on the hosts now");
             new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
             assertTrue(runner.waitFor(60, TimeUnit.SECONDS), "the runner did not stop after Ctrl-C");
         } finally {
             runner.destroyForcibly().waitFor();
         }
-        String printed = Files.readString(tmp.resolve("run2.out"));
+        String printed = Files.readString(lab.tmp().resolve("run2.out"));
         assertEquals(130, runner.exitValue(), printed);
         assertFalse(printed.contains("nothing was started"), printed);
-        for (int i = 1; i <= addresses.size(); i++) {
-            Path runs = tmp.resolve("work-h" + i).resolve("runs");
+        for (int i = 1; i <= lab.hosts().size(); i++) {
+            Path runs = lab.workDir(i).resolve("runs");
             try (Stream<Path> left = Files.isDirectory(runs) ? Files.list(runs) : Stream.empty()) {
                 assertEquals(List.of(), left.toList(), "every host's run folder is removed after Ctrl-C");
             }
@@ -267,8 +213,7 @@ class HostsRunTest {
     @Test
     @Order(3)
     void aHostAgentThatDiesIsStartedAgainAndOnlyTheCellAcrossTheGapIsInvalid() throws Exception {
-        String hosts = suiteHosts();
-        Path suite = Files.writeString(tmp.resolve("agent-drop.yaml"), "name: agent-drop\n" + hosts + """
+        Path suite = lab.suite("agent-drop", """
                 targets:
                   back:
                     target: reactor-netty
@@ -283,28 +228,20 @@ class HostsRunTest {
                 measure: 6s
                 thresholds: {require_stable_warmup: false}
                 """);
-        Path out = tmp.resolve("run3");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.fluxlab.cli.Main", "run", "--out", out.toString(),
-                suite.toString()));
-        Process runner = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("run3.out").toFile()).start();
+        Path out = lab.tmp().resolve("run3");
+        Process runner = Fluxlab.start(lab.root(), lab.tmp().resolve("run3.out"), "run", "--out", out.toString(),
+                suite.toString());
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-            while (!measuring(out) && System.nanoTime() < deadline && runner.isAlive()) {
-                Thread.sleep(200);
-            }
-            assertTrue(measuring(out), "the run never reached its measured phase: "
-                    + Files.readString(tmp.resolve("run3.out")));
-            String ns = namespaces.keySet().iterator().next();
-            List<String> agents = agentPids(ns);
+            awaitMeasuring(runner, out, lab.tmp().resolve("run3.out"));
+            List<String> agents = lab.processes(lab.host(1)).stream()
+                    .filter(p -> p.cmdline().endsWith("dev.fluxlab.cli.Main agent")).map(p -> p.pid()).toList();
             assertEquals(1, agents.size(), "one agent on h1: " + agents);
-            sh("kill -KILL " + agents.getFirst());
+            NamespaceLab.sh("kill -KILL " + agents.getFirst());
             assertTrue(runner.waitFor(240, TimeUnit.SECONDS), "the run did not end");
         } finally {
             runner.destroyForcibly().waitFor();
         }
-        String printed = Files.readString(tmp.resolve("run3.out"));
+        String printed = Files.readString(lab.tmp().resolve("run3.out"));
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals("complete", r.status(), printed);
         CellResult across = r.cells().get(0);
@@ -318,16 +255,13 @@ class HostsRunTest {
                 .forEach(p -> assertTrue(p.cpuS() > 0, "the remote target's CPU is read again: " + p));
     }
 
-    /** The PIDs of fluxlab agents in namespace {@code ns}. */
-    private static List<String> agentPids(String ns) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (String pid : sh("ip netns pids " + ns).strip().split("\\s+")) {
-            if (!pid.isBlank() && sh("tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null").strip()
-                    .endsWith("dev.fluxlab.cli.Main agent")) {
-                out.add(pid);
-            }
+    /** Waits (at most 180 s) until the run in {@code out} measures, failing with what it printed if it never does. */
+    private static void awaitMeasuring(Process runner, Path out, Path printed) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (!measuring(out) && System.nanoTime() < deadline && runner.isAlive()) {
+            Thread.sleep(200);
         }
-        return out;
+        assertTrue(measuring(out), "the run never reached its measured phase: " + Files.readString(printed));
     }
 
     /** Whether the injector of the run in {@code out} has printed its measured phase's first progress line. */
@@ -348,30 +282,14 @@ class HostsRunTest {
     /** Every process in the lab's namespaces other than their sshd servers, as {@code ns: pid comm}. */
     private List<String> remoteProcesses() throws Exception {
         List<String> left = new ArrayList<>();
-        for (String ns : namespaces.keySet()) {
-            for (String pid : sh("ip netns pids " + ns).strip().split("\\s+")) {
-                if (pid.isBlank()) {
-                    continue;
-                }
-                String comm = sh("cat /proc/" + pid + "/comm 2>/dev/null").strip();
-                if (!comm.isEmpty() && !comm.equals("sshd") && !comm.startsWith("sshd-")) {
-                    left.add(ns + ": " + pid + " " + comm);
-                }
-            }
+        for (NamespaceLab.Host h : lab.hosts()) {
+            lab.processes(h).forEach(p -> left.add(h.namespace() + ": " + p.pid() + " " + p.comm()));
         }
         return left;
     }
 
-    /** The log's first line is the host's own report: the network namespace of host {@code i}. */
-    private void assertRanIn(Path log, int i) throws IOException {
-        String first = Files.readAllLines(log).getFirst();
-        String ns = new ArrayList<>(namespaces.values()).get(i - 1);
-        assertTrue(first.startsWith("fluxlab-remote pid=") && first.endsWith(" netns=" + ns),
-                log.getFileName() + " should say it ran in " + ns + ": " + first);
-    }
-
     private String address(int i) {
-        return new ArrayList<>(addresses.values()).get(i - 1);
+        return lab.host(i).address();
     }
 
     private static Path cellDir(Path out) throws IOException {
@@ -383,24 +301,5 @@ class HostsRunTest {
         try (Stream<Path> s = Files.list(out.resolve("cells"))) {
             return s.filter(Files::isDirectory).sorted().skip(index).findFirst().orElseThrow();
         }
-    }
-
-    private String lab(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(root.resolve("scripts/lab-hosts.sh").toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putAll(Map.of("FLUXLAB_LAB_DIR", labDir.toString(), "FLUXLAB_LAB_NAME", LAB,
-                "FLUXLAB_LAB_TAG", LAB));
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, "lab-hosts.sh " + args[0] + ": " + out);
-        return out;
-    }
-
-    private static String sh(String command) throws Exception {
-        Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        p.waitFor(60, TimeUnit.SECONDS);
-        return out;
     }
 }

@@ -11,34 +11,24 @@ import dev.fluxlab.runner.registry.SuiteValidator;
 import dev.fluxlab.runner.registry.TargetRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import reactor.netty.http.server.HttpServer;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A Reactor Netty build that exists only in a local Maven repository (the lab's 1.3.8 jars re-installed under a
- * made-up version, with that version in their manifests, as a {@code publishToMavenLocal} of a branch writes them)
- * is resolved offline and serves a valid cell, the version set as a user would ({@code --set
+ * A Reactor Netty build that exists only in a local Maven repository ({@link LocalReactorNettyBuild}: the lab's 1.3.8
+ * jars re-installed under a made-up version, as a {@code publishToMavenLocal} of a branch writes them) is resolved
+ * offline and serves a valid cell, the version set as a user would ({@code --set
  * targets.reactor-netty.knobs.reactor-netty-version=...}); the server reports the made-up version it loaded, and the
  * cell records every resolved jar. The shipped branch-vs-release suite is valid as shipped.
  */
 class LocalBuildRunTest {
 
     private static final Path SUITE = Path.of("..", "suites", "branch-vs-release.yaml");
-    static final String MADE_UP = "1.3.99-fluxlabtest";
+    private static final String MADE_UP = LocalReactorNettyBuild.VERSION;
 
     @Test
     void theShippedSuiteIsValidAndComparesTheReleaseWithABuild() {
@@ -52,41 +42,15 @@ class LocalBuildRunTest {
 
     @Test
     void aBuildInALocalRepositoryIsResolvedOfflineAndServesAValidCell(@TempDir Path tmp) throws Exception {
-        Path repo = tmp.resolve("repo");
-        install(repo, "reactor-netty-core");
-        install(repo, "reactor-netty-http");
-        Path out = tmp.resolve("out");
-        Path suite = tmp.resolve("one-cell.yaml"); // the shipped suite's first cell on the build alone, short
-        Files.writeString(suite, """
-                name: one-cell
-                targets:
-                  reactor-netty:
-                    knobs: {reactor-netty-version: "1.3.8", transport: epoll}
-                    jvm: {heap: 256m}
-                scenarios:
-                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
-                load: {connections: 4}
-                warmup: 1s
-                measure: 2s
-                """);
-        String before = System.getProperty("maven.repo.local");
-        System.setProperty("maven.repo.local", repo.toString());
-        Fluxlab.Outcome o;
-        try {
-            o = Fluxlab.execute("run", "--out", out.toString(), suite.toString(),
-                    "--set", "targets.reactor-netty.knobs.reactor-netty-version=" + MADE_UP);
-        } finally {
-            if (before == null) {
-                System.clearProperty("maven.repo.local");
-            } else {
-                System.setProperty("maven.repo.local", before);
-            }
-        }
+        // the shipped suite's first cell on the build alone, short
+        LocalReactorNettyBuild.Run run = LocalReactorNettyBuild.run(tmp, "reactor-netty",
+                "{reactor-netty-version: \"1.3.8\", transport: epoll}");
+        Fluxlab.Outcome o = run.outcome();
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("resolved reactor-netty-http:" + MADE_UP + " netty-bom:4.2.18.Final: "
                 + "reactor-netty-http " + MADE_UP + ", ") && o.out().contains(", reactor-netty-core " + MADE_UP + ", ")
                 && o.out().contains(", netty-common 4.2.18.Final"), o.out());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult r = Json.read(run.out().resolve("results.json"), RunResult.class);
         assertEquals(1, r.cells().size());
         CellResult c = r.cells().get(0);
         assertTrue(c.valid(), c.reasons().toString());
@@ -96,33 +60,5 @@ class LocalBuildRunTest {
         ProcessStats target = c.repeats().get(0).processes().stream().filter(p -> p.role().equals("target"))
                 .findFirst().orElseThrow();
         assertEquals(MADE_UP, target.versions().get(StackVersions.REACTOR_NETTY), "what the server loaded");
-    }
-
-    /** Writes the lab's 1.3.8 {@code artifact} into {@code repo} as {@link #MADE_UP}, its manifest saying so. */
-    static void install(Path repo, String artifact) throws IOException {
-        Path released = Path.of(HttpServer.class.getProtectionDomain().getCodeSource().getLocation().getPath())
-                .getParent().getParent().getParent().resolve(artifact).resolve("1.3.8");
-        Path dir = repo.resolve("io/projectreactor/netty").resolve(artifact).resolve(MADE_UP);
-        Files.createDirectories(dir);
-        String pom = Files.readString(released.resolve(artifact + "-1.3.8.pom"))
-                .replace("<version>1.3.8</version>", "<version>" + MADE_UP + "</version>");
-        Files.writeString(dir.resolve(artifact + "-" + MADE_UP + ".pom"), pom);
-        try (JarFile in = new JarFile(released.resolve(artifact + "-1.3.8.jar").toFile());
-             OutputStream file = Files.newOutputStream(dir.resolve(artifact + "-" + MADE_UP + ".jar"))) {
-            Manifest m = new Manifest(in.getManifest());
-            m.getMainAttributes().put(Attributes.Name.IMPLEMENTATION_VERSION, MADE_UP);
-            try (JarOutputStream jar = new JarOutputStream(file, m)) {
-                for (JarEntry e : java.util.Collections.list(in.entries())) {
-                    if (e.getName().equals(JarFile.MANIFEST_NAME)) {
-                        continue;
-                    }
-                    jar.putNextEntry(new JarEntry(e.getName()));
-                    try (InputStream data = in.getInputStream(e)) {
-                        data.transferTo(jar);
-                    }
-                    jar.closeEntry();
-                }
-            }
-        }
     }
 }

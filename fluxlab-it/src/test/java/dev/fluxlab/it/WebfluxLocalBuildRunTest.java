@@ -8,15 +8,14 @@ import dev.fluxlab.model.run.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-import static dev.fluxlab.it.LocalBuildRunTest.MADE_UP;
+import static dev.fluxlab.it.LocalReactorNettyBuild.VERSION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A Reactor Netty build that exists only in a local Maven repository (LocalBuildRunTest's made-up version) under the
+ * A Reactor Netty build that exists only in a local Maven repository ({@link LocalReactorNettyBuild}) under the
  * WebFlux target: it is resolved offline and put into the Boot module's classpath in place of Boot's own Reactor
  * Netty (every Netty jar of the module taken from the build's BOM), and the Spring application serves a valid cell on
  * it, reporting the made-up version it loaded.
@@ -25,47 +24,19 @@ class WebfluxLocalBuildRunTest {
 
     @Test
     void aBuildInALocalRepositoryRunsTheWebfluxApplication(@TempDir Path tmp) throws Exception {
-        Path repo = tmp.resolve("repo");
-        LocalBuildRunTest.install(repo, "reactor-netty-core");
-        LocalBuildRunTest.install(repo, "reactor-netty-http");
-        Path out = tmp.resolve("out");
-        Path suite = tmp.resolve("webflux-build.yaml");
-        Files.writeString(suite, """
-                name: webflux-build
-                targets:
-                  webflux-netty:
-                    knobs: {transport: epoll}
-                    jvm: {heap: 256m}
-                scenarios:
-                  plaintext: {method: GET, path: /plaintext, expect: {status: 200}}
-                load: {connections: 4}
-                warmup: 1s
-                measure: 2s
-                """);
-        String before = System.getProperty("maven.repo.local");
-        System.setProperty("maven.repo.local", repo.toString());
-        Fluxlab.Outcome o;
-        try {
-            o = Fluxlab.execute("run", "--out", out.toString(), suite.toString(),
-                    "--set", "targets.webflux-netty.knobs.reactor-netty-version=" + MADE_UP);
-        } finally {
-            if (before == null) {
-                System.clearProperty("maven.repo.local");
-            } else {
-                System.setProperty("maven.repo.local", before);
-            }
-        }
+        LocalReactorNettyBuild.Run run = LocalReactorNettyBuild.run(tmp, "webflux-netty", "{transport: epoll}");
+        Fluxlab.Outcome o = run.outcome();
         assertEquals(0, o.code(), o.err() + o.out());
-        assertTrue(o.out().contains("resolved reactor-netty-http:" + MADE_UP + " netty-bom:4.2.18.Final into target "
-                + "webflux-netty (stack boot-4.0)'s classpath: ") && o.out().contains("reactor-netty-core " + MADE_UP)
+        assertTrue(o.out().contains("resolved reactor-netty-http:" + VERSION + " netty-bom:4.2.18.Final into target "
+                + "webflux-netty (stack boot-4.0)'s classpath: ") && o.out().contains("reactor-netty-core " + VERSION)
                 && o.out().contains("netty-codec-http2 4.2.18.Final"), o.out());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
+        RunResult r = Json.read(run.out().resolve("results.json"), RunResult.class);
         CellResult c = r.cells().getFirst();
         assertTrue(c.valid(), c.reasons().toString());
-        assertTrue(c.versions().get("resolved").contains("reactor-netty-http " + MADE_UP), c.versions().toString());
+        assertTrue(c.versions().get("resolved").contains("reactor-netty-http " + VERSION), c.versions().toString());
         ProcessStats target = c.repeats().getFirst().processes().stream().filter(p -> p.role().equals("target"))
                 .findFirst().orElseThrow();
-        assertEquals(MADE_UP, target.versions().get(StackVersions.REACTOR_NETTY), "what the Spring application loaded");
+        assertEquals(VERSION, target.versions().get(StackVersions.REACTOR_NETTY), "what the Spring application loaded");
         assertEquals("4.2.18.Final", target.versions().get(StackVersions.NETTY));
     }
 }

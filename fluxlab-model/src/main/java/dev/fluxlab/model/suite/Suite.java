@@ -54,6 +54,7 @@ public final class Suite {
         this.cells = matrix.expand(source);
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
         checks.seedPositions(cells);
+        checks.trainedStarts(cells);
         this.placement = new SuitePlacement(source);
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();

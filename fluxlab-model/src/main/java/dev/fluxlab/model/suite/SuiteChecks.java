@@ -643,6 +643,31 @@ final class SuiteChecks {
      * Every seed figure of a table names the position of at least one cell ({@code at}): a misspelt value would
      * otherwise show nothing, silently.
      */
+    /**
+     * Refuses a cell whose process asks for a trained start in its {@code jvm.aot} ({@code true}, alone or as a knob
+     * value) where it can only start cold ({@link Cell.CellProcess#alwaysCold}): the cell would run cold under the
+     * name {@code aot=true}, and an {@code aot: [true, false]} pair would compare a cold JVM with itself.
+     */
+    void trainedStarts(List<Cell> cells) {
+        for (Cell c : cells) {
+            for (Cell.CellProcess p : c.processes()) {
+                String cold = p.alwaysCold();
+                if (!Boolean.TRUE.equals(p.aot()) || cold == null) {
+                    continue;
+                }
+                SuiteSpec.TargetSpec t = spec.targets().get(c.target());
+                String at = t.processes() == null ? Locations.pointer("targets", c.target(), "jvm", "aot")
+                        : Locations.pointer("targets", c.target(), "processes", p.name(), "jvm", "aot");
+                String knob = (p.name().equals(c.entry()) ? "" : p.name() + ".") + CellMatrix.AOT;
+                String other = p.host() != null ? "" : (p.name().equals(c.entry()) ? "" : p.name() + ".") + "gc: "
+                        + p.gc() + ", ";
+                throw error(at, "cell " + c.id() + ": process '" + p.name() + "' asks for a trained start (aot: true), "
+                        + "but " + cold + ", so the cell would run cold under the name aot=true; leave such cells out "
+                        + "(exclude: [{" + other + knob + ": true}]) or give this process aot: false");
+            }
+        }
+    }
+
     void seedPositions(List<Cell> cells) {
         List<TableSpec> tables = settings.tables();
         for (int i = 0; i < tables.size(); i++) {

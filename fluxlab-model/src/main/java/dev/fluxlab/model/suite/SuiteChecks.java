@@ -668,6 +668,29 @@ final class SuiteChecks {
         }
     }
 
+    /**
+     * Refuses a {@code decide_max} above zero in which no claim's trial fits ({@link
+     * dev.fluxlab.model.decide.Trial#leastBudget}): it turned the trials off as {@code 0s} does, said only by each
+     * claim when the run ended. Without claims there is no trial to bound.
+     */
+    void decideMax(List<dev.fluxlab.model.claim.Claim> claims) {
+        Duration max = settings.decideMax();
+        if (max.isZero() || claims.isEmpty()) {
+            return;
+        }
+        Duration least = claims.stream().map(c -> dev.fluxlab.model.decide.Trial.leastBudget(
+                settings.decideMethod().windowsPerRound(c.cells().size()))).min(Duration::compareTo).orElseThrow();
+        if (max.compareTo(least) < 0) {
+            throw error("/decide_max", "'decide_max' " + Durations.format(max) + " is shorter than any claim's "
+                    + "interleaved trial can be (the shortest needs " + Durations.format(least) + ": "
+                    + dev.fluxlab.model.decide.Trial.MIN_ROUNDS + " rounds of windows of at least "
+                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_WINDOW) + " after "
+                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_SETTLE) + " of settling), so every claim "
+                    + "would be judged from its repeats; write 'decide_max: 0s' to say so, or give at least "
+                    + (least.toMillis() + 999) / 1000 + "s");
+        }
+    }
+
     void seedPositions(List<Cell> cells) {
         List<TableSpec> tables = settings.tables();
         for (int i = 0; i < tables.size(); i++) {

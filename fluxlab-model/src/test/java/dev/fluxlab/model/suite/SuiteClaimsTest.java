@@ -229,4 +229,22 @@ class SuiteClaimsTest {
         Suite.parse("s.yaml", "targets: {reactor-netty: {}}\nscenarios: {plaintext: {path: /plaintext}}\n"
                 + "decide_max: 1s\n");
     }
+
+    /** A per-process claim figure of a process no compared cell has was accepted, and the claim always inconclusive. */
+    @Test
+    void aClaimFigureOfAProcessTheCellsLackIsRefused() {
+        String suite = """
+                targets: {reactor-netty: {knobs: {transport: [nio, epoll]}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                claims: [{claim: x, source: s, cells: [{transport: nio}, {transport: epoll}], relation: ">", figure: F}]
+                """;
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", suite.replace("F",
+                "cpu_cores.reactor-nety")));
+        assertTrue(e.getMessage().startsWith("s.yaml:3:") && e.getMessage().contains("claim figure "
+                + "'cpu_cores.reactor-nety': unknown process 'reactor-nety'; accepted: injector, reactor-netty"),
+                e.getMessage());
+        for (String ok : List.of("cpu_cores.reactor-netty", "cpu_per_request_us.injector", "cpu_cores")) {
+            assertEquals(1, Suite.parse("s.yaml", suite.replace("F", ok)).claims().size(), ok);
+        }
+    }
 }

@@ -30,6 +30,13 @@ final class OutFolder {
      */
     static final Set<String> CHECKOUT_FOLDERS = Set.of("src", "target", ".fluxlab-build", ".git");
 
+    /**
+     * Characters a results folder's path cannot hold: its files are named in JVM options ({@code -Xlog:gc:file=...},
+     * whose fields are separated by {@code :}, and where {@code %p} / {@code %t} expand; async-profiler's and JFR's
+     * options, separated by {@code ,}), and a double quote cannot be quoted there.
+     */
+    static final String JVM_OPTION_BREAKERS = ":,%\"";
+
     /** Why {@code dir} cannot take a new run, as one line naming the fix; null when it can. */
     static String problem(Path dir) {
         Path home = TargetRegistry.home();
@@ -42,6 +49,16 @@ final class OutFolder {
         String inside = insideCheckout(dir, checkout);
         if (inside != null) {
             return inside;
+        }
+        String abs = dir.toAbsolutePath().toString();
+        for (int i = 0; i < abs.length(); i++) {
+            char c = abs.charAt(i);
+            if (JVM_OPTION_BREAKERS.indexOf(c) >= 0) {
+                return "--out " + dir + " holds '" + c + "', which the JVM options a run writes its files with cannot "
+                        + "carry (-Xlog:gc:file=... ends the file name at ':', the profiler's and JFR's options at ',', "
+                        + "a GC log name expands '%'): every cell would fail to start; give a folder whose path has no "
+                        + "':', ',', '%' or '\"'";
+            }
         }
         for (Path name : dir.toAbsolutePath()) {
             if (OutputFile.tooLongForAName(name)) {

@@ -63,6 +63,22 @@ class OutFolderTest {
         assertNull(OutFolder.problem(src.resolve("run1"), null), "no checkout: nothing to protect");
     }
 
+    /**
+     * A folder whose path holds ':' was accepted, and every cell was invalid: its target JVM refused
+     * {@code -Xlog:gc:file=<folder>/...:uptime,level,tags} ("Invalid decorator"). ',' ends the profiler's and JFR's
+     * file options, '%' expands in a GC log name, and '"' cannot be quoted. Blanks, quotes ' and '=' are fine.
+     */
+    @Test
+    void aFolderWhosePathNoJvmOptionCanCarryIsRefused(@TempDir Path tmp) {
+        for (String name : List.of("a:b", "a,b", "run-%p", "say \"hi\"")) {
+            String problem = OutFolder.problem(tmp.resolve(name).resolve("run"), null);
+            assertNotNull(problem, name);
+            assertTrue(problem.contains("which the JVM options a run writes its files with cannot carry")
+                    && problem.contains("give a folder whose path has no ':', ',', '%' or '\"'"), problem);
+        }
+        assertNull(OutFolder.problem(tmp.resolve("it's a run=1"), null));
+    }
+
     /** Root ignores permission bits, so a small tmpfs (mounted when this runs as root) stands for the real cases. */
     @Test
     void anEmptyFolderThatCannotBeWrittenOrAFullDiskIsRefused(@TempDir Path tmp) throws Exception {

@@ -694,14 +694,17 @@ final class SuiteChecks {
         if (max.isZero() || claims.isEmpty()) {
             return;
         }
-        Duration least = claims.stream().map(c -> dev.fluxlab.model.decide.Trial.leastBudget(
-                settings.decideMethod().windowsPerRound(c.cells().size()))).min(Duration::compareTo).orElseThrow();
+        int windows = claims.stream().mapToInt(c -> settings.decideMethod().windowsPerRound(c.cells().size()))
+                .min().orElseThrow();
+        Duration least = dev.fluxlab.model.decide.Trial.leastBudget(windows);
         if (max.compareTo(least) < 0) {
             throw error("/decide_max", "'decide_max' " + Durations.format(max) + " is shorter than any claim's "
                     + "interleaved trial can be (the shortest needs " + Durations.format(least) + ": "
-                    + dev.fluxlab.model.decide.Trial.MIN_ROUNDS + " rounds of windows of at least "
+                    + dev.fluxlab.model.decide.Trial.MIN_ROUNDS + " rounds of " + windows + " window"
+                    + (windows == 1 ? "" : "s") + ", each at least "
                     + Durations.format(dev.fluxlab.model.decide.Trial.MIN_WINDOW) + " after "
-                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_SETTLE) + " of settling), so every claim "
+                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_SETTLE) + " of settling and the time to "
+                    + "start its load), so every claim "
                     + "would be judged from its repeats; write 'decide_max: 0s' to say so, or give at least "
                     + (least.toMillis() + 999) / 1000 + "s");
         }

@@ -214,8 +214,8 @@ class SuiteClaimsTest {
             SuiteException e = assertThrows(SuiteException.class,
                     () -> Suite.parse("s.yaml", suite, List.of("decide_max=" + max)));
             assertTrue(e.getMessage().contains("--set decide_max=" + max + ": 'decide_max' " + max + " is shorter than "
-                    + "any claim's interleaved trial can be (the shortest needs 28s: 5 rounds of windows of at least 2s "
-                    + "after 500ms of settling)") && e.getMessage().endsWith("write 'decide_max: 0s' to say so, or "
+                    + "any claim's interleaved trial can be (the shortest needs 28s: 5 rounds of 2 windows, each at least "
+                    + "2s after 500ms of settling and the time to start its load)") && e.getMessage().endsWith("write 'decide_max: 0s' to say so, or "
                     + "give at least 28s"), e.getMessage());
         }
         // duet loads a round's cells at once: one window per round

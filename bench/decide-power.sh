@@ -5,7 +5,7 @@
 #   - A/A ">" (the first copy faster): confirmed or contradicted would be a false "different" (the goal: at most 1 in 10);
 #   - 5 % more per-request work: confirmed (right, in the right direction), and how long its trial took;
 #   - from the A/A trials' windows, the smallest difference this machine decides in 1, 2, 5 and 10 minutes.
-# Usage: bench/decide-power.sh [--method alternate|duet] [N] [extra fluxlab run arguments, e.g. --set decide_max=5m]
+# Usage: bench/decide-power.sh [--method alternate|duet] [N >= 1] [extra fluxlab run arguments, e.g. --set decide_max=5m]
 #   --method: how the trials load the cells in a round (the suite's decide_method; default: the suite's own, alternate):
 #   run it once with each to see which decides sooner here with no more false alarms (docs/suites.md "Duet").
 # Run it with nothing else on the machine: other work shares the cores with the targets (each run records the cores
@@ -13,17 +13,27 @@
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 method=
-if [ "${1:-}" = --method ]; then
-  method=${2:-}
+given=
+case "${1:-}" in
+  --method) [ $# -ge 2 ] || { echo "decide-power.sh: --method takes alternate or duet" >&2; exit 2; }
+            method=$2; given=1; shift 2 ;;
+  --method=*) method=${1#--method=}; given=1; shift ;;
+esac
+if [ -n "$given" ]; then
   case "$method" in
     alternate|duet) ;;
     *) echo "decide-power.sh: --method takes alternate or duet, not '$method'" >&2; exit 2 ;;
   esac
-  shift 2
 fi
 n=${1:-10}
 shift || true
-case "$n" in ''|*[!0-9]*) echo "decide-power.sh: N must be a whole number of tries, not '$n'" >&2; exit 2 ;; esac
+case "$n" in ''|*[!0-9]*|0*) echo "decide-power.sh: N must be a whole number of tries, 1 or more, not '$n'" >&2; exit 2 ;; esac
+for a in "$@"; do
+  case "$a" in
+    --method|--method=*) echo "decide-power.sh: give --method first, before N (bench/decide-power.sh --method duet $n)" >&2
+                         exit 2 ;;
+  esac
+done
 command -v python3 >/dev/null || { echo "decide-power.sh: needs python3 to read results.json (apt-get install python3)" >&2; exit 3; }
 out="$root/results/decide-power-${method:+$method-}$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"

@@ -1,6 +1,7 @@
 package dev.fluxlab.cli;
 
 import dev.fluxlab.runner.Runner;
+import dev.fluxlab.runner.registry.TargetRegistry;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +23,43 @@ final class OutFolder {
     private OutFolder() {
     }
 
+    /**
+     * Folders of fluxlab's checkout a run must not write into: sources ({@code src}, whose newer files also make
+     * {@code ./fluxlab} rebuild before every command), the build's output ({@code target}, {@code .fluxlab-build},
+     * removed by {@code mvn clean}) and git's own.
+     */
+    static final Set<String> CHECKOUT_FOLDERS = Set.of("src", "target", ".fluxlab-build", ".git");
+
+    /**
+     * Characters a results folder's path cannot hold: its files are named in JVM options ({@code -Xlog:gc:file=...},
+     * whose fields are separated by {@code :}, and where {@code %p} / {@code %t} expand; async-profiler's and JFR's
+     * options, separated by {@code ,}), and a double quote cannot be quoted there.
+     */
+    static final String JVM_OPTION_BREAKERS = ":,%\"";
+
     /** Why {@code dir} cannot take a new run, as one line naming the fix; null when it can. */
     static String problem(Path dir) {
+        Path home = TargetRegistry.home();
+        boolean checkout = Files.isRegularFile(home.resolve("fluxlab")) && Files.isRegularFile(home.resolve("pom.xml"));
+        return problem(dir, checkout ? home : null);
+    }
+
+    /** As {@link #problem(Path)}, with fluxlab's checkout at {@code checkout} (null: none). */
+    static String problem(Path dir, Path checkout) {
+        String inside = insideCheckout(dir, checkout);
+        if (inside != null) {
+            return inside;
+        }
+        String abs = dir.toAbsolutePath().toString();
+        for (int i = 0; i < abs.length(); i++) {
+            char c = abs.charAt(i);
+            if (JVM_OPTION_BREAKERS.indexOf(c) >= 0) {
+                return "--out " + dir + " holds '" + c + "', which the JVM options a run writes its files with cannot "
+                        + "carry (-Xlog:gc:file=... ends the file name at ':', the profiler's and JFR's options at ',', "
+                        + "a GC log name expands '%'): every cell would fail to start; give a folder whose path has no "
+                        + "':', ',', '%' or '\"'";
+            }
+        }
         for (Path name : dir.toAbsolutePath()) {
             if (OutputFile.tooLongForAName(name)) {
                 return "--out " + dir + ": a folder name in it is longer than " + OutputFile.MAX_NAME_BYTES
@@ -58,5 +94,41 @@ final class OutFolder {
             return e.getMessage();
         }
         return null;
+    }
+
+    /**
+     * Why {@code dir} lies in a folder of the checkout a run must not write into ({@link #CHECKOUT_FOLDERS}); null when
+     * it does not. Links are followed as far as the path exists, so a link into {@code src/} is refused too.
+     */
+    private static String insideCheckout(Path dir, Path checkout) {
+        if (checkout == null) {
+            return null;
+        }
+        try {
+            Path home = checkout.toRealPath();
+            Path abs = dir.toAbsolutePath().normalize();
+            Path existing = abs;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                return null;
+            }
+            Path real = existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+            if (!real.startsWith(home)) {
+                return null;
+            }
+            for (Path part : home.relativize(real)) {
+                if (CHECKOUT_FOLDERS.contains(part.toString())) {
+                    return "--out " + dir + " is inside a '" + part + "' folder of fluxlab's checkout " + home
+                            + ", which holds its sources and build, not results (" + (part.toString().equals("src")
+                            ? "a newer file there makes ./fluxlab rebuild" : "it is replaced by a build or by git")
+                            + "); give a folder under " + home.resolve("results") + " or outside the checkout";
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return null; // unreadable: the checks below name it
+        }
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,6 +34,49 @@ class OutFolderTest {
         assertTrue(json.getMessage().contains("which does not exist"), json.getMessage());
         assertNull(OutFolder.problem(tmp.resolve("new")), "a new folder that can be created is fine");
         assertNull(OutFolder.problem(Files.createDirectories(tmp.resolve("empty"))), "so is an empty writable one");
+    }
+
+    /**
+     * A run's folder inside the checkout's sources or build output was accepted: results.json and cells/ under a
+     * module's src/ (which also made ./fluxlab rebuild before every later command), under target/ (gone with the
+     * next {@code mvn clean}) or in .git. The checkout's results/ and folders outside it stay fine.
+     */
+    @Test
+    void aFolderInTheCheckoutsSourcesOrBuildIsRefused(@TempDir Path tmp) throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("checkout"));
+        Files.writeString(home.resolve("fluxlab"), "#!/bin/sh\n");
+        Files.writeString(home.resolve("pom.xml"), "<project/>\n");
+        Path src = Files.createDirectories(home.resolve("fluxlab-model/src/main"));
+        for (Path out : List.of(src.resolve("run1"), home.resolve("fluxlab-cli/target/run"), home.resolve(".git/x"),
+                home.resolve(".fluxlab-build/run"), src)) {
+            String problem = OutFolder.problem(out, home);
+            assertNotNull(problem, out.toString());
+            assertTrue(problem.contains("of fluxlab's checkout " + home.toRealPath()) && problem.contains("give a "
+                    + "folder under " + home.toRealPath().resolve("results") + " or outside the checkout"), problem);
+        }
+        // through a link, too
+        Path link = Files.createSymbolicLink(tmp.resolve("into-src"), src);
+        assertNotNull(OutFolder.problem(link.resolve("run"), home));
+        assertNull(OutFolder.problem(home.resolve("results/run1"), home));
+        assertNull(OutFolder.problem(home.resolve("my-runs/a"), home));
+        assertNull(OutFolder.problem(tmp.resolve("elsewhere"), home));
+        assertNull(OutFolder.problem(src.resolve("run1"), null), "no checkout: nothing to protect");
+    }
+
+    /**
+     * A folder whose path holds ':' was accepted, and every cell was invalid: its target JVM refused
+     * {@code -Xlog:gc:file=<folder>/...:uptime,level,tags} ("Invalid decorator"). ',' ends the profiler's and JFR's
+     * file options, '%' expands in a GC log name, and '"' cannot be quoted. Blanks, quotes ' and '=' are fine.
+     */
+    @Test
+    void aFolderWhosePathNoJvmOptionCanCarryIsRefused(@TempDir Path tmp) {
+        for (String name : List.of("a:b", "a,b", "run-%p", "say \"hi\"")) {
+            String problem = OutFolder.problem(tmp.resolve(name).resolve("run"), null);
+            assertNotNull(problem, name);
+            assertTrue(problem.contains("which the JVM options a run writes its files with cannot carry")
+                    && problem.contains("give a folder whose path has no ':', ',', '%' or '\"'"), problem);
+        }
+        assertNull(OutFolder.problem(tmp.resolve("it's a run=1"), null));
     }
 
     /** Root ignores permission bits, so a small tmpfs (mounted when this runs as root) stands for the real cases. */

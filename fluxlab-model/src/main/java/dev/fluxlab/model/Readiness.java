@@ -21,6 +21,27 @@ public final class Readiness {
     /** The first word of the line, which tells it from the rest of a target's output. */
     public static final String PREFIX = "fluxlab-ready";
 
+    /**
+     * Every attribute name a readiness line may carry: the constants of this class (but {@link #PREFIX}) and the
+     * releases of {@link StackVersions#KEYS}, so a suite's {@code ${process.attribute}} that names none of them is
+     * refused before anything starts instead of failing the cell once the earlier process has started.
+     */
+    public static java.util.Set<String> attributes() {
+        java.util.Set<String> out = new java.util.TreeSet<>(StackVersions.KEYS);
+        for (java.lang.reflect.Field f : Readiness.class.getFields()) {
+            int m = f.getModifiers();
+            if (f.getType() == String.class && java.lang.reflect.Modifier.isStatic(m)
+                    && java.lang.reflect.Modifier.isFinal(m) && !f.getName().equals("PREFIX")) {
+                try {
+                    out.add((String) f.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return java.util.Collections.unmodifiableSet(out);
+    }
+
     // what every line has
 
     /** The port the target listens on ({@code 0} for a process that binds none, such as a self-loading one). */

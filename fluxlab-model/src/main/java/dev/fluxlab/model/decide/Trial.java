@@ -36,6 +36,24 @@ import java.util.random.RandomGenerator;
  */
 public final class Trial {
 
+    /** Rounds before a trial's first look: a trial for which fewer fit in {@code decide_max} is not run. */
+    public static final int MIN_ROUNDS = 5;
+    /** The shortest measured window of a trial (longer for cells with slow responses: runner.decide.TrialPhases). */
+    public static final java.time.Duration MIN_WINDOW = java.time.Duration.ofSeconds(2);
+    /** The shortest settle, the unmeasured load before each window. */
+    public static final java.time.Duration MIN_SETTLE = java.time.Duration.ofMillis(500);
+
+    /**
+     * The least budget ({@code decide_max}) in which any trial with {@code windowsPerRound} windows one after another
+     * per round ({@link DecideMethod#windowsPerRound}) can run: {@link #MIN_ROUNDS} rounds of the shortest window and
+     * settle, each window job with its overhead ({@link TrialRecord#JOB_OVERHEAD_SECONDS}). A smaller one judges the
+     * claim from its repeats, whatever its cells measure.
+     */
+    public static java.time.Duration leastBudget(int windowsPerRound) {
+        long job = MIN_WINDOW.toMillis() + MIN_SETTLE.toMillis() + Math.round(TrialRecord.JOB_OVERHEAD_SECONDS * 1000);
+        return java.time.Duration.ofMillis((long) MIN_ROUNDS * windowsPerRound * job);
+    }
+
     /**
      * The bounds of a trial.
      *

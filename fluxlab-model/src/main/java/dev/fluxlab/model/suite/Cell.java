@@ -58,6 +58,24 @@ public record Cell(
                            List<String> flags, String cpus, String host) {
             this(name, target, knobs, heap, gc, flags, cpus, host, null);
         }
+
+        /**
+         * Why this process starts cold whatever the suite asks, or null when it can start from a trained AOT cache:
+         * on a suite host (its classpath there is another than the one a cache here was trained on), or under ZGC (a
+         * cache trained under another GC is refused for want of compressed oops, one trained under ZGC holds no linked
+         * classes: both tried on JDK 25.0.3).
+         */
+        public String alwaysCold() {
+            if (host != null) {
+                return "a process on a suite host always starts cold (its classpath there is not the one a cache is "
+                        + "trained on)";
+            }
+            if ("zgc".equalsIgnoreCase(gc)) {
+                return "a ZGC JVM always starts cold (it refuses a cache trained under another GC, and one trained "
+                        + "under ZGC holds no linked classes)";
+            }
+            return null;
+        }
     }
 
     /**

@@ -24,6 +24,13 @@ final class CellMatrix {
     /** The knob of a process's {@code jvm.aot}: trained ({@code true}) or cold ({@code false}). */
     static final String AOT = "aot";
     /**
+     * The knobs the matrix itself gives every cell, beside the targets' own: the target, the scenario and the load
+     * profile's dimensions. A target's knob of one of these names would overwrite the cell's (a command target's
+     * knob {@code target: [a]} made its cells read {@code target=a}), so {@link CommandChecks} refuses them.
+     */
+    static final List<String> CELL_KNOBS = List.of("target", "scenario", "connections", "in_flight", "rate", "injector",
+            "injectors", "keep_alive");
+    /**
      * The most cells a suite may expand to, before exclusions: far beyond any real experiment (every cell starts its
      * targets and measures for seconds at least, so 10,000 cells take days), and what keeps a few long value lists
      * from multiplying into millions of cells that exhaust memory before anything could be refused.
@@ -36,7 +43,16 @@ final class CellMatrix {
         this.spec = spec;
     }
 
-    private record Dim(String name, String process, String knob, List<String> values) {
+    /**
+     * One dimension of the matrix; {@code jvmOption}: a process's {@code jvm.heap}, {@code jvm.gc} or {@code jvm.aot},
+     * which the runner turns into JVM options. A knob of the same name (a command target's {@code gc}, substituted as
+     * {@code ${gc}} into its command) stays a knob.
+     */
+    private record Dim(String name, String process, String knob, List<String> values, boolean jvmOption) {
+
+        Dim(String name, String process, String knob, List<String> values) {
+            this(name, process, knob, values, false);
+        }
     }
 
     private record Proc(String name, String registryTarget, String prefix, JvmSpec jvm, String cpus, String host) {
@@ -92,13 +108,14 @@ final class CellMatrix {
             knobsOf(ts, p.name()).forEach((k, v) ->
                     dims.add(new Dim(p.prefix() + knobName(k), p.name(), knobName(k), v)));
             if (p.jvm() != null && p.jvm().heap() != null) {
-                dims.add(new Dim(p.prefix() + "heap", p.name(), "heap", p.jvm().heap()));
+                dims.add(new Dim(p.prefix() + "heap", p.name(), "heap", p.jvm().heap(), true));
             }
             if (p.jvm() != null && p.jvm().gc() != null) {
-                dims.add(new Dim(p.prefix() + "gc", p.name(), "gc", p.jvm().gc()));
+                dims.add(new Dim(p.prefix() + "gc", p.name(), "gc", p.jvm().gc(), true));
             }
             if (p.jvm() != null && p.jvm().aot() != null) {
-                dims.add(new Dim(p.prefix() + AOT, p.name(), AOT, p.jvm().aot().stream().map(String::valueOf).toList()));
+                dims.add(new Dim(p.prefix() + AOT, p.name(), AOT, p.jvm().aot().stream().map(String::valueOf).toList(),
+                        true));
             }
         }
         return dims;
@@ -176,11 +193,14 @@ final class CellMatrix {
                                     if (!d.process().equals(p.name())) {
                                         continue;
                                     }
+                                    if (!d.jvmOption()) {
+                                        pk.put(d.knob(), combo.get(i));
+                                        continue;
+                                    }
                                     switch (d.knob()) {
                                         case "heap" -> heap = combo.get(i);
                                         case "gc" -> gc = combo.get(i);
-                                        case AOT -> aot = Boolean.valueOf(combo.get(i));
-                                        default -> pk.put(d.knob(), combo.get(i));
+                                        default -> aot = Boolean.valueOf(combo.get(i));
                                     }
                                 }
                                 List<String> flags = p.jvm() == null || p.jvm().flags() == null ? List.of() : p.jvm().flags();

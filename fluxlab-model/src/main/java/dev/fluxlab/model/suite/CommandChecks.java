@@ -86,17 +86,48 @@ final class CommandChecks {
                         + "each start" : "the address the server binds (" + CommandTarget.LOOPBACK + ", or its suite host's address)")
                         + "; name your knob otherwise");
             }
+            if (!SuiteChecks.NAME.matcher(k).matches()) {
+                throw error.apply(at + "/knobs/" + k, "knob name '" + k + "' of target '" + name + "' is not accepted: "
+                        + "it is written ${" + k + "} in the command and 'name=value' in each cell's id, so it must be "
+                        + "a letter or digit followed by letters, digits, '_' or '-' (at most 64, pattern "
+                        + SuiteChecks.NAME.pattern() + "); name your knob e.g. 'threads'");
+            }
+            if (CellMatrix.CELL_KNOBS.stream().map(Suite::knobName).anyMatch(Suite.knobName(k)::equals)) {
+                throw error.apply(at + "/knobs/" + k, "knob '" + k + "' of target '" + name + "' has the name of a knob "
+                        + "every cell already carries (" + String.join(", ", CellMatrix.CELL_KNOBS) + "), which it "
+                        + "would overwrite in the cells' ids and tables; name your knob otherwise");
+            }
+            for (String v : knobs.get(k) == null ? List.<String>of() : knobs.get(k)) {
+                if (v != null && v.indexOf('\0') >= 0) {
+                    throw error.apply(at + "/knobs/" + k, "knob '" + k + "' of target '" + name + "': "
+                            + noNul("its value", v));
+                }
+            }
             defined.add(k);
             defined.add(Suite.knobName(k));
         }
         for (int i = 0; i < cmd.size(); i++) {
+            if (cmd.get(i).indexOf('\0') >= 0) {
+                throw error.apply(at + "/command/" + i, "target '" + name + "', word " + (i + 1) + " of its command: "
+                        + noNul("it", cmd.get(i)));
+            }
             checkPlaceholders(at + "/command/" + i, name, "word " + (i + 1) + " of its command", cmd.get(i), defined);
         }
         if (t.env() != null) {
             for (var e : t.env().entrySet()) {
+                if (e.getKey().isEmpty() || e.getKey().indexOf('=') >= 0 || e.getKey().indexOf('\0') >= 0) {
+                    throw error.apply(at + "/env", "environment variable name '" + e.getKey()
+                            + "' of target '" + name + "' cannot be set: a name is not empty and holds no '=' (it "
+                            + "ends the name in the environment) and no NUL character; give a name such as "
+                            + "SPRING_PROFILES_ACTIVE");
+                }
                 if (e.getValue() == null) {
                     throw error.apply(at + "/env/" + e.getKey(), "environment variable '" + e.getKey() + "' of target '"
                             + name + "' has no value; quote it (\"\") for an empty one");
+                }
+                if (e.getValue().indexOf('\0') >= 0) {
+                    throw error.apply(at + "/env/" + e.getKey(), "target '" + name + "', its environment variable "
+                            + e.getKey() + ": " + noNul("its value", e.getValue()));
                 }
                 checkPlaceholders(at + "/env/" + e.getKey(), name, "its environment variable " + e.getKey(),
                         e.getValue(), defined);
@@ -111,6 +142,20 @@ final class CommandChecks {
                     + "that port; pass it to your server, e.g. '--server.port=${port}', or in 'env: {PORT: "
                     + "\"${port}\"}'");
         }
+        Set<String> used = new LinkedHashSet<>();
+        cmd.forEach(w -> CommandTarget.placeholders(w).forEach(p -> used.add(Suite.knobName(p))));
+        if (t.env() != null) {
+            t.env().values().forEach(w -> CommandTarget.placeholders(w).forEach(p -> used.add(Suite.knobName(p))));
+        }
+        for (var k : knobs.entrySet()) {
+            if (k.getValue() != null && k.getValue().stream().distinct().count() > 1
+                    && !used.contains(Suite.knobName(k.getKey()))) {
+                throw error.apply(at + "/knobs/" + k.getKey(), "knob '" + k.getKey() + "' of target '" + name + "' has "
+                        + k.getValue().size() + " values, but no ${" + k.getKey() + "} in its command or env takes "
+                        + "them: every value would run the same command, and the cells would differ in name only; "
+                        + "pass it to the server (e.g. '--" + k.getKey() + "=${" + k.getKey() + "}') or give it one value");
+            }
+        }
         checkReady(at + "/ready", name, t.ready());
         if (t.stop() != null) {
             if (t.stop().signal() != null
@@ -124,6 +169,12 @@ final class CommandChecks {
                         + t.stop().grace() + "'");
             }
         }
+    }
+
+    /** Why {@code text}, which holds a NUL character, cannot be an argument or an environment value. */
+    private static String noNul(String what, String text) {
+        return what + " '" + text + "' holds a NUL character (\\u0000), which no command-line "
+                + "argument or environment value can carry (the kernel ends each at its first NUL); remove it";
     }
 
     private void checkPlaceholders(String at, String name, String where, String text, Set<String> defined) {

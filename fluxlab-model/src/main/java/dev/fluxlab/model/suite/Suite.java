@@ -54,9 +54,11 @@ public final class Suite {
         this.cells = matrix.expand(source);
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
         checks.seedPositions(cells);
+        checks.trainedStarts(cells);
         this.placement = new SuitePlacement(source);
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();
+        checks.decideMax(claims);
         this.assumptions = SuiteAssumptions.of(source);
         this.hosts = new SuiteHosts(source);
         hosts.check(placement.mode());

@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -621,7 +622,26 @@ final class SuiteChecks {
                     }
                 }
             }
+            Set<String> placed = new java.util.HashSet<>();
+            for (String part : List.of("rows", "columns")) {
+                List<String> names = part.equals("rows") ? t.rows() : t.columns();
+                for (int j = 0; names != null && j < names.size(); j++) {
+                    if (!placed.add(names.get(j))) {
+                        throw error(at + "/" + part + "/" + j, "table " + (i + 1) + " names knob '" + names.get(j)
+                                + "' twice in its rows and columns; each knob is one axis of a table: name it once");
+                    }
+                }
+            }
             List<String> figures = t.figures();
+            if (figures.isEmpty()) {
+                throw error(t.value() == null ? at : at + "/value", "table " + (i + 1) + "'s 'value' names no "
+                        + "figure; give one or a list, "
+                        + "e.g. value: throughput_rps");
+            }
+            if (new java.util.HashSet<>(figures).size() < figures.size()) {
+                throw error(at + "/value", "table " + (i + 1) + "'s 'value' names a figure twice (" + String.join(", ",
+                        figures) + "); name each once");
+            }
             for (int j = 0; j < figures.size(); j++) {
                 String name = figures.get(j);
                 String where = at + "/value/" + j;
@@ -640,10 +660,91 @@ final class SuiteChecks {
     }
 
     /**
+     * Refuses a cell whose process asks for a trained start in its {@code jvm.aot} ({@code true}, alone or as a knob
+     * value) where it can only start cold ({@link Cell.CellProcess#alwaysCold}): the cell would run cold under the
+     * name {@code aot=true}, and an {@code aot: [true, false]} pair would compare a cold JVM with itself.
+     */
+    void trainedStarts(List<Cell> cells) {
+        for (Cell c : cells) {
+            for (Cell.CellProcess p : c.processes()) {
+                String cold = p.alwaysCold();
+                if (!Boolean.TRUE.equals(p.aot()) || cold == null) {
+                    continue;
+                }
+                SuiteSpec.TargetSpec t = spec.targets().get(c.target());
+                String at = t.processes() == null ? Locations.pointer("targets", c.target(), "jvm", "aot")
+                        : Locations.pointer("targets", c.target(), "processes", p.name(), "jvm", "aot");
+                String knob = (p.name().equals(c.entry()) ? "" : p.name() + ".") + CellMatrix.AOT;
+                String other = p.host() != null ? "" : (p.name().equals(c.entry()) ? "" : p.name() + ".") + "gc: "
+                        + p.gc() + ", ";
+                throw error(at, "cell " + c.id() + ": process '" + p.name() + "' asks for a trained start (aot: true), "
+                        + "but " + cold + ", so the cell would run cold under the name aot=true; leave such cells out "
+                        + "(exclude: [{" + other + knob + ": true}]) or give this process aot: false");
+            }
+        }
+    }
+
+    /**
+     * Refuses a {@code decide_max} above zero in which no claim's trial fits ({@link
+     * dev.fluxlab.model.decide.Trial#leastBudget}): it turned the trials off as {@code 0s} does, said only by each
+     * claim when the run ended. Without claims there is no trial to bound.
+     */
+    void decideMax(List<dev.fluxlab.model.claim.Claim> claims) {
+        Duration max = settings.decideMax();
+        if (max.isZero() || claims.isEmpty()) {
+            return;
+        }
+        int windows = claims.stream().mapToInt(c -> settings.decideMethod().windowsPerRound(c.cells().size()))
+                .min().orElseThrow();
+        Duration least = dev.fluxlab.model.decide.Trial.leastBudget(windows);
+        if (max.compareTo(least) < 0) {
+            throw error("/decide_max", "'decide_max' " + Durations.format(max) + " is shorter than any claim's "
+                    + "interleaved trial can be (the shortest needs " + Durations.format(least) + ": "
+                    + dev.fluxlab.model.decide.Trial.MIN_ROUNDS + " rounds of " + windows + " window"
+                    + (windows == 1 ? "" : "s") + ", each at least "
+                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_WINDOW) + " after "
+                    + Durations.format(dev.fluxlab.model.decide.Trial.MIN_SETTLE) + " of settling and the time to "
+                    + "start its load), so every claim "
+                    + "would be judged from its repeats; write 'decide_max: 0s' to say so, or give at least "
+                    + (least.toMillis() + 999) / 1000 + "s");
+        }
+    }
+
+    /**
+     * Every figure of a table names what the cells have: a process of theirs (or the injector) after a per-process
+     * figure's {@code .}, a value of the knob a ratio fixes. A misspelt one showed an empty column, silently.
+     */
+    private void tableFigures(List<Cell> cells) {
+        List<TableSpec> tables = settings.tables();
+        Set<String> processes = new java.util.TreeSet<>();
+        cells.forEach(c -> c.processes().forEach(p -> processes.add(p.name())));
+        processes.add(RESERVED_NAME);
+        for (int i = 0; i < tables.size(); i++) {
+            List<String> figures = tables.get(i).figures();
+            for (int j = 0; j < figures.size(); j++) {
+                FigureName f = FigureName.parse(figures.get(j));
+                String where = "/tables/" + i + "/value/" + j;
+                if (f.process() != null && !processes.contains(f.process())) {
+                    throw error(where, "table value '" + figures.get(j) + "': "
+                            + Refusal.unknown("process", f.process(), processes, "a per-process figure names a "
+                            + "process of the cells, or the injector"));
+                }
+                if (f.isRatio() && cells.stream().noneMatch(c -> f.ratioValue().equals(c.knobs().get(f.ratioKnob())))) {
+                    throw error(where, "table value '" + figures.get(j) + "' is a ratio to the cell with "
+                            + f.ratioKnob() + "=" + f.ratioValue() + ", but no cell has that value; " + Refusal.unknown(
+                            "value", f.ratioValue(), cells.stream().map(c -> c.knobs().get(f.ratioKnob()))
+                                    .filter(java.util.Objects::nonNull).distinct().toList()));
+                }
+            }
+        }
+    }
+
+    /**
      * Every seed figure of a table names the position of at least one cell ({@code at}): a misspelt value would
      * otherwise show nothing, silently.
      */
     void seedPositions(List<Cell> cells) {
+        tableFigures(cells);
         List<TableSpec> tables = settings.tables();
         for (int i = 0; i < tables.size(); i++) {
             TableSpec t = tables.get(i);

@@ -169,6 +169,17 @@ final class SuiteClaims {
             out.add(new Claim.ClaimCell(cell.id(), label(own),
                     spec.claimed() == null ? null : spec.claimed().get(j)));
         }
+        if (figure.process() != null) {
+            // a process none of the compared cells has (a misspelt name) left the claim inconclusive in every run
+            Set<String> processes = new java.util.TreeSet<>(List.of(SuiteChecks.RESERVED_NAME));
+            out.forEach(cc -> cells.stream().filter(c -> c.id().equals(cc.id())).findFirst().orElseThrow()
+                    .processes().forEach(p -> processes.add(p.name())));
+            if (!processes.contains(figure.process())) {
+                throw error(at + "/figure", "claim figure '" + spec.figure() + "': " + dev.fluxlab.model.Refusal.unknown(
+                        "process", figure.process(), processes, "a per-process figure names a process of the "
+                        + "compared cells, or the injector"));
+            }
+        }
         Integer cores = spec.needs() == null ? null : spec.needs().cores();
         if (spec.needs() != null && (cores == null || cores < 1)) {
             throw error(at + "/needs", "'needs' names what the claim's effect needs of the machine, e.g. "

@@ -69,6 +69,18 @@ final class SuiteHosts {
         return "\":,\\$`".indexOf(c) >= 0 || Character.isISOControl(c);
     }
 
+    /** Whether literal {@code a} is a loopback address (127.0.0.0/8, ::1); false for a name or no address. */
+    private static boolean loopback(String a) {
+        if (!LabAddresses.literal(a)) {
+            return false;
+        }
+        try {
+            return java.net.InetAddress.getByName(a).isLoopbackAddress(); // a literal: parsed, never looked up
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
     void check(PlacementMode mode) {
         hosts.forEach((name, h) -> {
             String at = Locations.pointer("hosts", name);
@@ -92,6 +104,14 @@ final class SuiteHosts {
                 throw source.error(h.address() != null ? at + "/address" : at, "host '" + name + "': "
                         + h.bindAddress() + " is not the address of one machine (an octet above 255, any-address, "
                         + "broadcast or multicast): give the address its targets bind, e.g. 10.1.0.12");
+            }
+            String destination = h.ssh().substring(h.ssh().indexOf('@') + 1).replaceAll("^\\[|]$", "");
+            if (loopback(h.bindAddress()) && !loopback(destination) && !destination.equals("localhost")) {
+                // the runner loads and probes this address itself: a loopback one is this machine, not the host
+                throw source.error(h.address() != null ? at + "/address" : at, "host '" + name + "': address "
+                        + h.bindAddress() + " is loopback, which from this machine reaches this machine, not '"
+                        + h.ssh() + "': the load and the readiness checks would go to whatever listens here; give "
+                        + "the host's own address, e.g. 10.1.0.12");
             }
             if (h.workDir() != null && (h.workDir().isBlank() || h.workDir().chars().anyMatch(SuiteHosts::breaksCommandLine))) {
                 throw source.error(at + "/work_dir", "host '" + name + "': work_dir '" + h.workDir() + "' "

@@ -44,6 +44,82 @@ class CommandTargetTest {
         assertEquals(Map.of("MODE", "bench-1"), t.environment(values));
     }
 
+    /**
+     * A knob named as a JVM option ({@code gc}, {@code heap}, {@code aot}) is the command's like any other: it was taken
+     * for the process's JVM option, so {@code ${gc}} had no value and every repeat failed in the runner ("no value for
+     * ${gc}"), though the refusal of {@code jvm:} on a command target suggests exactly that knob.
+     */
+    @Test
+    void aKnobNamedLikeAJvmOptionReachesTheCommand() {
+        Suite s = suite("""
+                    command: [java, "-XX:+Use${gc}", "-Xmx${heap}", "--port=${port}", "--aot=${aot}"]
+                    knobs: {gc: [SerialGC, ParallelGC], heap: 64m, aot: "off"}
+                """);
+        assertEquals(2, s.cells().size());
+        Cell.CellProcess p = s.cells().getFirst().entryProcess();
+        assertEquals(Map.of("gc", "SerialGC", "heap", "64m", "aot", "off"), p.knobs());
+        assertEquals(null, p.gc(), "not the JVM option fluxlab sets: fluxlab builds no command line for it");
+        assertEquals(null, p.heap());
+        Map<String, String> values = new java.util.HashMap<>(p.knobs());
+        values.put("port", "41000");
+        assertEquals(List.of("java", "-XX:+UseSerialGC", "-Xmx64m", "--port=41000", "--aot=off"),
+                CommandTarget.of(s.spec()).get("my-app").commandLine(values));
+    }
+
+    /**
+     * Knob names the cell already carries would overwrite its own (a knob {@code target: [a]} made the cell read
+     * {@code target=a}), and a name that is no plain word cannot be written as {@code ${name}} nor in a cell id.
+     */
+    @Test
+    void aKnobNamedLikeTheCellsOwnOrNoPlainNameIsRefused() {
+        for (String k : List.of("target", "scenario", "connections", "rate", "injector", "injectors", "in_flight",
+                "keep-alive")) {
+            SuiteException e = refused("    command: [java, \"${port}\"]\n    knobs: {" + k + ": [1]}\n");
+            assertTrue(e.getMessage().startsWith("s.yaml:5:") && e.getMessage().contains("knob '" + k + "' of target "
+                    + "'my-app' has the name of a knob every cell already carries"), e.getMessage());
+        }
+        for (String k : List.of("a b", "a=b", "a,b", "x.y", "-x")) {
+            SuiteException e = refused("    command: [java, \"${port}\"]\n    knobs: {\"" + k + "\": [1]}\n");
+            assertTrue(e.getMessage().contains("knob name '" + k + "' of target 'my-app' is not accepted"),
+                    e.getMessage());
+        }
+    }
+
+    /** A sweep nothing takes runs one command under several names: cells that differ in their ids only. */
+    @Test
+    void aSweptKnobThatNoPlaceholderTakesIsRefused() {
+        SuiteException e = refused("    command: [java, \"${port}\"]\n    knobs: {threads: [1, 4]}\n");
+        assertTrue(e.getMessage().startsWith("s.yaml:5:") && e.getMessage().contains("knob 'threads' of target "
+                + "'my-app' has 2 values, but no ${threads} in its command or env takes them"), e.getMessage());
+        // one value is a label (a table row, an ab side), and a value taken in env or as select_count counts
+        assertEquals(1, suite("    command: [java, \"${port}\"]\n    knobs: {impl: fixed}\n").cells().size());
+        assertEquals(2, suite("    command: [java, \"${port}\"]\n    env: {T: \"${select-count}\"}\n"
+                + "    knobs: {select_count: [1, 2]}\n").cells().size());
+    }
+
+    /**
+     * What the kernel cannot pass to a process: a NUL in an argument, an environment value or a knob value substituted
+     * into one, and an environment name that is empty or holds '='. Each had passed validation and failed every
+     * repeat in the runner (IllegalArgumentException, "invalid null character in command").
+     */
+    @Test
+    void whatNoProcessCanBeGivenIsRefusedAtItsLine() {
+        for (String target : List.of(
+                "    command: [java, \"${port}\", \"a\\0b\"]\n",
+                "    command: [java, \"${port}\", \"${k}\"]\n    knobs: {k: [\"a\\0\"]}\n",
+                "    command: [java, \"${port}\"]\n    env: {A: \"x\\0y\"}\n")) {
+            SuiteException e = refused(target);
+            assertTrue(e.getMessage().startsWith("s.yaml:") && e.getMessage().contains("holds a NUL character"),
+                    e.getMessage());
+            assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+        }
+        for (String name : List.of("A=B", "", "A\\0")) {
+            SuiteException e = refused("    command: [java, \"${port}\"]\n    env: {\"" + name + "\": x}\n");
+            assertTrue(e.getMessage().startsWith("s.yaml:5:") && e.getMessage().contains("cannot be set: a name is not "
+                    + "empty and holds no '='"), e.getMessage());
+        }
+    }
+
     @Test
     void readyAndStopAreReadAsWritten() {
         CommandTarget t = CommandTarget.of(suite("""

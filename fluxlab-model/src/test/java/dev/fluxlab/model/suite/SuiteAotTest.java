@@ -110,4 +110,37 @@ class SuiteAotTest {
         assertTrue(s.sharedTargets());
         assertTrue(s.anyAot());
     }
+
+    /**
+     * A trained start asked for where only a cold one can happen (ZGC, a suite host) had passed: the cell ran cold
+     * under the name aot=true, and an aot: [true, false] pair compared a cold JVM with itself. The cell is refused,
+     * naming the exclude that leaves it out; excluded, the suite is fine.
+     */
+    @Test
+    void aTrainedStartThatCanOnlyBeColdIsRefusedUnlessExcluded() {
+        String suite = """
+                targets: {reactor-netty: {jvm: {aot: [true, false], gc: [G1, ZGC]}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                """;
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", suite));
+        assertTrue(e.getMessage().startsWith("s.yaml:1:") && e.getMessage().contains("process 'reactor-netty' asks for "
+                + "a trained start (aot: true), but a ZGC JVM always starts cold") && e.getMessage().contains(
+                "exclude: [{gc: ZGC, aot: true}]"), e.getMessage());
+        assertEquals(3, Suite.parse("s.yaml", suite + "exclude: [{gc: ZGC, aot: true}]\n").cells().size());
+        SuiteException host = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", """
+                hosts: {far: {ssh: perf@10.1.0.12}}
+                targets:
+                  chain:
+                    entry: front
+                    processes:
+                      back: {target: reactor-netty, host: far, jvm: {aot: true}}
+                      front: {target: netty}
+                scenarios: {plaintext: {path: /plaintext}}
+                """));
+        assertTrue(host.getMessage().startsWith("s.yaml:6:") && host.getMessage().contains("process 'back' asks for a "
+                + "trained start (aot: true), but a process on a suite host always starts cold"), host.getMessage());
+        // the suite's default (no jvm.aot) is not a request: such a process just starts cold
+        assertEquals(1, Suite.parse("s.yaml", "targets: {reactor-netty: {jvm: {gc: ZGC}}}\n"
+                + "scenarios: {plaintext: {path: /plaintext}}\n").cells().size());
+    }
 }

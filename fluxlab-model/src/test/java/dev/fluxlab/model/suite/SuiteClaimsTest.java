@@ -197,4 +197,54 @@ class SuiteClaimsTest {
         assertTrue(suite(claim + "    needs: {cores: 8}\n").claims().get(0).notJudgeable(2).orElseThrow()
                 .startsWith("not judgeable on this machine: the effect needs 8 cores"));
     }
+
+    /**
+     * A decide_max above zero that no trial fits in (5 rounds of 2 s windows after 0.5 s settles) had passed: every
+     * claim was judged from its repeats, said only when the run ended. 0s says that outright; a budget that fits the
+     * shortest trial, or a suite without claims, is fine.
+     */
+    @Test
+    void aDecideMaxNoTrialFitsInIsRefused() {
+        String suite = """
+                targets: {reactor-netty: {knobs: {transport: [nio, epoll]}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                claims: [{claim: x, source: s, cells: [{transport: nio}, {transport: epoll}], relation: ">"}]
+                """;
+        for (String max : List.of("1ms", "5s", "27s")) {
+            SuiteException e = assertThrows(SuiteException.class,
+                    () -> Suite.parse("s.yaml", suite, List.of("decide_max=" + max)));
+            assertTrue(e.getMessage().contains("--set decide_max=" + max + ": 'decide_max' " + max + " is shorter than "
+                    + "any claim's interleaved trial can be (the shortest needs 28s: 5 rounds of 2 windows, each at least "
+                    + "2s after 500ms of settling and the time to start its load)") && e.getMessage().endsWith("write 'decide_max: 0s' to say so, or "
+                    + "give at least 28s"), e.getMessage());
+        }
+        // duet loads a round's cells at once: one window per round
+        SuiteException duet = assertThrows(SuiteException.class,
+                () -> Suite.parse("s.yaml", suite + "decide_method: duet\ndecide_max: 10s\n"));
+        assertTrue(duet.getMessage().startsWith("s.yaml:5:") && duet.getMessage().endsWith("give at least 14s"),
+                duet.getMessage());
+        for (String max : List.of("0s", "28s", "2m")) {
+            assertEquals(1, Suite.parse("s.yaml", suite, List.of("decide_max=" + max)).claims().size());
+        }
+        Suite.parse("s.yaml", "targets: {reactor-netty: {}}\nscenarios: {plaintext: {path: /plaintext}}\n"
+                + "decide_max: 1s\n");
+    }
+
+    /** A per-process claim figure of a process no compared cell has was accepted, and the claim always inconclusive. */
+    @Test
+    void aClaimFigureOfAProcessTheCellsLackIsRefused() {
+        String suite = """
+                targets: {reactor-netty: {knobs: {transport: [nio, epoll]}}}
+                scenarios: {plaintext: {path: /plaintext}}
+                claims: [{claim: x, source: s, cells: [{transport: nio}, {transport: epoll}], relation: ">", figure: F}]
+                """;
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", suite.replace("F",
+                "cpu_cores.reactor-nety")));
+        assertTrue(e.getMessage().startsWith("s.yaml:3:") && e.getMessage().contains("claim figure "
+                + "'cpu_cores.reactor-nety': unknown process 'reactor-nety'; accepted: injector, reactor-netty"),
+                e.getMessage());
+        for (String ok : List.of("cpu_cores.reactor-netty", "cpu_per_request_us.injector", "cpu_cores")) {
+            assertEquals(1, Suite.parse("s.yaml", suite.replace("F", ok)).claims().size(), ok);
+        }
+    }
 }

@@ -168,4 +168,25 @@ class SuiteHostsTest {
                 """));
         assertTrue(e.problem().contains("'placement: auto' splits this machine's CPUs"), e.problem());
     }
+
+    /**
+     * A remote host given a loopback address had passed: the runner would load and probe 127.0.0.1, this machine,
+     * not the host. A host reached at loopback itself (ssh to 127.0.0.1 or localhost) stays fine.
+     */
+    @Test
+    void aLoopbackAddressOfAnotherMachineIsRefused() {
+        String base = "targets: {reactor-netty: {host: h}}\nscenarios: {p: {path: /p}}\n";
+        for (String hosts : List.of("hosts: {h: {ssh: perf@10.1.0.12, address: 127.0.0.1}}\n",
+                "hosts: {h: {ssh: lab-front, address: \"::1\"}}\n",
+                "hosts: {h: {ssh: lab-front, address: 127.1.2.3}}\n")) {
+            SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml", hosts + base));
+            assertTrue(e.getMessage().startsWith("s.yaml:1:") && e.getMessage().contains("is loopback, which from this "
+                    + "machine reaches this machine, not"), e.getMessage());
+        }
+        for (String hosts : List.of("hosts: {h: {ssh: perf@127.0.0.1}}\n",
+                "hosts: {h: {ssh: perf@localhost, address: 127.0.0.1}}\n",
+                "hosts: {h: {ssh: perf@10.1.0.12}}\n")) {
+            assertEquals(1, Suite.parse("s.yaml", hosts + base).cells().size(), hosts);
+        }
+    }
 }

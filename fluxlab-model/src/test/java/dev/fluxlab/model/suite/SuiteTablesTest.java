@@ -80,4 +80,30 @@ class SuiteTablesTest {
         assertTrue(e.getMessage().startsWith(where), e.getMessage());
         assertTrue(e.getMessage().contains(what), e.getMessage());
     }
+
+    /**
+     * Tables that could only show nothing, or one thing twice, had passed: no figure (or none at all, 'value' left
+     * out), a figure or a knob named twice, a per-process figure of a process no cell has, a ratio to a knob value
+     * no cell has. Each column stayed empty, silently; each is now refused at its line.
+     */
+    @Test
+    void aTableThatWouldShowNothingIsRefusedAtItsLine() {
+        for (String[] c : List.of(
+                new String[]{"    value: []\n", "t.yaml:6:5: table 1's 'value' names no figure"},
+                new String[]{"    columns: []\n", "t.yaml:4:1: table 1's 'value' names no figure"},
+                new String[]{"    value: [throughput_rps, throughput_rps]\n", "t.yaml:6:5: table 1's 'value' names "
+                        + "a figure twice"},
+                new String[]{"    columns: [transport]\n    value: throughput_rps\n", "t.yaml:6:15: table 1 names knob "
+                        + "'transport' twice in its rows and columns"},
+                new String[]{"    value: cpu_cores.nope\n", "t.yaml:6:5: table value 'cpu_cores.nope': unknown "
+                        + "process 'nope'; accepted: injector, reactor-netty"},
+                new String[]{"    value: throughput_rps/transport=xyz\n", "t.yaml:6:5: table value "
+                        + "'throughput_rps/transport=xyz' is a ratio to the cell with transport=xyz, but no cell has "
+                        + "that value; unknown value 'xyz'; accepted: nio, epoll"})) {
+            SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("t.yaml", BASE + c[0]));
+            assertTrue(e.getMessage().startsWith(c[1]), e.getMessage());
+        }
+        Suite.parse("t.yaml", BASE + "    value: [cpu_cores.reactor-netty, cpu_per_request_us.injector, "
+                + "throughput_rps/transport=nio]\n");
+    }
 }

@@ -78,7 +78,7 @@ public final class ClaimTrials {
      */
     static final int BURN_IN = 0;
     /** Rounds before the first look. */
-    static final int MIN_ROUNDS = 5;
+    static final int MIN_ROUNDS = dev.fluxlab.model.decide.Trial.MIN_ROUNDS;
     /** The error rate of a trial's verdict (two-sided, over all its looks and pairs). */
     static final double ALPHA = 0.05;
     /** Stop undecided once every open pair would need 4 times the planned rounds ({@link Trial#futile}). */

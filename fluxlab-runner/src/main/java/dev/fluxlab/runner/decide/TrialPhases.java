@@ -19,9 +19,9 @@ final class TrialPhases {
     }
 
     /** The measured length of a window, at least. */
-    static final Duration WINDOW = Duration.ofSeconds(2);
+    static final Duration WINDOW = dev.fluxlab.model.decide.Trial.MIN_WINDOW;
     /** The fixed, unmeasured load before each window, at least: new connections, a target idle since its last window. */
-    static final Duration SETTLE = Duration.ofMillis(500);
+    static final Duration SETTLE = dev.fluxlab.model.decide.Trial.MIN_SETTLE;
     /** A window holds at least this many of its cells' slowest responses (their p99 in the cells' repeats). */
     static final double WINDOW_RESPONSES = 4;
     /**

@@ -119,7 +119,7 @@ public final class TargetAotCache {
      * a class folder (a cache holds classes from jars only: the tests' classpaths).
      */
     public Optional<Variant> variant(Cell.CellProcess p) {
-        if (!enabled || p.host() != null || "zgc".equalsIgnoreCase(p.gc())
+        if (!enabled || p.alwaysCold() != null
                 || registry.command(p.target()).isPresent()) { // a suite's own command: its JVM, if any, is not ours
             return Optional.empty();
         }

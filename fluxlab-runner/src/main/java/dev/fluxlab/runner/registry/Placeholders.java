@@ -54,6 +54,11 @@ public final class Placeholders {
                 return Optional.of("'" + m.group() + "' names no attribute of process '" + process + "': write ${"
                         + process + ".port}, ${" + process + ".host} or another attribute its readiness line announces");
             }
+            if (!Readiness.attributes().contains(attribute)) {
+                return Optional.of("'" + m.group() + "' names no attribute a process announces: "
+                        + dev.fluxlab.model.Refusal.unknown("attribute", attribute, Readiness.attributes(),
+                        "see docs/contracts.md for what each target's readiness line says"));
+            }
         }
         if (references == 0 || value.replaceAll(PLACEHOLDER.pattern(), "").contains("${")) {
             return Optional.of("'" + value + "' holds an unclosed '${': a reference is ${process.port}, "

@@ -321,6 +321,8 @@ class SuiteValidatorTest {
             "http://127.0.0.1:${frontend.port} | '${frontend.port}' names no process started before this one",
             "http://127.0.0.1:${backend.}      | '${backend.}' names no attribute of process 'backend'",
             "http://127.0.0.1:${backend.port   | holds an unclosed '${'",
+            // an attribute no readiness line carries failed the cell once the backend had started
+            "http://127.0.0.1:${backend.prot}  | '${backend.prot}' names no attribute a process announces: unknown attribute 'prot'; accepted: ",
             "http://${backend.port}:8080       | is not accepted by knob 'backend-url'",
             "http://127.0.0.1:99999            | has port 99999, not a TCP port (1 to 65535)",
             "http://127.0.0.1:0                | has port 0, not a TCP port"})

@@ -166,8 +166,9 @@ class KnownAnswersTest {
      * 2/3 and 1/3 of it, 667.33 and 333.67 req/s) for 2 s intends 2,002 requests. Each is either answered in the
      * window, failed, or counted missed, except those still in flight at its end (at most one per connection), and
      * each loop's schedule may round one more request into the window. Without a warm-up the server receives the
-     * window's sends and those the loops made between its end and their stop (the coordinator's wake-up, well under
-     * 100 ms even on a loaded machine); a cold JVM's slow first requests are sent late, not dropped.
+     * window's sends and no more: a loop sends nothing intended at or after the window's end, however late the
+     * coordinator's stop comes (on a loaded machine it came 160 ms late, and the loops had sent on till then); a cold
+     * JVM's slow first requests are sent late, not dropped.
      */
     @Test
     void theOpenModelSendsItsRateTimesItsDurationWhenTheLoopsCannotShareItEvenly() throws Exception {
@@ -185,7 +186,7 @@ class KnownAnswersTest {
                     accounted + " requests answered, failed or missed of " + intended + " intended (ok "
                             + r.requestsOk() + ", missed " + r.missedRequests() + ", late " + r.lateRequests() + ")");
             long seen = server.requests();
-            assertTrue(seen >= intended - r.missedRequests() - loops && seen <= intended + loops + rate * 0.1,
+            assertTrue(seen >= intended - r.missedRequests() - loops && seen <= intended + loops,
                     "the server received " + seen + " requests; " + intended + " were intended in the window");
         }
     }

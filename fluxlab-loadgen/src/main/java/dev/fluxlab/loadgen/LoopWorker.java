@@ -267,6 +267,13 @@ final class LoopWorker {
         long end = ctl.measureEnd;
         while (!ctl.stopping) {
             long t = schedule.nextIntended();
+            if (t - end >= 0) {
+                // intended at or after the window's end: never sent, nor is the timer armed for it. The loops stop
+                // here by themselves, at the end a fixed window set when it opened (or the one a count or a stop
+                // set since); the coordinator's word ('stopping') came up to 160 ms late on a loaded machine, and
+                // the server got that long of unmeasured sends
+                return;
+            }
             if (t > now) {
                 schedule.caughtUp();
                 break;

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KnownAnswersTest {
 
-    private static final Duration SERVICE = Duration.ofMillis(20);
+    private static final Duration SERVICE = Duration.ofMillis(50);
 
     /**
      * Loads this JVM's classes on both sides once, before any test's window: run first in a cold JVM, the first
@@ -46,11 +46,12 @@ class KnownAnswersTest {
     }
 
     /**
-     * Every response is held 20 ms after its request arrived, so no latency can be below 20 ms, and a closed load of
-     * c x m requests in flight completes at most c x m per 20 ms (Little's law). The median gets 10 ms of room above
-     * it: a server timer or a loop that runs late on a loaded machine delays some responses by a few ms (at load
-     * average 7 on 2 cores the slowest tenth took up to 56 ms and p99 up to 237 ms, so the tail has no upper bound
-     * here). Latency taken from the wrong moment (the previous completion, the connect) or in the wrong unit misses
+     * Every response is held 50 ms after its request arrived, so no latency can be below 50 ms, and a closed load of
+     * c x m requests in flight completes at most c x m per 50 ms (Little's law). The median gets half the service
+     * time of room above it, 25 ms: a server timer or a loop that runs late on a loaded machine delays some responses
+     * (at load average 7 on 2 cores the slowest tenth took up to 36 ms more and p99 up to 217 ms more, so the tail has
+     * no upper bound here; at load average 12 the median of a 20 ms service time was 32.7 ms, past the 10 ms of room
+     * it had). Latency taken from the wrong moment (the previous completion, the connect) or in the wrong unit misses
      * these by a factor, and one that is a little short (a shift by 10 bits for a division by 1000) falls below the
      * service time.
      */
@@ -69,7 +70,7 @@ class KnownAnswersTest {
             var u = r.latencyMs().uncorrected();
             assertTrue(c.min() >= d && u.min() >= d, "a response faster than the server's " + d + " ms: " + r.latencyMs());
             assertTrue(c.p50() >= d && c.p99() >= d, r.latencyMs().toString());
-            assertTrue(c.p50() <= d + 10, "p50 " + c.p50() + " ms for a service time of " + d + " ms: " + c);
+            assertTrue(c.p50() <= d * 1.5, "p50 " + c.p50() + " ms for a service time of " + d + " ms: " + c);
             assertEquals(c, u, "closed model: each request is intended when it is sent");
             // at most c x m responses per service time, plus those in flight as the window opened
             long most = (long) connections * inFlight * ((long) Math.ceil(r.durationS() * 1e3 / d) + 1);
@@ -166,8 +167,9 @@ class KnownAnswersTest {
      * 2/3 and 1/3 of it, 667.33 and 333.67 req/s) for 2 s intends 2,002 requests. Each is either answered in the
      * window, failed, or counted missed, except those still in flight at its end (at most one per connection), and
      * each loop's schedule may round one more request into the window. Without a warm-up the server receives the
-     * window's sends and those the loops made between its end and their stop (the coordinator's wake-up, well under
-     * 100 ms even on a loaded machine); a cold JVM's slow first requests are sent late, not dropped.
+     * window's sends and no more: a loop sends nothing intended at or after the window's end, however late the
+     * coordinator's stop comes (on a loaded machine it came 160 ms late, and the loops had sent on till then); a cold
+     * JVM's slow first requests are sent late, not dropped.
      */
     @Test
     void theOpenModelSendsItsRateTimesItsDurationWhenTheLoopsCannotShareItEvenly() throws Exception {
@@ -185,7 +187,7 @@ class KnownAnswersTest {
                     accounted + " requests answered, failed or missed of " + intended + " intended (ok "
                             + r.requestsOk() + ", missed " + r.missedRequests() + ", late " + r.lateRequests() + ")");
             long seen = server.requests();
-            assertTrue(seen >= intended - r.missedRequests() - loops && seen <= intended + loops + rate * 0.1,
+            assertTrue(seen >= intended - r.missedRequests() - loops && seen <= intended + loops,
                     "the server received " + seen + " requests; " + intended + " were intended in the window");
         }
     }

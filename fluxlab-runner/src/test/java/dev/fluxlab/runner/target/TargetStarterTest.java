@@ -36,7 +36,8 @@ class TargetStarterTest {
     @Test
     void aSilentTargetIsReportedAsSilent(@TempDir Path tmp) throws Exception {
         Supervisor supervisor = new Supervisor();
-        ChildProcess c = ChildProcess.start("target", "silent", List.of("sh", "-c", "sleep 5"),
+        // alive (and silent) for as long as a stalled test thread could take to look: it is stopped at the end
+        ChildProcess c = ChildProcess.start("target", "silent", List.of("sh", "-c", "exec sleep 60"),
                 tmp.resolve("silent.log"), null, supervisor);
         try {
             assertTrue(c.awaitLine(l -> l.startsWith(Readiness.PREFIX), Duration.ofMillis(300)).isEmpty());

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -21,12 +23,12 @@ class VirtualSchedulerTest {
 
     @Test
     void scheduledPoolHoldsAtMostCoresBlockingTasksAtOnce() throws Exception {
-        assertEquals(CORES, peakConcurrency(VirtualScheduler.SCHEDULED_POOL, CORES + 3));
+        assertEquals(CORES, concurrency(VirtualScheduler.SCHEDULED_POOL, CORES + 3, CORES));
     }
 
     @Test
     void perTaskRunsEveryBlockingTaskAtOnce() throws Exception {
-        assertEquals(CORES + 3, peakConcurrency(VirtualScheduler.PER_TASK, CORES + 3));
+        assertEquals(CORES + 3, concurrency(VirtualScheduler.PER_TASK, CORES + 3, CORES + 3));
     }
 
     @Test
@@ -36,31 +38,41 @@ class VirtualSchedulerTest {
         assertTrue(e.getMessage().contains("per-task, scheduled-pool"), e.getMessage());
     }
 
-    private static int peakConcurrency(VirtualScheduler kind, int tasks) throws Exception {
+    /**
+     * Submits {@code tasks} tasks that each block until released and returns how many run at once: once
+     * {@code started} of them run (waited for, at most 30 s: no fixed sleep, which on a loaded machine let the first
+     * tasks end before the last began), plus a moment in which a task past an executor's bound would start too. Then
+     * releases them all and waits for every one (a pool runs the rest after).
+     */
+    private static int concurrency(VirtualScheduler kind, int tasks, int started) throws Exception {
         AtomicInteger running = new AtomicInteger();
-        AtomicInteger peak = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
         ExecutorService executor = kind.executor("test-vt-");
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < tasks; i++) {
                 futures.add(executor.submit(() -> {
-                    peak.accumulateAndGet(running.incrementAndGet(), Math::max);
-                    try {
-                        Thread.sleep(150);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    running.decrementAndGet();
+                    running.incrementAndGet();
                     assertTrue(Thread.currentThread().isVirtual());
+                    assertTrue(release.await(30, TimeUnit.SECONDS), "never released");
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
-                f.get();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (running.get() < started && System.nanoTime() < deadline) {
+                Thread.sleep(10);
             }
+            Thread.sleep(200); // a task beyond the executor's bound would start in this moment
+            int atOnce = running.get();
+            release.countDown();
+            for (Future<?> f : futures) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            assertEquals(tasks, running.get(), "every task ran");
+            return atOnce;
         } finally {
+            release.countDown();
             executor.shutdownNow();
         }
-        return peak.get();
     }
 }

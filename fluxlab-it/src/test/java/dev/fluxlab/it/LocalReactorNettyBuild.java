@@ -55,6 +55,7 @@ final class LocalReactorNettyBuild {
                 load: {connections: 4}
                 warmup: 1s
                 measure: 2s
+                startup_timeout: 90s   # a Spring target took up to 32 s to start on a machine at load 12-23
                 """.formatted(target, knobs));
         Path out = tmp.resolve("out");
         String before = System.getProperty("maven.repo.local");

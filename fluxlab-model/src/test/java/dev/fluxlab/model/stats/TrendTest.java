@@ -51,4 +51,25 @@ class TrendTest {
         assertTrue(Trend.of(List.of(1.0, 2.0, 3.0, 4.0)).beyondNoise(3));
         assertFalse(Trend.of(List.of(1.0, 2.0)).beyondNoise(3), "two samples have no error to judge by");
     }
+    /**
+     * Four samples leave two degrees of freedom, where three standard errors are no test at 1 %: 0, 1.6, 1.4, 3 has a
+     * slope of 0.88 with a standard error of sqrt(0.648 / 2 / 5) = 0.2546 (t = 3.46), beyond 3 errors but within
+     * Student's 9.925 (1 %) and 4.303 (5 %); 0, 1.2, 1.8, 3 (slope 0.96, error sqrt(0.072 / 10), t = 11.3) is a trend.
+     */
+    @Test
+    void significanceUsesStudentsQuantileForTheSamplesGiven() {
+        Trend noisy = Trend.of(List.of(0.0, 1.6, 1.4, 3.0));
+        assertEquals(0.88, noisy.slope(), 1e-12);
+        assertEquals(Math.sqrt(0.648 / 2 / 5), noisy.standardError(), 1e-12);
+        assertEquals(4, noisy.samples());
+        assertTrue(noisy.beyondNoise(3));
+        assertFalse(noisy.significant(0.05));
+        assertFalse(noisy.significant(0.01));
+        Trend ramp = Trend.of(List.of(0.0, 1.2, 1.8, 3.0));
+        assertTrue(ramp.significant(0.01));
+        assertFalse(Trend.of(List.of(1.0, 2.0)).significant(0.01), "two samples have no error to judge by");
+        assertFalse(Trend.of(List.of(5.0, 5.0, 5.0, 5.0)).significant(0.01));
+        assertThrows(IllegalArgumentException.class, () -> ramp.significant(0));
+        assertThrows(IllegalArgumentException.class, () -> ramp.significant(1));
+    }
 }

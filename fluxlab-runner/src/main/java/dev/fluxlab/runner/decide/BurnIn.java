@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * A trial's burn-in: rounds that load every cell as the counted ones will, but are not counted, repeated while one of
- * their windows found a watched JVM (a target, or the injector) still compiling, up to {@value #MAX_SHARE_PERCENT} %
- * of the claim's budget ({@code decide_max}).
+ * their windows found a watched JVM (a target, or the injector) still compiling, for up to {@value #MAX_SHARE_PERCENT} %
+ * of the claim's budget ({@code decide_max}) counted from the first burn-in round.
  *
  * <p>Why: a cell's warm-up before a trial is the one its repeats had (a suite's bound of a few seconds), and a Spring
  * target needs half a minute of load to finish compiling. Seed 002's virtual-thread claim was tried on a 4096-loop
@@ -42,8 +42,9 @@ final class BurnIn {
     }
 
     /**
-     * Ends the current burn-in round: whether another is to run, given that the trial has run for {@code elapsedNanos}
-     * (target start and warm-ups included).
+     * Ends the current burn-in round: whether another is to run, given that the burn-in has run for {@code elapsedNanos}
+     * since its first round began. Target starts and the cells' own warm-ups are not counted: a trial that starts its
+     * JVMs spends much of its budget's third on them (stack-ab's 90 s trials left no room for a second round).
      */
     boolean again(long elapsedNanos) {
         rounds++;

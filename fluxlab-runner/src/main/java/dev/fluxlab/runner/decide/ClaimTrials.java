@@ -393,6 +393,7 @@ public final class ClaimTrials {
             long originEpochMs = System.currentTimeMillis();
             int shown = 0;
             BurnIn burnIn = new BurnIn(suite.decideMax());
+            long burnInStarted = System.nanoTime(); // its share counts from here: target starts and warm-ups are not in it
             for (int round = BURN_IN; round <= maxRounds; round++) {
                 if (duet) {
                     if (interrupted.getAsBoolean()) {
@@ -443,7 +444,7 @@ public final class ClaimTrials {
                     }
                 }
                 if (round < 1) {
-                    if (burnIn.again(System.nanoTime() - started)) {
+                    if (burnIn.again(System.nanoTime() - burnInStarted)) {
                         listener.notice("  burn-in round " + burnIn.rounds() + ": a JVM was still compiling; "
                                 + "another round before counting");
                         round = BURN_IN - 1; // the loop's step brings it back to the burn-in round

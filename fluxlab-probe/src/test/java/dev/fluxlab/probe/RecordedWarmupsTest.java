@@ -37,7 +37,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *
  * <p>Given {@code -Dfluxlab.warmupReplay=<results.json>[,<results.json>...]}, {@link #everyRecordedWarmUp} replays
  * every warm-up of those runs the same way and prints per cell the recorded, old and new ends and whether the
- * measured phase that followed rose, with each run's totals.
+ * measured phase that followed rose, with each run's totals, and those totals again with the recorded figures taken
+ * as compiler CPU (the 2-second queue rule instead of the 3-second rate rule).
  */
 class RecordedWarmupsTest {
 
@@ -122,7 +123,8 @@ class RecordedWarmupsTest {
                     126244, 137772, 168944, 164516, 131240, 154056},
             new double[]{1583.6, 978.7, 1007.2, 974.1, 766.8, 1276.4, 1092.5, 1040.2, 804.8, 170.4, 51.8, 16.9, 21.1,
                     2.8, 6.7, 2.4, 10.4, 36.3},
-            new double[]{745.4, 863.6, 1107, 18, 37.9, 34.2, 5.8, 2.2, 0.6, 1.2, 8.1, 2.2, 1.6, 3, 9.2, 1.7, 0.5, 12.2});
+            new double[]{745.4, 863.6, 1107, 18, 37.9, 34.2, 5.8, 2.2, 0.6, 1.2, 8.1, 2.2, 1.6, 3, 9.2, 1.7, 0.5,
+                    12.2});
     // final/quick cell 10: kept from cell 9, one compile burst at the start, then a 3 %/s rise the band let through
     static final Recorded FINAL_QUICK_10 = new Recorded("final/quick 10", 6,
             new double[]{90496, 132832, 130684, 145180, 143680, 148188, 158524, 146276, 109896, 108984},
@@ -205,7 +207,8 @@ class RecordedWarmupsTest {
         List<String> failures = new ArrayList<>();
         for (String file : files.split(",")) {
             JsonNode run = json.readTree(Files.readString(Path.of(file.strip())));
-            Duration bound = Durations.parse(run.path("settings").path("warmup_max").asText(WarmupPolicy.DEFAULT_MAX_TEXT));
+            Duration bound = Durations.parse(run.path("settings").path("warmup_max")
+                    .asText(WarmupPolicy.DEFAULT_MAX_TEXT));
             int boundS = (int) bound.toSeconds();
             int cells = 0, recorded = 0, olds = 0, news = 0, sooner = 0, later = 0, oldBound = 0, newBound = 0;
             int queueOlds = 0, queueNews = 0;
@@ -390,7 +393,7 @@ class RecordedWarmupsTest {
         return true;
     }
 
-    /** Whether seconds {@code from} (0-based) to {@code to} (exclusive) of {@code ok} rose: > 5 %/s, significant at 99 %. */
+    /** Whether seconds {@code from} (0-based) to {@code to} (exclusive) of {@code ok} rose: > 5 %/s, at 99 %. */
     static boolean rose(double[] ok, int from, int to) {
         int a = Math.max(0, from);
         if (to - a < 3) {

@@ -18,20 +18,21 @@ import java.util.List;
  *       quantile times its standard error) at most {@link #MAX_HIDDEN_RISE_PER_SECOND} per second.</li>
  * </ul>
  * The test is what lets noise end a warm-up instead of prolonging it: on a shared 2-core machine per-second
- * throughput swings by +-8 % or more, which breaks a fixed band (3 seconds within +-5 %) and a fixed slope bound
- * (2 % per second) again and again on a plateau. What warm-up must cut off is the JIT ramp, 5-30 % per second,
- * which the 4 % bound holds on its slope whatever the noise; a smaller rise holds the warm-up while it stands out of
- * the noise. Noise so large that a ramp of 10 % per second could hide in it settles nothing: a cold HTTP/1.1 target
- * loaded by a client that was warming up itself, on a machine under other jobs' load, went 4.1k, 6.1k, 4.4k, 5.0k,
- * 5.4k req/s (3 %/s, not significant, but its upper bound 16 %/s) and then 10.5k, 10.1k, 17.4k. Spring WebFlux on 2 cores went 12k, 13k, 16k, 17.1k, 17.1k req/s and then on to 52k: its last five
- * seconds rise 9 % per second, so its warm-up goes on (three quiet seconds alone once ended it at 9 s).
+ * throughput swings by +-8 % or more, which a fixed band (3 seconds within +-5 %, the rule before) can fail for many
+ * seconds on a plateau. What warm-up must cut off is the JIT ramp, 5-30 % per second, which the 4 % bound holds on
+ * its slope whatever the noise; a smaller rise holds the warm-up while it stands out of the noise. Noise so large
+ * that a ramp of 10 % per second could hide in it settles nothing: a cold HTTP/1.1 target loaded by a client that
+ * was warming up itself, on a machine under other jobs' load, went 4.1k, 6.1k, 4.4k, 5.0k, 5.4k req/s (3 %/s, not
+ * significant, but its upper bound 16 %/s) and then 10.5k, 10.1k, 17.4k. Spring WebFlux on 2 cores went 12k, 13k,
+ * 16k, 17.1k, 17.1k req/s and then on to 52k: its last five seconds rise 9 % per second, so its warm-up goes on
+ * (three quiet seconds alone once ended it at 9 s).
  *
- * <p>A cold JVM needs {@link #TREND_WINDOWS} seconds, since a slow JIT ramp pauses as above. A warm one (its JIT quiet
- * from the first second the watch could judge it, a JVM kept from the previous cell, {@link WarmupPolicy}) has no
- * ramp to pause and may settle on {@link #WARM_WINDOWS}; with so few seconds (one degree of freedom) the upper bound
- * is wide, so it is mostly a slope of at most 2 % per second that ends such a warm-up there. A flat throughput alone is not steady state: a
- * JVM still compiling its hot path can hold a slow plateau for seconds, which is why an automatic warm-up also waits
- * for the JIT to go quiet.
+ * <p>A cold JVM needs {@link #TREND_WINDOWS} seconds, since a slow JIT ramp pauses as above. A warm one (the JVMs the
+ * warm-up watches, a target among them, quiet from the first second both JIT rules can judge: a target kept from the
+ * previous cell) has no ramp to pause and may settle on {@link #WARM_WINDOWS}; with so few seconds (one degree of
+ * freedom) the upper bound is wide, so it is mostly a slope of at most 2 % per second that ends such a warm-up there.
+ * A flat throughput alone is not steady state: a JVM still compiling its hot path can hold a slow plateau for
+ * seconds, which is why an automatic warm-up also waits for the JIT to go quiet.
  */
 public final class ThroughputSettling {
 

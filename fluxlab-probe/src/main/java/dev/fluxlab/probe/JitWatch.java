@@ -58,6 +58,11 @@ public final class JitWatch {
         return jvms.stream().anyMatch(j -> !j.history.isEmpty());
     }
 
+    /** Whether a watched target JVM's counters (not only the watcher's own) could be read. */
+    public boolean targetReadable() {
+        return jvms.stream().anyMatch(j -> WatchedJvm.TARGET.equals(j.role) && !j.history.isEmpty());
+    }
+
     /**
      * Whether every readable JVM has no compile work pending: where its compiler threads' CPU is read, its queue is
      * drained ({@link PendingCompiles#drained}: below its floor in each of the last {@link PendingCompiles#DRAIN_SECONDS}

@@ -13,6 +13,13 @@ import java.util.Optional;
  * alike: a fixed warm-up at its length; {@code auto} once at least {@code min} has passed, throughput has settled
  * ({@link ThroughputSettling}) and the watched JVMs are quiet ({@link JitWatch#quiet()}), or at {@code max}. When no
  * JVM's counters can be read the JIT half is skipped and a warning says so.
+ *
+ * <p>A warm-up whose watched JVMs, a target among them, were quiet from its {@link ThroughputSettling#WARM_WINDOWS}th
+ * second on (the first at which both JIT rules can judge; a target kept from the previous cell compiles a little, if
+ * at all, when the new load starts) is judged as warm: its throughput may settle on that many seconds rather than a
+ * cold JVM's {@link ThroughputSettling#TREND_WINDOWS}. A JVM that reads as compiling at any second since makes the
+ * rest of the warm-up a cold one; with no target readable (the injector's own JVM says nothing of the target's JIT)
+ * a warm-up is never judged warm.
  */
 public final class WarmupJudge {
 
@@ -21,6 +28,7 @@ public final class WarmupJudge {
     private final List<Double> rates = new ArrayList<>();
     private boolean settled;
     private boolean quiet;
+    private boolean quietThroughout = true;
     private boolean over;
 
     /** {@code jit} is ticked by the caller once a second, before {@link #second}. */
@@ -39,8 +47,11 @@ public final class WarmupJudge {
             over = elapsedNanos >= policy.fixed().toNanos();
             return over;
         }
-        settled = ThroughputSettling.settled(rates);
         quiet = !jit.readable() || jit.quiet();
+        if (rates.size() >= ThroughputSettling.WARM_WINDOWS) {
+            quietThroughout &= jit.readable() && quiet;
+        }
+        settled = ThroughputSettling.settled(rates, quietThroughout && jit.targetReadable());
         over = elapsedNanos >= policy.min().toNanos() && settled && quiet;
         return over;
     }
@@ -64,7 +75,8 @@ public final class WarmupJudge {
         if (!over) {
             out.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: %s when the "
                     + "measurement started", policy.max().toMillis() / 1e3,
-                    settled ? jit.loudest() : "throughput was still changing"));
+                    settled ? jit.loudest() : quiet ? "throughput was still changing"
+                            : "throughput was still changing and " + jit.loudest()));
         }
         if (!jit.readable()) {
             out.add("no JVM's JIT counters were readable (-XX:-UsePerfData?): warm-up was judged on throughput alone");

@@ -66,9 +66,15 @@ class WarmupJudgeTest {
     }
 
     @Test
-    void quietJvmsOnAPlateauEndAfterTheFiveSecondTrend() {
-        assertEquals(5, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 10), FLAT),
-                "three quiet seconds are not enough: a paused JIT ramp looks the same");
+    void jvmsQuietFromTheStartEndOnThreeSecondsOthersOnFive() {
+        assertEquals(3, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 10), FLAT),
+                "warm JVMs: no JIT ramp to pause");
+        assertEquals(5, endsAt(new Jvms().rate(INJECTOR, 20).rate(TARGET, 300, 0), FLAT),
+                "a compile burst in the first second (100 ms/s over the first three): cold, though quiet from the 4th");
+        Jvms injectorOnly = new Jvms().rate(INJECTOR, 0);
+        JitWatch watch = new JitWatch(INJECTOR, List.of(), injectorOnly::read);
+        assertEquals(5, endsAt(new WarmupJudge(AUTO, watch), watch, injectorOnly, FLAT),
+                "a quiet injector says nothing of the target's JIT");
     }
 
     @Test
@@ -88,7 +94,7 @@ class WarmupJudgeTest {
         Jvms jvms = new Jvms().rate(INJECTOR, 400, 400, 400, 400, 0).rate(TARGET, 0);
         assertEquals(6, endsAt(jvms, FLAT), "267 ms/s over seconds 3-5 is above the injector's 250; 133 over 4-6 is not");
         Jvms stray = new Jvms().rate(INJECTOR, 200).rate(TARGET, 0);
-        assertEquals(5, endsAt(stray, FLAT), "200 ms/s would hold a target, not the injector");
+        assertEquals(3, endsAt(stray, FLAT), "200 ms/s would hold a target, not the injector (warm from the start)");
     }
 
     @Test

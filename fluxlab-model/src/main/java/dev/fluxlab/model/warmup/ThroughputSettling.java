@@ -1,57 +1,86 @@
 package dev.fluxlab.model.warmup;
 
 import dev.fluxlab.model.stats.Trend;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.util.List;
 
 /**
  * Whether per-second throughput has settled: the throughput half of an automatic warm-up's end (the JIT half is
- * {@link WarmupPolicy#compileFloor}). Either of two rules suffices:
+ * {@link WarmupPolicy#compileFloor}). Judged on the least-squares trend of the last {@link #TREND_WINDOWS} seconds
+ * (fewer while fewer were seen), relative to their mean; settled when either
  * <ul>
- *   <li>a quiet plateau: the last 3 windows within +-5% of their mean and not rising, inside a trend of the last 5
- *       windows rising at most 4% of their mean per second (at least 5 s). The trend guard is there because a
- *       slow JIT ramp pauses: Spring WebFlux on 2 cores went 12k, 13k, 16k, 17.1k, 17.1k req/s and then on to
- *       52k; three quiet seconds alone ended its warm-up at 9 s;</li>
- *   <li>no rise left: over the last 5 windows the least-squares slope is at most 2% of their mean per second.
- *       On a shared 2-core machine second-to-second noise of +-20% is common, so the first rule may never hold on
- *       a plateau; what warm-up must cut off is the JIT ramp (here 5-30% per second), which this rule still sees.</li>
+ *   <li>no rise is left: the slope is at most {@link #MAX_RISE_PER_SECOND} of the mean per second, or</li>
+ *   <li>what rise there is, noise explains, and the seconds are precise enough to tell: the slope is at most
+ *       {@link #MAX_NOISE_RISE_PER_SECOND} per second, not distinguishable from zero ({@link Trend#significant} at
+ *       {@link #RISE_TEST_LEVEL}, a two-sided test whose rising half is a one-sided test of a rise at 5 %, with
+ *       Student's quantile for the seconds fitted), and its upper confidence bound at the same level (slope plus that
+ *       quantile times its standard error) at most {@link #MAX_HIDDEN_RISE_PER_SECOND} per second.</li>
  * </ul>
+ * The test is what lets noise end a warm-up instead of prolonging it: on a shared 2-core machine per-second
+ * throughput swings by +-8 % or more, which a fixed band (3 seconds within +-5 %, the rule before) can fail for many
+ * seconds on a plateau. What warm-up must cut off is the JIT ramp, 5-30 % per second, which the 4 % bound holds on
+ * its slope whatever the noise; a smaller rise holds the warm-up while it stands out of the noise. Noise so large
+ * that a ramp of 10 % per second could hide in it settles nothing: a cold HTTP/1.1 target loaded by a client that
+ * was warming up itself, on a machine under other jobs' load, went 4.1k, 6.1k, 4.4k, 5.0k, 5.4k req/s (3 %/s, not
+ * significant, but its upper bound 16 %/s) and then 10.5k, 10.1k, 17.4k. Spring WebFlux on 2 cores went 12k, 13k,
+ * 16k, 17.1k, 17.1k req/s and then on to 52k: its last five seconds rise 9 % per second, so its warm-up goes on
+ * (three quiet seconds alone once ended it at 9 s).
+ *
+ * <p>A cold JVM needs {@link #TREND_WINDOWS} seconds, since a slow JIT ramp pauses as above. A warm one (the JVMs the
+ * warm-up watches, a target among them, quiet from the first second both JIT rules can judge: a target kept from the
+ * previous cell) has no ramp to pause and may settle on {@link #WARM_WINDOWS}; with so few seconds (one degree of
+ * freedom) the upper bound is wide, so it is mostly a slope of at most 2 % per second that ends such a warm-up there.
  * A flat throughput alone is not steady state: a JVM still compiling its hot path can hold a slow plateau for
  * seconds, which is why an automatic warm-up also waits for the JIT to go quiet.
  */
 public final class ThroughputSettling {
 
-    static final int TREND_WINDOWS = 5;
+    /** Seconds a cold JVM's throughput is judged on, and the trend's length. */
+    public static final int TREND_WINDOWS = 5;
+    /** Seconds a warm JVM's throughput may settle on (its JIT quiet from the start). */
+    public static final int WARM_WINDOWS = 3;
+    /** A slope at most this share of the mean per second is no rise worth waiting for. */
     static final double MAX_RISE_PER_SECOND = 0.02;
+    /** A slope at most this share of the mean per second settles when noise explains it (a JIT ramp is 5-30 %). */
+    static final double MAX_NOISE_RISE_PER_SECOND = 0.04;
+    /**
+     * A rise whose upper confidence bound reaches this share of the mean per second may be a JIT ramp (5-30 %) that
+     * noise hides: the seconds are too noisy to settle on by the test.
+     */
+    static final double MAX_HIDDEN_RISE_PER_SECOND = 0.10;
+    /** Level of the two-sided test of a non-zero slope that tells a rise from noise (and of the upper bound). */
+    static final double RISE_TEST_LEVEL = 0.10;
 
     private ThroughputSettling() {
     }
 
-    /** Whether the per-second throughputs {@code rates} (oldest first) have settled. */
+    /** Whether the per-second throughputs {@code rates} (oldest first) of a cold JVM have settled. */
     public static boolean settled(List<Double> rates) {
+        return settled(rates, false);
+    }
+
+    /**
+     * Whether the per-second throughputs {@code rates} (oldest first) have settled; {@code warm}: the watched JVMs'
+     * JIT was quiet from the first second it could be judged, so {@link #WARM_WINDOWS} seconds may suffice.
+     */
+    public static boolean settled(List<Double> rates, boolean warm) {
         int n = rates.size();
-        if (n < 3) {
+        if (n < (warm ? WARM_WINDOWS : TREND_WINDOWS)) {
             return false;
         }
-        double a = rates.get(n - 3), b = rates.get(n - 2), c = rates.get(n - 1);
-        double mean = (a + b + c) / 3;
-        if (mean <= 0) {
+        Trend trend = Trend.of(rates.subList(Math.max(0, n - TREND_WINDOWS), n));
+        if (trend.mean() <= 0) {
             return false;
         }
-        boolean quiet = true;
-        for (double v : new double[]{a, b, c}) {
-            if (Math.abs(v - mean) > 0.05 * mean) {
-                quiet = false;
-            }
-        }
-        boolean rising = a < b && b < c && (c - a) > 0.02 * mean;
-        if (n < TREND_WINDOWS) {
-            return false;
-        }
-        double trend = Trend.relativeSlope(rates.subList(n - TREND_WINDOWS, n));
-        if (quiet && !rising && trend <= 2 * MAX_RISE_PER_SECOND) {
+        double rise = trend.relativeSlope();
+        if (rise <= MAX_RISE_PER_SECOND) {
             return true;
         }
-        return trend <= MAX_RISE_PER_SECOND;
+        if (rise > MAX_NOISE_RISE_PER_SECOND || trend.significant(RISE_TEST_LEVEL)) {
+            return false;
+        }
+        double t = TDistribution.of(trend.samples() - 2).inverseSurvivalProbability(RISE_TEST_LEVEL / 2);
+        return (trend.slope() + t * trend.standardError()) / trend.mean() <= MAX_HIDDEN_RISE_PER_SECOND;
     }
 }

@@ -322,7 +322,9 @@ class SuiteValidatorTest {
             "http://127.0.0.1:${backend.}      | '${backend.}' names no attribute of process 'backend'",
             "http://127.0.0.1:${backend.port   | holds an unclosed '${'",
             // an attribute no readiness line carries failed the cell once the backend had started
-            "http://127.0.0.1:${backend.prot}  | '${backend.prot}' names no attribute a process announces: unknown attribute 'prot'; accepted: ",
+            "http://127.0.0.1:${backend.prot}  | '${backend.prot}' names no attribute process 'backend' announces: unknown attribute 'prot'; accepted: allocator, ",
+            // the named process's own line: the mock API's delay-ms is no attribute of a reactor-netty backend
+            "http://127.0.0.1:${backend.delay-ms} | '${backend.delay-ms}' names no attribute process 'backend' announces: unknown attribute 'delay-ms'; accepted: allocator, ",
             "http://${backend.port}:8080       | is not accepted by knob 'backend-url'",
             "http://127.0.0.1:99999            | has port 99999, not a TCP port (1 to 65535)",
             "http://127.0.0.1:0                | has port 0, not a TCP port"})
@@ -332,7 +334,7 @@ class SuiteValidatorTest {
         assertTrue(e.getMessage().contains(message), e.getMessage());
         assertTrue(e.getMessage().contains("backend-url"), e.getMessage());
         for (String good : List.of("http://127.0.0.1:${backend.port}", "http://${backend.host}:${backend.port}",
-                "http://[::1]:${backend.port}", "http://localhost:8080")) {
+                "http://[::1]:${backend.port}", "http://localhost:8080", "http://127.0.0.1:${backend.workers}")) {
             new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace("URL", good)));
         }
     }

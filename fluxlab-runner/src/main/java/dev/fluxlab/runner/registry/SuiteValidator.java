@@ -66,6 +66,7 @@ public final class SuiteValidator {
         checkHosts(suite);
         checkInjectors(suite);
         checkLoadProtocol(suite);
+        new BackendProtocolCheck(registry, platform).check(suite);
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
         checkRequestCounts(suite);

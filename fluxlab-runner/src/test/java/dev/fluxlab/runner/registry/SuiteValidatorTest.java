@@ -37,6 +37,22 @@ class SuiteValidatorTest {
                 () -> new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(s));
     }
 
+    /**
+     * An int knob without a maximum is read by its target as a Java int: 3000000000 passed validation and failed the
+     * target's start (a chain's backend had started by then). A knob the target reads as a long says so with its max.
+     */
+    @Test
+    void anIntKnobBeyondAJavaIntIsRefusedUnlessItsTargetReadsALong() {
+        String base = "targets:\n  reactor-netty: {knobs: {KNOB}}\nscenarios: {a: {path: /plaintext}}\n";
+        SuiteException e = invalid(base.replace("KNOB", "backlog: 3000000000"));
+        assertTrue(e.getMessage().contains("knob 'backlog' is out of range: 3000000000 (the target reads a whole number "
+                + "of 1 or more as a Java int, at most 2147483647)"), e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                base.replace("KNOB", "backlog: 2147483647")));
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                base.replace("KNOB", "fail-every: 3000000000")));
+    }
+
     @Test
     void keepAliveFalseNeedsAnHttp11EntryLoadedByAnInjector() {
         assertTrue(invalid("""

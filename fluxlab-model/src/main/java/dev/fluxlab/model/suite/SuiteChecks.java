@@ -133,7 +133,9 @@ final class SuiteChecks {
             });
         }
         if (!unused.isEmpty()) {
-            notes.add(source.overrides().describe("/warmup") + ": a fixed warm-up, so " + String.join(", ", unused)
+            String keys = unused.size() == 1 ? unused.getFirst() : String.join(", ", unused.subList(0,
+                    unused.size() - 1)) + " and " + unused.getLast();
+            notes.add(source.overrides().describe("/warmup") + ": a fixed warm-up, so " + keys
                     + (unused.size() == 1 ? " is" : " are") + " not used (they shape 'warmup: auto' only)");
         }
         if (!SuiteSettings.AUTO_MEASURE.equals(spec.measure())) {

@@ -169,6 +169,9 @@ public final class RunCommand implements Callable<Integer> {
             err.println("fluxlab run: " + outProblem);
             return 2;
         }
+        for (String n : s.notes()) {
+            out.println("note: " + n);
+        }
         for (String w : MachineFit.here().warnings(s)) {
             out.println("warning: " + w);
         }

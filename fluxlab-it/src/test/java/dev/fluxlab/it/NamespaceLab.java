@@ -201,16 +201,20 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     }
 
     /**
-     * Writes suite {@code name} into the lab's folder: its name, a {@code hosts:} block naming the lab's hosts
-     * {@code h1..hN} (each with this JDK and its work folder), then {@code body} (targets, load and the rest).
+     * Writes suite {@code name} into the lab's folder: its name, a {@code hosts:} block naming those of the lab's hosts
+     * {@code h1..hN} that {@code body} names (each with this JDK and its work folder; a suite refuses a host no role
+     * runs on), then {@code body} (targets, load and the rest).
      */
     Path suite(String name, String body) throws IOException {
-        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + suiteHosts() + body);
+        return Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + suiteHosts(body) + body);
     }
 
-    private String suiteHosts() {
+    private String suiteHosts(String body) {
         StringBuilder block = new StringBuilder("hosts:\n");
         for (int i = 1; i <= hosts.size(); i++) {
+            if (!java.util.regex.Pattern.compile("\\bhost: *[^\\n]*\\bh" + i + "\\b").matcher(body).find()) {
+                continue;
+            }
             block.append("  h").append(i).append(": {ssh: ").append(host(i).alias()).append(", ssh_config: ")
                     .append(labDir.resolve("ssh_config")).append(", address: ").append(host(i).address())
                     .append(", jdk: ").append(System.getProperty("java.home")).append(", work_dir: ")

@@ -7,7 +7,7 @@ import java.util.Collection;
  * the names of a {@link Labelled} enum ({@link Labelled#refusal}) and every list of plain strings (GCs, HTTP methods,
  * injectors, a knob's values), so a refusal reads the same wherever the list comes from. What the list alone does not
  * say (what the names mean, why no other is offered) follows in parentheses. An empty path has its one wording too,
- * {@link #emptyPath}.
+ * {@link #emptyPath}, and so has a path holding a NUL character, {@link #nulInPath}.
  */
 public final class Refusal {
 
@@ -50,5 +50,23 @@ public final class Refusal {
      */
     public static String emptyPath(String what) {
         return what + ": " + EMPTY_PATH;
+    }
+
+    /**
+     * {@code <what> holds a NUL character ...; remove it}: the lab's one wording of a path-valued key (a command
+     * target's {@code cwd}, a host's {@code jdk}, {@code work_dir} or {@code ssh_config}) whose value YAML can carry
+     * ({@code "a\0b"}) and no file system can: Java refused it as a generic invalid path ("Nul character not
+     * allowed"), naming no key, or a check said the file did not exist.
+     *
+     * @param what the key and whose it is ("'cwd' of target 'my-app'")
+     */
+    public static String nulInPath(String what) {
+        return what + " holds a NUL character (\\u0000), which no file or folder path can carry (the kernel ends a "
+                + "path at its first NUL); remove it";
+    }
+
+    /** Whether {@code path} holds a NUL character ({@link #nulInPath}); false for null. */
+    public static boolean hasNul(String path) {
+        return path != null && path.indexOf('\0') >= 0;
     }
 }

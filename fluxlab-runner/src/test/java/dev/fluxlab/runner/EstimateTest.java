@@ -15,6 +15,7 @@ class EstimateTest {
         return suite("[http1.1, h2c]", fork, warmup, "15s");
     }
 
+    /** A suite with {@code warmup}; its bound {@code warmupMax} only beside {@code auto}, the one warm-up it bounds. */
     private static Suite suite(String protocols, String fork, String warmup, String warmupMax) {
         return Suite.parse("e.yaml", """
                 targets:
@@ -22,10 +23,10 @@ class EstimateTest {
                 scenarios: {a: {path: /a}}
                 load: {connections: [1, 2, 3]}
                 warmup: %s
-                warmup_max: %s
-                measure: 4s
+                %smeasure: 4s
                 fork: %s
-                """.formatted(protocols, warmup, warmupMax, fork));
+                """.formatted(protocols, warmup, warmup.equals("auto") ? "warmup_max: " + warmupMax + "\n" : "",
+                fork));
     }
 
     @Test

@@ -124,6 +124,19 @@ class TargetContractTest {
 
 
 
+    /**
+     * The registry's {@code announces} of the target (what a later process may take as {@code ${process.attribute}},
+     * checked before a run) holds every attribute its readiness line really carries, so no reference to it is refused.
+     */
+    @ParameterizedTest
+    @MethodSource("targets")
+    void theRegistryDeclaresEveryAttributeTheReadinessLineCarries(String target) {
+        java.util.Set<String> declared = launches().get(target).readinessAttributes();
+        List<String> undeclared = readiness.get(target).keySet().stream().filter(a -> !declared.contains(a)).toList();
+        assertEquals(List.of(), undeclared, target + ": on its readiness line, not in its registry 'announces' "
+                + readiness.get(target));
+    }
+
     @AfterAll
     void stopAll() throws InterruptedException {
         for (var e : running.entrySet()) {

@@ -56,6 +56,9 @@ final class CommandChecks {
                         + "': " + other[2]);
             }
         }
+        if (Refusal.hasNul(t.cwd())) {
+            throw error.apply(at + "/cwd", Refusal.nulInPath("'cwd' of target '" + name + "'"));
+        }
         if (t.host() != null && t.cwd() != null && !t.cwd().startsWith("/")) {
             throw error.apply(at + "/cwd", "target '" + name + "' runs on host '" + t.host() + "', where its 'cwd' "
                     + "cannot be relative to the suite file's folder: give the folder's absolute path on that host "

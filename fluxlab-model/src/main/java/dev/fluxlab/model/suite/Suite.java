@@ -44,12 +44,14 @@ public final class Suite {
     private final List<Claim> claims;
     private final SuiteAssumptions assumptions;
     private final SuiteHosts hosts;
+    private final List<String> notes;
 
     private Suite(SuiteSource source, boolean aa) {
         this.source = source;
         this.settings = new SuiteSettings(source.spec(), aa);
         SuiteChecks checks = new SuiteChecks(source, settings);
         checks.structure();
+        this.notes = checks.notes();
         CellMatrix matrix = new CellMatrix(source.spec());
         this.cells = matrix.expand(source);
         checks.references(new LinkedHashSet<>(matrix.dimensionNames()));
@@ -85,6 +87,14 @@ public final class Suite {
     /** Parses and checks suite text with overrides ({@code --set KEY=VALUE}) applied. */
     public static Suite parse(String file, String text, List<String> overrides) {
         return new Suite(SuiteReader.parse(file, text, overrides), false);
+    }
+
+    /**
+     * What a run of this suite tells before it starts, one line each: a setting of the file that a {@code --set}
+     * made moot (the file's {@code warmup_max} under {@code --set warmup=5s}). Empty for most suites.
+     */
+    public List<String> notes() {
+        return notes;
     }
 
     /** The machine the suite assumes ({@code assumes:}); its parts are null when not said. */

@@ -78,6 +78,9 @@ final class SuiteChecks {
     private final SuiteSource source;
     private final SuiteSpec spec;
     private final SuiteSettings settings;
+    /** The automatic warm-up's keys a {@code --set warmup=<fixed>} made moot, as the note names them. */
+    private final List<String> unused = new java.util.ArrayList<>();
+    private final List<String> notes = new java.util.ArrayList<>();
 
     SuiteChecks(SuiteSource source, SuiteSettings settings) {
         this.source = source;
@@ -117,14 +120,23 @@ final class SuiteChecks {
                     + java.util.Objects.requireNonNullElse(Durations.tooLarge(spec.warmup()), ""));
         }
         checkDuration("/warmup_max", "warmup_max", spec.warmupMax());
+        autoWarmupOnly("/warmup_max", "warmup_max", "the suite's", spec.warmupMax(),
+                "bounds only 'warmup: auto' (a fixed warm-up ignores it)");
         checkDuration("/decide_max", "decide_max", spec.decideMax());
-        checkColdWarmupMin("/cold_warmup_min", spec.coldWarmupMin());
+        checkColdWarmupMin("/cold_warmup_min", "the suite's", spec.coldWarmupMin());
         if (spec.targets() != null) {
             spec.targets().forEach((name, t) -> {
                 if (t != null) {
-                    checkColdWarmupMin(Locations.pointer("targets", name, "cold_warmup_min"), t.coldWarmupMin());
+                    checkColdWarmupMin(Locations.pointer("targets", name, "cold_warmup_min"),
+                            "target " + name + "'s", t.coldWarmupMin());
                 }
             });
+        }
+        if (!unused.isEmpty()) {
+            String keys = unused.size() == 1 ? unused.getFirst() : String.join(", ", unused.subList(0,
+                    unused.size() - 1)) + " and " + unused.getLast();
+            notes.add(source.overrides().describe("/warmup") + ": a fixed warm-up, so " + keys
+                    + (unused.size() == 1 ? " is" : " are") + " not used (they shape 'warmup: auto' only)");
         }
         if (!SuiteSettings.AUTO_MEASURE.equals(spec.measure())) {
             checkDuration("/measure", "measure", spec.measure());
@@ -214,18 +226,42 @@ final class SuiteChecks {
         }
     }
 
-    private void checkColdWarmupMin(String pointer, String value) {
+    private void checkColdWarmupMin(String pointer, String whose, String value) {
         checkDuration(pointer, "cold_warmup_min", value);
-        if (value == null) {
+        if (!autoWarmupOnly(pointer, "cold_warmup_min", whose, value,
+                "needs 'warmup: auto' (a fixed warm-up is already a minimum)")) {
             return;
-        }
-        if (!settings.autoWarmup()) {
-            throw error(pointer, "'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum)");
         }
         if (Durations.parse(value).compareTo(settings.warmupMax()) > 0) {
             throw error(pointer, "'cold_warmup_min' (" + value + ") must not exceed 'warmup_max' ("
                     + Durations.format(settings.warmupMax()) + ")");
         }
+    }
+
+    /**
+     * The rule of the keys that shape only {@code warmup: auto} ({@code warmup_max}, {@code cold_warmup_min}): beside
+     * a fixed {@code warmup} they would be ignored silently, so the suite (file or {@code --set}) giving both is
+     * refused at the key, naming the fixed length and the fix. A fixed warm-up set by {@code --set warmup=5s} on a
+     * suite written for {@code auto} makes them moot instead (a run's quick override of the file; the AOT training
+     * run sets one too): accepted, with one note ({@link #notes()}).
+     *
+     * @return whether {@code value} is given and applies (the warm-up is automatic)
+     */
+    private boolean autoWarmupOnly(String pointer, String key, String whose, String value, String rule) {
+        if (value == null || settings.autoWarmup()) {
+            return value != null;
+        }
+        if (source.overrides().describe("/warmup") != null) {
+            unused.add(whose + " " + key + " (" + value + ")");
+            return false;
+        }
+        throw error(pointer, "'" + key + "' " + rule + ", and 'warmup' is a fixed " + spec.warmup()
+                + " here; remove '" + key + "' or write 'warmup: auto'");
+    }
+
+    /** What a run of this suite should be told before it starts: a setting the command line made moot. */
+    List<String> notes() {
+        return List.copyOf(notes);
     }
 
     private void checkDuration(String pointer, String key, String value) {

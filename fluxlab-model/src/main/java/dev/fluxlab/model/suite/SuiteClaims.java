@@ -65,7 +65,9 @@ final class SuiteClaims {
         try {
             relation = Relation.parse("within " + within);
         } catch (IllegalArgumentException e) {
-            throw error(at + "/within", "'within' must be a percentage such as 3%, not '" + within + "'");
+            // 0% (no pair of measurements is that close) and 1000% passed the form and said only "not a percentage"
+            throw error(at + "/within", "'within' must be a percentage above 0% and below 1000%, such as 3%, not '"
+                    + within + "'");
         }
         String a = values.get(0);
         String b = values.get(1);

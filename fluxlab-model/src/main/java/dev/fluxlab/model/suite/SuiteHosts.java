@@ -1,6 +1,7 @@
 package dev.fluxlab.model.suite;
 
 import dev.fluxlab.model.LabAddresses;
+import dev.fluxlab.model.Refusal;
 import dev.fluxlab.model.placement.PlacementMode;
 import dev.fluxlab.model.suite.SuiteSpec.LoadSection;
 
@@ -13,8 +14,9 @@ import java.util.Map;
 /**
  * A suite's {@code hosts:} and the {@code host:} keys that place roles on them, checked from the file alone: each
  * entry has an ssh destination, an address that is an IP literal, an ssh configuration file that exists; every
- * {@code host:} names an entry. Every error names the key's line. Whether a host answers, has Java 21+ and the CPUs
- * asked for is the runner's check before any cell.
+ * {@code host:} names an entry, and every entry is named by some {@code host:} (a host no role runs on is checked by
+ * no one and would be a role left off silently). Every error names the key's line. Whether a host answers, has Java
+ * 21+ and the CPUs asked for is the runner's check before any cell.
  */
 final class SuiteHosts {
 
@@ -113,6 +115,13 @@ final class SuiteHosts {
                         + h.ssh() + "': the load and the readiness checks would go to whatever listens here; give "
                         + "the host's own address, e.g. 10.1.0.12");
             }
+            String[][] paths = {{"jdk", h.jdk()}, {"work_dir", h.workDir()}, {"ssh_config", h.sshConfig()}};
+            for (String[] path : paths) {
+                if (Refusal.hasNul(path[1])) {
+                    throw source.error(at + "/" + path[0],
+                            Refusal.nulInPath("'" + path[0] + "' of host '" + name + "'"));
+                }
+            }
             if (h.workDir() != null && (h.workDir().isBlank() || h.workDir().chars().anyMatch(SuiteHosts::breaksCommandLine))) {
                 throw source.error(at + "/work_dir", "host '" + name + "': work_dir '" + h.workDir() + "' "
                         + (h.workDir().isBlank() ? "is empty" : "has a character the remote command line cannot carry"
@@ -156,6 +165,36 @@ final class SuiteHosts {
             throw source.error("/placement", "'placement: auto' splits this machine's CPUs; with 'hosts' give each "
                     + "role its 'cpus' on its host (placement: free or exclusive)");
         }
+        java.util.Set<String> used = usedHosts(spec);
+        for (String name : hosts.keySet()) {
+            if (!used.contains(name)) {
+                // no cell would place anything there, so no cell checks it: the entry is a role left off by mistake
+                throw source.error(Locations.pointer("hosts", name), "host '" + name + "' is declared under 'hosts:' "
+                        + "but no role runs on it; place one there with 'host: " + name + "' (a target's, a chain "
+                        + "process's or the load's, for its injectors), or remove the entry");
+            }
+        }
+    }
+
+    /** The hosts some {@code host:} of {@code spec} names: a target's, a chain process's, a load profile's. */
+    private static java.util.Set<String> usedHosts(SuiteSpec spec) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        spec.targets().values().forEach(ts -> {
+            if (ts != null) {
+                used.add(ts.host());
+                if (ts.processes() != null) {
+                    ts.processes().values().forEach(ps -> used.add(ps == null ? null : ps.host()));
+                }
+            }
+        });
+        if (spec.load() != null) {
+            spec.load().forEach(l -> {
+                if (l != null && l.host() != null) {
+                    used.addAll(l.host());
+                }
+            });
+        }
+        return used;
     }
 
     private void known(String at, String host) {

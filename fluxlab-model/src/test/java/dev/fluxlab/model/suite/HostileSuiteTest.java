@@ -280,10 +280,99 @@ class HostileSuiteTest {
         assertEquals("h.yaml:3:18: " + octal, refused("load: {a: [&d 1, 010, *d]}\n").getMessage());
     }
 
+    /**
+     * A NUL character in a path-valued key is refused naming the key: a command target's cwd reached Java's
+     * {@code Path.of} in the runner's check and ended as a generic invalid path naming no key; an ssh config holding
+     * one was said not to exist.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "hosts: {h1: {ssh: perf@10.1.0.12, ssh_config: 'a\\0b'}}                | h.yaml:3:35: 'ssh_config' of host 'h1' holds a NUL character",
+            "hosts: {h1: {ssh: perf@10.1.0.12, jdk: '/opt/j\\0dk'}}                 | h.yaml:3:35: 'jdk' of host 'h1' holds a NUL character",
+            "hosts: {h1: {ssh: perf@10.1.0.12, work_dir: '/srv/a\\0b'}}             | h.yaml:3:35: 'work_dir' of host 'h1' holds a NUL character",
+    })
+    void aNulInAHostsPathIsRefusedNamingTheKey(String extra, String expected) {
+        // YAML's double-quoted "\0" is the NUL character; the CSV's quotes are single here
+        SuiteException e = refused(extra.replace("'", "\"") + "\n");
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+        assertTrue(e.getMessage().endsWith("which no file or folder path can carry (the kernel ends a path at its first "
+                + "NUL); remove it"), e.getMessage());
+    }
+
     @Test
-    void anSshConfigThatIsNoPathIsRefusedLikeAMissingFile() {
-        SuiteException e = refused("hosts: {h1: {ssh: perf@10.1.0.12, ssh_config: \"a\\0b\"}}\n");
-        assertTrue(e.getMessage().contains("ssh config file a\\u0000b does not exist"), e.getMessage());
+    void aNulInACommandTargetsCwdIsRefusedNamingTheKey() {
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", """
+                targets:
+                  my-app: {command: [java, S.java, "--port=${port}"], cwd: "app\\0x"}
+                scenarios: {p: {path: /p}}
+                """));
+        assertEquals("h.yaml:2:55: 'cwd' of target 'my-app' holds a NUL character (\\u0000), which no file or folder "
+                + "path can carry (the kernel ends a path at its first NUL); remove it", e.getMessage());
+    }
+
+    /**
+     * A host declared and used by no role was accepted and then never checked or used: a placement left out by
+     * mistake ran everything on this machine without a word.
+     */
+    @Test
+    void aHostNoRoleRunsOnIsRefusedNamingIt() {
+        SuiteException e = refused("hosts: {h1: {ssh: perf@10.1.0.12}, h2: {ssh: perf@10.1.0.13}}\n"
+                + "load: {connections: 4, host: h1}\n");
+        assertEquals("h.yaml:3:36: host 'h2' is declared under 'hosts:' but no role runs on it; place one there with "
+                + "'host: h2' (a target's, a chain process's or the load's, for its injectors), or remove the entry",
+                e.getMessage());
+        // each place a role names a host counts: a target, a chain's process, the load (one of several)
+        Suite.parse("h.yaml", "hosts: {h1: {ssh: perf@10.1.0.12}, h2: {ssh: perf@10.1.0.13}}\n"
+                + "targets: {reactor-netty: {host: h2}}\nscenarios: {p: {path: /p}}\nload: {connections: 4, host: h1}\n");
+        Suite.parse("h.yaml", "hosts: {h1: {ssh: perf@10.1.0.12}, h2: {ssh: perf@10.1.0.13}}\n"
+                + "targets: {c: {entry: f, processes: {b: {target: reactor-netty, host: h2}, f: {target: netty}}}}\n"
+                + "scenarios: {p: {path: /p}}\nload: {connections: 4, injectors: 2, host: [h1, h2]}\n");
+    }
+
+    /**
+     * warmup_max and cold_warmup_min shape only 'warmup: auto': beside a fixed warm-up in the file, warmup_max was
+     * ignored without a word. Refused where it is written (or under its --set), with the fix.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "warmup: 5s\\nwarmup_max: 10s                         | h.yaml:4:1: 'warmup_max' bounds only 'warmup: auto' (a fixed warm-up ignores it), and 'warmup' is a fixed 5s here; remove 'warmup_max' or write 'warmup: auto'",
+            "warmup: 0\\nwarmup_max: 10s                          | h.yaml:4:1: 'warmup_max' bounds only 'warmup: auto' (a fixed warm-up ignores it), and 'warmup' is a fixed 0 here",
+            "warmup: 5s\\ncold_warmup_min: 3s                     | h.yaml:4:1: 'cold_warmup_min' needs 'warmup: auto' (a fixed warm-up is already a minimum), and 'warmup' is a fixed 5s here; remove 'cold_warmup_min' or write 'warmup: auto'",
+    })
+    void anAutoWarmupKeyBesideAFixedWarmupIsRefused(String extra, String expected) {
+        SuiteException e = refused(extra.replace("\\n", "\n") + "\n");
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @Test
+    void anAutoWarmupKeyOfASetBesideTheFilesFixedWarmupIsRefusedUnderTheSet() {
+        SuiteException e = assertThrows(SuiteException.class,
+                () -> Suite.parse("h.yaml", BASE + "warmup: 5s\n", List.of("warmup_max=12s")));
+        assertEquals("h.yaml: --set warmup_max=12s: 'warmup_max' bounds only 'warmup: auto' (a fixed warm-up ignores "
+                + "it), and 'warmup' is a fixed 5s here; remove 'warmup_max' or write 'warmup: auto'", e.getMessage());
+    }
+
+    /**
+     * A fixed warm-up given on the command line over a suite written for 'auto' makes the file's warmup_max and
+     * cold_warmup_min moot: accepted with one note (h2-proxy, which has both, was refused for its cold_warmup_min).
+     */
+    @Test
+    void aFixedWarmupSetOnTheCommandLineMakesTheFilesAutoKeysMootWithANote() {
+        for (String name : List.of("quick.yaml", "h2-proxy.yaml", "frameworks.yaml")) {
+            Suite s = Suite.load(java.nio.file.Path.of("..", "suites", name), List.of("warmup=5s"));
+            assertFalse(s.autoWarmup(), name);
+            assertEquals(java.time.Duration.ofSeconds(5), s.warmup(), name);
+            assertEquals(1, s.notes().size(), name + ": " + s.notes());
+            assertTrue(s.notes().getFirst().startsWith("--set warmup=5s: a fixed warm-up, so the suite's warmup_max ("),
+                    s.notes().getFirst());
+            assertTrue(s.notes().getFirst().endsWith("not used (they shape 'warmup: auto' only)"), s.notes().getFirst());
+        }
+        assertTrue(Suite.load(java.nio.file.Path.of("..", "suites", "h2-proxy.yaml"), List.of("warmup=5s")).notes()
+                .getFirst().contains("the suite's cold_warmup_min (15s)"));
+        // a bound set beside it is moot too (the AOT training run sets its own fixed warm-up over any --set)
+        assertEquals(1, Suite.parse("h.yaml", BASE, List.of("warmup_max=12s", "warmup=2s")).notes().size());
+        assertEquals(List.of(), Suite.load(java.nio.file.Path.of("..", "suites", "quick.yaml")).notes());
+        assertEquals(List.of(), Suite.parse("h.yaml", BASE + "warmup: 5s\n").notes());
     }
 
     @Test

@@ -181,6 +181,17 @@ class SuiteClaimsTest {
         assertTrue(refused("ab: {knob: transport, bogus: 1}\n").getMessage().contains("bogus"));
     }
 
+    /** A tolerance outside (0 %, 1000 %) said only "not a percentage", hiding its bounds; each says them now. */
+    @Test
+    void abRefusesAToleranceOutsideItsBoundsNamingThem() {
+        for (String within : java.util.List.of("0%", "-3%", "1000%", "3")) {
+            String m = refused("ab: {knob: transport, within: \"" + within + "\"}\n").getMessage();
+            assertTrue(m.contains("'within' must be a percentage above 0% and below 1000%, such as 3%, not '" + within
+                    + "'"), m);
+        }
+        assertEquals(new Relation.Within(1), suite("ab: {knob: transport, within: 100%}\n").claims().get(0).relation());
+    }
+
     /** needs: a whole number of cores of 1 or more; the claim keeps it. */
     @Test
     void needsNamesCores() {

@@ -69,19 +69,20 @@ class SuiteHostsTest {
                     + "remote command line cannot carry"), e.problem());
         }
         assertEquals("/data/fluxlab runs", suite(TWO.replace("jdk: /opt/jdk-21", "work_dir: /data/fluxlab runs"),
-                ", host: back", "{connections: 4}").hosts().get("back").workDir());
+                ", host: back", "{connections: 4, host: inject}").hosts().get("back").workDir());
     }
 
     private static final String THREE = TWO + "  inject2: {ssh: lab-inject2, address: 10.1.0.12}\n";
 
     @Test
     void injectorsAreSpreadOverTheirHostsInBlocksEachWithItsHostsCpus() {
-        Suite s = suite(THREE, "", "{connections: 6, injectors: 3, host: [inject, inject2], cpus: [\"0-1\", \"3\"]}");
+        Suite s = suite(THREE, ", host: back", "{connections: 6, injectors: 3, host: [inject, inject2], cpus: [\"0-1\", "
+                + "\"3\"]}");
         CellPlacement p = s.placement(s.cells().getFirst(), h -> CpuList.parse("0-3"));
         assertEquals(List.of("injector-1@inject:0", "injector-2@inject:1", "injector-3@inject2:3"),
                 p.injectors().stream().map(r -> r.role() + "@" + r.host() + ":" + r.cpus()).toList(),
                 "3 over 2 hosts: 2 then 1; the first host's list split between its two");
-        Suite shared = suite(THREE, "", "{connections: 4, injectors: 2, host: [inject, inject2], cpus: \"1\"}");
+        Suite shared = suite(THREE, ", host: back", "{connections: 4, injectors: 2, host: [inject, inject2], cpus: \"1\"}");
         assertEquals(List.of("injector-1@inject:1", "injector-2@inject2:1"), shared.placement(
                         shared.cells().getFirst(), h -> CpuList.parse("0-3")).injectors().stream()
                 .map(r -> r.role() + "@" + r.host() + ":" + r.cpus()).toList(), "one list: the same CPUs on each host");

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * @param type         {@code enum}, {@code int}, {@code bool} or {@code text}
  * @param values       accepted values of an {@code enum}
  * @param min          smallest accepted {@code int}
- * @param max          largest accepted {@code int}
+ * @param max          largest accepted {@code int}; without one, {@link Integer#MAX_VALUE} (the targets read an
+ *                     {@code int} knob as a Java int), so a knob a target reads as a {@code long} says its own
  * @param pattern      regular expression a {@code text} value must match
  * @param example      an accepted {@code text} value, for messages
  * @param defaultValue what the target does when the knob is not given
@@ -97,6 +98,11 @@ public record KnobDef(
                 }
                 if ((min != null && v < min) || (max != null && v > max)) {
                     return Optional.of("knob '" + name + "' is out of range: " + value + range());
+                }
+                if (max == null && v > Integer.MAX_VALUE) {
+                    // the target reads it as a Java int: 3000000000 passed here and failed the target's start
+                    return Optional.of("knob '" + name + "' is out of range: " + value + " (the target reads a "
+                            + "whole number" + range() + " as a Java int, at most " + Integer.MAX_VALUE + ")");
                 }
             }
             case "bool" -> {

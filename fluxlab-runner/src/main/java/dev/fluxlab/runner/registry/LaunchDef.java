@@ -24,6 +24,10 @@ import java.util.Optional;
  * @param sessionArgs the injector only: the arguments after the main class that start it as a session running several
  *                    loads read from its stdin ({@code [load-session]}, docs/contracts.md), so that under
  *                    {@code fork: shared} one injector JVM serves a group of cells; null: a JVM per load
+ * @param announces   the attributes this target's readiness line may carry beyond those every line has ({@link
+ *                    #EVERY_LINE}): what a later process of its chain may name as {@code ${process.attribute}}
+ *                    ({@link Placeholders}); null when not declared (the suite's own commands, tests' registries), and
+ *                    then every attribute of {@link dev.fluxlab.model.Readiness#attributes()} is taken
  * @param builds      library builds resolved before the run ({@code runner.build}) by the values of this target's
  *                    {@link KnobDef#resolve} knobs ({@link #buildKey}); null when none (never read from the registry)
  */
@@ -38,13 +42,36 @@ public record LaunchDef(
         Boolean selfLoading,
         String contract,
         List<String> sessionArgs,
+        List<String> announces,
         @com.fasterxml.jackson.annotation.JsonIgnore Map<String, StackDef> builds) {
 
-    /** A launch with no resolved builds. */
+    /** A launch with no resolved builds and no declared readiness attributes. */
     public LaunchDef(String description, String main, List<String> args, List<String> classpath, List<String> jvm,
                      Map<String, KnobDef> knobs, Boolean http10KeepAlive, Boolean selfLoading, String contract,
                      List<String> sessionArgs) {
-        this(description, main, args, classpath, jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs, null);
+        this(description, main, args, classpath, jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs, null,
+                null);
+    }
+
+    /**
+     * What every readiness line carries (port, protocol, transport, processors) and what the runner adds (host), so no
+     * target lists them under {@code announces}.
+     */
+    public static final java.util.Set<String> EVERY_LINE = java.util.Set.of(dev.fluxlab.model.Readiness.PORT,
+            dev.fluxlab.model.Readiness.PROTOCOL, dev.fluxlab.model.Readiness.TRANSPORT,
+            dev.fluxlab.model.Readiness.PROCESSORS, dev.fluxlab.model.Readiness.HOST);
+
+    /**
+     * The attributes this target's readiness line may carry, sorted: {@link #EVERY_LINE} and its {@link #announces};
+     * every attribute the contract names when it declares none.
+     */
+    public java.util.SortedSet<String> readinessAttributes() {
+        if (announces == null) {
+            return new java.util.TreeSet<>(dev.fluxlab.model.Readiness.attributes());
+        }
+        java.util.SortedSet<String> out = new java.util.TreeSet<>(EVERY_LINE);
+        out.addAll(announces);
+        return out;
     }
 
     /** The shared HTTP contract: {@code /plaintext} and {@code /json} answered as TechEmpower verifies them. */
@@ -107,7 +134,7 @@ public record LaunchDef(
 
     private LaunchDef with(StackDef s) {
         return new LaunchDef(description, s.main() == null ? main : s.main(), s.args() == null ? args : s.args(),
-                s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs);
+                s.classpath(), jvm, knobs, http10KeepAlive, selfLoading, contract, sessionArgs, announces, null);
     }
 
     /**
@@ -136,7 +163,7 @@ public record LaunchDef(
     /** This launch with the library builds resolved for it ({@link #builds}). */
     public LaunchDef withBuilds(Map<String, StackDef> resolved) {
         return new LaunchDef(description, main, args, classpath, jvm, knobs, http10KeepAlive, selfLoading, contract,
-                sessionArgs, Map.copyOf(resolved));
+                sessionArgs, announces, Map.copyOf(resolved));
     }
 
     public Map<String, KnobDef> knobsOrEmpty() {

@@ -1,7 +1,6 @@
 package dev.fluxlab.runner.registry;
 
 import dev.fluxlab.model.Readiness;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -33,9 +32,10 @@ public final class Placeholders {
 
     /**
      * What is wrong with the references of {@code value}, given the processes started before its own ({@code earlier},
-     * in order), if anything.
+     * in order, each with the attributes its target's readiness line may carry: {@link LaunchDef#readinessAttributes}),
+     * if anything.
      */
-    public static Optional<String> problem(String value, List<String> earlier) {
+    public static Optional<String> problem(String value, Map<String, ? extends java.util.Collection<String>> earlier) {
         Matcher m = PLACEHOLDER.matcher(value);
         int references = 0;
         while (m.find()) {
@@ -44,20 +44,24 @@ public final class Placeholders {
             int dot = ref.lastIndexOf('.');
             String process = dot < 0 ? ref : ref.substring(0, dot);
             String attribute = dot < 0 ? "" : ref.substring(dot + 1);
-            if (!earlier.contains(process)) {
+            if (!earlier.containsKey(process)) {
                 return Optional.of("'" + m.group() + "' names no process started before this one"
                         + (earlier.isEmpty() ? " (none is: a reference needs an earlier process of the same chain)"
-                        : " (started before it: " + String.join(", ", earlier) + ")")
-                        + "; write e.g. ${" + (earlier.isEmpty() ? "backend" : earlier.getFirst()) + ".port}");
+                        : " (started before it: " + String.join(", ", earlier.keySet()) + ")")
+                        + "; write e.g. ${" + (earlier.isEmpty() ? "backend" : earlier.keySet().iterator().next())
+                        + ".port}");
             }
             if (!ATTRIBUTE.matcher(attribute).matches()) {
                 return Optional.of("'" + m.group() + "' names no attribute of process '" + process + "': write ${"
                         + process + ".port}, ${" + process + ".host} or another attribute its readiness line announces");
             }
-            if (!Readiness.attributes().contains(attribute)) {
-                return Optional.of("'" + m.group() + "' names no attribute a process announces: "
-                        + dev.fluxlab.model.Refusal.unknown("attribute", attribute, Readiness.attributes(),
-                        "see docs/contracts.md for what each target's readiness line says"));
+            if (!earlier.get(process).contains(attribute)) {
+                // the named process's own line: an attribute only another target announces failed the cell once
+                // this one had started ('${backend.delay-ms}' of a reactor-netty backend)
+                return Optional.of("'" + m.group() + "' names no attribute process '" + process + "' announces: "
+                        + dev.fluxlab.model.Refusal.unknown("attribute", attribute, earlier.get(process),
+                        (Readiness.attributes().contains(attribute) ? "'" + attribute + "' is another target's; " : "")
+                        + "docs/contracts.md says what each target's readiness line carries"));
             }
         }
         if (references == 0 || value.replaceAll(PLACEHOLDER.pattern(), "").contains("${")) {

@@ -49,13 +49,15 @@ public final class SuiteValidator {
         suite.spec().targets().forEach((name, spec) -> {
             String at = Locations.pointer("targets", name);
             if (spec.processes() == null) {
-                checkProcess(suite, at, name, spec.target(), spec.knobs(), spec.jvm(), List.of());
+                checkProcess(suite, at, name, spec.target(), spec.knobs(), spec.jvm(), Map.of());
             } else {
-                List<String> earlier = new java.util.ArrayList<>();
+                Map<String, java.util.SortedSet<String>> earlier = new java.util.LinkedHashMap<>();
                 spec.processes().forEach((p, ps) -> {
                     checkProcess(suite, at + Locations.pointer("processes", p), p, ps.target(), ps.knobs(), ps.jvm(),
-                            List.copyOf(earlier));
-                    earlier.add(p);
+                            new java.util.LinkedHashMap<>(earlier));
+                    // what its readiness line may carry, for the references of the processes after it
+                    earlier.put(p, registry.target(ps.target() == null ? p : ps.target()).orElseThrow()
+                            .readinessAttributes());
                 });
             }
         });
@@ -64,6 +66,7 @@ public final class SuiteValidator {
         checkHosts(suite);
         checkInjectors(suite);
         checkLoadProtocol(suite);
+        new BackendProtocolCheck(registry, platform).check(suite);
         checkInjectorMethods(suite);
         checkKeepAlive(suite);
         checkRequestCounts(suite);
@@ -487,9 +490,12 @@ public final class SuiteValidator {
                 .flatMap(KnobDef::literalDefault);
     }
 
-    /** One process's target, knobs ({@code earlier}: the processes its chain starts before it) and JVM. */
+    /**
+     * One process's target, knobs ({@code earlier}: the processes its chain starts before it, in order, with the
+     * attributes each one's readiness line may carry) and JVM.
+     */
     private void checkProcess(Suite suite, String at, String name, String target, Map<String, List<String>> knobs,
-                              JvmSpec jvm, List<String> earlier) {
+                              JvmSpec jvm, Map<String, ? extends java.util.Collection<String>> earlier) {
         String registryName = target == null ? name : target;
         LaunchDef def = registry.target(registryName).orElseThrow(() -> suite.error(
                 target == null ? at : at + "/target",

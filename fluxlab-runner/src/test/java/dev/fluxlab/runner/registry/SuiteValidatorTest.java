@@ -37,6 +37,22 @@ class SuiteValidatorTest {
                 () -> new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(s));
     }
 
+    /**
+     * An int knob without a maximum is read by its target as a Java int: 3000000000 passed validation and failed the
+     * target's start (a chain's backend had started by then). A knob the target reads as a long says so with its max.
+     */
+    @Test
+    void anIntKnobBeyondAJavaIntIsRefusedUnlessItsTargetReadsALong() {
+        String base = "targets:\n  reactor-netty: {knobs: {KNOB}}\nscenarios: {a: {path: /plaintext}}\n";
+        SuiteException e = invalid(base.replace("KNOB", "backlog: 3000000000"));
+        assertTrue(e.getMessage().contains("knob 'backlog' is out of range: 3000000000 (the target reads a whole number "
+                + "of 1 or more as a Java int, at most 2147483647)"), e.getMessage());
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                base.replace("KNOB", "backlog: 2147483647")));
+        new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml",
+                base.replace("KNOB", "fail-every: 3000000000")));
+    }
+
     @Test
     void keepAliveFalseNeedsAnHttp11EntryLoadedByAnInjector() {
         assertTrue(invalid("""
@@ -322,7 +338,9 @@ class SuiteValidatorTest {
             "http://127.0.0.1:${backend.}      | '${backend.}' names no attribute of process 'backend'",
             "http://127.0.0.1:${backend.port   | holds an unclosed '${'",
             // an attribute no readiness line carries failed the cell once the backend had started
-            "http://127.0.0.1:${backend.prot}  | '${backend.prot}' names no attribute a process announces: unknown attribute 'prot'; accepted: ",
+            "http://127.0.0.1:${backend.prot}  | '${backend.prot}' names no attribute process 'backend' announces: unknown attribute 'prot'; accepted: allocator, ",
+            // the named process's own line: the mock API's delay-ms is no attribute of a reactor-netty backend
+            "http://127.0.0.1:${backend.delay-ms} | '${backend.delay-ms}' names no attribute process 'backend' announces: unknown attribute 'delay-ms'; accepted: allocator, ",
             "http://${backend.port}:8080       | is not accepted by knob 'backend-url'",
             "http://127.0.0.1:99999            | has port 99999, not a TCP port (1 to 65535)",
             "http://127.0.0.1:0                | has port 0, not a TCP port"})
@@ -332,7 +350,7 @@ class SuiteValidatorTest {
         assertTrue(e.getMessage().contains(message), e.getMessage());
         assertTrue(e.getMessage().contains("backend-url"), e.getMessage());
         for (String good : List.of("http://127.0.0.1:${backend.port}", "http://${backend.host}:${backend.port}",
-                "http://[::1]:${backend.port}", "http://localhost:8080")) {
+                "http://[::1]:${backend.port}", "http://localhost:8080", "http://127.0.0.1:${backend.workers}")) {
             new SuiteValidator(TargetRegistry.builtIn(), NO_URING).validate(Suite.parse("s.yaml", suite.replace("URL", good)));
         }
     }

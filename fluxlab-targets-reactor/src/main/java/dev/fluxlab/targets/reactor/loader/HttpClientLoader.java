@@ -8,7 +8,8 @@ import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.load.SecondSample;
 import dev.fluxlab.probe.JitWatch;
 import dev.fluxlab.probe.WarmupJudge;
-import dev.fluxlab.model.transport.Transport;
+import dev.fluxlab.targets.common.quic.QuicSupport;
+import dev.fluxlab.targets.reactor.client.BackendWire;
 import dev.fluxlab.targets.reactor.client.LoopClients;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
 import io.netty.util.concurrent.EventExecutor;
@@ -36,7 +37,8 @@ import reactor.netty.http.client.PrematureCloseException;
 import reactor.netty.resources.ConnectionProvider;
 
 /**
- * The seeds' {@code ClientApp}: a closed-model load driver built on Reactor Netty's {@code HttpClient} over HTTP/2,
+ * The seeds' {@code ClientApp}: a closed-model load driver built on Reactor Netty's {@code HttpClient} over HTTP/2
+ * (or HTTP/3: {@link LoaderConfig#backendProtocol()}, the wire built as the proxy frontend's by {@link BackendWire}),
  * the client side as the system under test. {@code connections x inFlight} request loops each send the next request
  * when the previous one ends (read to its end and verified); a warm-up phase is run and thrown away, then the measured
  * phase is recorded in an HdrHistogram (microseconds). Errors (status, body, timeout, connect, reset, protocol) are
@@ -67,7 +69,10 @@ public final class HttpClientLoader {
 
     /** Runs warm-up and measurement, then returns the document. Bounded by warm-up + duration + 2 x timeout. */
     public LoadResult run() throws InterruptedException {
-        TransportLoops loops = TransportLoops.create(Transport.NATIVE, "fluxlab-loader",
+        if (config.backendProtocol().quic()) {
+            BackendWire.requireQuic(QuicSupport.problem());
+        }
+        TransportLoops loops = TransportLoops.create(config.transport(), "fluxlab-loader",
                 TransportLoops.DEFAULT_SELECT_COUNT, config.workers());
         LoopClients clients = null;
         try {
@@ -149,7 +154,7 @@ public final class HttpClientLoader {
             c = c.headers(h -> h.set(HttpHeaderNames.CONTENT_TYPE,
                     config.contentType() == null ? "application/json" : config.contentType()));
         }
-        return LoopClients.http2(c, config.secure());
+        return BackendWire.apply(c, config.backendProtocol(), config.backendUrl());
     }
 
     /** One exchange started at {@code t0} (before any hop to another loop). */

@@ -1,8 +1,9 @@
 package dev.fluxlab.targets.reactor.loader;
 
 import dev.fluxlab.model.LabAddresses;
-import dev.fluxlab.model.http.WireProtocol;
+import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.model.warmup.WarmupPolicy;
+import dev.fluxlab.targets.reactor.client.BackendProtocol;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -15,7 +16,8 @@ import java.util.Objects;
 /**
  * What the {@link HttpClientLoader} does: which backend, which request, how many in flight, for how long.
  *
- * @param backendUrl    {@code https://...} (h2 over TLS, any certificate trusted: the lab's) or {@code http://...} (h2c)
+ * @param backendUrl    {@code https://...} (h2 over TLS, or h3 with {@code backendProtocol} h3; any certificate
+ *                      trusted: the lab's) or {@code http://...} (h2c)
  * @param method        HTTP method
  * @param path          request path
  * @param body          request body, {@code null} for none
@@ -32,6 +34,8 @@ import java.util.Objects;
  * @param clientMode    how the client's pools are arranged over its event loops (as the proxy frontend's)
  * @param clientWorkers {@code no-colocation}: the client's own loops, {@code null} = as many as {@code workers}
  * @param pool          explicit pool knobs; each unset one follows {@code connections} and {@code inFlight}
+ * @param backendProtocol the wire to the backend ({@code --backend-protocol}, as the proxy frontend's); {@code null}
+ *                      = the URL's scheme's ({@code https} = h2, {@code http} = h2c); one contradicting it is refused
  */
 public record LoaderConfig(
         URI backendUrl,
@@ -49,14 +53,15 @@ public record LoaderConfig(
         String expectBody,
         ClientMode clientMode,
         Integer clientWorkers,
-        PoolKnobs pool) {
+        PoolKnobs pool,
+        BackendProtocol backendProtocol) {
 
     /** The seeds' loader: one colocated pool with the pool knobs from {@code connections} and {@code inFlight}. */
     public LoaderConfig(URI backendUrl, String method, String path, byte[] body, String contentType, int connections,
                         int inFlight, int workers, WarmupPolicy warmup, Duration duration, Duration timeout,
                         int expectStatus, String expectBody) {
         this(backendUrl, method, path, body, contentType, connections, inFlight, workers, warmup, duration, timeout,
-                expectStatus, expectBody, ClientMode.COLOCATED, null, PoolKnobs.DEFAULTS);
+                expectStatus, expectBody, ClientMode.COLOCATED, null, PoolKnobs.DEFAULTS, null);
     }
 
     public LoaderConfig {
@@ -71,9 +76,10 @@ public record LoaderConfig(
         }
         String scheme = String.valueOf(backendUrl.getScheme()).toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || backendUrl.getPort() < 1) {
-            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2) or "
-                    + "http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
+            throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2, or h3 with "
+                    + "--backend-protocol h3) or http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
         }
+        backendProtocol = BackendProtocol.resolve(backendProtocol, backendUrl);
         if (!"127.0.0.1".equals(backendUrl.getHost()) && !"localhost".equals(backendUrl.getHost())
                 && !"[::1]".equals(backendUrl.getHost()) && !suiteHost(backendUrl.getHost())) {
             throw new IllegalArgumentException("--backend-url host '" + backendUrl.getHost()
@@ -90,9 +96,21 @@ public record LoaderConfig(
         }
     }
 
-    /** Whether the backend is reached over TLS. */
+    /** Whether the backend is reached over TLS (h2, h3). */
     public boolean secure() {
-        return backendUrl.getScheme().equalsIgnoreCase("https");
+        return backendProtocol.secure();
+    }
+
+    /**
+     * The transport of the loader's event loops: {@code native}, except that with h3 where native means io_uring it
+     * is epoll (Reactor Netty's HTTP/3 client on Netty's io_uring transport opens its QUIC connection and never gets
+     * an answer; see the proxy frontend, which refuses that combination, while the loader has no transport knob).
+     */
+    public Transport transport() {
+        if (backendProtocol.quic() && TransportSupport.resolve(Transport.NATIVE) == Transport.IO_URING) {
+            return Transport.EPOLL;
+        }
+        return Transport.NATIVE;
     }
 
     /**
@@ -105,9 +123,9 @@ public record LoaderConfig(
         return pool.orElse(new PoolKnobs(share, min, (long) inFlight, null, null, -1, null));
     }
 
-    /** {@code h2} or {@code h2c}. */
+    /** {@code h2}, {@code h2c} or {@code h3}: the wire to the backend, as the load document records it. */
     public String protocol() {
-        return (secure() ? WireProtocol.H2 : WireProtocol.H2C).label();
+        return backendProtocol.label();
     }
 
     /** Whether {@code host} is the address of one of the suite's hosts ({@link LabAddresses}). */

@@ -4,6 +4,7 @@ import dev.fluxlab.model.LabAddresses;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.net.LeakDetection;
+import dev.fluxlab.targets.reactor.client.BackendProtocol;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.client.PoolKnobs;
 import dev.fluxlab.targets.common.transport.TransportSupport;
@@ -75,11 +76,7 @@ public record FrontendConfig(
             throw new IllegalArgumentException("--backend-url must look like https://127.0.0.1:PORT (h2 over TLS, "
                     + "or h3 with --backend-protocol h3) or http://127.0.0.1:PORT (h2c), was '" + backendUrl + "'");
         }
-        if (backendProtocol == null) {
-            backendProtocol = BackendProtocol.ofScheme(backendUrl);
-        } else if (!backendProtocol.scheme().equals(scheme)) {
-            throw new IllegalArgumentException(schemeMismatch(backendProtocol, backendUrl));
-        }
+        backendProtocol = BackendProtocol.resolve(backendProtocol, backendUrl);
         requireLoopback("host", host);
         requireLoopback("--backend-url host", backendUrl.getHost());
         if (workers != null) {
@@ -96,17 +93,6 @@ public record FrontendConfig(
         return backendProtocol.secure();
     }
 
-    private static String schemeMismatch(BackendProtocol p, URI url) {
-        return switch (p) {
-            case H3 -> "--backend-protocol h3 is HTTP/3 over QUIC with TLS 1.3, so --backend-url must be "
-                    + "https://HOST:PORT with the backend's UDP port (a backend serving --protocol h3), was '" + url
-                    + "'";
-            case H2 -> "--backend-protocol h2 is HTTP/2 over TLS, so --backend-url must be https://HOST:PORT, was '"
-                    + url + "'; for a cleartext backend use --backend-protocol h2c";
-            case H2C -> "--backend-protocol h2c is cleartext HTTP/2, so --backend-url must be http://HOST:PORT, was '"
-                    + url + "'; for a TLS backend use --backend-protocol h2 (or h3)";
-        };
-    }
 
     private static void requireLoopback(String what, String host) {
         String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;

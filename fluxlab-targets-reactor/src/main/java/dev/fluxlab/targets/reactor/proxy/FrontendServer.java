@@ -6,9 +6,9 @@ import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.net.LeakDetection;
 import dev.fluxlab.targets.common.net.PortInUseException;
 import dev.fluxlab.targets.common.quic.QuicSupport;
-import dev.fluxlab.targets.common.quic.QuicUnavailableException;
 import dev.fluxlab.targets.common.tls.SelfSignedCertificate;
 import dev.fluxlab.targets.common.transport.TransportSupport;
+import dev.fluxlab.targets.reactor.client.BackendWire;
 import dev.fluxlab.targets.reactor.client.LoopClients;
 import dev.fluxlab.targets.reactor.http.ReactorProtocols;
 import dev.fluxlab.targets.reactor.transport.TransportLoops;
@@ -28,7 +28,7 @@ import reactor.netty.http.server.HttpServer;
 /**
  * The HTTP/2 proxy frontend of the seeds' experiment: a Reactor Netty server ({@link ProxyRoutes}) whose requests are
  * forwarded to a backend by the {@link BackendClients} of the configured {@link ClientMode} (over h2, h2c or h3:
- * {@link BackendProtocol}), with per-loop {@link EventLoopCounters} served on {@code GET /stats} and printed at
+ * {@link dev.fluxlab.targets.reactor.client.BackendProtocol}), with per-loop {@link EventLoopCounters} served on {@code GET /stats} and printed at
  * shutdown.
  */
 public final class FrontendServer {
@@ -44,12 +44,12 @@ public final class FrontendServer {
      *
      * @throws PortInUseException       when the port is taken
      * @throws IllegalArgumentException when a knob does not apply here
-     * @throws QuicUnavailableException  with {@code --backend-protocol h3} where Netty's QUIC library does not load
+     * @throws dev.fluxlab.targets.common.quic.QuicUnavailableException with {@code --backend-protocol h3} where Netty's QUIC library does not load
      */
     public static Running start(FrontendConfig config) {
         if (config.backendProtocol().quic()) {
             // before any loop starts: one line on a machine without QUIC, instead of a failure at the first request
-            requireQuic(QuicSupport.problem());
+            BackendWire.requireQuic(QuicSupport.problem());
             requireQuicTransport(config.transport(), TransportSupport.resolve(config.transport()));
         }
         LeakDetection.apply(config.leakDetection());
@@ -105,18 +105,6 @@ public final class FrontendServer {
         }
     }
 
-    /**
-     * Refuses {@code --backend-protocol h3} when QUIC cannot run here ({@code problem}, {@link QuicSupport#problem()}).
-     *
-     * @throws QuicUnavailableException naming the cause and the fix
-     */
-    static void requireQuic(Optional<String> problem) {
-        problem.ifPresent(p -> {
-            throw new QuicUnavailableException("--backend-protocol h3 (HTTP/3 to the backend) cannot be used here", p,
-                    "reach the backend over h2 (--backend-protocol h2, the backend serving --protocol h2) on this "
-                            + "machine");
-        });
-    }
 
     /**
      * Refuses {@code --backend-protocol h3} on io_uring: Reactor Netty's HTTP/3 client over Netty's io_uring datagram

@@ -8,7 +8,7 @@ import dev.fluxlab.targets.common.serve.LeakDetectionOption;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.options.OptionValues;
-import dev.fluxlab.targets.reactor.proxy.BackendProtocol;
+import dev.fluxlab.targets.reactor.client.BackendProtocol;
 import dev.fluxlab.targets.reactor.proxy.FrontendConfig;
 import dev.fluxlab.targets.reactor.proxy.FrontendServer;
 import java.io.PrintWriter;

@@ -9,6 +9,10 @@ import dev.fluxlab.model.Json;
 import dev.fluxlab.model.Readiness;
 import dev.fluxlab.model.load.LoadResult;
 import dev.fluxlab.model.warmup.WarmupPolicy;
+import dev.fluxlab.targets.common.quic.QuicSupport;
+import dev.fluxlab.targets.common.quic.QuicUnavailableException;
+import dev.fluxlab.targets.reactor.client.BackendProtocol;
+import dev.fluxlab.targets.reactor.client.BackendWire;
 import dev.fluxlab.targets.reactor.loader.HttpClientLoader;
 import dev.fluxlab.targets.reactor.loader.LoaderConfig;
 import java.io.IOException;
@@ -35,7 +39,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Reactor Netty HttpClient load driver over HTTP/2 (the seeds' ClientApp): connections x in-flight "
+            "Reactor Netty HttpClient load driver over HTTP/2 or HTTP/3 (the seeds' ClientApp): connections x in-flight "
                     + "requests in flight, warm-up, then a measured phase; writes a fluxlab.load/1 document (--json) "
                     + "and exits, non-zero when no request succeeded."})
 public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
@@ -44,8 +48,16 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--backend-url", required = true, paramLabel = "URL", converter = BackendUrl.class,
-            description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted) or http://127.0.0.1:PORT (h2c).")
+            description = "https://127.0.0.1:PORT (h2, the lab's certificate trusted; with --backend-protocol h3 the "
+                    + "UDP port of a backend serving --protocol h3) or http://127.0.0.1:PORT (h2c).")
     URI backendUrl;
+
+    @Option(names = "--backend-protocol", converter = ServeFrontendCommand.BackendProtocolConverter.class,
+            paramLabel = "P", description = "The wire to the backend, as the frontend's: h2 (HTTP/2 over TLS), h2c "
+                    + "(cleartext, prior knowledge) or h3 (HTTP/3 over QUIC: an https:// --backend-url; needs Netty's "
+                    + "native QUIC library; the loader's loops then run on epoll where native means io_uring) "
+                    + "(default: the --backend-url's scheme: https = h2, http = h2c).")
+    BackendProtocol backendProtocol;
 
     @Option(names = "--scenario", paramLabel = "S", converter = Scenario.class,
             description = "Shorthand: get (GET /get) or post (POST /post with a 1 KiB JSON body); --method/--path/"
@@ -66,7 +78,7 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             description = "Content-Type of the request body (default: ${DEFAULT-VALUE}).")
     String contentType;
 
-    @Option(names = "--connections", defaultValue = "1", description = "HTTP/2 connections (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--connections", defaultValue = "1", description = "HTTP/2 (or QUIC) connections (default: ${DEFAULT-VALUE}).")
     int connections;
 
     @Option(names = "--in-flight", defaultValue = "50",
@@ -146,16 +158,27 @@ public final class ServeHttpClientLoaderCommand implements Callable<Integer> {
             config = new LoaderConfig(backendUrl, m, p, body, contentType, connections, inFlight,
                     workers == null ? Runtime.getRuntime().availableProcessors() : workers, w,
                     duration, timeout, expectStatus, expectBody,
-                    client.mode(), client.clientWorkers(), client.knobs());
+                    client.mode(), client.clientWorkers(), client.knobs(), backendProtocol);
         } catch (IllegalArgumentException | IOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        if (config.backendProtocol().quic()) {
+            try {
+                // before the readiness line: one line on a machine without QUIC, and nothing started
+                BackendWire.requireQuic(QuicSupport.problem());
+            } catch (QuicUnavailableException e) {
+                err.println("fluxlab serve httpclient-loader: " + e.getMessage());
+                err.flush();
+                return 1;
+            }
         }
         Map<String, Object> ready = new LinkedHashMap<>();
         ready.put(Readiness.PORT, 0);
         ready.put(Readiness.PROTOCOL, config.protocol());
-        // the transport the loader's native loops resolve to here (io_uring, then epoll, then nio), as every target says
+        // the transport the loader's loops resolve to here (native: io_uring, then epoll, then nio; epoll for h3 where
+        // native means io_uring: LoaderConfig#transport), as every target says
         ready.put(Readiness.TRANSPORT, dev.fluxlab.targets.common.transport.TransportSupport
-                .resolve(dev.fluxlab.model.transport.Transport.NATIVE).label());
+                .resolve(config.transport()).label());
         ready.put(Readiness.SELF_LOADING, true);
         ready.putAll(dev.fluxlab.targets.reactor.version.LoadedVersions.readinessAttributes());
         out.println(Readiness.line(ready));

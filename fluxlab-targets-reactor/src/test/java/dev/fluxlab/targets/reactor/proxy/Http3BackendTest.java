@@ -13,6 +13,8 @@ import dev.fluxlab.model.ReadinessAttributes;
 import dev.fluxlab.model.transport.Transport;
 import dev.fluxlab.targets.common.http.ServerProtocol;
 import dev.fluxlab.targets.common.quic.QuicUnavailableException;
+import dev.fluxlab.targets.reactor.client.BackendProtocol;
+import dev.fluxlab.targets.reactor.client.BackendWire;
 import dev.fluxlab.targets.reactor.client.ClientMode;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServer;
 import dev.fluxlab.targets.reactor.plain.ReactorNettyServerConfig;
@@ -148,7 +150,7 @@ class Http3BackendTest {
 
     @Test
     void quicMissingIsOneLineNamingTheFix() {
-        QuicUnavailableException e = assertThrows(QuicUnavailableException.class, () -> FrontendServer.requireQuic(
+        QuicUnavailableException e = assertThrows(QuicUnavailableException.class, () -> BackendWire.requireQuic(
                 Optional.of("Netty's native QUIC library (netty-codec-native-quic) does not load on linux-aarch64: "
                         + "UnsatisfiedLinkError: no netty_quiche42")));
         assertTrue(e.getMessage().startsWith("--backend-protocol h3 (HTTP/3 to the backend) cannot be used here: "
@@ -156,7 +158,7 @@ class Http3BackendTest {
         assertTrue(e.getMessage().endsWith("reach the backend over h2 (--backend-protocol h2, the backend serving "
                 + "--protocol h2) on this machine"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-        assertDoesNotThrow(() -> FrontendServer.requireQuic(Optional.empty()));
+        assertDoesNotThrow(() -> BackendWire.requireQuic(Optional.empty()));
     }
 
     @Test
@@ -174,10 +176,10 @@ class Http3BackendTest {
 
     @Test
     void anH3ClientBindsItsUdpSocketsToTheBackendsLoopback() {
-        assertEquals("127.0.0.1", BackendClients.udpBind("127.0.0.1").getAddress().getHostAddress());
-        assertEquals("0:0:0:0:0:0:0:1", BackendClients.udpBind("[::1]").getAddress().getHostAddress());
-        assertEquals(0, BackendClients.udpBind("localhost").getPort());
-        assertTrue(BackendClients.udpBind("10.1.2.3").getAddress().isAnyLocalAddress());
-        assertEquals(new InetSocketAddress(0), BackendClients.udpBind("10.1.2.3"));
+        assertEquals("127.0.0.1", BackendWire.udpBind("127.0.0.1").getAddress().getHostAddress());
+        assertEquals("0:0:0:0:0:0:0:1", BackendWire.udpBind("[::1]").getAddress().getHostAddress());
+        assertEquals(0, BackendWire.udpBind("localhost").getPort());
+        assertTrue(BackendWire.udpBind("10.1.2.3").getAddress().isAnyLocalAddress());
+        assertEquals(new InetSocketAddress(0), BackendWire.udpBind("10.1.2.3"));
     }
 }

@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code fluxlab serve httpclient-loader} against a backend that is not there: a failed run, said in one line. */
+/**
+ * {@code fluxlab serve httpclient-loader} against a backend that is not there: a failed run, said in one line; and
+ * its {@code --backend-protocol} refused, before anything starts, when unknown or contradicting the URL's scheme.
+ */
 class ServeHttpClientLoaderCommandTest {
 
     @Test
@@ -36,5 +39,24 @@ class ServeHttpClientLoaderCommandTest {
         assertTrue(r.out().contains(" transport=" + transport + " "), r.out());
         var doc = dev.fluxlab.model.Json.read(json, dev.fluxlab.model.load.LoadResult.class);
         assertEquals(transport, doc.transport());
+    }
+
+    @Test
+    void anUnknownBackendProtocolIsRefusedListingTheNames() throws Exception {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "httpclient-loader",
+                "--backend-url", "https://127.0.0.1:8443", "--backend-protocol", "h9", "--progress", "none");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("h9") && r.err().contains("h2, h2c, h3"), r.err());
+        assertTrue(r.out().isEmpty(), "nothing started: " + r.out());
+    }
+
+    @Test
+    void h3WithAnHttpUrlIsRefusedNamingTheFix() throws Exception {
+        ServeReactorNettyCommandTest.Result r = ServeReactorNettyCommandTest.run("serve", "httpclient-loader",
+                "--backend-url", "http://127.0.0.1:8443", "--backend-protocol", "h3", "--progress", "none");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--backend-protocol h3 is HTTP/3 over QUIC with TLS 1.3, so --backend-url must "
+                + "be https://HOST:PORT"), r.err());
+        assertTrue(r.out().isEmpty(), "nothing started: " + r.out());
     }
 }

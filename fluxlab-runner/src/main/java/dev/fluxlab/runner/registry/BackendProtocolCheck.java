@@ -10,12 +10,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A process that proxies to a backend by its {@code backend-url} and {@code backend-protocol} knobs (the proxy
- * frontend): the combinations its start refuses, or that no request survives, refused before the run. In a chain
- * the backend starts first, so each of these had started the backend, then failed the cell with the frontend's one
- * line (a scheme contradicting the protocol, h3 on io_uring) or with every request failing (a wire the backend does
- * not serve). The frontend keeps its own refusals for {@code fluxlab serve frontend}; this is the suite's check of the
- * same rules, per cell, at the knob's line.
+ * A process that reaches a backend by its {@code backend-url} and {@code backend-protocol} knobs (the proxy frontend,
+ * the HttpClient loader): the combinations its start refuses, or that no request survives, refused before the run.
+ * In a chain the backend starts first, so each of these had started the backend, then failed the cell with the
+ * client's one line (a scheme contradicting the protocol, h3 on io_uring) or with every request failing (a wire the
+ * backend does not serve). The processes keep their own refusals for {@code fluxlab serve}; this is the suite's check
+ * of the same rules, per cell, at the knob's line. The io_uring rule holds for a process with a {@code transport}
+ * knob (the frontend); one without (the loader) takes epoll for h3 itself.
  */
 final class BackendProtocolCheck {
 
@@ -24,6 +25,7 @@ final class BackendProtocolCheck {
     /** The one wire to a backend that is not over TLS: the others (h2, h3) need an {@code https} URL. */
     private static final String CLEARTEXT = "h2c";
     private static final String H3 = "h3";
+    private static final String TRANSPORT = "transport";
     private static final Pattern PORT_OF = Pattern.compile("\\$\\{([^}]+)\\.port}");
 
     private final TargetRegistry registry;
@@ -42,7 +44,8 @@ final class BackendProtocolCheck {
                 String url = p.knobs().get(BACKEND_URL);
                 if (def != null && def.knobsOrEmpty().containsKey(BACKEND_PROTOCOL) && url != null) {
                     String protocol = p.knobs().get(BACKEND_PROTOCOL);
-                    Optional<String> problem = problem(p, protocol, url, earlier);
+                    Optional<String> problem = problem(p, def.knobsOrEmpty().containsKey(TRANSPORT), protocol, url,
+                            earlier);
                     if (problem.isPresent()) {
                         throw suite.error(SuiteValidator.knobPointer(suite, cell, p, protocol != null
                                 ? BACKEND_PROTOCOL : BACKEND_URL), "cell " + cell.id() + ": " + problem.get());
@@ -53,7 +56,7 @@ final class BackendProtocolCheck {
         }
     }
 
-    private Optional<String> problem(Cell.CellProcess p, String protocol, String url,
+    private Optional<String> problem(Cell.CellProcess p, boolean hasTransport, String protocol, String url,
                                      Map<String, Cell.CellProcess> earlier) {
         String scheme = url.contains("://") ? url.substring(0, url.indexOf("://")) : "";
         String wire = protocol != null ? protocol : scheme.equals("https") ? "h2" : CLEARTEXT;
@@ -66,8 +69,8 @@ final class BackendProtocolCheck {
                         + "another " + BACKEND_PROTOCOL);
             }
         }
-        if (H3.equals(wire) && p.host() == null) {
-            String transport = p.knobs().getOrDefault("transport", "native");
+        if (H3.equals(wire) && p.host() == null && hasTransport) {
+            String transport = p.knobs().getOrDefault(TRANSPORT, "native");
             boolean uring = transport.equals("io_uring")
                     || transport.equals("native") && platform.transportProblem("io_uring").isEmpty();
             if (uring) {

@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The proxy frontend's wire to its backend, checked per cell before the run: each case below had started the chain's
- * backend, then failed the cell with the frontend's refusal or with every request failing.
+ * The proxy frontend's and the HttpClient loader's wire to their backend, checked per cell before the run: each case
+ * below had started the chain's backend, then failed the cell with the client's refusal or with every request failing.
  */
 class BackendProtocolCheckTest {
 
@@ -83,5 +83,38 @@ class BackendProtocolCheckTest {
                 chain("protocol: h2c", "backend-url: \"http://127.0.0.1:${backend.port}\"")));
         new SuiteValidator(TargetRegistry.builtIn(), URING).validate(Suite.parse("s.yaml",
                 chain("protocol: h2", "backend-url: \"https://127.0.0.1:${backend.port}\", backend-protocol: h2")));
+    }
+
+    private static String loaderChain(String backend, String loader) {
+        return """
+                targets:
+                  loader:
+                    entry: client
+                    processes:
+                      backend: {target: reactor-netty, knobs: {BACK}}
+                      client: {target: httpclient-loader, knobs: {LOAD}}
+                scenarios: {a: {path: /get}}
+                load: {connections: 4}
+                """.replace("BACK", backend).replace("LOAD", loader);
+    }
+
+    /** The loader's backend-protocol, by the same rules: one rule set, checked for whichever target has the knob. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "protocol: h3  | backend-protocol: h3, backend-url: 'http://127.0.0.1:${backend.port}'  | 'backend-protocol: h3' of 'client' goes over TLS, so its 'backend-url' is an https:// URL",
+            "protocol: h2c | backend-protocol: h3, backend-url: 'https://127.0.0.1:${backend.port}' | 'backend-protocol: h3' of 'client' needs a backend serving HTTP/3 on its UDP port, and 'backend' serves h2c",
+            "protocol: h3  | backend-url: 'https://127.0.0.1:${backend.port}'                       | 'backend' serves h3 (QUIC, on a UDP port), which 'client' reaches only with 'backend-protocol: h3'",
+    })
+    void aWireTheLoaderOrItsBackendCannotSpeakIsRefusedBeforeTheRun(String backend, String loader, String expected) {
+        SuiteException e = refused(URING, loaderChain(backend, loader.replace('\'', '"')));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertTrue(e.getMessage().startsWith("s.yaml:6:"), "at the loader's knob: " + e.getMessage());
+    }
+
+    /** The loader has no transport knob and takes epoll for h3 itself, so a machine with io_uring does not refuse it. */
+    @Test
+    void anH3LoaderIsAcceptedWhereIoUringWorks() {
+        new SuiteValidator(TargetRegistry.builtIn(), URING).validate(Suite.parse("s.yaml", loaderChain("protocol: h3",
+                "backend-url: \"https://127.0.0.1:${backend.port}\", backend-protocol: h3")));
     }
 }

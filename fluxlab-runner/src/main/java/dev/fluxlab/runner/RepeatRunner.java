@@ -12,6 +12,7 @@ import dev.fluxlab.model.run.ProcessProfile;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.suite.Cell;
 import dev.fluxlab.model.suite.Suite;
+import dev.fluxlab.model.suite.SuiteHost;
 import dev.fluxlab.probe.MachineSpeedProbe;
 import dev.fluxlab.runner.drive.DriveResult;
 import dev.fluxlab.runner.drive.LoadDriver;
@@ -184,7 +185,10 @@ final class RepeatRunner {
             if (session != null) {
                 session.finishWindow();
             }
-            Map<String, Object> targetStats = startProblem == null ? fetchStats(targets.readiness()) : Map.of();
+            Map<String, Object> targetStats = startProblem == null
+                    ? fetchStats(targets.readiness(), suite.hosts().values().stream().map(SuiteHost::bindAddress)
+                            .filter(java.util.Objects::nonNull).toList())
+                    : Map.of();
             RepeatFigures figures = new RepeatFigures(runDir, origin, startProblem, targets, load);
             watch.phase("stopping", 0, 0);
             keep = sharing && startProblem == null && figures.crashed().isEmpty() && targets.alive();
@@ -243,8 +247,11 @@ final class RepeatRunner {
         return body;
     }
 
-    /** Fetches the document of every process that announced a {@code stats} path; a failure is noted, not fatal. */
-    static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness) {
+    /**
+     * Fetches the document of every process that announced a {@code stats} path, from loopback or one of
+     * {@code suiteHosts} (the suite's hosts' addresses); a failure is noted, not fatal.
+     */
+    static Map<String, Object> fetchStats(Map<String, Map<String, String>> readiness, List<String> suiteHosts) {
         Map<String, Object> out = new LinkedHashMap<>();
         readiness.forEach((process, values) -> {
             ReadinessAttributes attrs = ReadinessAttributes.of(values);
@@ -254,10 +261,10 @@ final class RepeatRunner {
                 return;
             }
             if (path.startsWith("http://") || path.startsWith("https://")) {
-                out.put(process, TargetStats.fetch(java.net.URI.create(path)));
+                out.put(process, TargetStats.fetch(java.net.URI.create(path), suiteHosts));
             } else if (port != null && port != 0) {
                 out.put(process, TargetStats.fetch(attrs.host().orElse("127.0.0.1"), port,
-                        WireProtocol.H2.label().equals(attrs.protocol().orElse(null)), path));
+                        WireProtocol.H2.label().equals(attrs.protocol().orElse(null)), path, suiteHosts));
             } else if (port == null) {
                 out.put(process, Map.of("error", "not fetched: its readiness line announced stats=" + path + " but "
                         + (attrs.get(Readiness.PORT) == null ? "no port" : "port '" + attrs.get(Readiness.PORT)

@@ -1,14 +1,18 @@
 package dev.fluxlab.runner;
 
 import dev.fluxlab.model.Json;
+import dev.fluxlab.model.LabAddresses;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
@@ -16,8 +20,9 @@ import javax.net.ssl.X509TrustManager;
 
 /**
  * Reads the statistics document a target announced with {@code stats=<path>} in its readiness line (e.g. the proxy
- * frontend's per-event-loop counters). Loopback only; over TLS the lab's self-signed certificate is accepted, as the
- * injector's {@code --insecure} does. The result is the parsed JSON, or {@code {"error": "..."}} when it could not be
+ * frontend's per-event-loop counters). From loopback, or from the address of one of the suite's own hosts (a target
+ * placed there announces its document on that address, as the runner probes its readiness); over TLS the lab's
+ * self-signed certificate is accepted, as the injector's {@code --insecure} does. The result is the parsed JSON, or {@code {"error": "..."}} when it could not be
  * read, so a missing document never invalidates a repeat.
  */
 final class TargetStats {
@@ -25,16 +30,16 @@ final class TargetStats {
     private TargetStats() {
     }
 
-    static Object fetch(String host, int port, boolean tls, String path) {
+    static Object fetch(String host, int port, boolean tls, String path, Collection<String> suiteHosts) {
         String h = host.contains(":") ? "[" + host + "]" : host;
-        return fetch(URI.create((tls ? "https" : "http") + "://" + h + ":" + port + path));
+        return fetch(URI.create((tls ? "https" : "http") + "://" + h + ":" + port + path), suiteHosts);
     }
 
-    /** An absolute stats URL a target announced; loopback only. */
-    static Object fetch(URI uri) {
-        String host = uri.getHost() == null ? "" : uri.getHost();
-        if (!host.equals("127.0.0.1") && !host.equals("localhost") && !host.equals("[::1]")) {
-            return Map.of("error", "not fetched: " + uri + " is not a loopback address");
+    /** An absolute stats URL a target announced, fetched when {@link #permitted}. */
+    static Object fetch(URI uri, Collection<String> suiteHosts) {
+        if (!permitted(uri, suiteHosts)) {
+            return Map.of("error", "not fetched: " + uri + " is neither a loopback address nor one of the suite's "
+                    + "hosts");
         }
         boolean tls = "https".equalsIgnoreCase(uri.getScheme());
         try {
@@ -59,6 +64,35 @@ final class TargetStats {
         }
     }
 
+    /**
+     * Whether {@code uri}'s host is {@code localhost}, a loopback literal, or the address of one of {@code suiteHosts}
+     * (IP literals, as {@code SuiteHost.bindAddress} gives them); literals only, so no name is looked up.
+     */
+    static boolean permitted(URI uri, Collection<String> suiteHosts) {
+        String host = uri.getHost() == null ? "" : uri.getHost().replaceAll("^\\[|]$", "");
+        if (host.equals("localhost")) {
+            return true;
+        }
+        InetAddress address = literal(host);
+        if (address == null) {
+            return false;
+        }
+        return address.isLoopbackAddress()
+                || suiteHosts.stream().map(TargetStats::literal).anyMatch(address::equals);
+    }
+
+    /** {@code a} as an address when it is an IP literal (parsed, never looked up), else null. */
+    private static InetAddress literal(String a) {
+        if (a == null || !LabAddresses.literal(a)) {
+            return null;
+        }
+        try {
+            return InetAddress.getByName(a);
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+
     private static SSLContext trustAll() throws Exception {
         SSLContext ctx = SSLContext.getInstance("TLS");
         ctx.init(null, new TrustManager[]{new X509TrustManager() {
@@ -68,7 +102,7 @@ final class TargetStats {
 
             @Override
             public void checkServerTrusted(X509Certificate[] chain, String authType) {
-                // the lab's own certificate, made at the target's start-up; loopback only
+                // the lab's own certificate, made at the target's start-up; loopback or the suite's hosts only
             }
 
             @Override

@@ -435,19 +435,9 @@ public final class ChildProcess {
         process.descendants().forEach(all::add);
         all.add(process.toHandle());
         all.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
+        Ended.await(all, grace); // a zombie counts as ended (Ended says why)
         for (ProcessHandle h : all) {
-            long left = deadline - System.nanoTime();
-            try {
-                if (left > 0) {
-                    h.onExit().get(left, TimeUnit.NANOSECONDS);
-                }
-            } catch (Exception e) {
-                // fall through to the forced kill
-            }
-        }
-        for (ProcessHandle h : all) {
-            if (h.isAlive()) {
+            if (!Ended.ended(h)) {
                 h.destroyForcibly();
             }
         }

@@ -65,20 +65,10 @@ final class CommandStop {
         tree.add(process.toHandle());
         boolean grouped = pgid(pid).filter(g -> g == pid).isPresent();
         send(signal, tree, grouped);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle h : tree) {
-            long left = deadline - System.nanoTime();
-            try {
-                if (left > 0) {
-                    h.onExit().get(left, TimeUnit.NANOSECONDS);
-                }
-            } catch (Exception e) {
-                // fall through to SIGKILL
-            }
-        }
+        Ended.await(tree, grace); // a zombie counts as ended (Ended says why)
         process.descendants().filter(h -> !tree.contains(h)).forEach(tree::add); // forked while stopping
         // the group too: a child whose parent exited was reparented out of the tree, not out of the group
-        send("KILL", tree.stream().filter(ProcessHandle::isAlive).toList(), grouped);
+        send("KILL", tree.stream().filter(h -> !Ended.ended(h)).toList(), grouped);
         try {
             process.waitFor(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

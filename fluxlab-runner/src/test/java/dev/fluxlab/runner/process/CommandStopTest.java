@@ -31,7 +31,8 @@ class CommandStopTest {
         assertTrue(c.jvmPid().isEmpty(), "a shell is no HotSpot JVM");
         supervisor.stop(List.of(c), Duration.ofSeconds(1));
         for (long pid : tree) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), pid + " is gone");
+            // gone, or a zombie of the shell's child that init has not reaped yet (it runs nothing any more)
+            assertTrue(ProcessHandle.of(pid).map(Ended::ended).orElse(true), pid + " is gone");
         }
         assertTrue(Files.readString(tmp.resolve("t.log")).contains("got-INT"), "it was asked with its own signal");
         assertEquals(0, c.exitCode(), "and exited by itself within its grace");

@@ -123,14 +123,15 @@ public final class ChildProcess {
     /**
      * Starts a suite's own command ({@code command}, a list run without a shell) in {@code cwd} with {@code env} added,
      * as the leader of a new session ({@code setsid}, util-linux): the terminal's Ctrl-C does not reach it (the runner
-     * stops it, with its own signal), and its whole process group can be signalled. A watchdog ({@link CommandStop})
+     * stops it, with its own signal, which it can trap even when this runner was started with it ignored:
+     * {@link CommandStop#defaultSignals}), and its whole process group can be signalled. A watchdog ({@link CommandStop})
      * stops that group if this runner dies without stopping it (kill -9): the lab's own JVMs watch their parent
      * themselves ({@code ParentWatch}), a user's program cannot.
      */
     public static ChildProcess startCommand(String role, String name, List<String> command, Path cwd,
                                             java.util.Map<String, String> env, Path log, Consumer<String> listener,
                                             Supervisor supervisor, String signal, Duration grace) throws IOException {
-        List<String> argv = new ArrayList<>();
+        List<String> argv = new ArrayList<>(CommandStop.defaultSignals(signal));
         argv.add(CommandStop.SETSID);
         argv.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile())

@@ -23,6 +23,39 @@ final class CommandStop {
 
     /** util-linux's {@code setsid}: runs the command in place (same PID) as a new session's leader. */
     static final String SETSID = "setsid";
+
+    /**
+     * The words that start a command in place with {@code signal} (its stop signal) and INT and QUIT at their default
+     * handling: GNU env's {@code --default-signal} (coreutils 8.31 and later), when this machine's env has it. Why: a
+     * runner started in the background of a script (nohup, a CI step, {@code cmd &}) has INT and QUIT ignored, every
+     * process it starts inherits that, and a shell cannot trap a signal ignored at its start: a command whose stop
+     * signal is INT never heard it and was killed after its grace. Without such an env, nothing is prefixed.
+     */
+    static List<String> defaultSignals(String signal) {
+        if (!ENV_RESETS_SIGNALS) {
+            return List.of();
+        }
+        String s = signal.toUpperCase(java.util.Locale.ROOT).replaceFirst("^SIG", "");
+        // KILL has no handling to reset (env refuses it); INT and QUIT are always reset
+        boolean own = s.equals("INT") || s.equals("QUIT") || s.equals("KILL");
+        return List.of("env", "--default-signal=" + (own ? "INT,QUIT" : s + ",INT,QUIT"));
+    }
+
+    /** Whether {@code env --default-signal} works here (checked once). */
+    private static final boolean ENV_RESETS_SIGNALS = envResetsSignals();
+
+    private static boolean envResetsSignals() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
     /** The watchdog: $1 the group (= the command's PID), $2 the signal, $3 the grace in tenths of a second. */
     static final String WATCHDOG = "trap '' INT HUP TERM QUIT; cat >/dev/null; kill -s \"$2\" -- \"-$1\" \"$1\" 2>/dev/null; "
             + "i=0; while kill -0 \"$1\" 2>/dev/null && [ \"$i\" -lt \"$3\" ]; do sleep 0.1; i=$((i+1)); done; "

@@ -49,4 +49,32 @@ class CommandStopTest {
         assertFalse(c.isAlive());
         assertEquals(137, c.exitCode(), "SIGKILL");
     }
+
+    /**
+     * A runner started in a script's background (nohup, a CI step) has INT ignored, and its children inherit that: a
+     * shell cannot trap a signal ignored at its start, so a command whose stop signal is INT never heard it and was
+     * killed after its grace (this test failed so under `nohup scripts/test.sh &`). The command starts with its stop
+     * signal, INT and QUIT at their default handling; here a shell with INT ignored starts it, as such a runner would.
+     */
+    @Test
+    void aCommandTrapsItsStopSignalEvenWhenTheRunnerIgnoresIt(@TempDir Path tmp) throws Exception {
+        List<String> words = CommandStop.defaultSignals("SIGINT");
+        org.junit.jupiter.api.Assumptions.assumeFalse(words.isEmpty(), "this machine's env has no --default-signal");
+        assertEquals(List.of("env", "--default-signal=INT,QUIT"), words);
+        assertEquals(List.of("env", "--default-signal=TERM,INT,QUIT"), CommandStop.defaultSignals("TERM"));
+        assertEquals(List.of("env", "--default-signal=INT,QUIT"), CommandStop.defaultSignals("KILL"));
+        // the command as startCommand words it, started from a shell that ignores INT: it still traps INT
+        List<String> argv = new java.util.ArrayList<>(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "ignoring"));
+        argv.addAll(words);
+        argv.addAll(List.of("sh", "-c", "trap 'echo got-INT; exit 0' INT; echo started; while :; do sleep 0.1; done"));
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+            assertEquals("started", out.readLine());
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "it ended on INT");
+            assertEquals("got-INT", out.readLine());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
 }

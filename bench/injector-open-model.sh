@@ -3,7 +3,9 @@
 # same request rate and connections, HTTP/1.1 on loopback against one warm server, at each rate in turn.
 # Each rate's row gives, per injector: requests completed (status 200), its CPU (user and system apart), requests per
 # CPU-second, fluxlab/peer of that, sends more than 1 ms after their intended time, and whether the injector's latency
-# counts from the intended send time (coordinated omission) - from their sources, declared once below.
+# counts from the intended send time (coordinated omission) - from their sources, declared once below - and, where perf
+# may count them (root), system calls and context switches per request, with each peer's ceiling: the most fluxlab/peer
+# could be with the peer's kernel entries and no user-space work at all (bench/lib/measured-cpu.sh).
 # CPU: fluxlab over its measured phase (its document's injector_cpu_s, split into user and system as /proc/PID/stat
 # saw that phase: bench/lib/measured-cpu.sh; its JVM start and warm-up are outside); a peer by /usr/bin/time over its whole run (start and connection set-up included, which
 # a native tool makes in milliseconds). Each peer runs once before and once after fluxlab and its better run counts, so
@@ -76,7 +78,9 @@ declare -A from_intended=(
 export FLUXLAB_JAVA_OPTS="${FLUXLAB_JAVA_OPTS:---enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow}"
 work=$(mktemp -d)
 server_pid=""
-trap '[ -z "$server_pid" ] || stop_pid "$server_pid"; [ -z "${fm_pid:-}" ] || stop_pid "$fm_pid"; rm -rf "$work"' EXIT
+trap '[ -z "$server_pid" ] || stop_pid "$server_pid"; [ -z "${fm_pid:-}" ] || stop_pid "$fm_pid"
+      [ -z "${fm_perf_pid:-}" ] || stop_pid "$fm_perf_pid"; rm -rf "$work"' EXIT
+kernel_events_check # sets fm_kernel_events (perf's event list) or fm_kernel_why
 
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 load_before=$(load_avg)
@@ -103,7 +107,7 @@ peer_run() {
   local peer=$1 rate=$2 label=$3 out="$work/$3"
   case "$peer" in
     vegeta)
-      echo "GET $url" | /usr/bin/time -f '%U %S' -o "$out.time" "$vegeta_bin" attack -rate="$rate/s" \
+      echo "GET $url" | kernel_wrap "$out.perf" /usr/bin/time -f '%U %S' -o "$out.time" "$vegeta_bin" attack -rate="$rate/s" \
         -duration="${dur}s" -connections="$c" -max-connections="$c" -output "$out.bin" 2>"$out.err" \
         || { echo "injector-open-model: vegeta failed:" >&2; tail -5 "$out.err" >&2; exit 1; }
       "$vegeta_bin" report -type=json "$out.bin" >"$out.json"
@@ -124,7 +128,7 @@ PY
 )"
       rm -f "$out.csv" ;;
     oha)
-      /usr/bin/time -f '%U %S' -o "$out.time" "$oha_bin" --no-tui -z "${dur}s" -c "$c" -q "$rate" --latency-correction \
+      kernel_wrap "$out.perf" /usr/bin/time -f '%U %S' -o "$out.time" "$oha_bin" --no-tui -z "${dur}s" -c "$c" -q "$rate" --latency-correction \
         --output-format json -o "$out.json" "$url" >"$out.err" 2>&1 \
         || { echo "injector-open-model: oha failed:" >&2; tail -5 "$out.err" >&2; exit 1; }
       read -r p_req p_rps p_p99 <<<"$(python3 -c '
@@ -134,13 +138,21 @@ print(ok, "%.0f" % (ok / d["summary"]["total"]), "%.2f" % (d["latencyPercentiles
       p_late="n/a" ;;
   esac
   read -r p_user p_sys <"$out.time"
+  read -r p_sc p_cs <<<"$(kernel_counts "$out.perf" "$p_req")"
+}
+
+# kernel_wrap FILE COMMAND...: runs COMMAND under `perf stat` counting its kernel entries into FILE (whole run, its
+# start included), or as it is when perf cannot count here
+kernel_wrap() {
+  local file=$1; shift
+  if [ -n "$fm_kernel_events" ]; then perf stat -x, -e "$fm_kernel_events" -o "$file" -- "$@"; else "$@"; fi
 }
 
 per_cpu() { python3 -c "import sys; r,u,s=map(float,sys.argv[1:]); print('%.0f' % (r/(u+s)) if u+s else '0')" "$@"; }
 ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a/b) if b else 'n/a')" "$1" "$2"; }
 
-rows=(); summary=()
-row() { rows+=("$(printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %14s  %s' "$@")"); }
+rows=(); summary=(); ceilings=()
+row() { rows+=("$(printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %9s %6s %6s  %s' "$@")"); }
 for rate in ${rates//,/ }; do
   declare -A best_eff=() best_row=()
   for pass in 1 2 3; do
@@ -184,25 +196,27 @@ print("%s for a connection, %s for the loop" % m.groups() if m else "none")' "$w
       eff=$(per_cpu "$p_req" "$p_user" "$p_sys")
       if [ "$eff" -gt "${best_eff[$p]:-0}" ]; then
         best_eff[$p]=$eff
-        best_row[$p]="$p_req $p_rps $p_user $p_sys $eff $p_p99 $p_late"
+        best_row[$p]="$p_req $p_rps $p_user $p_sys $eff $p_p99 $p_late $p_sc $p_cs"
       fi
     done
   done
   cheapest=""; cheapest_eff=0
   for p in ${peers//,/ }; do
-    read -r q rps u s eff p99 late <<<"${best_row[$p]}"
-    row "$rate" "$p" "$q" "$rps" "$u" "$s" "$eff" "" "$late" "$p99" "${from_intended[$p]%%:*}"
+    read -r q rps u s eff p99 late sc cs <<<"${best_row[$p]}"
+    row "$rate" "$p" "$q" "$rps" "$u" "$s" "$eff" "" "$late" "$p99" "$sc" "$cs" "${from_intended[$p]%%:*}"
+    ceilings+=("$rate req/s: at most $(python3 -c "import sys; u,s=map(float,sys.argv[1:]); print('%.2f' % ((u+s)/s) if s else 'n/a')" "$u" "$s")x $p")
     if [ "$eff" -gt "$cheapest_eff" ]; then cheapest=$p; cheapest_eff=$eff; fi
   done
   ratios=""
   for p in ${peers//,/ }; do ratios+="${ratios:+ / }$(ratio "$f_eff" "${best_eff[$p]}")"; done
-  row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" \
+  read -r f_sc f_cs <<<"$(kernel_counts "$work/open$rate.perf" "$f_req")"
+  row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" "$f_sc" "$f_cs" \
       "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, late: $f_split, GC pauses ${f_gc} ms)"
   summary+=("$rate req/s: fluxlab/$cheapest $(ratio "$f_eff" "$cheapest_eff") (goal >= 2), fluxlab late $f_late = $f_late_pct % (goal < 0.05 %)")
 done
 
-printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %14s  %s\n' rate injector requests req/s user_s sys_s req/cpu_s \
-  ratio late "p99_ms" "latency from intended send time"
+printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %9s %6s %6s  %s\n' rate injector requests req/s user_s sys_s req/cpu_s \
+  ratio late "p99_ms" sc/req cs/req "latency from intended send time"
 printf '%s\n' "${rows[@]}"
 echo "ratio: fluxlab's requests per CPU-second over each peer's (in --peers order: ${peers//,/ \/ })"
 printf '  %s\n' "${summary[@]}"
@@ -214,6 +228,17 @@ echo "GC pauses N/SUM/MAX ms: fluxlab's JVM's pauses that ended in its measured 
 echo " every send due during it late."
 echo "p99_ms: each tool's own p99, from where it starts its clock (last column); fluxlab's corrected one."
 for p in fluxlab ${peers//,/ }; do echo "  $p: ${from_intended[$p]}"; done
+if [ -n "$fm_kernel_events" ]; then
+  echo "sc/req, cs/req: system calls and context switches per request answered (perf stat; fluxlab over its measured"
+  echo " phase, a peer over its whole run). One send and one receive per request is the least HTTP/1.1 takes; the rest are"
+  echo " wake-ups (epoll waits, timers, futexes)."
+else
+  echo "sc/req, cs/req: not counted: $fm_kernel_why"
+fi
+echo "ceiling: the most fluxlab/peer could reach if fluxlab made the peer's kernel entries at the peer's system time and"
+echo " spent nothing in user space, (peer user_s + sys_s) / peer sys_s; a goal above it needs fewer kernel entries per"
+echo " request than the peer makes, not faster code:"
+printf '  %s\n' "${ceilings[@]}"
 echo "(HTTP/1.1, -c $c on loopback; ${dur}s per run; fluxlab: ${warm}s warm-up, CPU over its measured phase, split by /proc;"
 echo " peers: /usr/bin/time over the whole run, better of a run before and one after fluxlab; CPU seconds in clock ticks;"
 echo " load average before: $load_before, after: $(load_avg))"

@@ -16,7 +16,42 @@
 # reading at the phase's exact ends (injector_cpu_s), and /proc gives only its split: fm_split scales the two /proc
 # figures to that total. /proc counts in clock ticks (getconf CLK_TCK, 100 on Linux: 10 ms).
 #
-# The caller sets: work (a scratch folder), dur and warm (seconds, the runs' bounds derive from them).
+# The caller sets: work (a scratch folder), dur and warm (seconds, the runs' bounds derive from them), and optionally
+# fm_kernel_events (below) to count the injector's kernel entries over its measured phase too.
+
+# Kernel entries, counted by `perf stat` (software events and tracepoints, which a VM without hardware counters still
+# has; tracepoints need root or kernel.perf_event_paranoid <= -1): every system call and every context switch of the
+# process and its threads. They say what the kernel's share of an injector's CPU is made of (a send and a receive per
+# request is the least an HTTP/1.1 request costs; the rest are wake-ups). kernel_events_check sets
+# fm_kernel_events to the perf event list, or leaves it empty and sets fm_kernel_why to the reason.
+kernel_events_check() {
+  fm_kernel_events="" fm_kernel_why=""
+  if ! command -v perf >/dev/null 2>&1; then
+    fm_kernel_why="perf is missing (apt-get install linux-perf)"
+  elif ! perf stat -x, -e raw_syscalls:sys_enter,context-switches -o /dev/null -- true >/dev/null 2>&1; then
+    fm_kernel_why="perf may not count system calls here (run as root, or sysctl kernel.perf_event_paranoid=-1)"
+  else
+    fm_kernel_events="raw_syscalls:sys_enter,context-switches"
+  fi
+}
+
+# kernel_counts FILE REQUESTS: "SYSCALLS_PER_REQUEST CTXSW_PER_REQUEST" from a `perf stat -x,` output file, or "n/a n/a"
+kernel_counts() {
+  python3 - "$1" "$2" <<'PY'
+import sys
+counts = {}
+try:
+    for line in open(sys.argv[1]):
+        f = line.strip().split(",")
+        if len(f) > 2 and f[0].strip().isdigit():
+            counts[f[2]] = int(f[0])
+except OSError:
+    pass
+n = float(sys.argv[2])
+sc, cs = counts.get("raw_syscalls:sys_enter"), counts.get("context-switches")
+print(("%.2f" % (sc / n)) if sc is not None and n > 0 else "n/a", ("%.2f" % (cs / n)) if cs is not None and n > 0 else "n/a")
+PY
+}
 
 clk_tck=$(getconf CLK_TCK)
 
@@ -71,6 +106,11 @@ fluxlab_measured_run() {
   fi
   t0=$(proc_ticks "$pid") || { stop_pid "$pid"; echo "bench: cannot read /proc/$pid/stat" >&2; exit 1; }
   : >"$gate"
+  fm_perf_pid=""
+  if [ -n "${fm_kernel_events:-}" ]; then # the measured phase's kernel entries: dur seconds from the gate
+    perf stat -x, -e "$fm_kernel_events" -o "$work/$label.perf" -p "$pid" -- sleep "$dur" >/dev/null 2>&1 &
+    fm_perf_pid=$!
+  fi
   # the measured phase itself is watched twice a second, not every 10 ms: the polls' own process starts would take
   # CPU from the injector and the server on a small machine; the 10 ms polls resume for its last second
   for ((i = 0; i < (dur - 1) * 2; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
@@ -78,6 +118,7 @@ fluxlab_measured_run() {
     stop_pid "$pid"; echo "bench: fluxlab '$label' did not end its measured phase (output below):" >&2; tail -20 "$out" >&2; exit 1
   fi
   t1=$(proc_ticks "$pid") || t1=""
+  [ -z "$fm_perf_pid" ] || wait "$fm_perf_pid" 2>/dev/null || true
   rc=0
   wait "$pid" || rc=$?
   fm_pid=""

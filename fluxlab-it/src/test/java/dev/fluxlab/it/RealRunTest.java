@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code fluxlab run} end to end with the real pieces: the Reactor Netty target and the Netty injector as child JVMs,
- * a tiny suite of two cells (a few seconds each), and the files a user reads afterwards.
+ * a tiny suite of three cells on two target configurations (a few seconds each), and the files a user reads afterwards.
  */
 class RealRunTest {
 
@@ -33,10 +33,16 @@ class RealRunTest {
                   reactor-netty:
                     knobs: {protocol: http1.1, transport: nio}
                     jvm: {heap: 128m}
+                  other-heap:
+                    target: reactor-netty
+                    knobs: {protocol: http1.1, transport: nio}
+                    jvm: {heap: 144m}
                 scenarios:
                   plaintext: {path: /plaintext, expect: {status: 200, body: "Hello, World!", content_type: text/plain}}
                   json: {path: /json, expect: {status: 200, content_type: application/json}}
                 load: {connections: 4}
+                exclude:
+                  - {target: other-heap, scenario: json}
                 warmup: 1s
                 measure: 2s
                 tables:
@@ -51,14 +57,14 @@ class RealRunTest {
         RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
         assertEquals(RunResult.SCHEMA, r.schema());
         assertEquals("complete", r.status());
-        assertEquals(2, r.cells().size());
+        assertEquals(3, r.cells().size());
         for (CellResult c : r.cells()) {
             assertTrue(c.valid(), c.id() + ": " + c.reasons());
             RepeatResult rep = c.repeats().get(0);
             assertNotNull(rep.load(), c.id());
             assertTrue(rep.load().requestsOk() > 0, c.id() + " measured nothing");
             assertEquals(0, rep.load().errorCount(), c.id() + " errors: " + rep.load().errors());
-            assertEquals("nio", rep.readiness().get("reactor-netty").get(Readiness.TRANSPORT));
+            assertEquals("nio", rep.readiness().get(c.knobs().get("target")).get(Readiness.TRANSPORT));
             List<ProcessStats> ps = rep.processes();
             assertEquals(List.of("target", "injector"), ps.stream().map(ProcessStats::role).toList());
             for (ProcessStats p : ps) {
@@ -73,6 +79,9 @@ class RealRunTest {
         long injector0 = injectorPid(r.cells().get(0));
         assertEquals(injector0, injectorPid(r.cells().get(1)),
                 "fork: shared ran the second cell's load in the first cell's injector JVM too");
+        assertTrue(targetPid(r.cells().get(0)) != targetPid(r.cells().get(2)), "another heap is another target JVM");
+        assertEquals(injector0, injectorPid(r.cells().get(2)),
+                "the injector JVM is kept across target configurations, not only within one");
         for (CellResult c : r.cells()) {
             Path dir = out.resolve(c.dir());
             String log = Files.readString(dir.resolve("injector-1.log"));
@@ -89,6 +98,11 @@ class RealRunTest {
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("<canvas") || html.contains("chart"), "the report has charts");
         assertFalse(html.matches("(?s).*<script[^>]+src=\"https?://.*"), "the report loads nothing from the network");
+    }
+
+    private static long targetPid(CellResult c) {
+        return c.repeats().get(0).processes().stream().filter(p -> p.role().equals("target")).findFirst()
+                .orElseThrow().pid();
     }
 
     private static long injectorPid(CellResult c) {

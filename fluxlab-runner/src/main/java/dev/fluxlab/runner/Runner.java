@@ -329,10 +329,10 @@ public final class Runner {
         if (interrupted || suite.claims().isEmpty()) {
             return;
         }
-        // the cells' warm target sets that the claims need go to the trials; the injector does not (they keep one)
+        // the cells' warm target sets that the claims need go to the trials, and so does their warm injector
         Map<String, TargetSet> warm = shared.handOver();
-        sharedInjector.release();
-        List<dev.fluxlab.model.decide.TrialRecord> records = trials.run(suite, current.cells(), runDir, warm);
+        List<dev.fluxlab.model.decide.TrialRecord> records = trials.run(suite, current.cells(), runDir, warm,
+                sharedInjector);
         synchronized (resultsLock) {
             current = current.withTrials(records);
             write();

@@ -138,13 +138,23 @@ public final class ClaimTrials {
      */
     public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir, Map<String, TargetSet> warm)
             throws IOException {
+        return run(suite, cells, runDir, warm, new SharedInjector(launcher, supervisor, grace));
+    }
+
+    /**
+     * As {@link #run(Suite, List, Path, Map)}, with {@code injector}: the cells' kept injector JVM, warm from their
+     * loads, which the trials' windows use while its command line fits (a duet's further injectors are started), and
+     * release when they end.
+     */
+    public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir, Map<String, TargetSet> warm,
+                                 SharedInjector injector) throws IOException {
         List<TrialRecord> out = new ArrayList<>();
         Map<String, CellResult> byId = new LinkedHashMap<>();
         cells.forEach(c -> byId.put(c.id(), c));
         Map<String, Cell> suiteCells = new LinkedHashMap<>();
         suite.cells().forEach(c -> suiteCells.put(c.id(), c));
         List<Claim> claims = suite.claims();
-        Live live = new Live();
+        Live live = new Live(injector);
         live.sets.putAll(warm);
         try {
             for (int k = 0; k < claims.size(); k++) {
@@ -190,9 +200,13 @@ public final class ClaimTrials {
     private final class Live implements AutoCloseable {
         final Map<String, TargetSet> sets = new LinkedHashMap<>();
         final java.util.Set<String> warmed = new java.util.HashSet<>();
-        final SharedInjector injector = new SharedInjector(launcher, supervisor, grace);
+        final SharedInjector injector;
         /** Under duet, the injectors of the cells after the first (the first uses {@link #injector}). */
         final List<SharedInjector> others = new ArrayList<>();
+
+        Live(SharedInjector injector) {
+            this.injector = injector;
+        }
 
         /** The kept injector of the {@code i}-th cell of a duet round (the one injector for {@code i} 0). */
         SharedInjector injector(int i) {
@@ -624,7 +638,7 @@ public final class ClaimTrials {
                 throws IOException, InterruptedException {
             Files.deleteIfExists(args.json());
             problem = null;
-            last = kept.acquire(command, null, log);
+            last = kept.acquire(command, log);
             Duration limit = args.duration().plus(args.warmup().bound()).plus(JOB_SLACK);
             SharedInjector.JobEnd end = kept.run(last, commands.injectorJob(args), lines, limit, interrupted);
             if (end.end() != LoadWait.End.EXITED || end.code() == null || end.code() != 0) {

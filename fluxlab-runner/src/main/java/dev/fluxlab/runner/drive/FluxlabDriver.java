@@ -142,7 +142,7 @@ public final class FluxlabDriver implements LoadDriver {
         }
     }
 
-    /** The load as one job of the kept injector JVM, which stays alive for the next cell unless the job went wrong. */
+    /** The load as one job of the kept injector JVM, which stays alive for the next cells unless the job went wrong. */
     private DriveResult driveKept(LoadJob job, TargetSet targets, RolePlacement role, List<String> sessionCommand)
             throws IOException, InterruptedException {
         Files.deleteIfExists(job.json());
@@ -151,9 +151,9 @@ public final class FluxlabDriver implements LoadDriver {
         List<String> session = commands.pinned(role.cpus(), sessionCommand);
         List<String> argv = commands.injectorJob(args);
         Path log = job.log(role.role());
-        ChildProcess injector = kept.acquire(session, targets, log);
+        ChildProcess injector = kept.acquire(session, log);
         job.writeCommand(role.role() + "-" + job.repeat(), ShellWords.line(session) + "\n# this repeat's load, "
-                + "a job of the injector JVM " + injector.pid() + " kept for the group's targets (fork: shared):\n"
+                + "a job of the injector JVM " + injector.pid() + " kept across the run's cells (fork: shared):\n"
                 + ShellWords.line(argv) + "\n");
         job.sampler().watch(injector);
         SharedInjector.JobEnd end = kept.run(injector, argv, job.watch()::line, job.loadLimit(),

@@ -6,7 +6,6 @@ import dev.fluxlab.model.contract.LoadSession;
 import dev.fluxlab.runner.host.Launcher;
 import dev.fluxlab.runner.process.ChildProcess;
 import dev.fluxlab.runner.process.Supervisor;
-import dev.fluxlab.runner.target.TargetSet;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,9 +24,11 @@ import java.util.function.Consumer;
  * document and measured window; a fresh injector would spend the first ~5 s of every cell compiling its own hot path
  * (throughput 19k, 39k, 45k, 49k, 63k req/s against a warm target), which the warm-up then waits out.
  *
- * <p>Only a single local injector is kept; a new target set, another injector command line (other CPUs) or a job
- * that did not end by itself stops it, and the next repeat starts a fresh one. Profiled repeats, other fork modes,
- * several injectors and injectors on other hosts start a JVM per repeat as before.
+ * <p>Only a single local injector is kept, across the whole run: the cells of the next target set reuse it too (its
+ * JVM is the same whatever it loads, and on two cores a fresh one's JIT also takes CPU from the new targets' own
+ * warm-up). Another injector command line (other CPUs) or a job that did not end by itself stops it, and the next
+ * repeat starts a fresh one. Profiled repeats, other fork modes, several injectors and injectors on other hosts start
+ * a JVM per repeat as before.
  */
 public final class SharedInjector {
 
@@ -43,7 +44,6 @@ public final class SharedInjector {
     private final Duration grace;
     private ChildProcess process;
     private List<String> command;
-    private TargetSet targets;
     private boolean busy;
 
     public SharedInjector(Launcher launcher, Supervisor supervisor, Duration grace) {
@@ -53,18 +53,17 @@ public final class SharedInjector {
     }
 
     /**
-     * The kept injector when it runs {@code command} for {@code targets} and is alive, its output now going to
-     * {@code log}; otherwise the kept one is stopped and a new one started (its first log {@code log}).
+     * The kept injector when it runs {@code command} and is alive, its output now going to {@code log}; otherwise the
+     * kept one is stopped and a new one started (its first log {@code log}).
      */
-    public ChildProcess acquire(List<String> command, TargetSet targets, Path log) throws IOException {
-        if (process != null && process.isAlive() && this.targets == targets && this.command.equals(command)) {
+    public ChildProcess acquire(List<String> command, Path log) throws IOException {
+        if (process != null && process.isAlive() && this.command.equals(command)) {
             process.logTo(log);
             return process;
         }
         release();
         process = launcher.startFed(ProcessStats.INJECTOR, Commands.INJECTOR, command, log, supervisor);
         this.command = List.copyOf(command);
-        this.targets = targets;
         return process;
     }
 
@@ -127,7 +126,6 @@ public final class SharedInjector {
         boolean idle = !busy;
         process = null;
         command = null;
-        targets = null;
         busy = false;
         if (p == null) {
             return;

@@ -1,14 +1,11 @@
 package dev.fluxlab.it.hostile;
 
-import dev.fluxlab.cli.Main;
+import dev.fluxlab.it.Fluxlab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -37,19 +34,6 @@ class HostileSuiteRunTest {
             measure: 1s
             """;
 
-    record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "fixed warm-up beside warmup_max | targets: {reactor-netty: {knobs: {transport: nio}}}\\nwarmup: 5s\\nwarmup_max: 10s\\n"
@@ -72,7 +56,7 @@ class HostileSuiteRunTest {
         String yaml = suite(body);
         Path file = Files.writeString(tmp.resolve("s.yaml"), yaml);
         Path out = tmp.resolve("out");
-        Outcome o = run("run", "--out", out.toString(), file.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), file.toString());
         assertEquals(2, o.code(), name + ": " + o.out() + o.err());
         String[] lines = o.err().strip().split("\n");
         assertEquals("fluxlab run: invalid suite, nothing was started:", lines[0], o.err());
@@ -94,8 +78,8 @@ class HostileSuiteRunTest {
     /** A fixed warm-up set on the command line over quick.yaml's auto one: accepted, with one note, as before. */
     @Test
     void aFixedWarmupSetOverTheQuickSuiteRunsWithOneNote(@TempDir Path tmp) {
-        Outcome o = run("run", "--dry-run", "--out", tmp.resolve("out").toString(), "--set", "warmup=5s",
-                Path.of("..", "suites", "quick.yaml").toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--dry-run", "--out", tmp.resolve("out").toString(), "--set",
+                "warmup=5s", Path.of("..", "suites", "quick.yaml").toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("note: --set warmup=5s: a fixed warm-up, so the suite's warmup_max (40s) is not "
                 + "used (they shape 'warmup: auto' only)"), o.out());

@@ -50,6 +50,13 @@ class HostileSuiteRunTest {
                     + "| needs a backend serving HTTP/3 on its UDP port, and 'backend' serves h2c",
             "a whole-number knob beyond an int | targets: {reactor-netty: {knobs: {transport: nio, backlog: 3000000000}}}\\n"
                     + "| knob 'backlog' is out of range: 3000000000",
+            "a trial budget without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ndecide_max: 1m\\n"
+                    + "| 'decide_max' has nothing to decide: it bounds the interleaved trial of each claim, and this "
+                    + "suite has no claims and no 'ab' comparison; remove 'decide_max' or add a claim ('claims:' or 'ab:')",
+            "interleave without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ninterleave: always\\n"
+                    + "| 'interleave' has nothing to decide: it picks which claims get an interleaved trial",
+            "decide_method without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ndecide_method: duet\\n"
+                    + "| 'decide_method' has nothing to decide: it sets how a claim's interleaved trial loads its cells",
     })
     void aHostileSuiteIsOneLineExitTwoAndNothingStarted(String name, String body, String expected, @TempDir Path tmp)
             throws Exception {
@@ -73,6 +80,21 @@ class HostileSuiteRunTest {
             return CHAIN.replace("BACK", parts[1]).replace("FRONT", parts[2]);
         }
         return b + LOAD;
+    }
+
+    /** A trial key set on the command line over quick.yaml, which has no claim: refused naming the --set. */
+    @Test
+    void aTrialBudgetSetOverTheClaimlessQuickSuiteIsRefused(@TempDir Path tmp) {
+        Path quick = Path.of("..", "suites", "quick.yaml");
+        Path out = tmp.resolve("out");
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), "--set", "decide_max=5m", quick.toString());
+        assertEquals(2, o.code(), o.out() + o.err());
+        String[] lines = o.err().strip().split("\n");
+        assertEquals(2, lines.length, "one line of refusal: " + o.err());
+        assertEquals(quick + ": --set decide_max=5m: 'decide_max' has nothing to decide: it bounds the interleaved "
+                + "trial of each claim, and this suite has no claims and no 'ab' comparison; leave out this --set or "
+                + "add a claim ('claims:' or 'ab:')", lines[1]);
+        assertFalse(Files.exists(out), "no results folder");
     }
 
     /** A fixed warm-up set on the command line over quick.yaml's auto one: accepted, with one note, as before. */

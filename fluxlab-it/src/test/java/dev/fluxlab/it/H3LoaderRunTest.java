@@ -2,11 +2,8 @@ package dev.fluxlab.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
-import dev.fluxlab.model.run.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -53,16 +50,8 @@ class H3LoaderRunTest {
                 startup_timeout: 30s
                 thresholds: {require_stable_warmup: false, injector_saturation: 1.0}
                 """);
-        Path out = tmp.resolve("out");
-        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
-        assertEquals(0, o.code(), o.out() + o.err());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
-        assertEquals(2, r.cells().size());
-        for (CellResult c : r.cells()) {
-            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+        for (CellResult c : ValidRun.of(suite, tmp.resolve("out"), 2).cells()) {
             assertEquals("h3", c.knobs().get("backend-protocol"), c.id());
-            assertTrue(c.summary().throughputRps().median() > 0, c.id());
-            assertEquals(0, c.summary().errors().median(), c.id());
             assertEquals("h3", c.repeats().get(0).load().protocol(), c.id());
             assertNotEquals("io_uring", c.repeats().get(0).load().transport(), c.id());
         }

@@ -3,9 +3,7 @@ package dev.fluxlab.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fluxlab.model.Json;
 import dev.fluxlab.model.run.CellResult;
-import dev.fluxlab.model.run.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -55,16 +53,8 @@ class H3ProxyRunTest {
                 startup_timeout: 30s
                 thresholds: {require_stable_warmup: false, injector_saturation: 1.0}
                 """);
-        Path out = tmp.resolve("out");
-        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), suite.toString());
-        assertEquals(0, o.code(), o.out() + o.err());
-        RunResult r = Json.read(out.resolve("results.json"), RunResult.class);
-        assertEquals(2, r.cells().size());
-        for (CellResult c : r.cells()) {
-            assertTrue(c.valid(), c.id() + ": " + c.reasons());
+        for (CellResult c : ValidRun.of(suite, tmp.resolve("out"), 2).cells()) {
             assertEquals("h3", c.knobs().get("backend-protocol"), c.id());
-            assertTrue(c.summary().throughputRps().median() > 0, c.id());
-            assertEquals(0, c.summary().errors().median(), c.id());
             @SuppressWarnings("unchecked")
             Map<String, Object> stats = (Map<String, Object>) c.repeats().get(0).targetStats().get("frontend");
             assertEquals("h3", stats.get("backend_protocol"), c.id() + ": " + stats);

@@ -42,7 +42,6 @@ class TargetAotRunTest {
             load: {connections: 2}
             warmup: 0s
             measure: 1s
-            decide_max: 0s
             """;
 
     @Test

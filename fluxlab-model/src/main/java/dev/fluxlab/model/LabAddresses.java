@@ -2,7 +2,10 @@ package dev.fluxlab.model;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -29,26 +32,46 @@ public final class LabAddresses {
 
     /** Whether {@code address} is loopback or one of the suite hosts' addresses in {@value #PROPERTY}. */
     public static boolean permits(InetAddress address) {
-        return address.isLoopbackAddress() || suiteHosts(System.getProperty(PROPERTY)).contains(address);
+        return permits(address, suiteHosts(System.getProperty(PROPERTY)));
+    }
+
+    /**
+     * Whether {@code host}, as a URL gives it (an IPv6 literal may stand in brackets), is {@code localhost}, a loopback
+     * literal, or the address of one of {@code suiteHosts} (IP literals; other entries are ignored): the rule of
+     * {@link #permits(InetAddress)} for a caller that holds the suite's hosts itself, decided on literals only, so no
+     * name is looked up.
+     */
+    public static boolean permits(String host, Collection<String> suiteHosts) {
+        String h = host == null ? "" : host.replaceAll("^\\[|]$", "");
+        return h.equals("localhost") || address(h).map(a -> permits(a, addresses(suiteHosts))).orElse(false);
+    }
+
+    private static boolean permits(InetAddress address, Set<InetAddress> suiteHosts) {
+        return address.isLoopbackAddress() || suiteHosts.contains(address);
     }
 
     /** The addresses of a {@value #PROPERTY} value; entries that are not IP addresses are ignored. */
     static Set<InetAddress> suiteHosts(String value) {
+        return value == null ? Set.of() : addresses(Arrays.stream(value.split(",")).map(String::strip).toList());
+    }
+
+    /** The addresses among {@code literals}; entries that are not IP literals are ignored. */
+    private static Set<InetAddress> addresses(Collection<String> literals) {
         Set<InetAddress> out = new LinkedHashSet<>();
-        if (value == null) {
-            return out;
-        }
-        for (String s : value.split(",")) {
-            String a = s.strip();
-            if (literal(a)) {
-                try {
-                    out.add(InetAddress.getByName(a));
-                } catch (UnknownHostException e) {
-                    // not an address
-                }
-            }
-        }
+        literals.forEach(a -> address(a).ifPresent(out::add));
         return out;
+    }
+
+    /** {@code a} as an address when it is an IP literal (parsed, never looked up); empty otherwise. */
+    public static Optional<InetAddress> address(String a) {
+        if (!literal(a)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(InetAddress.getByName(a));
+        } catch (UnknownHostException e) {
+            return Optional.empty();
+        }
     }
 
     /**

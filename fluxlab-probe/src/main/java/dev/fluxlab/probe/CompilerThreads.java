@@ -35,20 +35,16 @@ public final class CompilerThreads {
         boolean any = false;
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(tasks)) {
             for (Path t : ds) {
-                String comm;
-                String stat;
                 try {
-                    comm = Files.readString(t.resolve("comm")).strip();
-                    if (!isCompiler(comm)) {
+                    if (!isCompiler(Files.readString(t.resolve("comm")).strip())) {
                         continue;
                     }
-                    stat = Files.readString(t.resolve("stat"));
                 } catch (IOException e) {
                     continue; // a thread that ended between the listing and the read
                 }
-                long[] cpu = utimeStime(stat);
-                if (cpu != null) {
-                    ticks += cpu[0] + cpu[1];
+                var stat = ProcStat.read(t.resolve("stat")); // empty: it ended meanwhile
+                if (stat.isPresent()) {
+                    ticks += stat.get().cpuTicks();
                     any = true;
                 }
             }
@@ -61,22 +57,5 @@ public final class CompilerThreads {
     /** Whether a thread of this name is a HotSpot JIT compiler thread. */
     static boolean isCompiler(String comm) {
         return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre");
-    }
-
-    /** Fields 14 and 15 of a {@code stat} line (utime, stime), read after the command's closing parenthesis. */
-    static long[] utimeStime(String stat) {
-        int close = stat.lastIndexOf(')');
-        if (close < 0 || close + 2 > stat.length()) {
-            return null;
-        }
-        String[] f = stat.substring(close + 2).trim().split(" ");
-        if (f.length < 13) {
-            return null;
-        }
-        try {
-            return new long[]{Long.parseLong(f[11]), Long.parseLong(f[12])};
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }

@@ -8,10 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The compiler threads' CPU from {@code /proc/<pid>/task}: which threads count and how their stat lines are read. */
@@ -41,11 +39,12 @@ class CompilerThreadsTest {
     }
 
     @Test
-    void aStatLineIsReadAfterTheLastParenthesisOfTheName() {
-        assertArrayEquals(new long[]{7, 8}, CompilerThreads.utimeStime(
-                "5 (a (b) c) S 1 1 1 0 -1 0 0 0 0 0 7 8 0 0 20 0 1 0 1 0 0"));
-        assertNull(CompilerThreads.utimeStime("5 (x) S 1"));
-        assertNull(CompilerThreads.utimeStime("garbage"));
+    void aCompilerThreadWhoseStatLineIsUnreadableIsLeftOut(@TempDir Path tasks) throws IOException {
+        thread(tasks, 12, "C2 CompilerThre", 120, 3);
+        Path torn = Files.createDirectories(tasks.resolve("13"));
+        Files.writeString(torn.resolve("comm"), "C1 CompilerThre\n");
+        Files.writeString(torn.resolve("stat"), "13 (C1 CompilerThre) S 1");
+        assertEquals(1230.0, CompilerThreads.cpuMs(tasks).getAsDouble(), 1e-9, "the C2 thread's 123 ticks only");
     }
 
     @Test

@@ -3,9 +3,7 @@ package dev.fluxlab.runner;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.LabAddresses;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -66,31 +64,10 @@ final class TargetStats {
 
     /**
      * Whether {@code uri}'s host is {@code localhost}, a loopback literal, or the address of one of {@code suiteHosts}
-     * (IP literals, as {@code SuiteHost.bindAddress} gives them); literals only, so no name is looked up.
+     * (IP literals, as {@code SuiteHost.bindAddress} gives them): {@link LabAddresses#permits(String, Collection)}.
      */
     static boolean permitted(URI uri, Collection<String> suiteHosts) {
-        String host = uri.getHost() == null ? "" : uri.getHost().replaceAll("^\\[|]$", "");
-        if (host.equals("localhost")) {
-            return true;
-        }
-        InetAddress address = literal(host);
-        if (address == null) {
-            return false;
-        }
-        return address.isLoopbackAddress()
-                || suiteHosts.stream().map(TargetStats::literal).anyMatch(address::equals);
-    }
-
-    /** {@code a} as an address when it is an IP literal (parsed, never looked up), else null. */
-    private static InetAddress literal(String a) {
-        if (a == null || !LabAddresses.literal(a)) {
-            return null;
-        }
-        try {
-            return InetAddress.getByName(a);
-        } catch (UnknownHostException e) {
-            return null;
-        }
+        return LabAddresses.permits(uri.getHost(), suiteHosts);
     }
 
     private static SSLContext trustAll() throws Exception {

@@ -1,14 +1,11 @@
 package dev.fluxlab.it.hostile;
 
-import dev.fluxlab.cli.Main;
+import dev.fluxlab.it.Fluxlab;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -37,19 +34,6 @@ class HostileSuiteRunTest {
             measure: 1s
             """;
 
-    record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "fixed warm-up beside warmup_max | targets: {reactor-netty: {knobs: {transport: nio}}}\\nwarmup: 5s\\nwarmup_max: 10s\\n"
@@ -66,13 +50,20 @@ class HostileSuiteRunTest {
                     + "| needs a backend serving HTTP/3 on its UDP port, and 'backend' serves h2c",
             "a whole-number knob beyond an int | targets: {reactor-netty: {knobs: {transport: nio, backlog: 3000000000}}}\\n"
                     + "| knob 'backlog' is out of range: 3000000000",
+            "a trial budget without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ndecide_max: 1m\\n"
+                    + "| 'decide_max' has nothing to decide: it bounds the interleaved trial of each claim, and this "
+                    + "suite has no claims and no 'ab' comparison; remove 'decide_max' or add a claim ('claims:' or 'ab:')",
+            "interleave without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ninterleave: always\\n"
+                    + "| 'interleave' has nothing to decide: it picks which claims get an interleaved trial",
+            "decide_method without a claim | targets: {reactor-netty: {knobs: {transport: nio}}}\\ndecide_method: duet\\n"
+                    + "| 'decide_method' has nothing to decide: it sets how a claim's interleaved trial loads its cells",
     })
     void aHostileSuiteIsOneLineExitTwoAndNothingStarted(String name, String body, String expected, @TempDir Path tmp)
             throws Exception {
         String yaml = suite(body);
         Path file = Files.writeString(tmp.resolve("s.yaml"), yaml);
         Path out = tmp.resolve("out");
-        Outcome o = run("run", "--out", out.toString(), file.toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), file.toString());
         assertEquals(2, o.code(), name + ": " + o.out() + o.err());
         String[] lines = o.err().strip().split("\n");
         assertEquals("fluxlab run: invalid suite, nothing was started:", lines[0], o.err());
@@ -91,11 +82,26 @@ class HostileSuiteRunTest {
         return b + LOAD;
     }
 
+    /** A trial key set on the command line over quick.yaml, which has no claim: refused naming the --set. */
+    @Test
+    void aTrialBudgetSetOverTheClaimlessQuickSuiteIsRefused(@TempDir Path tmp) {
+        Path quick = Path.of("..", "suites", "quick.yaml");
+        Path out = tmp.resolve("out");
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--out", out.toString(), "--set", "decide_max=5m", quick.toString());
+        assertEquals(2, o.code(), o.out() + o.err());
+        String[] lines = o.err().strip().split("\n");
+        assertEquals(2, lines.length, "one line of refusal: " + o.err());
+        assertEquals(quick + ": --set decide_max=5m: 'decide_max' has nothing to decide: it bounds the interleaved "
+                + "trial of each claim, and this suite has no claims and no 'ab' comparison; leave out this --set or "
+                + "add a claim ('claims:' or 'ab:')", lines[1]);
+        assertFalse(Files.exists(out), "no results folder");
+    }
+
     /** A fixed warm-up set on the command line over quick.yaml's auto one: accepted, with one note, as before. */
     @Test
     void aFixedWarmupSetOverTheQuickSuiteRunsWithOneNote(@TempDir Path tmp) {
-        Outcome o = run("run", "--dry-run", "--out", tmp.resolve("out").toString(), "--set", "warmup=5s",
-                Path.of("..", "suites", "quick.yaml").toString());
+        Fluxlab.Outcome o = Fluxlab.execute("run", "--dry-run", "--out", tmp.resolve("out").toString(), "--set",
+                "warmup=5s", Path.of("..", "suites", "quick.yaml").toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("note: --set warmup=5s: a fixed warm-up, so the suite's warmup_max (40s) is not "
                 + "used (they shape 'warmup: auto' only)"), o.out());

@@ -60,6 +60,7 @@ public final class Suite {
         this.placement = new SuitePlacement(source);
         placement.check(cells);
         this.claims = new SuiteClaims(source, cells).resolve();
+        checks.trialKeys(claims);
         checks.decideMax(claims);
         this.assumptions = SuiteAssumptions.of(source);
         this.hosts = new SuiteHosts(source);

@@ -721,9 +721,34 @@ final class SuiteChecks {
     }
 
     /**
+     * Refuses a key of the claims' interleaved trials ({@code decide_max}, {@code interleave}, {@code decide_method})
+     * in a suite that has no claim: the claims written under {@code claims:} and those an {@code ab:} comparison makes
+     * are all that read these keys (the trials, and the plan that announces them), so without one such a key was
+     * accepted and ignored, in the file or by a {@code --set}.
+     */
+    void trialKeys(List<dev.fluxlab.model.claim.Claim> claims) {
+        if (!claims.isEmpty()) {
+            return;
+        }
+        unread("/decide_max", "decide_max", spec.decideMax(), "bounds the interleaved trial of each claim");
+        unread("/interleave", "interleave", spec.interleave(), "picks which claims get an interleaved trial");
+        unread("/decide_method", "decide_method", spec.decideMethod(),
+                "sets how a claim's interleaved trial loads its cells");
+    }
+
+    private void unread(String pointer, String key, String value, String rule) {
+        if (value == null) {
+            return;
+        }
+        String fix = source.overrides().describe(pointer) != null ? "leave out this --set" : "remove '" + key + "'";
+        throw error(pointer, "'" + key + "' has nothing to decide: it " + rule + ", and this suite has no claims and "
+                + "no 'ab' comparison; " + fix + " or add a claim ('claims:' or 'ab:')");
+    }
+
+    /**
      * Refuses a {@code decide_max} above zero in which no claim's trial fits ({@link
      * dev.fluxlab.model.decide.Trial#leastBudget}): it turned the trials off as {@code 0s} does, said only by each
-     * claim when the run ended. Without claims there is no trial to bound.
+     * claim when the run ended. Without claims, {@link #trialKeys} refused it already.
      */
     void decideMax(List<dev.fluxlab.model.claim.Claim> claims) {
         Duration max = settings.decideMax();

@@ -69,6 +69,38 @@ class HostileSuiteTest {
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());
     }
 
+    /**
+     * A key of the claims' interleaved trials in a suite with no claim (none under {@code claims:}, no {@code ab:}) was
+     * accepted and ignored: it is refused at its line, or naming its {@code --set}; with a claim or an A/B comparison,
+     * the keys' only readers, it is accepted.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "decide_max: 1m       | decide_max    | bounds the interleaved trial of each claim",
+            "decide_max: 0s       | decide_max    | bounds the interleaved trial of each claim",
+            "interleave: always   | interleave    | picks which claims get an interleaved trial",
+            "decide_method: duet  | decide_method | sets how a claim's interleaved trial loads its cells",
+    })
+    void aTrialKeyWithoutAClaimIsRefused(String line, String key, String rule) {
+        String problem = "'" + key + "' has nothing to decide: it " + rule + ", and this suite has no claims and no "
+                + "'ab' comparison; ";
+        String fix = " or add a claim ('claims:' or 'ab:')";
+        assertEquals("h.yaml:3:1: " + problem + "remove '" + key + "'" + fix, refused(line + "\n").getMessage());
+        assertEquals("h.yaml:4:1: " + problem + "remove '" + key + "'" + fix,
+                refused("claims: []\n" + line + "\n").getMessage(), "an empty list of claims has none");
+        String set = key + "=" + line.substring(line.indexOf(':') + 1).strip();
+        SuiteException e = assertThrows(SuiteException.class, () -> Suite.parse("h.yaml", BASE, List.of(set)));
+        assertEquals("h.yaml: --set " + set + ": " + problem + "leave out this --set" + fix, e.getMessage());
+
+        String two = "targets: {reactor-netty: {knobs: {transport: [nio, epoll]}}}\n"
+                + "scenarios: {plaintext: {path: /plaintext}}\n";
+        String claim = "claims: [{claim: x, source: s, cells: [{transport: nio}, {transport: epoll}], relation: '>'}]\n";
+        assertEquals(1, Suite.parse("h.yaml", two + claim + line + "\n").claims().size(), "a claim reads it");
+        assertEquals(1, Suite.parse("h.yaml", two + "ab: {knob: transport}\n" + line + "\n").claims().size(),
+                "an ab comparison's claims read it");
+        assertEquals(1, Suite.parse("h.yaml", two + claim, List.of(set)).claims().size(), "and from a --set");
+    }
+
     /** A name that is none of a list is refused in the one wording, at its line, naming the value and the list. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {

@@ -212,7 +212,8 @@ class SuiteClaimsTest {
     /**
      * A decide_max above zero that no trial fits in (5 rounds of 2 s windows after 0.5 s settles) had passed: every
      * claim was judged from its repeats, said only when the run ended. 0s says that outright; a budget that fits the
-     * shortest trial, or a suite without claims, is fine.
+     * shortest trial is fine. (A suite without claims, which this check let pass, has its decide_max refused as read by
+     * nothing.)
      */
     @Test
     void aDecideMaxNoTrialFitsInIsRefused() {
@@ -237,8 +238,10 @@ class SuiteClaimsTest {
         for (String max : List.of("0s", "28s", "2m")) {
             assertEquals(1, Suite.parse("s.yaml", suite, List.of("decide_max=" + max)).claims().size());
         }
-        Suite.parse("s.yaml", "targets: {reactor-netty: {}}\nscenarios: {plaintext: {path: /plaintext}}\n"
-                + "decide_max: 1s\n");
+        // without claims there is no trial to bound, and the key is refused as read by nothing (HostileSuiteTest)
+        SuiteException none = assertThrows(SuiteException.class, () -> Suite.parse("s.yaml",
+                "targets: {reactor-netty: {}}\nscenarios: {plaintext: {path: /plaintext}}\ndecide_max: 1s\n"));
+        assertTrue(none.getMessage().startsWith("s.yaml:3:1: 'decide_max' has nothing to decide"), none.getMessage());
     }
 
     /** A per-process claim figure of a process no compared cell has was accepted, and the claim always inconclusive. */

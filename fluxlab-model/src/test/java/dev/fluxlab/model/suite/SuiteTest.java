@@ -183,14 +183,15 @@ class SuiteTest {
     /** decide_method: alternate unless the suite says duet; any other name is refused with the accepted ones. */
     @Test
     void decideMethodIsParsedStrictly() {
-        String ok = "targets:\n  reactor-netty: {}\nscenarios: {a: {path: /}}\n";
+        String ok = "targets:\n  reactor-netty: {knobs: {transport: [nio, epoll]}}\nscenarios: {a: {path: /}}\n"
+                + "ab: {knob: transport}\n";
         assertEquals(dev.fluxlab.model.decide.DecideMethod.ALTERNATE, Suite.parse("ok.yaml", ok).decideMethod());
         Suite duet = Suite.parse("ok.yaml", ok + "decide_method: duet\n");
         assertEquals(dev.fluxlab.model.decide.DecideMethod.DUET, duet.decideMethod());
         SuiteException e = fail(ok + "decide_method: together\n");
         assertTrue(e.getMessage().endsWith("unknown decide_method 'together'; accepted: alternate, duet"),
                 e.getMessage());
-        assertEquals(4, e.line(), e.getMessage());
+        assertEquals(5, e.line(), e.getMessage());
     }
 
     @Test

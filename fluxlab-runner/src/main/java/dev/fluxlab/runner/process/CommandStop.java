@@ -1,8 +1,8 @@
 package dev.fluxlab.runner.process;
 
+import dev.fluxlab.probe.ProcStat;
+
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +24,14 @@ final class CommandStop {
     /** util-linux's {@code setsid}: runs the command in place (same PID) as a new session's leader. */
     static final String SETSID = "setsid";
 
+    /** Whether {@code env --default-signal} works here (checked once). */
+    private static final boolean ENV_RESETS_SIGNALS = envResetsSignals();
+
+    /** The watchdog: $1 the group (= the command's PID), $2 the signal, $3 the grace in tenths of a second. */
+    static final String WATCHDOG = "trap '' INT HUP TERM QUIT; cat >/dev/null; kill -s \"$2\" -- \"-$1\" \"$1\" 2>/dev/null; "
+            + "i=0; while kill -0 \"$1\" 2>/dev/null && [ \"$i\" -lt \"$3\" ]; do sleep 0.1; i=$((i+1)); done; "
+            + "kill -s KILL -- \"-$1\" \"$1\" 2>/dev/null; exit 0";
+
     /**
      * The words that start a command in place with {@code signal} (its stop signal) and INT and QUIT at their default
      * handling: GNU env's {@code --default-signal} (coreutils 8.31 and later), when this machine's env has it. Why: a
@@ -41,9 +49,6 @@ final class CommandStop {
         return List.of("env", "--default-signal=" + (own ? "INT,QUIT" : s + ",INT,QUIT"));
     }
 
-    /** Whether {@code env --default-signal} works here (checked once). */
-    private static final boolean ENV_RESETS_SIGNALS = envResetsSignals();
-
     private static boolean envResetsSignals() {
         try {
             Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
@@ -56,10 +61,6 @@ final class CommandStop {
             return false;
         }
     }
-    /** The watchdog: $1 the group (= the command's PID), $2 the signal, $3 the grace in tenths of a second. */
-    static final String WATCHDOG = "trap '' INT HUP TERM QUIT; cat >/dev/null; kill -s \"$2\" -- \"-$1\" \"$1\" 2>/dev/null; "
-            + "i=0; while kill -0 \"$1\" 2>/dev/null && [ \"$i\" -lt \"$3\" ]; do sleep 0.1; i=$((i+1)); done; "
-            + "kill -s KILL -- \"-$1\" \"$1\" 2>/dev/null; exit 0";
 
     private final long pid;
     private final String signal;
@@ -142,12 +143,6 @@ final class CommandStop {
 
     /** The process group of {@code pid} (field 5 of /proc/PID/stat), empty when it is gone. */
     static Optional<Long> pgid(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            return Optional.of(Long.parseLong(f[2]));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
+        return ProcStat.of(pid).map(ProcStat::pgrp);
     }
 }

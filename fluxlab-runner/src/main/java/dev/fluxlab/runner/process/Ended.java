@@ -1,8 +1,7 @@
 package dev.fluxlab.runner.process;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.fluxlab.probe.ProcStat;
+
 import java.time.Duration;
 import java.util.Collection;
 
@@ -22,13 +21,8 @@ final class Ended {
         if (!h.isAlive()) {
             return true;
         }
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"));
-            char state = stat.charAt(stat.lastIndexOf(')') + 2);
-            return state == 'Z' || state == 'X';
-        } catch (IOException | RuntimeException e) {
-            return !h.isAlive(); // gone meanwhile, or no /proc: the JDK's word
-        }
+        // unreadable: gone meanwhile, or no /proc: the JDK's word
+        return ProcStat.of(h.pid()).map(ProcStat::ended).orElseGet(() -> !h.isAlive());
     }
 
     /** Waits up to {@code grace} (polling every 20 ms) until every one of {@code handles} has {@link #ended}. */

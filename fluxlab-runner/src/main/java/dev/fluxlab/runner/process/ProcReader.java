@@ -1,5 +1,7 @@
 package dev.fluxlab.runner.process;
 
+import dev.fluxlab.probe.ProcStat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,27 +109,17 @@ public final class ProcReader {
 
     /** CPU seconds of {@code pid}'s children that ended and it waited for ({@code cutime + cstime}); 0 when gone. */
     static double endedChildrenCpuS(long pid) {
-        try {
-            return childTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) / (double) clockTicks();
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    /** {@code cutime + cstime} (fields 16 and 17) of a {@code /proc/<pid>/stat} line, in clock ticks. */
-    static long childTicks(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        return ProcStat.of(pid).map(s -> s.childTicks() / (double) clockTicks()).orElse(0.0);
     }
 
     /** Reads {@code pid}; empty when the process is gone or /proc is not there. */
     public static Optional<Reading> read(long pid) {
+        Optional<ProcStat> stat = ProcStat.of(pid);
+        if (stat.isEmpty()) {
+            return Optional.empty();
+        }
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // the command name (field 2) may contain spaces and parentheses: fields restart after the last ')'
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            // after ')' : state(3) ppid(4) ... utime is field 14, stime 15 -> indices 11 and 12 here
-            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            long ticks = stat.get().cpuTicks();
             double rss = 0;
             int threads = 0;
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {

@@ -111,7 +111,7 @@ public final class ClaimJudge {
                         + ": figures are compared by their ratio, which needs figures above 0";
             } else if (compiling != null) {
                 Optional<ColdBound> bound = ColdBound.of(claim.figure().kind(), measured.size() - 1, cc.label(),
-                        compiling, s.median(), cell.theory());
+                        compiling, s.median(), cell.theory(), longestWindow(cell));
                 if (bound.isEmpty()) {
                     missing = cc.label() + " was " + compiling;
                 } else {
@@ -140,6 +140,15 @@ public final class ClaimJudge {
                 .filter(r -> r.load() != null)
                 .flatMap(r -> r.load().stillCompiling().stream())
                 .findFirst().orElse(null);
+    }
+
+    /**
+     * The longest measured window of the cell's repeats, in seconds (0 when none is known): the window a one-response
+     * allowance at the theory ceiling is taken over, the smallest such allowance among the repeats.
+     */
+    private static double longestWindow(CellResult cell) {
+        return cell.repeats() == null ? 0 : cell.repeats().stream().filter(r -> r.load() != null)
+                .mapToDouble(r -> r.load().durationS()).max().orElse(0);
     }
 
     /** A verdict and the sentence that says why. */

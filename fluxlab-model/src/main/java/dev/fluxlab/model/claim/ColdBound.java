@@ -27,7 +27,7 @@ import java.util.Optional;
  * figures the JIT moves one way are bounded: throughput, latency and CPU per request; a cold cell of any other figure
  * leaves the claim inconclusive.
  *
- * <p>A throughput at its ceiling ({@link TheoryCeiling}: within 3 % of it) is not cold: its range is that narrow
+ * <p>A throughput at its ceiling ({@link TheoryCeiling}: within 3 % of it, or a response of the window) is not cold: its range is that narrow
  * (a figure measured above its ceiling by no more than that is taken as at it, the range closed at the measured value).
  * Such a cell is still checked over its range, so that a verdict it could reverse warm stays inconclusive, but a verdict
  * that holds, or a claim the noise band leaves inconclusive anyway, says nothing of its compiling. Its latency and CPU
@@ -53,12 +53,14 @@ record ColdBound(int index, String label, String why, double low, double high, D
      *
      * @param measured the cell's median
      * @param theory   the cell's theory (may be null): its prediction bounds throughput from above
+     * @param windowS  the length of the cell's measured windows, in seconds (0 when unknown), for
+     *                 {@link TheoryCeiling#of(Double, TheoryResult, double)}
      */
     static Optional<ColdBound> of(FigureKind kind, int index, String label, String why, double measured,
-                                  TheoryResult theory) {
+                                  TheoryResult theory, double windowS) {
         return switch (kind) {
             case THROUGHPUT -> {
-                Optional<TheoryCeiling> at = TheoryCeiling.of(measured, theory);
+                Optional<TheoryCeiling> at = TheoryCeiling.of(measured, theory, windowS);
                 if (at.isPresent()) {
                     double top = Math.max(measured, at.get().ceilingRps());
                     yield Optional.of(new ColdBound(index, label, why + ", " + at.get().why(), measured, top, top,

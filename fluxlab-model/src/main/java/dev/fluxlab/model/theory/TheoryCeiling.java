@@ -35,28 +35,32 @@ public record TheoryCeiling(double measuredRps, double ceilingRps) {
      *       JIT can have taken ({@code claim.ColdBound}), so only a verdict that close to its threshold is left
      *       inconclusive by it.</li>
      * </ul>
-     * A throughput more than as far above its ceiling (by {@code 1 / MIN_SHARE}) is no evidence: the theory is then
+     * Below it, one response of the window is allowed besides ({@link #of}): at a few responses a second that is more
+     * than 3 %, and no count can be finer. A throughput more than as far above its ceiling (by {@code 1 / MIN_SHARE}) is no evidence: the theory is then
      * wrong for that cell (a bursty event loop that flushes queued answers at once) and bounds nothing.
      */
     public static final double MIN_SHARE = 0.97;
 
     /**
-     * The ceiling evidence when {@code measuredRps} lies within {@link #MIN_SHARE} of {@code ceilingRps} (below it, or
-     * above it by no more than the same share); empty when either is unknown (null, NaN, not above 0) or the
-     * throughput is farther from the ceiling.
+     * The ceiling evidence when {@code measuredRps}, measured over {@code windowS} seconds, lies within
+     * {@link #MIN_SHARE} of {@code ceilingRps} (below it, or above it by no more than the same share), or below that
+     * by no more than one response of the window ({@code 1 / windowS} req/s: a count cannot be finer, and at 10 req/s
+     * a 3 s window that lost its last response to an edge reads 0.967); empty when either figure is unknown (null,
+     * NaN, not above 0) or the throughput is farther from the ceiling. A window of unknown length gives no such
+     * allowance.
      */
-    public static Optional<TheoryCeiling> of(Double measuredRps, Double ceilingRps) {
+    public static Optional<TheoryCeiling> of(Double measuredRps, Double ceilingRps, double windowS) {
         if (measuredRps == null || ceilingRps == null || !(measuredRps > 0) || !(ceilingRps > 0)) {
             return Optional.empty();
         }
-        double ratio = measuredRps / ceilingRps;
-        return ratio >= MIN_SHARE && ratio <= 1 / MIN_SHARE
-                ? Optional.of(new TheoryCeiling(measuredRps, ceilingRps)) : Optional.empty();
+        double oneResponse = windowS > 0 ? 1 / windowS : 0;
+        boolean near = measuredRps >= MIN_SHARE * ceilingRps - oneResponse && measuredRps <= ceilingRps / MIN_SHARE;
+        return near ? Optional.of(new TheoryCeiling(measuredRps, ceilingRps)) : Optional.empty();
     }
 
-    /** {@link #of(Double, Double)} against a cell's theory (may be null). */
-    public static Optional<TheoryCeiling> of(Double measuredRps, TheoryResult theory) {
-        return theory == null ? Optional.empty() : of(measuredRps, theory.predictedRps());
+    /** {@link #of(Double, Double, double)} against a cell's theory (may be null). */
+    public static Optional<TheoryCeiling> of(Double measuredRps, TheoryResult theory, double windowS) {
+        return theory == null ? Optional.empty() : of(measuredRps, theory.predictedRps(), windowS);
     }
 
     /** Measured / ceiling. */

@@ -186,8 +186,8 @@ class ClaimJudgeTest {
         assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claimOn("latency_p99_ms", ">", "b", "a"), cell("a", 1000),
                 measuredWhileCompiling(cell("b", 300), 3333)));
         // a figure the JIT moves no known way (errors) leaves a cold cell's claim inconclusive
-        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.ERRORS, 0, "a", "cold", 5, null).isEmpty());
-        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.RSS_MAX_MB, 0, "a", "cold", 5, null).isEmpty());
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.ERRORS, 0, "a", "cold", 5, null, 3).isEmpty());
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.RSS_MAX_MB, 0, "a", "cold", 5, null, 3).isEmpty());
     }
 
     @Test

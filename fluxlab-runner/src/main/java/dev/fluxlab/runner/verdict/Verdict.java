@@ -73,7 +73,7 @@ public final class Verdict {
                         + "the latency figures lack its worst part (see the injector's log)", l.stalledRequests(),
                         l.stalledRequests() == 1 ? "" : "s"));
             }
-            Optional<TheoryCeiling> atCeiling = TheoryCeiling.of(l.throughputRps(), f.ceilingRps());
+            Optional<TheoryCeiling> atCeiling = TheoryCeiling.of(l.throughputRps(), f.ceilingRps(), l.durationS());
             List<String> notes = new ArrayList<>();
             for (String c : l.stillCompiling()) {
                 atCeiling.ifPresentOrElse(k -> notes.add(CellResult.NOTE + c + ", " + k.why()),

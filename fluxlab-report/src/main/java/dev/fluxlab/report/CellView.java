@@ -99,12 +99,13 @@ public record CellView(
         return !findings().isEmpty();
     }
 
-    /** {@code valid}, {@code valid, N warning(s)} or {@code INVALID}. */
+    /** {@code valid}, {@code valid, N warning(s)} or {@code INVALID}; notes ({@link CellResult#NOTE}) are no warnings. */
     public String verdict() {
         if (!valid()) {
             return "INVALID";
         }
-        return reasons().isEmpty() ? "valid" : "valid, " + reasons().size() + (reasons().size() == 1 ? " warning" : " warnings");
+        long warnings = reasons().stream().filter(r -> !CellResult.isNote(r)).count();
+        return warnings == 0 ? "valid" : "valid, " + warnings + (warnings == 1 ? " warning" : " warnings");
     }
 
     public Stat latency(String percentile) {

@@ -1,5 +1,7 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.CellResult;
+
 import dev.fluxlab.model.contract.ProgressLine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -217,6 +219,10 @@ public final class HtmlReport {
                         .append(esc(f.cellLabel())).append("</b>");
                 List<String> items = new ArrayList<>();
                 for (String r : f.reasons()) {
+                    if (CellResult.isNote(r)) {
+                        items.add("<span class=\"note-mark\">note:</span> " + esc(r.substring(CellResult.NOTE.length())));
+                        continue;
+                    }
                     String reason = !f.invalid() && r.startsWith("warning:") ? r.substring("warning:".length()).strip() : r;
                     items.add((f.invalid() ? "<span class=\"invalid-mark\">invalid:</span> " : "<span class=\"warn\">warning:</span> ") + esc(reason));
                 }

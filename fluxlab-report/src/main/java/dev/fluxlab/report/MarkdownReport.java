@@ -82,7 +82,8 @@ public final class MarkdownReport {
             for (TableView.Footnote f : t.footnotes()) {
                 md.append("\n").append(f.number()).append(". **").append(text(f.cellLabel())).append("**");
                 List<String> items = new ArrayList<>();
-                f.reasons().forEach(r -> items.add((f.invalid() ? "invalid: " : r.startsWith("warning") ? "" : "warning: ") + text(r)));
+                f.reasons().forEach(r -> items.add((CellResult.isNote(r) ? "" : f.invalid() ? "invalid: "
+                        : r.startsWith("warning") ? "" : "warning: ") + text(r)));
                 f.findings().forEach(x -> items.add("log: " + text(x)));
                 md.append(items.isEmpty() ? "" : ": " + String.join("; ", items));
             }

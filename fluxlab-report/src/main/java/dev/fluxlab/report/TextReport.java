@@ -1,5 +1,7 @@
 package dev.fluxlab.report;
 
+import dev.fluxlab.model.run.CellResult;
+
 import dev.fluxlab.model.run.RunResult;
 
 import java.io.PrintStream;
@@ -141,7 +143,8 @@ public final class TextReport {
             String prefix = "  [" + f.number() + "] " + f.cellLabel() + ": ";
             String indent = " ".repeat(prefix.length());
             List<String> items = new ArrayList<>();
-            f.reasons().forEach(r -> items.add((f.invalid() ? TableView.INVALID + " " : r.startsWith("warning") ? "" : "warning: ") + r));
+            f.reasons().forEach(r -> items.add((CellResult.isNote(r) ? "" : f.invalid() ? TableView.INVALID + " "
+                    : r.startsWith("warning") ? "" : "warning: ") + r));
             if (f.invalid() && f.reasons().isEmpty()) {
                 items.add(TableView.INVALID + " invalid (no reason recorded)");
             }

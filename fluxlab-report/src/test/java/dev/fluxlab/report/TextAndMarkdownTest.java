@@ -86,6 +86,33 @@ class TextAndMarkdownTest {
         assertFalse(HtmlReport.render(run).contains("warning:</span> warning"));
     }
 
+    @Test
+    void aNoteIsShownAsANoteAndCountsAmongNoWarnings() {
+        var base = Fixtures.run();
+        String note = "note: measured while JVM 20641 (target) was still compiling (34 compilations, 161 ms of compile "
+                + "time in 3 s), but throughput is at 100.0 % of the 1,000 req/s its placement allows: the JIT cannot "
+                + "have lowered it (its latency and CPU figures are not covered)";
+        var cells = java.util.List.of(
+                Fixtures.cell(1, "http1.1", "epoll", new double[]{1000}, 300, false, true, java.util.List.of(note),
+                        java.util.List.of()),
+                Fixtures.cell(2, "h2c", "epoll", new double[]{1000}, 300, false, true,
+                        java.util.List.of(note, "warning: 1 x Http2Exception in the log"), java.util.List.of()));
+        var run = new RunResult(base.schema(), "r", "s", null, null, "complete", null, null, null, null, null, cells,
+                base.noise());
+        ReportModel model = ReportModel.of(run);
+        assertEquals("valid", model.cells().get(0).verdict());
+        assertEquals("valid, 1 warning", model.cells().get(1).verdict());
+        String out = String.join("\n", TextReport.lines(model));
+        assertTrue(out.contains("[1] http1.1: note: measured while JVM 20641"), out);
+        assertFalse(out.contains("warning: note"), out);
+        String md = MarkdownReport.render(run);
+        assertTrue(md.contains("**: note: measured while JVM 20641"), md);
+        assertFalse(md.contains("warning: note"), md);
+        String html = HtmlReport.render(run);
+        assertTrue(html.contains("<span class=\"note-mark\">note:</span> measured while JVM 20641"), html);
+        assertFalse(html.contains("warning:</span> note"), html);
+    }
+
     private static int indexOf(List<String> lines, String prefix) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith(prefix)) {

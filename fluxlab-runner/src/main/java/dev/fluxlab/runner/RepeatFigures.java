@@ -153,7 +153,7 @@ final class RepeatFigures {
         }
         RepeatFacts facts = new RepeatFacts(startProblem, crashed, load.problem(), doc, findings, mergedCores,
                 usableCores(placement.injectors().getFirst().cpus(), doc, injectorThreads(cell, doc)), share,
-                suite.autoWarmup());
+                suite.autoWarmup(), TheoryColumn.ceiling(cell, targets.readiness()));
         Verdict.Outcome v = Verdict.repeat(facts, thresholds);
         // each injector judged on its own document (its share of a request count, its own precision and schedule):
         // a merged total of 14,019 for 2 x 8,000 had hidden an injector stopped at its time bound after 6,019

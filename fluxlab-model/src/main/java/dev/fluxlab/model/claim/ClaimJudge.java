@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * invalid or lacks the figure, was measured while one of its JVMs was still compiling and the verdict depends on how
  * far that JIT had got ({@link ColdBound}: a cold JVM's throughput is a lower bound of its warm one, so a cold cell
  * that wins a comparison would only win it more clearly once warm, while a cold cell that loses it might not lose it
- * warm), or when the comparison its relation needs falls within the noise band of the two
+ * warm; a throughput at its theory ceiling is not cold, {@link dev.fluxlab.model.theory.TheoryCeiling}), or when the
+ * comparison its relation needs falls within the noise band of the two
  * figures ({@link NoiseBand}: their repeats' spread, the run's recorded noise floor, at least 3 % for a single
  * repeat); otherwise <b>confirmed</b> or <b>contradicted</b>. Per relation:
  * <ul>
@@ -110,7 +111,7 @@ public final class ClaimJudge {
                         + ": figures are compared by their ratio, which needs figures above 0";
             } else if (compiling != null) {
                 Optional<ColdBound> bound = ColdBound.of(claim.figure().kind(), measured.size() - 1, cc.label(),
-                        compiling, s.median(), cell.theory());
+                        compiling, s.median(), cell.theory(), longestWindow(cell));
                 if (bound.isEmpty()) {
                     missing = cc.label() + " was " + compiling;
                 } else {
@@ -120,7 +121,9 @@ public final class ClaimJudge {
         }
         Judgement j = missing != null ? new Judgement(ClaimVerdict.INCONCLUSIVE, missing)
                 : judge(claim.relation(), measured, floor);
-        if (missing == null && !cold.isEmpty()) {
+        // cells at their theory ceiling are not cold: a claim the noise band leaves inconclusive stays so for the noise
+        boolean onlyAtCeiling = cold.stream().allMatch(ColdBound::atCeiling);
+        if (missing == null && !cold.isEmpty() && !(onlyAtCeiling && j.verdict() == ClaimVerdict.INCONCLUSIVE)) {
             j = ColdBound.robust(claim.relation(), measured, cold, floor, j);
             missing = j.verdict() == ClaimVerdict.INCONCLUSIVE ? j.reason() : null;
         }
@@ -137,6 +140,15 @@ public final class ClaimJudge {
                 .filter(r -> r.load() != null)
                 .flatMap(r -> r.load().stillCompiling().stream())
                 .findFirst().orElse(null);
+    }
+
+    /**
+     * The longest measured window of the cell's repeats, in seconds (0 when none is known): the window a one-response
+     * allowance at the theory ceiling is taken over, the smallest such allowance among the repeats.
+     */
+    private static double longestWindow(CellResult cell) {
+        return cell.repeats() == null ? 0 : cell.repeats().stream().filter(r -> r.load() != null)
+                .mapToDouble(r -> r.load().durationS()).max().orElse(0);
     }
 
     /** A verdict and the sentence that says why. */

@@ -4,6 +4,7 @@ import dev.fluxlab.model.run.ClaimResult;
 import dev.fluxlab.model.run.ClaimVerdict;
 import dev.fluxlab.model.run.FigureKind;
 import dev.fluxlab.model.run.Stat;
+import dev.fluxlab.model.theory.TheoryCeiling;
 import dev.fluxlab.model.theory.TheoryResult;
 
 import java.util.ArrayList;
@@ -26,6 +27,12 @@ import java.util.Optional;
  * figures the JIT moves one way are bounded: throughput, latency and CPU per request; a cold cell of any other figure
  * leaves the claim inconclusive.
  *
+ * <p>A throughput at its ceiling ({@link TheoryCeiling}: within 3 % of it, or a response of the window) is not cold: its range is that narrow
+ * (a figure measured above its ceiling by no more than that is taken as at it, the range closed at the measured value).
+ * Such a cell is still checked over its range, so that a verdict it could reverse warm stays inconclusive, but a verdict
+ * that holds, or a claim the noise band leaves inconclusive anyway, says nothing of its compiling. Its latency and CPU
+ * per request are bounded as any cold cell's: the ceiling says nothing of them ({@link TheoryCeiling}).
+ *
  * @param index    the cell's position among the claim's cells
  * @param label    the cell's label in the claim
  * @param why      "measured while JVM ... was still compiling (...)"
@@ -33,8 +40,10 @@ import java.util.Optional;
  * @param high     the highest value its warm figure may have
  * @param ceiling  the theory's ceiling that bounds {@code high}, or null
  * @param warmer   true when the warm figure is at least the measured one (throughput), false when at most (latency)
+ * @param atCeiling true when the throughput is at its theory ceiling ({@link TheoryCeiling}): not counted cold
  */
-record ColdBound(int index, String label, String why, double low, double high, Double ceiling, boolean warmer) {
+record ColdBound(int index, String label, String why, double low, double high, Double ceiling, boolean warmer,
+                 boolean atCeiling) {
 
     /** How far an open end reaches, as a factor of the measured value: far beyond any ratio a claim states. */
     private static final double OPEN = 1e9;
@@ -44,17 +53,25 @@ record ColdBound(int index, String label, String why, double low, double high, D
      *
      * @param measured the cell's median
      * @param theory   the cell's theory (may be null): its prediction bounds throughput from above
+     * @param windowS  the length of the cell's measured windows, in seconds (0 when unknown), for
+     *                 {@link TheoryCeiling#of(Double, TheoryResult, double)}
      */
     static Optional<ColdBound> of(FigureKind kind, int index, String label, String why, double measured,
-                                  TheoryResult theory) {
+                                  TheoryResult theory, double windowS) {
         return switch (kind) {
             case THROUGHPUT -> {
+                Optional<TheoryCeiling> at = TheoryCeiling.of(measured, theory, windowS);
+                if (at.isPresent()) {
+                    double top = Math.max(measured, at.get().ceilingRps());
+                    yield Optional.of(new ColdBound(index, label, why + ", " + at.get().why(), measured, top, top,
+                            true, true));
+                }
                 Double ceiling = theory != null && theory.predictedRps() >= measured ? theory.predictedRps() : null;
                 yield Optional.of(new ColdBound(index, label, why, measured,
-                        ceiling != null ? ceiling : measured * OPEN, ceiling, true));
+                        ceiling != null ? ceiling : measured * OPEN, ceiling, true, false));
             }
             case LATENCY, CPU_PER_REQUEST_US -> Optional.of(new ColdBound(index, label, why, measured / OPEN, measured,
-                    null, false));
+                    null, false, false));
             default -> Optional.empty();
         };
     }
@@ -84,9 +101,15 @@ record ColdBound(int index, String label, String why, double low, double high, D
         }
         List<String> notes = new ArrayList<>();
         for (ColdBound c : cold) {
+            if (c.atCeiling) {
+                continue; // at its ceiling: not cold, and the verdict holds there too
+            }
             notes.add(c.label + " was " + c.why + ": its warm figure can only be "
                     + (c.warmer ? "higher" : "lower")
                     + (c.ceiling == null ? "" : " (at most theory's " + ClaimJudge.format(c.ceiling) + ")"));
+        }
+        if (notes.isEmpty()) {
+            return verdict;
         }
         return new ClaimJudge.Judgement(verdict.verdict(), verdict.reason() + "; " + String.join("; ", notes)
                 + ", and the verdict holds for any such value");

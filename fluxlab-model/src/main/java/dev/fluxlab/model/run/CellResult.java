@@ -16,7 +16,8 @@ import java.util.Map;
  * @param repeats  every repeat run
  * @param summary  figures across repeats
  * @param valid    false when the cell's figures should not be trusted
- * @param reasons  why a cell is invalid (or warnings for a valid one), in plain words
+ * @param reasons  why a cell is invalid (or warnings for a valid one), in plain words; a reason that starts with
+ *                 {@link #NOTE} neither invalidates nor warns
  * @param findings log findings merged over the repeats
  * @param dir      the cell's folder (logs, load documents), relative to the results folder (added; may be null)
  * @param theory   the throughput theory predicts for the scenario's blocking placement, compared with the measured
@@ -37,6 +38,18 @@ public record CellResult(
         String dir,
         TheoryResult theory,
         List<CellProfile> profiles) {
+
+    /**
+     * How a reason starts that is neither a fault nor a warning but says why something that usually is one does not
+     * matter here (a JVM that compiled in a cell whose throughput is at its theory ceiling,
+     * {@link dev.fluxlab.model.theory.TheoryCeiling}); reports show it, and count it among no warnings.
+     */
+    public static final String NOTE = "note: ";
+
+    /** Whether {@code reason} is a {@link #NOTE}. */
+    public static boolean isNote(String reason) {
+        return reason != null && reason.startsWith(NOTE);
+    }
 
     /** This cell with {@code added} after its reasons (a cross-cell judgement's warnings); the verdict is unchanged. */
     public CellResult withMoreReasons(List<String> added) {

@@ -121,6 +121,46 @@ class ClaimJudgeTest {
     }
 
     @Test
+    void aThroughputAtItsTheoryCeilingIsNotCold() {
+        // s3/wfs: webflux-netty 01-async-pool served 1,000 req/s of its 1,000 while its target compiled, and lost
+        // "02-elastic-blocking > 01-async-pool" 0.20x: at its ceiling, no word of compiling in the verdict
+        CellResult pool = measuredWhileCompiling(cell("pool", true, ceiling(1000), 1000), 3333);
+        ClaimResult r = judge(claim(">", "elastic", "pool"), null, cell("elastic", 200), pool);
+        assertEquals(ClaimVerdict.CONTRADICTED, r.verdictValue(), r.reason());
+        assertTrue(!r.reason().contains("compiling"), r.reason());
+        // 98.6 % of 2,000 (s3/wfs 01vt-async-virtual): within the 3 % as well, and a claim the band leaves open stays
+        // open for the noise, not for a cold cell
+        CellResult vt = measuredWhileCompiling(cell("vt", true, ceiling(2000), 1972), 3333);
+        ClaimResult close = judge(claim(">", "vt", "x"), null, vt, cell("x", 1960));
+        assertEquals(ClaimVerdict.INCONCLUSIVE, close.verdictValue(), close.reason());
+        assertEquals(ClaimResult.InconclusiveWhy.NOISE.label(), close.why(), close.reason());
+        assertTrue(!close.reason().contains("compiling"), close.reason());
+        // a throughput above its ceiling by window noise (1,010 of 1,000) is at it too
+        assertEquals(ClaimVerdict.CONFIRMED, verdict(claim(">", "a", "b"),
+                measuredWhileCompiling(cell("a", true, ceiling(1000), 1010), 3333), cell("b", 500)));
+    }
+
+    @Test
+    void aCeilingCellIsStillCheckedOverItsRangeAndItsLatencyStaysCold() {
+        // b at 97.5 % of 1,000 while compiling, a 4 % above it: warm, b could reach 1,000, within a's band
+        CellResult b = measuredWhileCompiling(cell("b", true, ceiling(1000), 975), 3333);
+        ClaimResult r = judge(claim(">", "a", "b"), null, cell("a", 1014), b);
+        assertEquals(ClaimVerdict.INCONCLUSIVE, r.verdictValue(), r.reason());
+        assertTrue(r.reason().startsWith("b was measured while JVM 4242 (target) was still compiling")
+                && r.reason().contains("but throughput is at 97.5 % of the 1,000 req/s its placement allows"),
+                r.reason());
+        // at 90 % of its ceiling the cell is cold as before: its warm value may be anywhere up to the ceiling
+        ClaimResult far = judge(claim(">", "a", "b"), null, cell("a", 2000),
+                measuredWhileCompiling(cell("b", true, ceiling(1000), 900), 3333));
+        assertEquals(ClaimVerdict.CONFIRMED, far.verdictValue(), far.reason());
+        assertTrue(far.reason().contains("b was measured while JVM 4242 (target) was still compiling")
+                && far.reason().contains("at most theory's 1,000"), far.reason());
+        // latency: the ceiling says nothing of it, so a p99 above the other's may fall below it warm, as before
+        assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claimOn("latency_p99_ms", ">", "b", "a"), cell("a", 2000),
+                measuredWhileCompiling(cell("b", true, ceiling(1000), 1000), 3333)));
+    }
+
+    @Test
     void coldOrderingsWithinAndOtherFigures() {
         // a > b > c with the middle cell cold: its warm value could pass a, so the ordering cannot be confirmed ...
         assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claim(">", "a", "b", "c"), cell("a", 3000),
@@ -146,8 +186,8 @@ class ClaimJudgeTest {
         assertEquals(ClaimVerdict.INCONCLUSIVE, verdict(claimOn("latency_p99_ms", ">", "b", "a"), cell("a", 1000),
                 measuredWhileCompiling(cell("b", 300), 3333)));
         // a figure the JIT moves no known way (errors) leaves a cold cell's claim inconclusive
-        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.ERRORS, 0, "a", "cold", 5, null).isEmpty());
-        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.RSS_MAX_MB, 0, "a", "cold", 5, null).isEmpty());
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.ERRORS, 0, "a", "cold", 5, null, 3).isEmpty());
+        assertTrue(ColdBound.of(dev.fluxlab.model.run.FigureKind.RSS_MAX_MB, 0, "a", "cold", 5, null, 3).isEmpty());
     }
 
     @Test

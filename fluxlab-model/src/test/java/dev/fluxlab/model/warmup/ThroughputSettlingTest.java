@@ -70,4 +70,33 @@ class ThroughputSettlingTest {
         assertFalse(ThroughputSettling.settled(List.of(0.0, 0.0, 0.0, 0.0, 0.0)));
         assertFalse(ThroughputSettling.settled(List.of(0.0, 0.0, 0.0), true));
     }
+
+    @Test
+    void aSteadyLowRateSettlesOnItsCountingNoise() {
+        // 10 req/s counted in whole seconds: one response more or less by where the seconds' edges fall (3 %/s, its
+        // seconds scattering too little for the upper bound; held to its bound before the counting-noise branch)
+        assertTrue(ThroughputSettling.settled(List.of(10.0, 10.0, 10.0, 11.0, 11.0)));
+        assertTrue(ThroughputSettling.settled(List.of(10.0, 9.0, 10.0, 10.0, 11.0)));
+        assertFalse(ThroughputSettling.settled(List.of(10.0, 10.0, 11.0), true), "three seconds: shape unknown");
+        // Poisson-like scatter at 10 req/s: 6.6 %/s, well inside its counting noise (16 %/s)
+        assertTrue(ThroughputSettling.settled(List.of(9.0, 12.0, 8.0, 11.0, 13.0)));
+        // reactor-netty 06-common-pool's warm-up as recorded (s3/wfs cell 15): flat at 10 req/s
+        assertTrue(ThroughputSettling.settled(List.of(0.0, 0.0, 6.0, 10.0, 10.0, 10.0, 10.0, 10.0)));
+    }
+
+    @Test
+    void aRealRampAtALowRateStillHolds() {
+        // webflux-netty 06-common-pool's warm-up as recorded (s3/wfs cell 6): nothing for 3 s, then 10 req/s; at its
+        // 8 s bound the last five seconds still hold the step from 1 to 10, beyond counting noise
+        List<Double> commonPool = List.of(0.0, 0.0, 0.0, 1.0, 10.0, 9.0, 10.0, 10.0);
+        for (int n = 5; n <= commonPool.size(); n++) {
+            assertFalse(ThroughputSettling.settled(commonPool.subList(0, n)), "after " + n + " s");
+        }
+        assertTrue(ThroughputSettling.settled(List.of(0.0, 0.0, 0.0, 1.0, 10.0, 9.0, 10.0, 10.0, 10.0)),
+                "a second later the step has left the window");
+        assertFalse(ThroughputSettling.settled(List.of(2.0, 4.0, 6.0, 8.0, 10.0)), "doubling in 4 s");
+        // within Poisson noise by size, but far too smooth for counts: a ramp
+        assertFalse(ThroughputSettling.settled(List.of(5.0, 6.0, 7.0, 8.0, 9.0)), "smooth, 14 %/s");
+        assertFalse(ThroughputSettling.settled(List.of(5.0, 6.0, 7.0), true), "three seconds, warm: as before");
+    }
 }

@@ -17,6 +17,8 @@ import java.util.List;
  * @param injectorUsableCores cores the injector could use: min(machine cores, its event loops)
  * @param injectorCpuShare   injector CPU / CPU of all processes in the measured phase (NaN when unknown)
  * @param autoWarmup         whether the warm-up was adaptive
+ * @param ceilingRps         the throughput the theory allows the cell's blocking placement with the sizes this repeat's
+ *                           target announced ({@code TheoryResult.predictedRps}); null when its scenario names none
  */
 public record RepeatFacts(
         String startProblem,
@@ -27,5 +29,14 @@ public record RepeatFacts(
         double injectorCpuCores,
         int injectorUsableCores,
         double injectorCpuShare,
-        boolean autoWarmup) {
+        boolean autoWarmup,
+        Double ceilingRps) {
+
+    /** The facts of a repeat whose cell has no theory ceiling. */
+    public RepeatFacts(String startProblem, List<String> crashed, String injectorProblem, LoadResult load,
+                       List<LogFinding> findings, double injectorCpuCores, int injectorUsableCores,
+                       double injectorCpuShare, boolean autoWarmup) {
+        this(startProblem, crashed, injectorProblem, load, findings, injectorCpuCores, injectorUsableCores,
+                injectorCpuShare, autoWarmup, null);
+    }
 }

@@ -1,9 +1,11 @@
 package dev.fluxlab.runner.verdict;
 
 import dev.fluxlab.model.load.LoadResult;
+import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.LogFinding;
 import dev.fluxlab.model.run.RepeatResult;
 import dev.fluxlab.model.stats.Trend;
+import dev.fluxlab.model.theory.TheoryCeiling;
 import dev.fluxlab.model.warmup.WarmupPolicy;
 import dev.fluxlab.runner.observe.LogScanner;
 
@@ -14,7 +16,16 @@ import java.util.Optional;
 
 /**
  * Judges a repeat and a cell: valid, or invalid with reasons in plain words. Reasons that do not invalidate
- * (log findings other than fatal ones, a noisy spread) start with {@code warning:}.
+ * (log findings other than fatal ones, a noisy spread) start with {@code warning:}; those that say why a usual warning
+ * does not apply start with {@link CellResult#NOTE}.
+ *
+ * <p>A JVM that compiled in the measured phase, or a warm-up that did not settle, warns that the figures may be those
+ * of a cold JVM, unless the repeat's throughput is at the ceiling its blocking placement allows
+ * ({@link TheoryCeiling}, {@link RepeatFacts#ceilingRps}): then the JIT cannot have held it down by more than the few
+ * percent it lies below, and the warning becomes a note saying so. Only that evidence turns a warning into a note,
+ * and only for these two: a suite that requires a settled warm-up ({@code require_stable_warmup}) still fails the
+ * repeat (the ceiling vouches for its throughput, not for its latency), and a throughput still moving through the
+ * measured phase is flagged whatever its level.
  */
 public final class Verdict {
 
@@ -62,19 +73,28 @@ public final class Verdict {
                         + "the latency figures lack its worst part (see the injector's log)", l.stalledRequests(),
                         l.stalledRequests() == 1 ? "" : "s"));
             }
-            l.stillCompiling().forEach(c -> warnings.add(WARNING + c + "; " + WARM_UP_LONGER));
+            Optional<TheoryCeiling> atCeiling = TheoryCeiling.of(l.throughputRps(), f.ceilingRps(), l.durationS());
+            List<String> notes = new ArrayList<>();
+            for (String c : l.stillCompiling()) {
+                atCeiling.ifPresentOrElse(k -> notes.add(CellResult.NOTE + c + ", " + k.why()),
+                        () -> warnings.add(WARNING + c + "; " + WARM_UP_LONGER));
+            }
             burstiness(l).ifPresent(b -> warnings.add(WARNING + b));
             drift(l).ifPresent(d -> warnings.add(WARNING + d));
             if (f.autoWarmup() && Boolean.FALSE.equals(l.warmupStable())) {
-                String s = String.format(Locale.ROOT, "warm-up never stabilised (%s after %.0fs); allow it longer "
-                                + "(warmup_max)", Boolean.FALSE.equals(l.warmupJitQuiet()) ? "a JVM was still compiling"
+                String unsettled = String.format(Locale.ROOT, "warm-up never stabilised (%s after %.0fs)",
+                        Boolean.FALSE.equals(l.warmupJitQuiet()) ? "a JVM was still compiling"
                                 : "throughput still changing", l.warmupS());
+                String s = unsettled + "; allow it longer (warmup_max)";
                 if (t.requireStableWarmup()) {
                     invalid.add(s);
+                } else if (atCeiling.isPresent()) {
+                    notes.add(CellResult.NOTE + unsettled + ", " + atCeiling.get().why());
                 } else {
                     warnings.add(WARNING + s);
                 }
             }
+            warnings.addAll(notes);
         }
         saturation("injector", f.injectorCpuCores(), f.injectorUsableCores(), f.injectorCpuShare(), t)
                 .ifPresent(invalid::add);
@@ -306,6 +326,8 @@ public final class Verdict {
             for (String reason : r.reasons()) {
                 String text = repeats.size() == 1 ? reason
                         : reason.startsWith(WARNING) ? WARNING + "repeat " + r.repeat() + ": " + reason.substring(WARNING.length())
+                        : CellResult.isNote(reason) ? CellResult.NOTE + "repeat " + r.repeat() + ": "
+                                + reason.substring(CellResult.NOTE.length())
                         : "repeat " + r.repeat() + ": " + reason;
                 if (!reasons.contains(text)) {
                     reasons.add(text);

@@ -272,6 +272,100 @@ class VerdictTest {
                 + "4000 ms of compile time in 10 s); warm up longer (warmup_max, cold_warmup_min)"), reasons.toString());
     }
 
+    /**
+     * A 3 s closed-model window at {@code rps} (200 connections) after an automatic warm-up of 8 s that settled or
+     * not ({@code stable}, with {@code jitQuiet} at its end), watching a target JVM that compiled {@code compiles}
+     * methods in {@code compileMs} there (none watched when {@code compiles} is 0).
+     */
+    private static LoadResult blockingCell(double rps, boolean stable, boolean jitQuiet, long pid, long compiles,
+                                           double compileMs) {
+        List<WatchedJvm> jvms = compiles == 0 ? null
+                : List.of(new WatchedJvm(pid, WatchedJvm.TARGET, 900.0, new JitActivity(3, compiles, compileMs, 0, 0)));
+        return new LoadResult(LoadResult.SCHEMA, "http://127.0.0.1:1/", "http1.1", "closed", "GET", 200, 1, null, 8,
+                stable, 3, Math.round(rps * 3), Map.of(), rps, null, 0, 0, 1, 0.1, List.of(), null, "us", null, null,
+                null, null, jitQuiet, jvms, null, null, null);
+    }
+
+    private static RepeatFacts withCeiling(LoadResult l, Double ceilingRps) {
+        return new RepeatFacts(null, List.of(), null, l, List.of(), 0.5, 2, 0.3, true, ceilingRps);
+    }
+
+    private static final Thresholds LENIENT = new Thresholds(0.001, false, 0.9);
+
+    /** s3/wfs's cells at their theory ceilings, with the figures and reasons they were recorded with. */
+    @Test
+    void aCompilingJvmAtItsTheoryCeilingIsANoteNotAWarning() {
+        // webflux-netty 01-async-pool: 1,000 of 1,000 req/s while its target compiled 34 methods in 161 ms
+        Verdict.Outcome pool = Verdict.repeat(withCeiling(blockingCell(1000, true, true, 20641, 34, 161), 1000.0),
+                LENIENT);
+        assertTrue(pool.valid());
+        assertEquals(List.of("note: measured while JVM 20641 (target) was still compiling (34 compilations, 161 ms of "
+                + "compile time in 3 s), but throughput is at 100.0 % of the 1,000 req/s its placement allows: the JIT "
+                + "cannot have lowered it (its latency and CPU figures are not covered)"), pool.reasons());
+        // 01vt-async-virtual: 1,971.67 of 2,000 (98.6 %), 15 compilations in 309 ms
+        List<String> vt = Verdict.repeat(withCeiling(blockingCell(1971.67, true, true, 20641, 15, 309), 2000.0),
+                LENIENT).reasons();
+        assertEquals(1, vt.size(), vt.toString());
+        assertTrue(vt.get(0).startsWith("note: measured while JVM 20641 (target) was still compiling (15 compilations")
+                && vt.get(0).contains("at 98.6 % of the 2,000 req/s its placement allows: the JIT cannot have lowered "
+                + "it by more than 1.4 %"), vt.get(0));
+        // webflux-vt 02-elastic-blocking: 200 of 200, compiling in the warm-up and the window both
+        List<String> vtElastic = Verdict.repeat(withCeiling(blockingCell(200, false, false, 21234, 66, 178), 200.0),
+                LENIENT).reasons();
+        assertEquals(2, vtElastic.size(), vtElastic.toString());
+        assertTrue(vtElastic.stream().allMatch(r -> r.startsWith("note: ")), vtElastic.toString());
+        assertTrue(vtElastic.contains("note: warm-up never stabilised (a JVM was still compiling after 8s), but "
+                + "throughput is at 100.0 % of the 200 req/s its placement allows: the JIT cannot have lowered it (its "
+                + "latency and CPU figures are not covered)"), vtElastic.toString());
+    }
+
+    @Test
+    void anUnsettledWarmUpAtItsTheoryCeilingIsANote() {
+        // webflux-netty 06-common-pool: 10 of 10 req/s, its warm-up "still changing" at its 8 s bound
+        List<String> commonPool = Verdict.repeat(withCeiling(blockingCell(10, false, true, 20641, 0, 0), 10.0),
+                LENIENT).reasons();
+        assertEquals(List.of("note: warm-up never stabilised (throughput still changing after 8s), but throughput is "
+                + "at 100.0 % of the 10 req/s its placement allows: the JIT cannot have lowered it (its latency and CPU "
+                + "figures are not covered)"), commonPool);
+        // a suite that requires a settled warm-up still fails the repeat: the ceiling vouches for throughput only
+        Verdict.Outcome strict = Verdict.repeat(withCeiling(blockingCell(10, false, true, 20641, 0, 0), 10.0),
+                Thresholds.defaults());
+        assertFalse(strict.valid());
+        assertTrue(strict.reasons().get(0).startsWith("warm-up never stabilised (throughput still changing after 8s)"),
+                strict.reasons().toString());
+    }
+
+    @Test
+    void belowItsCeilingOrWithoutATheoryACompilingJvmStillWarns() {
+        String warning = "warning: measured while JVM 20641 (target) was still compiling (34 compilations, 161 ms of "
+                + "compile time in 3 s); warm up longer (warmup_max, cold_warmup_min)";
+        // 90 % of its ceiling: the JIT may have taken the other 10 %
+        assertEquals(List.of(warning), Verdict.repeat(withCeiling(blockingCell(900, true, true, 20641, 34, 161),
+                1000.0), LENIENT).reasons());
+        // no theory: as before
+        assertEquals(List.of(warning), Verdict.repeat(withCeiling(blockingCell(1000, true, true, 20641, 34, 161),
+                null), LENIENT).reasons());
+        assertEquals(List.of("warning: warm-up never stabilised (throughput still changing after 8s); allow it longer "
+                + "(warmup_max)"), Verdict.repeat(withCeiling(blockingCell(1000, false, true, 1, 0, 0), null),
+                LENIENT).reasons());
+        // far above its ceiling (a bursty event loop at 1.54x): the theory is wrong there and proves nothing
+        assertEquals(List.of(warning), Verdict.repeat(withCeiling(blockingCell(61.7, true, true, 20641, 34, 161),
+                40.0), LENIENT).reasons());
+    }
+
+    @Test
+    void aCellKeepsItsRepeatsNotesAsNotes() {
+        RepeatResult r1 = new RepeatResult(1, "x", load(1000, 0, true, 100), List.of(), List.of(), true,
+                List.of("note: measured while JVM 1 (target) was still compiling (...), but ..."), null, null, null,
+                null, null, null, null, null);
+        RepeatResult r2 = new RepeatResult(2, "x", load(1000, 0, true, 100), List.of(), List.of(), true, List.of(),
+                null, null, null, null, null, null, null, null);
+        Verdict.Outcome cell = Verdict.cell(List.of(r1, r2), 0);
+        assertTrue(cell.valid());
+        assertEquals(List.of("note: repeat 1: measured while JVM 1 (target) was still compiling (...), but ..."),
+                cell.reasons());
+    }
+
     @Test
     void fatalFindingsInvalidateOthersWarn() {
         RepeatFacts f = new RepeatFacts(null, List.of(), null, load(10, 0, true, 1),

@@ -56,7 +56,7 @@ class HostsRunTest {
             """;
 
     @RegisterExtension
-    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4).withFreshHosts(); // it checks the first shipment
+    static final NamespaceLab lab = NamespaceLab.of("fxe2e", 4).withFreshFirstHost(); // it checks h1's first shipment
 
     /**
      * A suite placing backend, frontend and injector on hosts 1, 2 and 3, with {@code load} and {@code warmup} (its

@@ -42,7 +42,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *       do.</li>
  *   <li>hosts as a previous run left them: fluxlab's classpath, shipped file by file over ssh (much of a hosts test's
  *       time), is shipped once per test JVM and copied into the later labs' work folders, so their runs find it up
- *       to date; a class that checks the first shipment asks for empty ones ({@link #withFreshHosts}).</li>
+ *       to date; a class that checks the first shipment asks for an empty first host
+ *       ({@link #withFreshFirstHost}).</li>
  * </ul>
  */
 final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
@@ -78,7 +79,7 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     private final String prefix;
     private final int count;
     private final List<Need> needs;
-    private final boolean freshHosts;
+    private final boolean freshFirstHost;
     private final Path root = Path.of("").toAbsolutePath().getParent();
     private final List<Host> hosts = new ArrayList<>();
     private final Thread onExit = new Thread(this::downQuietly, "namespace-lab-down");
@@ -87,11 +88,11 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     private Path labDir;
     private boolean up;
 
-    private NamespaceLab(String prefix, int count, List<Need> needs, boolean freshHosts) {
+    private NamespaceLab(String prefix, int count, List<Need> needs, boolean freshFirstHost) {
         this.prefix = prefix;
         this.count = count;
         this.needs = needs;
-        this.freshHosts = freshHosts;
+        this.freshFirstHost = freshFirstHost;
     }
 
     /**
@@ -111,15 +112,17 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     NamespaceLab assuming(BooleanSupplier met, String unmet) {
         List<Need> more = new ArrayList<>(needs);
         more.add(new Need(met, unmet));
-        return new NamespaceLab(prefix, count, List.copyOf(more), freshHosts);
+        return new NamespaceLab(prefix, count, List.copyOf(more), freshFirstHost);
     }
 
     /**
-     * This lab with empty work folders, for a class that checks fluxlab's first shipment to a host. By default a host
-     * starts with fluxlab's classpath as an earlier lab of this test JVM shipped it (when one has), as a host an
-     * earlier run prepared: shipping it, file by file over ssh, was much of a hosts test's time.
+     * This lab with an empty work folder on its first host, for a class that checks fluxlab's first shipment to a host
+     * (h1's). By default a host starts with fluxlab's classpath as an earlier lab of this test JVM shipped it (when one
+     * has), as a host an earlier run prepared: shipping it, file by file over ssh, was much of a hosts test's time. The
+     * other hosts are seeded all the same: the check needs one shipment, and four hosts each taking 94 files (57 MB)
+     * over ssh at once loaded a 2-core machine with four.
      */
-    NamespaceLab withFreshHosts() {
+    NamespaceLab withFreshFirstHost() {
         return new NamespaceLab(prefix, count, needs, true);
     }
 
@@ -273,7 +276,7 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
     /**
      * Takes the lab down (its sshd servers, whatever still runs in its namespaces, the namespaces and links) and
      * deletes its folder; asserts that no namespace of it is left. Once: the shutdown hook finds it done. After the
-     * class's tests it first keeps fluxlab's shipped classpath for the later labs ({@link #withFreshHosts}).
+     * class's tests it first keeps fluxlab's shipped classpath for the later labs ({@link #withFreshFirstHost}).
      */
     private synchronized void down(boolean keepShipment) throws Exception {
         if (!up) {
@@ -305,10 +308,13 @@ final class NamespaceLab implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    /** Unless fresh, gives every host's work folder the classpath an earlier lab shipped (a local copy). */
+    /**
+     * Gives every host's work folder the classpath an earlier lab shipped (a local copy), but the first host's when it
+     * is to be fresh.
+     */
     private void seedWorkDirs() throws Exception {
         Path from = shipped();
-        for (int i = 1; i <= count && from != null && !freshHosts; i++) {
+        for (int i = freshFirstHost ? 2 : 1; i <= count && from != null; i++) {
             String copied = sh("mkdir -p '" + workDir(i) + "' && cp -a '" + from + "'/. '" + workDir(i) + "'"
                     + " && echo ok");
             assertTrue(copied.strip().endsWith("ok"), "copy " + from + " to " + workDir(i) + ": " + copied);

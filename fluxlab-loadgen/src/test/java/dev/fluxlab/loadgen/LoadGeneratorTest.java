@@ -26,6 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** End-to-end runs of the injector against {@link TestServer} on every protocol, with and without faults. */
 class LoadGeneratorTest {
 
+    /**
+     * A run of a fraction of a second, for a check that a single response (or none) already decides: a warning said
+     * at the start, an error class, an absent figure.
+     */
+    private static LoadSpec.Builder brief(String scheme, int port) {
+        return spec(scheme, port).warmup(Duration.ofMillis(100)).duration(Duration.ofMillis(300));
+    }
+
     private static LoadSpec.Builder spec(String scheme, int port) {
         return LoadSpec.builder(scheme + "://127.0.0.1:" + port + "/plaintext")
                 .warmup(Duration.ofMillis(300))
@@ -91,13 +99,13 @@ class LoadGeneratorTest {
     @Test
     void threadsAboveTheConnectionsAreCappedAndSaidSo() throws Exception {
         try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.NONE)) {
-            LoadOutcome o = LoadGenerator.run(spec("http", server.port()).connections(2).threads(5).build(),
+            LoadOutcome o = LoadGenerator.run(brief("http", server.port()).connections(2).threads(5).build(),
                     ProgressListener.NONE);
             String said = "--threads 5 is more than the 2 connections: 2 event loops ran, one per connection";
             assertTrue(o.result().warnings() != null && o.result().warnings().stream().anyMatch(w -> w.startsWith(said)),
                     String.valueOf(o.result().warnings()));
             assertTrue(HumanReport.format(o).contains(said), HumanReport.format(o));
-            LoadOutcome two = LoadGenerator.run(spec("http", server.port()).connections(2).threads(2).build(),
+            LoadOutcome two = LoadGenerator.run(brief("http", server.port()).connections(2).threads(2).build(),
                     ProgressListener.NONE);
             assertTrue(two.warnings().stream().noneMatch(w -> w.startsWith("--threads")), two.warnings().toString());
         }
@@ -124,7 +132,7 @@ class LoadGeneratorTest {
         }
         // and a wrong expected body is caught in chunked responses too
         try (TestServer server = new TestServer("http1.1", 0, 1, TestServer.Faults.CHUNKED)) {
-            LoadSpec s = spec("http", server.port()).connections(1).expectBody("Hello, World?".getBytes(StandardCharsets.UTF_8)).build();
+            LoadSpec s = brief("http", server.port()).connections(1).expectBody("Hello, World?".getBytes(StandardCharsets.UTF_8)).build();
             LoadResult r = LoadGenerator.run(s, ProgressListener.NONE).result();
             assertEquals(0, r.requestsOk());
             assertTrue(r.errors().get("body") > 0);
@@ -735,7 +743,7 @@ class LoadGeneratorTest {
                     .maxDuration(Duration.ofSeconds(6)).precision(0.001).build(), ProgressListener.NONE);
             assertTrue(tight.result().durationS() >= 5.9, "ran to its bound: " + tight.result().durationS());
             assertTrue(tight.warnings().stream().anyMatch(w -> w.startsWith("precision not reached")), tight.warnings().toString());
-            assertEquals(null, LoadGenerator.run(spec("http", server.port()).build(), ProgressListener.NONE).result()
+            assertEquals(null, LoadGenerator.run(brief("http", server.port()).build(), ProgressListener.NONE).result()
                     .precisionPct(), "a fixed duration states no precision");
         }
     }

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner;
 
+import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.StackVersions;
 import dev.fluxlab.model.contract.LoadArgs;
 import dev.fluxlab.model.placement.CellPlacement;
@@ -179,7 +180,7 @@ final class RepeatFigures {
         alsoInvalid.addAll(unobserved(observed, origin, System.nanoTime()));
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.addAll(alsoInvalid);
-        load.warnings().forEach(n -> reasons.add(Verdict.WARNING + n));
+        load.warnings().forEach(n -> reasons.add(CellResult.isNote(n) ? n : Verdict.WARNING + n));
         warned.forEach(n -> reasons.add(Verdict.WARNING + n));
         observed.stream().filter(c -> c.logProblem() != null)
                 .forEach(c -> reasons.add(Verdict.WARNING + c.name() + ": " + c.logProblem()));

@@ -218,9 +218,10 @@ public final class FluxlabDriver implements LoadDriver {
     /**
      * The result with the JIT evidence of the targets the runner watched for the injectors ({@code jit}, may be null)
      * added to the cell's document, and with an automatic warm-up marked as not settled when the gate opened at the
-     * bound while one of them still compiled: as an injector records and judges the JVMs it watches itself.
+     * bound while one of them still compiled: as an injector records and judges the JVMs it watches itself. Which JVM
+     * that was is a note; the verdict judges the unsettled warm-up once, as for a local target.
      */
-    private static DriveResult withTargets(DriveResult r, TargetJit jit, String stillCompiling, WarmupPolicy warmup) {
+    static DriveResult withTargets(DriveResult r, TargetJit jit, String stillCompiling, WarmupPolicy warmup) {
         if (r.load() == null) {
             return r;
         }
@@ -228,8 +229,11 @@ public final class FluxlabDriver implements LoadDriver {
         List<String> warnings = new ArrayList<>(r.warnings());
         if (stillCompiling != null) {
             load = load.withWarmupUnsettled();
-            warnings.add(String.format(Locale.ROOT, "warm-up did not settle within --warmup-max %.0fs: %s when the "
-                    + "measurement started", warmup.max().toMillis() / 1e3, stillCompiling));
+            // the judgement (a warning, or a note at a theory ceiling, or invalid under require_stable_warmup) is
+            // the verdict's "warm-up never stabilised" on the unsettled mark; this says which JVM, where
+            warnings.add(String.format(Locale.ROOT, "%swarm-up ended at --warmup-max %.0fs: %s when the "
+                    + "measurement started", dev.fluxlab.model.run.CellResult.NOTE, warmup.max().toMillis() / 1e3,
+                    stillCompiling));
         }
         return new DriveResult(load, r.process(), r.fromTarget(), r.measureStart(), r.end(), r.problem(), warnings,
                 r.more(), r.injectorLoads(), r.startSpreadMs(), r.startAlignment());

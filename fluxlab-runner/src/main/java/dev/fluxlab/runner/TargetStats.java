@@ -3,6 +3,7 @@ package dev.fluxlab.runner;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.LabAddresses;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,7 +15,8 @@ import java.util.Collection;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * Reads the statistics document a target announced with {@code stats=<path>} in its readiness line (e.g. the proxy
@@ -70,16 +72,39 @@ final class TargetStats {
         return LabAddresses.permits(uri.getHost(), suiteHosts);
     }
 
-    private static SSLContext trustAll() throws Exception {
+    /**
+     * Trusts the lab's self-signed certificate, by any name: it is made at the target's start-up for the loopback
+     * names, and a target on a suite host is reached at that host's address, which the certificate does not name. An
+     * {@link X509ExtendedTrustManager} is used as it is, so the JDK adds no check of the name (a plain
+     * {@code X509TrustManager} is wrapped in one that compares the address with the certificate's names, which refused
+     * every frontend on a namespace host: "No subject alternative names matching IP address 10.213.71.12 found").
+     * {@link #permitted} has already confined the address to loopback and the suite's hosts.
+     */
+    static SSLContext trustAll() throws Exception {
         SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(null, new TrustManager[]{new X509TrustManager() {
+        ctx.init(null, new TrustManager[]{new X509ExtendedTrustManager() {
             @Override
             public void checkClientTrusted(X509Certificate[] chain, String authType) {
             }
 
             @Override
             public void checkServerTrusted(X509Certificate[] chain, String authType) {
-                // the lab's own certificate, made at the target's start-up; loopback or the suite's hosts only
+            }
+
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
+            }
+
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
             }
 
             @Override

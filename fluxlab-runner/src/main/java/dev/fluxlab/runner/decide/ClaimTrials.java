@@ -126,25 +126,12 @@ public final class ClaimTrials {
         return out;
     }
 
-    /** One trial per claim of {@code suite} (in its order), judged on the run's {@code cells}; empty without claims. */
-    public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir) throws IOException {
-        return run(suite, cells, runDir, Map.of());
-    }
-
     /**
-     * As {@link #run(Suite, List, Path)}, starting from {@code warm}: target sets left running by the cells, by
-     * targets key, which the trials use instead of starting their own (a warm set still gets each cell's warm-up, the
-     * short one of warm targets) and stop when they end, used or not.
-     */
-    public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir, Map<String, TargetSet> warm)
-            throws IOException {
-        return run(suite, cells, runDir, warm, new SharedInjector(launcher, supervisor, grace));
-    }
-
-    /**
-     * As {@link #run(Suite, List, Path, Map)}, with {@code injector}: the cells' kept injector JVM, warm from their
-     * loads, which the trials' windows use while its command line fits (a duet's further injectors are started), and
-     * release when they end.
+     * One trial per claim of {@code suite} (in its order), judged on the run's {@code cells}; empty without claims.
+     * The trials start from what the cells left running: {@code warm}, target sets by targets key, which they use
+     * instead of starting their own (a warm set still gets each cell's warm-up, the short one of warm targets), and
+     * {@code injector}, the cells' kept injector JVM, which the windows use while its command line fits (a duet's
+     * further injectors are started); both are stopped when the trials end, used or not.
      */
     public List<TrialRecord> run(Suite suite, List<CellResult> cells, Path runDir, Map<String, TargetSet> warm,
                                  SharedInjector injector) throws IOException {

@@ -5,7 +5,9 @@
 # CPU-second, fluxlab/peer of that, sends more than 1 ms after their intended time, and whether the injector's latency
 # counts from the intended send time (coordinated omission) - from their sources, declared once below - and, where perf
 # may count them (root), system calls and context switches per request, with each peer's ceiling: the most fluxlab/peer
-# could be with the peer's kernel entries and no user-space work at all (bench/lib/measured-cpu.sh).
+# could be with the peer's kernel entries and no user-space work at all (bench/lib/measured-cpu.sh), and, where
+# cyclictest is installed (apt-get install rt-tests), the machine's wake-up floor over fluxlab's measured phase: how
+# often a sleeping thread woke more than 1 ms after its deadline, against which fluxlab's late sends are read.
 # CPU: fluxlab over its measured phase (its document's injector_cpu_s, split into user and system as /proc/PID/stat
 # saw that phase: bench/lib/measured-cpu.sh; its JVM start and warm-up are outside); a peer by /usr/bin/time over its whole run (start and connection set-up included, which
 # a native tool makes in milliseconds). Each peer runs once before and once after fluxlab and its better run counts, so
@@ -79,8 +81,10 @@ export FLUXLAB_JAVA_OPTS="${FLUXLAB_JAVA_OPTS:---enable-native-access=ALL-UNNAME
 work=$(mktemp -d)
 server_pid=""
 trap '[ -z "$server_pid" ] || stop_pid "$server_pid"; [ -z "${fm_pid:-}" ] || stop_pid "$fm_pid"
-      [ -z "${fm_perf_pid:-}" ] || stop_pid "$fm_perf_pid"; rm -rf "$work"' EXIT
+      [ -z "${fm_perf_pid:-}" ] || stop_pid "$fm_perf_pid"; [ -z "${fm_sched_pid:-}" ] || stop_pid "$fm_sched_pid"
+      rm -rf "$work"' EXIT
 kernel_events_check # sets fm_kernel_events (perf's event list) or fm_kernel_why
+sched_probe_check   # sets fm_sched_probe (cyclictest) or fm_sched_why
 
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 load_before=$(load_avg)
@@ -151,17 +155,17 @@ kernel_wrap() {
 per_cpu() { python3 -c "import sys; r,u,s=map(float,sys.argv[1:]); print('%.0f' % (r/(u+s)) if u+s else '0')" "$@"; }
 ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print('%.2f' % (a/b) if b else 'n/a')" "$1" "$2"; }
 
-rows=(); summary=(); ceilings=()
+rows=(); summary=(); ceilings=(); floors=()
 row() { rows+=("$(printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %9s %6s %6s  %s' "$@")"); }
 for rate in ${rates//,/ }; do
   declare -A best_eff=() best_row=()
   for pass in 1 2 3; do
     if [ "$pass" = 2 ]; then
-      # the JVM's GC pauses, logged with wall-clock times to set them against the measured phase: every send due
-      # during a pause longer than 1 ms leaves late
-      FLUXLAB_JAVA_OPTS="$FLUXLAB_JAVA_OPTS -Xlog:gc:file=$work/open$rate.gc:time" \
+      # the JVM's GC pauses and safepoints, logged with wall-clock times to set them against the measured phase:
+      # every send due during a pause longer than 1 ms leaves late
+      FLUXLAB_JAVA_OPTS="$FLUXLAB_JAVA_OPTS -Xlog:gc,safepoint:file=$work/open$rate.gc:time" \
         fluxlab_measured_run "open$rate" "$url" -c "$c" --rate "$rate" ${open_threads:+--threads "$open_threads"}
-      read -r f_req f_err f_rps f_late f_missed f_threads f_p99 f_dur f_cpu f_gc <<<"$(python3 - "$work/open$rate.json" "$work/open$rate.gc" <<'PY'
+      read -r f_req f_err f_rps f_late f_missed f_threads f_p99 f_dur f_cpu f_gc f_sp <<<"$(python3 - "$work/open$rate.json" "$work/open$rate.gc" <<'PY'
 import datetime, json, re, sys
 d = json.load(open(sys.argv[1]))
 # GC pauses that ended in the measured phase: count, summed and longest milliseconds
@@ -169,15 +173,25 @@ start = d["measure_start_ms"] / 1e3
 end = start + d["duration_s"]
 n, total, longest = 0, 0.0, 0.0
 line_re = re.compile(r"^\[(\S+)\].* Pause .* ([0-9.]+)ms$")
+# safepoints (every stop of the Java threads, GC or not): those over 1 ms, their summed and longest milliseconds
+sp_re = re.compile(r"^\[(\S+)\] Safepoint \".*, Total: (\d+) ns")
+sn, stotal, slongest = 0, 0.0, 0.0
 for line in open(sys.argv[2]):
-    m = line_re.match(line.strip())
+    line = line.strip()
+    m = line_re.match(line)
     if m:
         t = datetime.datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
         if start <= t <= end + 0.5:
             n += 1; ms = float(m.group(2)); total += ms; longest = max(longest, ms)
+    m = sp_re.match(line)
+    if m:
+        t = datetime.datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
+        ms = int(m.group(2)) / 1e6
+        if start <= t <= end + 0.5 and ms > 1:
+            sn += 1; stotal += ms; slongest = max(slongest, ms)
 print(d["requests_ok"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"],
       d.get("threads", "?"), "%.2f" % d["latency_ms"]["corrected"]["p99"], d["duration_s"], "%.2f" % d["injector_cpu_s"],
-      "%d/%.1f/%.1f" % (n, total, longest))
+      "%d/%.1f/%.1f" % (n, total, longest), "%d/%.1f/%.1f" % (sn, stotal, slongest))
 PY
 )"
       [ "$f_err" = 0 ] || echo "note: fluxlab counted $f_err errors at $rate req/s (see $work/open$rate.json)" >&2
@@ -189,6 +203,7 @@ import re, sys
 m = re.search(r"\((\d+) waited for a connection with a free slot.*?; (\d+) waited for the loop itself", open(sys.argv[1]).read())
 print("%s for a connection, %s for the loop" % m.groups() if m else "none")' "$work/open$rate.txt")
       f_late_pct=$(python3 -c "import sys; l,r,d=map(float,sys.argv[1:]); print('%.3f' % (100*l/(r*d)))" "$f_late" "$rate" "$f_dur")
+      read -r s_late s_total s_pct s_max s_steal <<<"$(sched_counts "$work/open$rate.sched" "$fm_steal0" "$fm_steal1")"
       continue
     fi
     for p in ${peers//,/ }; do
@@ -211,8 +226,13 @@ print("%s for a connection, %s for the loop" % m.groups() if m else "none")' "$w
   for p in ${peers//,/ }; do ratios+="${ratios:+ / }$(ratio "$f_eff" "${best_eff[$p]}")"; done
   read -r f_sc f_cs <<<"$(kernel_counts "$work/open$rate.perf" "$f_req")"
   row "$rate" fluxlab "$f_req" "$f_rps" "$fm_user" "$fm_sys" "$f_eff" "$ratios" "$f_late" "$f_p99" "$f_sc" "$f_cs" \
-      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, late: $f_split, GC pauses ${f_gc} ms)"
+      "${from_intended[fluxlab]%%:*} ($f_threads event loop(s), missed $f_missed, late: $f_split, GC pauses ${f_gc} ms, safepoints over 1 ms ${f_sp} ms)"
   summary+=("$rate req/s: fluxlab/$cheapest $(ratio "$f_eff" "$cheapest_eff") (goal >= 2), fluxlab late $f_late = $f_late_pct % (goal < 0.05 %)")
+  if [ -n "$fm_sched_probe" ]; then
+    floors+=("$rate req/s: $s_late of $s_total wake-ups more than 1 ms late = $s_pct % (longest $s_max us); steal $s_steal % of the CPU time")
+  else
+    floors+=("$rate req/s: wake-ups not measured ($fm_sched_why); steal $s_steal % of the CPU time")
+  fi
 done
 
 printf '%-7s %-8s %9s %7s %7s %7s %9s %7s %8s %9s %6s %6s  %s\n' rate injector requests req/s user_s sys_s req/cpu_s \
@@ -225,7 +245,8 @@ echo " vegeta: each hit's timestamp against began + seq / rate; oha: n/a, no per
 echo "late: fluxlab's late sends split by what they waited for: a connection with a free slot (every connection busy:"
 echo " the server's pace) or the loop itself (its thread ran late: the OS's scheduler, a GC pause)."
 echo "GC pauses N/SUM/MAX ms: fluxlab's JVM's pauses that ended in its measured phase (-Xlog:gc); a pause over 1 ms makes"
-echo " every send due during it late."
+echo " every send due during it late. Safepoints over 1 ms N/SUM/MAX: every stop of its Java threads (GC or not,"
+echo " -Xlog:safepoint, time to reach it included) longer than 1 ms that ended in the phase."
 echo "p99_ms: each tool's own p99, from where it starts its clock (last column); fluxlab's corrected one."
 for p in fluxlab ${peers//,/ }; do echo "  $p: ${from_intended[$p]}"; done
 if [ -n "$fm_kernel_events" ]; then
@@ -235,6 +256,11 @@ if [ -n "$fm_kernel_events" ]; then
 else
   echo "sc/req, cs/req: not counted: $fm_kernel_why"
 fi
+echo "wake-up floor: over fluxlab's measured phase, a sleeping thread of ordinary priority (cyclictest -t1 -p0 --policy=other -i 1000:"
+echo " 1,000 deadlines a second) woke more than 1 ms after its deadline this often; fluxlab's loop sleeps to its sends'"
+echo " deadlines the same way, so sends 'late for the loop' at about this share are the machine's (the OS's scheduler and"
+echo " the hypervisor, whose steal is the CPU time it took from this VM), not the injector's:"
+printf '  %s\n' "${floors[@]}"
 echo "ceiling: the most fluxlab/peer could reach if fluxlab made the peer's kernel entries at the peer's system time and"
 echo " spent nothing in user space, (peer user_s + sys_s) / peer sys_s; a goal above it needs fewer kernel entries per"
 echo " request than the peer makes, not faster code:"

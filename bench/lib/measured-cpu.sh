@@ -17,7 +17,8 @@
 # figures to that total. /proc counts in clock ticks (getconf CLK_TCK, 100 on Linux: 10 ms).
 #
 # The caller sets: work (a scratch folder), dur and warm (seconds, the runs' bounds derive from them), and optionally
-# fm_kernel_events (below) to count the injector's kernel entries over its measured phase too.
+# fm_kernel_events (below) to count the injector's kernel entries over its measured phase too, and fm_sched_probe
+# (sched_probe_check) to measure the machine's wake-up floor over the same seconds ($work/LABEL.sched, fm_steal0/1).
 
 # Kernel entries, counted by `perf stat` (software events and tracepoints, which a VM without hardware counters still
 # has; tracepoints need root or kernel.perf_event_paranoid <= -1): every system call and every context switch of the
@@ -50,6 +51,55 @@ except OSError:
 n = float(sys.argv[2])
 sc, cs = counts.get("raw_syscalls:sys_enter"), counts.get("context-switches")
 print(("%.2f" % (sc / n)) if sc is not None and n > 0 else "n/a", ("%.2f" % (cs / n)) if cs is not None and n > 0 else "n/a")
+PY
+}
+
+# The machine's own wake-up floor, measured beside fluxlab's measured phase: how often a sleeping thread of ordinary
+# priority wakes more than 1 ms after its deadline. `cyclictest` (Debian's rt-tests, a well-kept tool made for this
+# question) sleeps one SCHED_OTHER thread (--policy=other: with a histogram it would default to real-time priority) to
+# absolute deadlines 1 ms apart (clock_nanosleep) and counts how late each wake-up ran; a histogram bucket per
+# microsecond up to 1 ms, the rest counted as overflows. --default-system leaves the machine as it is (cyclictest would
+# otherwise hold /dev/cpu_dma_latency at 0 while it runs, which would change the injector's wake-ups too). An open-model send is due
+# at a deadline too: the injector's loop sleeps to it (a timer) and sends when it runs, so a wake-up the machine delays by
+# more than 1 ms makes every send due in it late, whatever the injector does. It also reads the CPU time the hypervisor
+# took (steal, /proc/stat) over the same seconds. The probe costs about 1,000 short wake-ups a second.
+# sched_probe_check sets fm_sched_probe to cyclictest's path, or leaves it empty and sets fm_sched_why to the reason.
+sched_probe_check() {
+  fm_sched_probe="" fm_sched_why=""
+  if ! command -v cyclictest >/dev/null 2>&1; then
+    fm_sched_why="cyclictest is missing (apt-get install rt-tests)"
+  else
+    fm_sched_probe=$(command -v cyclictest)
+  fi
+}
+
+# the machine's CPU ticks so far: "STEAL TOTAL" from /proc/stat's cpu line (user nice system idle iowait irq softirq steal)
+cpu_steal_ticks() {
+  awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9; i++) t += $i; print $9, t; exit }' /proc/stat
+}
+
+# sched_counts FILE STEAL0 STEAL1: "LATE WAKEUPS LATE_PCT MAX_US STEAL_PCT" from a cyclictest -q -h output FILE and two
+# cpu_steal_ticks readings, or "n/a n/a n/a n/a STEAL_PCT" when FILE holds no histogram
+sched_counts() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import re, sys
+total = over = mx = None
+try:
+    for line in open(sys.argv[1]):
+        m = re.match(r"#\s*Total:\s*(\d+)", line)
+        if m: total = int(m.group(1))
+        m = re.match(r"#\s*Histogram Overflows:\s*(\d+)", line)
+        if m: over = int(m.group(1))
+        m = re.match(r"#\s*Max Latencies:\s*(\d+)", line)
+        if m: mx = int(m.group(1))
+except OSError:
+    pass
+s0, t0 = map(int, sys.argv[2].split()); s1, t1 = map(int, sys.argv[3].split())
+steal = "%.2f" % (100.0 * (s1 - s0) / (t1 - t0)) if t1 > t0 else "n/a"
+if total and over is not None:
+    print(over, total, "%.3f" % (100.0 * over / total), mx if mx is not None else "n/a", steal)
+else:
+    print("n/a n/a n/a n/a", steal)
 PY
 }
 
@@ -111,6 +161,12 @@ fluxlab_measured_run() {
     perf stat -x, -e "$fm_kernel_events" -o "$work/$label.perf" -p "$pid" -- sleep "$dur" >/dev/null 2>&1 &
     fm_perf_pid=$!
   fi
+  fm_sched_pid=""
+  fm_steal0=$(cpu_steal_ticks)
+  if [ -n "${fm_sched_probe:-}" ]; then # the machine's wake-up floor over the same seconds (sched_probe_check)
+    "$fm_sched_probe" -q -t1 -p0 --policy=other --default-system -i 1000 -h 1000 -D "$dur" >"$work/$label.sched" 2>&1 &
+    fm_sched_pid=$!
+  fi
   # the measured phase itself is watched twice a second, not every 10 ms: the polls' own process starts would take
   # CPU from the injector and the server on a small machine; the 10 ms polls resume for its last second
   for ((i = 0; i < (dur - 1) * 2; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
@@ -118,7 +174,10 @@ fluxlab_measured_run() {
     stop_pid "$pid"; echo "bench: fluxlab '$label' did not end its measured phase (output below):" >&2; tail -20 "$out" >&2; exit 1
   fi
   t1=$(proc_ticks "$pid") || t1=""
+  fm_steal1=$(cpu_steal_ticks)
   [ -z "$fm_perf_pid" ] || wait "$fm_perf_pid" 2>/dev/null || true
+  [ -z "$fm_sched_pid" ] || wait "$fm_sched_pid" 2>/dev/null || true
+  fm_sched_pid=""
   rc=0
   wait "$pid" || rc=$?
   fm_pid=""

@@ -172,6 +172,8 @@ d = json.load(open(sys.argv[1]))
 start = d["measure_start_ms"] / 1e3
 end = start + d["duration_s"]
 n, total, longest = 0, 0.0, 0.0
+def when(stamp):  # a -Xlog "time" decoration, e.g. 2026-12-07T22:05:26.415+0000, in epoch seconds
+    return datetime.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
 line_re = re.compile(r"^\[(\S+)\].* Pause .* ([0-9.]+)ms$")
 # safepoints (every stop of the Java threads, GC or not): those over 1 ms, their summed and longest milliseconds
 sp_re = re.compile(r"^\[(\S+)\] Safepoint \".*, Total: (\d+) ns")
@@ -180,14 +182,12 @@ for line in open(sys.argv[2]):
     line = line.strip()
     m = line_re.match(line)
     if m:
-        t = datetime.datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
-        if start <= t <= end + 0.5:
+        if start <= when(m.group(1)) <= end + 0.5:
             n += 1; ms = float(m.group(2)); total += ms; longest = max(longest, ms)
     m = sp_re.match(line)
     if m:
-        t = datetime.datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
         ms = int(m.group(2)) / 1e6
-        if start <= t <= end + 0.5 and ms > 1:
+        if start <= when(m.group(1)) <= end + 0.5 and ms > 1:
             sn += 1; stotal += ms; slongest = max(slongest, ms)
 print(d["requests_ok"], sum(d["errors"].values()), "%.0f" % d["throughput_rps"], d["late_requests"], d["missed_requests"],
       d.get("threads", "?"), "%.2f" % d["latency_ms"]["corrected"]["p99"], d["duration_s"], "%.2f" % d["injector_cpu_s"],

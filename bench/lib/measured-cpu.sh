@@ -155,6 +155,7 @@ fluxlab_measured_run() {
     stop_pid "$pid"; echo "bench: fluxlab '$label' did not finish its warm-up (output below):" >&2; tail -20 "$out" >&2; exit 1
   fi
   t0=$(proc_ticks "$pid") || { stop_pid "$pid"; echo "bench: cannot read /proc/$pid/stat" >&2; exit 1; }
+  fm_steal0=$(cpu_steal_ticks) # read while the injector waits at the gate, as t0: no process start in the phase
   : >"$gate"
   fm_perf_pid=""
   if [ -n "${fm_kernel_events:-}" ]; then # the measured phase's kernel entries: dur seconds from the gate
@@ -162,7 +163,6 @@ fluxlab_measured_run() {
     fm_perf_pid=$!
   fi
   fm_sched_pid=""
-  fm_steal0=$(cpu_steal_ticks)
   if [ -n "${fm_sched_probe:-}" ]; then # the machine's wake-up floor over the same seconds (sched_probe_check)
     "$fm_sched_probe" -q -t1 -p0 --policy=other --default-system -i 1000 -h 1000 -D "$dur" >"$work/$label.sched" 2>&1 &
     fm_sched_pid=$!

@@ -1,5 +1,6 @@
 package dev.fluxlab.runner.drive;
 
+import dev.fluxlab.model.run.CellResult;
 import dev.fluxlab.model.run.ProcessStats;
 import dev.fluxlab.model.Json;
 import dev.fluxlab.model.contract.LoadArgs;
@@ -232,7 +233,7 @@ public final class FluxlabDriver implements LoadDriver {
             // the judgement (a warning, or a note at a theory ceiling, or invalid under require_stable_warmup) is
             // the verdict's "warm-up never stabilised" on the unsettled mark; this says which JVM, where
             warnings.add(String.format(Locale.ROOT, "%swarm-up ended at --warmup-max %.0fs: %s when the "
-                    + "measurement started", dev.fluxlab.model.run.CellResult.NOTE, warmup.max().toMillis() / 1e3,
+                    + "measurement started", CellResult.NOTE, warmup.max().toMillis() / 1e3,
                     stillCompiling));
         }
         return new DriveResult(load, r.process(), r.fromTarget(), r.measureStart(), r.end(), r.problem(), warnings,

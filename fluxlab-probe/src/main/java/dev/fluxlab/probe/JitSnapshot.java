@@ -33,9 +33,14 @@ public record JitSnapshot(long pid, long nanoTime, long compiles, double compile
         return new PendingCompiles.Reading(nanoTime / 1e9, compilerCpuMs, invalidations);
     }
 
-    /** The activity between {@code earlier} and this reading. */
+    /**
+     * The activity between {@code earlier} and this reading; its compiler CPU is null when either reading lacks it or
+     * it went down (a compiler thread ended between them, its CPU time gone with it: the difference would undercount).
+     */
     public JitActivity since(JitSnapshot earlier) {
+        double cpu = compilerCpuMs - earlier.compilerCpuMs;
         return new JitActivity((nanoTime - earlier.nanoTime) / 1e9, compiles - earlier.compiles,
-                compileMs - earlier.compileMs, bailouts - earlier.bailouts, invalidations - earlier.invalidations);
+                compileMs - earlier.compileMs, bailouts - earlier.bailouts, invalidations - earlier.invalidations,
+                Double.isNaN(cpu) || cpu < 0 ? null : cpu);
     }
 }

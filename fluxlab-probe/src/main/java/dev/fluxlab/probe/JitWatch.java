@@ -139,7 +139,8 @@ public final class JitWatch {
                     : j.measureEnd.since(j.measureStart);
             if (measured != null) {
                 measured = new JitActivity(round(measured.seconds()), measured.compiles(), round(measured.compileMs()),
-                        measured.bailouts(), measured.invalidations());
+                        measured.bailouts(), measured.invalidations(),
+                        measured.compilerCpuMs() == null ? null : round(measured.compilerCpuMs()));
             }
             out.add(new WatchedJvm(j.pid, j.role, j.warmupEndRate, measured));
         }

@@ -39,6 +39,9 @@ class HotSpotCountersTest {
         assertTrue(after.compiles() > before.compiles(), before + " -> " + after);
         assertTrue(after.compileMs() > before.compileMs(), before + " -> " + after);
         assertTrue(after.since(before).compileMsPerSecond() > 0);
+        // the compiler threads' CPU is read beside the counters (Linux /proc) and reaches the activity
+        var activity = after.since(before);
+        assertTrue(activity.compilerCpuMs() != null && activity.compilerCpuMs() >= 0, activity.toString());
         assertEquals(0, after.bailouts() - before.bailouts(), "no compilation of this simple code is abandoned");
     }
 

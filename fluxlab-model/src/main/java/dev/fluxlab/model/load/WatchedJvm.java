@@ -22,11 +22,12 @@ public record WatchedJvm(long pid, String role, Double warmupEndCompileMsPerS, J
     public static final String TARGET = "target";
 
     /**
-     * Whether this JVM was still compiling (above its floor, {@link WarmupPolicy#compileFloor(String)}, on average) or
-     * invalidating compiled code during the measured phase.
+     * Whether this JVM was still compiling (its JIT's work, {@link JitActivity#workMsPerSecond()}: the compiler
+     * threads' CPU where read, at its floor {@link WarmupPolicy#compileFloor(String)} or above on average: the rule
+     * that ends an automatic warm-up, over the measured phase) or invalidating compiled code during the measured phase.
      */
     public boolean compiledWhileMeasured() {
-        return measured != null && (measured.compileMsPerSecond() >= WarmupPolicy.compileFloor(role)
+        return measured != null && (measured.workMsPerSecond() >= WarmupPolicy.compileFloor(role)
                 || measured.invalidations() > 0);
     }
 
@@ -35,8 +36,11 @@ public record WatchedJvm(long pid, String role, Double warmupEndCompileMsPerS, J
         if (measured == null) {
             return String.format(Locale.ROOT, "JVM %d (%s): JIT counters not readable", pid, role);
         }
-        return String.format(Locale.ROOT, "measured while JVM %d (%s) was still compiling (%d compilations, %.0f ms "
-                        + "of compile time in %.0f s%s)", pid, role, measured.compiles(), measured.compileMs(),
-                measured.seconds(), measured.invalidations() > 0 ? ", " + measured.invalidations() + " invalidated" : "");
+        String work = measured.compilerCpuMs() == null
+                ? String.format(Locale.ROOT, "%.0f ms of compile time", measured.compileMs())
+                : String.format(Locale.ROOT, "%.0f ms of compiler CPU", measured.compilerCpuMs());
+        return String.format(Locale.ROOT, "measured while JVM %d (%s) was still compiling (%d compilations, %s in "
+                        + "%.0f s%s)", pid, role, measured.compiles(), work, measured.seconds(),
+                measured.invalidations() > 0 ? ", " + measured.invalidations() + " invalidated" : "");
     }
 }

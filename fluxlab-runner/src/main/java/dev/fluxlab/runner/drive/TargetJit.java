@@ -118,7 +118,7 @@ final class TargetJit {
             JitActivity measured = start == null ? null : last.map(end -> {
                 JitActivity a = end.since(start);
                 return new JitActivity(round(a.seconds()), a.compiles(), round(a.compileMs()), a.bailouts(),
-                        a.invalidations());
+                        a.invalidations(), a.compilerCpuMs() == null ? null : round(a.compilerCpuMs()));
             }).orElse(null);
             out.add(new WatchedJvm(t.pidThere(), WatchedJvm.TARGET, startRate.get(t), measured));
         }

@@ -48,9 +48,12 @@ public final class AotTrainCommand implements Callable<Integer> {
         }
         List<Process> servers = new ArrayList<>();
         try {
-            // one port answers HTTP/1.1 and h2c (prior knowledge), the other h2 over TLS
-            String plain = "http://127.0.0.1:" + serve("http1.1+h2c", servers);
-            String tls = "https://127.0.0.1:" + serve("h2", servers);
+            // one port answers HTTP/1.1 and h2c (prior knowledge), the other h2 over TLS; both JVMs start at once
+            // (each start is mostly one JVM's single-threaded class loading: side by side on 2 cores, ~2 s sooner)
+            Process plainServer = serve("http1.1+h2c", servers);
+            Process tlsServer = serve("h2", servers);
+            String plain = "http://127.0.0.1:" + port(plainServer, "http1.1+h2c");
+            String tls = "https://127.0.0.1:" + port(tlsServer, "h2");
             String d = seconds + "s";
             List<List<String>> loads = List.of(
                     List.of(plain + "/plaintext", "-c", "16", "--threads", "2", "-d", d),
@@ -85,7 +88,7 @@ public final class AotTrainCommand implements Callable<Integer> {
     }
 
     /** Starts {@code serve reactor-netty} for {@code protocol} in a child JVM on an ephemeral loopback port. */
-    private static int serve(String protocol, List<Process> servers) throws IOException, InterruptedException {
+    private static Process serve(String protocol, List<Process> servers) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
         cmd.addAll(JdkFlags.forFeature(Runtime.version().feature()));
@@ -96,7 +99,12 @@ public final class AotTrainCommand implements Callable<Integer> {
         env.put(ParentWatch.ENV, Long.toString(ProcessHandle.current().pid())); // it dies with this JVM
         Process p = pb.start();
         servers.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        return p;
+    }
+
+    /** The port {@code server} announces in its readiness line (within 60 s); its output is drained from then on. */
+    private static int port(Process server, String protocol) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String line;
         while (System.nanoTime() < deadline && (line = out.readLine()) != null) {

@@ -391,11 +391,12 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * How the suite's targets will start: from their trained AOT caches, the ones still to train before the cells
-     * (not in the wall-time estimate), or cold ({@code aot: false}, before JDK 25, {@code FLUXLAB_AOT=0}).
+     * (not in the wall-time estimate), or cold (the default, {@code aot: false}, before JDK 25, {@code FLUXLAB_AOT=0}).
      */
     static String aotPlan(Suite s, TargetAotCache caches) {
         if (!s.anyAot()) {
-            return "aot: false - every target starts cold, without a trained AOT cache";
+            return "every target starts cold, without a trained AOT cache (the default; aot: true trains and uses "
+                    + "them: docs/suites.md \"Trained targets\")";
         }
         if (!caches.enabled()) {
             return "targets start cold: trained AOT caches need JDK " + TargetAotCache.MIN_FEATURE + " or newer "

@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A target's AOT cache that its JVM refuses (here a file that is no cache at all) is not a failed run: one line says
- * so, the target starts cold and the cell is measured; with {@code aot: false} the cache is not even offered. JDK 25
+ * so, the target starts cold and the cell is measured; without {@code aot: true} (the default) the cache is not even
+ * offered. JDK 25
  * only, on the Reactor Netty 1.2 target, whose classpath is jars (the lab's own classpath here holds class folders,
  * which a cache cannot hold). Two runs of one short cell (no warm-up, 1 s measured).
  */
@@ -45,7 +46,7 @@ class TargetAotRunTest {
             """;
 
     @Test
-    void aRefusedCacheIsOneLineAndTheTargetRunsColdAndAotFalseOffersNone(@TempDir Path tmp) throws Exception {
+    void aRefusedCacheIsOneLineAndTheTargetRunsColdAndTheDefaultOffersNone(@TempDir Path tmp) throws Exception {
         assumeTrue(Runtime.version().feature() >= TargetAotCache.MIN_FEATURE,
                 "skipped: targets start from AOT caches on JDK 25 and newer only (this is " + Runtime.version() + ")");
         TargetRegistry registry = TargetRegistry.builtIn();
@@ -66,7 +67,8 @@ class TargetAotRunTest {
             Files.createDirectories(v.file().getParent());
             Files.writeString(v.file(), "not an AOT cache");
 
-            Fluxlab.Outcome o = Fluxlab.execute("run", "--out", tmp.resolve("on").toString(), suite.toString());
+            Fluxlab.Outcome o = Fluxlab.execute("run", "--out", tmp.resolve("on").toString(), "--set", "aot=true",
+                    suite.toString());
             assertEquals(0, o.code(), o.out() + o.err());
             List<String> said = Stream.concat(o.out().lines(), o.err().lines())
                     .filter(l -> l.contains("refused the AOT cache")).toList();
@@ -82,11 +84,10 @@ class TargetAotRunTest {
             assertTrue(r.cells().getFirst().repeats().getFirst().load().requestsOk() > 0, "the cell was measured");
 
             Files.writeString(v.file(), "not an AOT cache");
-            Fluxlab.Outcome off = Fluxlab.execute("run", "--out", tmp.resolve("off").toString(), "--set", "aot=false",
-                    suite.toString());
+            Fluxlab.Outcome off = Fluxlab.execute("run", "--out", tmp.resolve("off").toString(), suite.toString());
             assertEquals(0, off.code(), off.out() + off.err());
             assertFalse((off.out() + off.err()).contains("AOT cache"), off.out() + off.err());
-            assertFalse(command(tmp.resolve("off")).contains("-XX:AOTCache"), "aot: false offers no cache");
+            assertFalse(command(tmp.resolve("off")).contains("-XX:AOTCache"), "by default no cache is offered");
         } finally {
             Files.deleteIfExists(v.file());
             if (hadOne) {

@@ -194,11 +194,15 @@ public final class SuiteSettings {
     }
 
     /**
-     * Whether local target JVMs start from their trained AOT cache ({@code aot}, default true; the runner uses it on
-     * JDK 25 and newer only, and never when {@code FLUXLAB_AOT=0}).
+     * Whether local target JVMs start from their trained AOT cache ({@code aot: true}; the runner uses it on JDK 25 and
+     * newer only, and never when {@code FLUXLAB_AOT=0}). Default false: on the lab's 2-core VM training did not shorten
+     * a target's warm-up (aot-ab: 26 s trained against 22 s cold for HTTP/1.1, 34 against 32 for h2c, Spring unsettled
+     * at 40 s trained against 35 s cold), and a cache trained on one protocol's load lowered another's steady state
+     * (h2c trained on an HTTP/1.1 load: 0.89x [0.839, 0.934] and 0.85x [0.772, 0.933] of cold, decided by interleaved
+     * trials): docs/suites.md "Trained targets".
      */
     public boolean aot() {
-        return spec.aot() == null || spec.aot();
+        return spec.aot() != null && spec.aot();
     }
 
     public double maxErrorRate() {
@@ -248,8 +252,8 @@ public final class SuiteSettings {
         s.put("startup_timeout", Durations.format(startupTimeout()));
         s.put("fork", sharedTargets() ? "shared" : "per-cell");
         s.put("repeat_order", interleavedRepeats() ? INTERLEAVED : SEQUENTIAL);
-        if (!aot()) {
-            s.put("aot", false);
+        if (aot()) {
+            s.put("aot", true);
         }
         s.put("max_error_rate", maxErrorRate());
         s.put("require_stable_warmup", requireStableWarmup());

@@ -48,9 +48,10 @@ import java.util.Map;
  *                       claims are judged from the cells' repeats only)
  * @param ab             an A/B comparison decided per cell: a knob with two values, each pair of cells that differ
  *                       only in it becomes a claim "B and A the same within P %" ({@link AbSpec})
- * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default true; {@code false}:
- *                       every target starts cold, as the seeds' did; docs/suites.md "Trained targets"); a process's
- *                       {@code jvm.aot} ({@link JvmSpec}) sets it per process, or runs it both ways as a knob
+ * @param aot            whether local target JVMs start from their trained JDK 25 AOT cache (default false: every
+ *                       target starts cold, as the seeds' did; training did not shorten warm-ups here and changed a
+ *                       steady state, docs/suites.md "Trained targets"); a process's {@code jvm.aot} ({@link JvmSpec})
+ *                       sets it per process, or runs it both ways as a knob
  * @param interleave     which claims get an interleaved trial: {@code close} (default) every claim but those whose
  *                       cells' repeats decide it far beyond the machine's drift ({@code ClearOfDrift}), {@code always}
  *                       every claim that can be interleaved
@@ -145,8 +146,8 @@ public record SuiteSpec(
 
     /**
      * JVM options of a target process; {@code heap}, {@code gc} and {@code aot} may be lists (matrix), {@code flags} is
-     * one list. {@code aot}: whether the process starts from its trained AOT cache ({@code true}, the suite's default)
-     * or cold; {@code [true, false]} runs it both ways, as the knob {@code aot} (docs/suites.md "Trained targets").
+     * one list. {@code aot}: whether the process starts from its trained AOT cache ({@code true}) or cold
+     * ({@code false}, the suite's default); {@code [true, false]} runs it both ways, as the knob {@code aot} (docs/suites.md "Trained targets").
      */
     public record JvmSpec(List<String> heap, List<String> gc, List<String> flags, List<Boolean> aot) {
 

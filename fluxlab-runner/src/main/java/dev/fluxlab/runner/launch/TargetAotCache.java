@@ -17,11 +17,14 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The JDK 25 AOT caches of the targets (classes loaded and linked, method profiles of a training load: JEP 483, 514,
@@ -31,13 +34,15 @@ import java.util.regex.Pattern;
  * ({@code --enable-native-access}), without compressed oops (ZGC, a heap of 32 GB or more, {@code -UseCompressedOops}),
  * with {@code UseCompactObjectHeaders} changed, or with another JDK or changed jars; it takes a G1-trained cache
  * under Parallel, Serial or Shenandoah, any heap below 32 GB and {@code -XX:ActiveProcessorCount}. The key holds the
- * GC anyway (a GC comparison then compares JVMs trained alike) and the suite's flags (few per suite), not the heap
- * size (only its compressed-oops class) nor the knobs, which are program arguments: so the caches are bounded by
- * targets x GCs x flag sets, and a target's cache is trained by the first cell that needs it.
+ * GC anyway (a GC comparison then compares JVMs trained alike), the suite's flags (few per suite) and the process's
+ * knobs (its program arguments: what the training exercised. A cache trained on one protocol's load and used for
+ * another's lowered that one's steady state, decided by interleaved trials on the lab's VM: h2c from a cache trained
+ * over HTTP/1.1 served 0.89x [0.839, 0.934] of a cold start), not the heap size (only its compressed-oops class): so the
+ * caches are bounded by targets x GCs x flag sets x knob sets, and each is trained by the first cell that needs it.
  *
  * <p>A cache lives beside the build it belongs to, in {@code target/aot/} of the module holding the classpath's first
- * jar (the CLI's for the lab's own targets), as {@code <target>-<gc>-<key>.aot}: {@code mvn clean} removes it, and a
- * new key replaces the older caches of the same target and GC. Used only when the targets run on this very JVM
+ * jar (the CLI's for the lab's own targets), as {@code <target>-<gc>-<knobs>-<key>.aot} ({@code <knobs>}: 8 hex digits
+ * of the knobs): {@code mvn clean} removes it, and a new key replaces the older caches of the same target, GC and knobs. Used only when the targets run on this very JVM
  * (JDK 25 or newer), on the runner's machine, and {@code FLUXLAB_AOT} is not {@code 0}.
  */
 public final class TargetAotCache {
@@ -65,7 +70,7 @@ public final class TargetAotCache {
      * One cache: {@code target} (registry name), {@code gc} (as the suite names it, {@code default} when none),
      * {@code key} (16 hex digits) and {@code file}, where it is or will be.
      */
-    public record Variant(String target, String gc, String key, Path file) {
+    public record Variant(String target, String gc, String knobs, String key, Path file) {
 
         /** Whether the cache has been trained. */
         public boolean exists() {
@@ -87,9 +92,14 @@ public final class TargetAotCache {
             }
         }
 
-        /** {@code reactor-netty (G1)}, for progress lines. */
+        /** {@code reactor-netty (G1, protocol=h2c transport=epoll)}, for progress lines. */
         public String label() {
-            return target + " (" + gc + ")";
+            return target + " (" + gc + (knobs.isEmpty() ? "" : ", " + knobs) + ")";
+        }
+
+        /** The file-name prefix of this variant's caches, whatever their key: {@code <target>-<gc>-<knobs hash>-}. */
+        String family() {
+            return target + "-" + gc + "-" + shortHash(knobs) + "-";
         }
     }
 
@@ -135,11 +145,13 @@ public final class TargetAotCache {
         List<String> options = new ArrayList<>(Commands.runtimeFlags(TargetRegistry.java()));
         options.addAll(def.get().jvmOrEmpty());
         options.addAll(p.flags());
+        String knobs = knobsText(p.knobs());
         String key = key(jarStamps(classpath), Runtime.version() + " " + System.getProperty("java.home"),
-                def.get().main(), def.get().argsOrEmpty(), p.gc(), p.heap(), options);
+                def.get().main(), def.get().argsOrEmpty(), p.gc(), p.heap(), options, knobs);
         String gc = p.gc() == null ? "default" : p.gc().toLowerCase(Locale.ROOT);
         Path dir = home(classpath).resolve("aot");
-        return Optional.of(new Variant(p.target(), gc, key, dir.resolve(p.target() + "-" + gc + "-" + key + ".aot")));
+        Variant family = new Variant(p.target(), gc, knobs, key, dir);
+        return Optional.of(new Variant(p.target(), gc, knobs, key, dir.resolve(family.family() + key + ".aot")));
     }
 
     /**
@@ -149,7 +161,7 @@ public final class TargetAotCache {
      * oops; {@code jvmOptions}: the module options and flags the process starts with.
      */
     static String key(List<String> jars, String java, String main, List<String> args, String gc, String heap,
-                      List<String> jvmOptions) {
+                      List<String> jvmOptions, String knobs) {
         StringBuilder sb = new StringBuilder();
         jars.forEach(j -> sb.append("jar ").append(j).append('\n'));
         sb.append("java ").append(java).append('\n');
@@ -157,9 +169,26 @@ public final class TargetAotCache {
         sb.append("gc ").append(gc == null ? "default" : gc.toLowerCase(Locale.ROOT)).append('\n');
         sb.append("oops ").append(compressedOops(heap)).append('\n');
         jvmOptions.forEach(o -> sb.append("opt ").append(o).append('\n'));
+        sb.append("knobs ").append(knobs).append('\n');
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(sb.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code knobs} as one text, sorted by name: {@code protocol=h2c transport=epoll} (empty: none). */
+    static String knobsText(Map<String, String> knobs) {
+        return knobs == null ? "" : new TreeMap<>(knobs).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" "));
+    }
+
+    /** 8 hex digits of a SHA-256 of {@code text}: the knobs' part of a cache's file name. */
+    static String shortHash(String text) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -273,7 +302,7 @@ public final class TargetAotCache {
     /** Removes the caches of {@code variant}'s target and GC under other keys (an older build's). */
     public static void pruneOthers(Variant variant) {
         Path dir = variant.file().getParent();
-        String prefix = variant.target() + "-" + variant.gc() + "-";
+        String prefix = variant.family();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, prefix + "*.aot")) {
             for (Path p : ds) {
                 String rest = p.getFileName().toString().substring(prefix.length());

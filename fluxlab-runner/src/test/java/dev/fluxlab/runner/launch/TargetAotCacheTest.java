@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,10 +59,16 @@ class TargetAotCacheTest {
     }
 
     @Test
-    void knobsAndHeapsBelow32GbShareACacheTheGcFlagsMainAndCompressedOopsDoNot(@TempDir Path tmp) throws Exception {
+    void heapsBelow32GbShareACacheTheKnobsGcFlagsMainAndCompressedOopsDoNot(@TempDir Path tmp) throws Exception {
         TargetAotCache c = caches(tmp);
         String base = key(c, "server", Map.of(), null, null, List.of());
-        assertEquals(base, key(c, "server", Map.of("workers", "8"), null, null, List.of()), "knobs are program args");
+        // the knobs are what the training exercised: a cache trained over HTTP/1.1 lowered h2c's steady state
+        String h2c = key(c, "server", Map.of("protocol", "h2c", "transport", "epoll"), null, null, List.of());
+        assertNotEquals(base, h2c, "knobs are program args: another workload");
+        assertNotEquals(h2c, key(c, "server", Map.of("protocol", "http1.1", "transport", "epoll"), null, null,
+                List.of()));
+        assertEquals(h2c, key(c, "server", new java.util.LinkedHashMap<>(java.util.Map.of("transport", "epoll",
+                "protocol", "h2c")), null, null, List.of()), "in any order");
         String g1 = key(c, "server", Map.of(), "512m", "G1", List.of());
         assertEquals(g1, key(c, "server", Map.of(), "4g", "G1", List.of()), "any heap below 32 GB maps the cache");
         assertNotEquals(g1, key(c, "server", Map.of(), "48g", "G1", List.of()), "no compressed oops: refused");
@@ -83,10 +90,36 @@ class TargetAotCacheTest {
     }
 
     @Test
-    void theCacheLivesInTheBuildFolderOfTheClasspathNamedByTargetGcAndKey(@TempDir Path tmp) throws Exception {
+    void theCacheLivesInTheBuildFolderOfTheClasspathNamedByTargetGcKnobsAndKey(@TempDir Path tmp) throws Exception {
         TargetAotCache.Variant v = caches(tmp).variant(process("server", Map.of(), null, "G1", List.of())).orElseThrow();
-        assertEquals(tmp.resolve("target/aot/server-g1-" + v.key() + ".aot").toAbsolutePath(), v.file());
+        assertEquals(tmp.resolve("target/aot/server-g1-" + TargetAotCache.shortHash("") + "-" + v.key() + ".aot")
+                .toAbsolutePath(), v.file());
         assertTrue(v.key().matches("[0-9a-f]{16}"), v.key());
+        assertEquals("server (g1)", v.label());
+        TargetAotCache.Variant h2c = caches(tmp).variant(process("server", Map.of("protocol", "h2c"), null, "G1",
+                List.of())).orElseThrow();
+        assertEquals("server (g1, protocol=h2c)", h2c.label());
+        assertNotEquals(v.file().getFileName().toString().substring(0, 19),
+                h2c.file().getFileName().toString().substring(0, 19), "another family: neither prunes the other");
+    }
+
+    @Test
+    void aNewKeyPrunesItsOwnFamilyOnlyNotTheCachesOfOtherKnobs(@TempDir Path tmp) throws Exception {
+        TargetAotCache c = caches(tmp);
+        TargetAotCache.Variant h1 = c.variant(process("server", Map.of("protocol", "http1.1"), null, null, List.of()))
+                .orElseThrow();
+        TargetAotCache.Variant h2c = c.variant(process("server", Map.of("protocol", "h2c"), null, null, List.of()))
+                .orElseThrow();
+        Files.createDirectories(h1.file().getParent());
+        Files.writeString(h1.file(), "h1");
+        Path stale = h2c.file().resolveSibling(h2c.file().getFileName().toString().replace(h2c.key(),
+                "0123456789abcdef"));
+        Files.writeString(stale, "an older build's h2c cache");
+        Files.writeString(h2c.file(), "h2c");
+        TargetAotCache.pruneOthers(h2c);
+        assertTrue(Files.exists(h1.file()), "the HTTP/1.1 cache stays");
+        assertTrue(Files.exists(h2c.file()));
+        assertFalse(Files.exists(stale), "the h2c family's older key is removed");
     }
 
     @Test

@@ -2,7 +2,8 @@ package dev.fluxlab.model.load;
 
 /**
  * What one JVM's JIT compiler did over a span of time, from its HotSpot performance counters (the ones
- * {@code jstat -compiler} reads) and, where they can be read, its compiler threads' CPU: the difference of two readings.
+ * {@code jstat -compiler} reads) and, where they can be read, its compiler threads' CPU: the difference of two
+ * readings.
  *
  * <p>{@code compileMs} is the compiler threads' elapsed time, not their CPU time: the counter books a compilation's
  * wall time when it ends, so on a busy machine, where the compiler threads wait for a core, it grows several times

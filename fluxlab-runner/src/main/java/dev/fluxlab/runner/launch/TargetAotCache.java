@@ -36,14 +36,16 @@ import java.util.stream.Collectors;
  * under Parallel, Serial or Shenandoah, any heap below 32 GB and {@code -XX:ActiveProcessorCount}. The key holds the
  * GC anyway (a GC comparison then compares JVMs trained alike), the suite's flags (few per suite) and the process's
  * knobs (its program arguments: what the training exercised. A cache trained on one protocol's load and used for
- * another's lowered that one's steady state, decided by interleaved trials on the lab's VM: h2c from a cache trained
- * over HTTP/1.1 served 0.89x [0.839, 0.934] of a cold start), not the heap size (only its compressed-oops class): so the
- * caches are bounded by targets x GCs x flag sets x knob sets, and each is trained by the first cell that needs it.
+ * another's lowered that one's steady state, decided by interleaved trials on the lab's VM: h2c from a cache
+ * trained over HTTP/1.1 served 0.89x [0.839, 0.934] of a cold start), not the heap size (only its compressed-oops
+ * class): so the caches are bounded by targets x GCs x flag sets x knob sets, and each is trained by the first cell
+ * that needs it.
  *
  * <p>A cache lives beside the build it belongs to, in {@code target/aot/} of the module holding the classpath's first
  * jar (the CLI's for the lab's own targets), as {@code <target>-<gc>-<knobs>-<key>.aot} ({@code <knobs>}: 8 hex digits
- * of the knobs): {@code mvn clean} removes it, and a new key replaces the older caches of the same target, GC and knobs. Used only when the targets run on this very JVM
- * (JDK 25 or newer), on the runner's machine, and {@code FLUXLAB_AOT} is not {@code 0}.
+ * of the knobs): {@code mvn clean} removes it, and a new key replaces the older caches of the same target, GC and
+ * knobs. Used only when the targets run on this very JVM (JDK 25 or newer), on the runner's machine, a suite asks for
+ * it ({@code aot: true}; targets start cold by default) and {@code FLUXLAB_AOT} is not {@code 0}.
  */
 public final class TargetAotCache {
 
@@ -68,7 +70,8 @@ public final class TargetAotCache {
 
     /**
      * One cache: {@code target} (registry name), {@code gc} (as the suite names it, {@code default} when none),
-     * {@code key} (16 hex digits) and {@code file}, where it is or will be.
+     * {@code knobs} (the process's, as {@link #knobsText} writes them), {@code key} (16 hex digits) and {@code file},
+     * where it is or will be.
      */
     public record Variant(String target, String gc, String knobs, String key, Path file) {
 
@@ -99,6 +102,10 @@ public final class TargetAotCache {
 
         /** The file-name prefix of this variant's caches, whatever their key: {@code <target>-<gc>-<knobs hash>-}. */
         String family() {
+            return family(target, gc, knobs);
+        }
+
+        static String family(String target, String gc, String knobs) {
             return target + "-" + gc + "-" + shortHash(knobs) + "-";
         }
     }
@@ -150,15 +157,16 @@ public final class TargetAotCache {
                 def.get().main(), def.get().argsOrEmpty(), p.gc(), p.heap(), options, knobs);
         String gc = p.gc() == null ? "default" : p.gc().toLowerCase(Locale.ROOT);
         Path dir = home(classpath).resolve("aot");
-        Variant family = new Variant(p.target(), gc, knobs, key, dir);
-        return Optional.of(new Variant(p.target(), gc, knobs, key, dir.resolve(family.family() + key + ".aot")));
+        return Optional.of(new Variant(p.target(), gc, knobs, key,
+                dir.resolve(Variant.family(p.target(), gc, knobs) + key + ".aot")));
     }
 
     /**
      * The key of a variant: 16 hex digits of a SHA-256 over what the cache depends on. {@code jars}: each classpath
      * entry with its size and modification time ({@link #jarStamps}); {@code java}: the JVM's version and home;
      * {@code main}, {@code args}: what the training ran; {@code gc}; {@code heap}: only whether it allows compressed
-     * oops; {@code jvmOptions}: the module options and flags the process starts with.
+     * oops; {@code jvmOptions}: the module options and flags the process starts with; {@code knobs}: the process's
+     * knobs ({@link #knobsText}), the workload the training exercised.
      */
     static String key(List<String> jars, String java, String main, List<String> args, String gc, String heap,
                       List<String> jvmOptions, String knobs) {

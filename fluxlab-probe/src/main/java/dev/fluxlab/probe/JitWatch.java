@@ -136,12 +136,7 @@ public final class JitWatch {
         List<WatchedJvm> out = new ArrayList<>();
         for (Jvm j : jvms) {
             JitActivity measured = j.measureStart == null || j.measureEnd == null ? null
-                    : j.measureEnd.since(j.measureStart);
-            if (measured != null) {
-                measured = new JitActivity(round(measured.seconds()), measured.compiles(), round(measured.compileMs()),
-                        measured.bailouts(), measured.invalidations(),
-                        measured.compilerCpuMs() == null ? null : round(measured.compilerCpuMs()));
-            }
+                    : j.measureEnd.since(j.measureStart).rounded();
             out.add(new WatchedJvm(j.pid, j.role, j.warmupEndRate, measured));
         }
         return out;

@@ -30,6 +30,16 @@ public record JitActivity(double seconds, long compiles, double compileMs, long 
         this(seconds, compiles, compileMs, bailouts, invalidations, null);
     }
 
+    /** This activity as a load document records it: its times to a tenth of a second or millisecond. */
+    public JitActivity rounded() {
+        return new JitActivity(tenth(seconds), compiles, tenth(compileMs), bailouts, invalidations,
+                compilerCpuMs == null ? null : tenth(compilerCpuMs));
+    }
+
+    private static double tenth(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
     /** Compile milliseconds (elapsed) per second of the span (0 for an empty span). */
     public double compileMsPerSecond() {
         return seconds <= 0 ? 0 : compileMs / seconds;

@@ -115,11 +115,8 @@ final class TargetJit {
         for (ChildProcess t : targets) {
             JitSnapshot start = atStart.get(t);
             Optional<JitSnapshot> last = ended ? Optional.ofNullable(atEnd.get(t)) : snapshot(t);
-            JitActivity measured = start == null ? null : last.map(end -> {
-                JitActivity a = end.since(start);
-                return new JitActivity(round(a.seconds()), a.compiles(), round(a.compileMs()), a.bailouts(),
-                        a.invalidations(), a.compilerCpuMs() == null ? null : round(a.compilerCpuMs()));
-            }).orElse(null);
+            JitActivity measured = start == null ? null
+                    : last.map(end -> end.since(start).rounded()).orElse(null);
             out.add(new WatchedJvm(t.pidThere(), WatchedJvm.TARGET, startRate.get(t), measured));
         }
         return out;

@@ -178,12 +178,7 @@ public final class TargetAotCache {
         sb.append("oops ").append(compressedOops(heap)).append('\n');
         jvmOptions.forEach(o -> sb.append("opt ").append(o).append('\n'));
         sb.append("knobs ").append(knobs).append('\n');
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(sb.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return sha256Hex(sb.toString(), 8);
     }
 
     /** {@code knobs} as one text, sorted by name: {@code protocol=h2c transport=epoll} (empty: none). */
@@ -194,9 +189,14 @@ public final class TargetAotCache {
 
     /** 8 hex digits of a SHA-256 of {@code text}: the knobs' part of a cache's file name. */
     static String shortHash(String text) {
+        return sha256Hex(text, 4);
+    }
+
+    /** The first {@code bytes} bytes of a SHA-256 of {@code text}, in hex. */
+    private static String sha256Hex(String text, int bytes) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 4);
+            return HexFormat.of().formatHex(d, 0, bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
